@@ -1,0 +1,54 @@
+"""`pnp build`: lay out and write the print-ready PDFs of one or more games."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from pnp.errors import PnpError
+from pnp.games import game_slugs, load_game
+from pnp.imposition import Settings
+from pnp.kit import build
+from pnp.units import PAPER_SIZES, parse_length
+
+
+def _offset(value: str) -> tuple[float, float]:
+    try:
+        x, y = (parse_length(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected X,Y such as 0.5,-1 (millimetres), got {value!r}") from None
+    return x, y
+
+
+@click.command("build")
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="a4", show_default=True)
+@click.option("--fold/--duplex", "fold", default=None,
+              help="Fold-and-glue sheets (fronts beside backs) or duplex pages; default: each part's own form.")
+@click.option("--short-edge", is_flag=True, help="Mirror back pages for a short-edge flip (default: long edge).")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
+@click.option("--margin", default="5mm", show_default=True, help="The unprinted margin at each paper edge.")
+@click.option("--cut-lines", is_flag=True, help="Also draw thin dotted cut lines across the sheet.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Each game goes into OUT/<game>/.")
+def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, out):
+    """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
+    try:
+        margin_mm = parse_length(margin)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--margin") from None
+    settings = Settings(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, fold=fold, short_edge=short_edge,
+                        back_offset=_offset(back_offset), cut_lines=cut_lines)
+    names = games or game_slugs()
+    if not names:
+        raise PnpError("no games found")
+    loaded = [load_game(name) for name in names]  # every game's data is checked before anything is built
+    start = time.perf_counter()
+    for game in loaded:
+        files = build(game, settings, out / game.slug, progress=lambda m: click.echo(m, err=True))
+        for path in files:
+            click.echo(str(path))
+    click.echo(f"built {len(loaded)} game{'s' if len(loaded) != 1 else ''} in {time.perf_counter() - start:.2f} s",
+               err=True)

@@ -1,0 +1,203 @@
+"""Drawing a face's steps with reportlab: shapes, wrapped text in embedded fonts, and SVG artwork."""
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from pnp import resources
+from pnp.errors import DataError, Where
+from pnp.units import mm_to_pt
+
+FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
+PT = mm_to_pt(1)
+
+
+@lru_cache(maxsize=None)
+def font(name: str) -> str:
+    """The registered reportlab name of one of our embedded fonts (`sans`, `bold`, `title`)."""
+    registered = f"pnp-{name}"
+    pdfmetrics.registerFont(TTFont(registered, str(resources.FONTS / FONT_FILES[name])))
+    return registered
+
+
+def missing_glyphs(text: str, name: str) -> str:
+    """The characters of `text` that the font cannot print."""
+    glyphs = pdfmetrics.getFont(font(name)).face.charToGlyph
+    return "".join(sorted({c for c in text if ord(c) not in glyphs and c not in "\n\t"}))
+
+
+@lru_cache(maxsize=None)
+def colour(value: str, palette_items: tuple):
+    value = dict(palette_items).get(value, value)
+    return None if value == "none" else HexColor(value)
+
+
+@lru_cache(maxsize=None)
+def svg_drawing(path: Path):
+    """An SVG file read once into a reportlab drawing (None when it cannot be read)."""
+    from svglib.svglib import svg2rlg
+
+    logging.getLogger("svglib").setLevel(logging.CRITICAL)
+    try:
+        return svg2rlg(str(path))
+    except Exception:  # svglib raises many kinds of parse errors; all mean the same to a designer
+        return None
+
+
+def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap to a width in points; explicit newlines are kept."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and pdfmetrics.stringWidth(trial, font_name, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def fit_text(text: str, font_name: str, size: float, leading: float, width: float, height: float | None,
+             shrink: bool) -> tuple[list[str], float]:
+    """Lines and size: the given size, made smaller (when `shrink`) until the text fits the box."""
+    while True:
+        lines = wrap(text, font_name, size, width)
+        too_wide = any(pdfmetrics.stringWidth(line, font_name, size) > width for line in lines)
+        too_tall = height is not None and len(lines) * size * leading > height + 0.01
+        if not shrink or size <= 4 or not (too_wide or too_tall):
+            return lines, size
+        size = max(4.0, size * 0.92)
+
+
+class Painter:
+    """Draws steps onto a canvas in a face's coordinates: millimetres from the top-left of the trim."""
+
+    def __init__(self, canvas, palette: dict, art_form):
+        self.c = canvas
+        self.palette = tuple(sorted(palette.items()))
+        self.art_form = art_form  # path -> (form name, width pt, height pt)
+
+    def paint(self, face) -> None:
+        self.height = face.size[1]
+        for name, values in face.steps:
+            getattr(self, f"_{name}")(values, face.where)
+
+    # coordinates: y grows downwards in templates, upwards in PDF
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return x * PT, (self.height - y) * PT
+
+    def _style(self, v: dict) -> tuple[bool, bool]:
+        c = self.c
+        fill = colour(v["fill"], self.palette)
+        stroke = colour(v["stroke"], self.palette)
+        if fill is not None:
+            c.setFillColor(fill, alpha=v["opacity"] if v["opacity"] < 1 else None)
+        if stroke is not None:
+            c.setStrokeColor(stroke, alpha=v["opacity"] if v["opacity"] < 1 else None)
+            c.setLineWidth(v["width"] * PT)
+            c.setDash([d * PT for d in v["dash"]] if v["dash"] else [])
+        return fill is not None, stroke is not None
+
+    def _rect(self, v, where):
+        fill, stroke = self._style(v)
+        x, y = self._xy(v["x"], v["y"] + v["h"])
+        if v["r"]:
+            self.c.roundRect(x, y, v["w"] * PT, v["h"] * PT, v["r"] * PT, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(x, y, v["w"] * PT, v["h"] * PT, stroke=stroke, fill=fill)
+
+    def _circle(self, v, where):
+        fill, stroke = self._style(v)
+        x, y = self._xy(v["x"], v["y"])
+        self.c.circle(x, y, v["r"] * PT, stroke=stroke, fill=fill)
+
+    def _ellipse(self, v, where):
+        fill, stroke = self._style(v)
+        x, y = self._xy(v["x"], v["y"])
+        rx, ry = v["rx"] * PT, v["ry"] * PT
+        self.c.ellipse(x - rx, y - ry, x + rx, y + ry, stroke=stroke, fill=fill)
+
+    def _path(self, v, close: bool):
+        fill, stroke = self._style(v)
+        path = self.c.beginPath()
+        path.moveTo(*self._xy(*v["points"][0][:2]))
+        for point in v["points"][1:]:
+            path.lineTo(*self._xy(*point[:2]))
+        if close:
+            path.close()
+        self.c.drawPath(path, stroke=stroke, fill=fill and close)
+
+    def _line(self, v, where):
+        self._path(v, close=False)
+
+    def _polygon(self, v, where):
+        self._path(v, close=True)
+
+    def _text(self, v, where):
+        text = v["text"]
+        if not text:
+            return
+        name = font(v["font"])
+        missing = missing_glyphs(text, v["font"])
+        if missing:
+            codes = ", ".join(f"U+{ord(ch):04X} {ch!r}" for ch in missing)
+            raise DataError([(where, f"the {v['font']} font has no glyph for {codes}")])
+        width = v["w"] * PT
+        height = v["h"] * PT if v["h"] is not None else None
+        lines, size = fit_text(text, name, v["size"], v["leading"], width, height, v["fit"])
+        step = size * v["leading"]
+        block = step * (len(lines) - 1) + size * 0.72  # cap height of the first line down to the last baseline
+        c = self.c
+        c.saveState()
+        x0, top = self._xy(v["x"], v["y"])
+        if v["rotate"]:
+            box_h = height if height is not None else block
+            c.translate(x0 + width / 2, top - box_h / 2)
+            c.rotate(-v["rotate"])
+            c.translate(-(x0 + width / 2), -(top - box_h / 2))
+        free = (height - block) if height is not None else 0
+        first = top - size * 0.72 - {"top": 0, "middle": free / 2, "bottom": free}[v["valign"]]
+        c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"] if v["opacity"] < 1 else None)
+        c.setFont(name, size)
+        for i, line in enumerate(lines):
+            y = first - i * step
+            if v["align"] == "left":
+                c.drawString(x0, y, line)
+            elif v["align"] == "right":
+                c.drawRightString(x0 + width, y, line)
+            else:
+                c.drawCentredString(x0 + width / 2, y, line)
+        c.restoreState()
+
+    def _art(self, v, where):
+        form, art_w, art_h = self.art_form(v["path"], where)
+        box_w, box_h = v["w"] * PT, v["h"] * PT
+        scale = min(box_w / art_w, box_h / art_h)
+        x0, top = self._xy(v["x"], v["y"])
+        c = self.c
+        c.saveState()
+        c.translate(x0 + box_w / 2, top - box_h / 2)
+        if v["rotate"]:
+            c.rotate(-v["rotate"])
+        c.scale(scale, scale)
+        c.translate(-art_w / 2, -art_h / 2)
+        if v["opacity"] < 1:
+            c.setFillAlpha(v["opacity"])
+            c.setStrokeAlpha(v["opacity"])
+        c.doForm(form)
+        c.restoreState()
+
+
+def art_size(path: Path, where: Where) -> tuple:
+    drawing = svg_drawing(path)
+    if drawing is None or not drawing.width or not drawing.height:
+        raise DataError([(where, f"artwork {path.name} is not an SVG file that can be read")])
+    return drawing

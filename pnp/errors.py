@@ -1,0 +1,64 @@
+"""Errors the command line reports cleanly: a message, a location, an exit code, never a traceback."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in a data file: the file, its line (0 when unknown) and the field being read."""
+
+    file: str
+    line: int = 0
+    field: str = ""
+
+    def at(self, field: str, line: int | None = None) -> "Where":
+        """The same file, one field deeper (and at another line when known)."""
+        path = f"{self.field}.{field}" if self.field else field
+        return Where(self.file, self.line if line is None else line, path)
+
+    def __str__(self) -> str:
+        place = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{place}: {self.field}" if self.field else place
+
+
+def shown(path: str | Path) -> str:
+    """A path as a user should read it: relative to the working directory when it lies below it."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class PnpError(click.ClickException):
+    """Anything the user can fix: bad data, a bad option, a missing file. Exit code 2."""
+
+    exit_code = 2
+
+
+class DataError(PnpError):
+    """Every problem found in a game's data files, reported all at once."""
+
+    def __init__(self, problems: list[tuple[Where, str]]):
+        self.problems = sorted(set(problems), key=lambda p: (p[0].file, p[0].line, p[0].field, p[1]))
+        lines = [f"{where}: {message}" for where, message in self.problems]
+        count = len(self.problems)
+        super().__init__(f"{count} problem{'s' if count != 1 else ''} in the data files:\n  " + "\n  ".join(lines))
+
+
+class Problems:
+    """Collects problems while a whole data set is read, then raises them together."""
+
+    def __init__(self):
+        self.items: list[tuple[Where, str]] = []
+
+    def add(self, where: Where, message: str) -> None:
+        self.items.append((where, message))
+
+    def raise_any(self) -> None:
+        if self.items:
+            raise DataError(self.items)

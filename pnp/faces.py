@@ -1,0 +1,116 @@
+"""Faces: a jinja2 template rendered for one card or sheet, read as a list of drawing steps.
+
+A template writes YAML: a list of steps such as `- rect: {x: 0, y: 0, w: 63.5, h: 88.9, fill: red}`.
+Coordinates are millimetres from the top-left corner of the trimmed face; bleed lies at negative
+coordinates and beyond the size. Identical renderings are one face, drawn once and placed many times.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from pnp import resources
+from pnp.datafile import (Bool, Choice, Colour, Length, ListOf, Number, Record, Text, parse_yaml, line_of)
+from pnp.errors import DataError, Where
+
+FONTS = ("sans", "bold", "title")
+
+
+def step_specs(palette: dict) -> dict:
+    """The drawing steps a template may use, each with every key it accepts."""
+    colour = Colour(palette)
+    paint = {"fill": (colour, "none"), "stroke": (colour, "none"), "width": (Length(), 0.3),
+             "dash": (ListOf(Length()), None), "opacity": (Number(), 1.0)}
+    box = {"x": Length(), "y": Length(), "w": Length(), "h": Length()}
+    points = {"points": ListOf(ListOf(Length(), min_items=2), min_items=2)}
+    return {
+        "rect": Record({**box, "r": (Length(), 0.0), **paint}),
+        "circle": Record({"x": Length(), "y": Length(), "r": Length(), **paint}),
+        "ellipse": Record({"x": Length(), "y": Length(), "rx": Length(), "ry": Length(), **paint}),
+        "line": Record({**points, **paint}),
+        "polygon": Record({**points, **paint}),
+        "text": Record({
+            "text": Text(), "x": Length(), "y": Length(), "w": Length(), "h": (Length(), None),
+            "size": (Number(), 10.0), "font": (Choice(*FONTS), "sans"), "colour": (colour, "#000000"),
+            "align": (Choice("left", "center", "right"), "center"),
+            "valign": (Choice("top", "middle", "bottom"), "top"),
+            "leading": (Number(), 1.2), "fit": (Bool(), True), "rotate": (Number(), 0.0),
+            "opacity": (Number(), 1.0)}),
+        "art": Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)}),
+    }
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct drawing: a card front, a back, a sheet. `key` is its rendered text."""
+
+    key: str
+    steps: tuple  # (name, values) pairs, checked
+    size: tuple[float, float]
+    bleed: float
+    where: Where  # the data that asked for it, for error messages
+
+
+class FaceMaker:
+    """Renders a game's templates into faces; each distinct rendering is parsed and checked once."""
+
+    def __init__(self, game):
+        self.game = game
+        folders = [str(p) for p in resources.search_path(game.folder, "templates")]
+        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), undefined=jinja2.StrictUndefined,
+                                      keep_trailing_newline=True, autoescape=False)
+        self.specs = step_specs(game.palette)
+        self.cache: dict[str, Face] = {}
+        self.art_folders = resources.search_path(game.folder, "artwork")
+
+    def face(self, template: str, size, bleed: float, where: Where, **context) -> Face:
+        w, h = size
+        try:
+            text = self.env.get_template(template).render(game=self.game.context(), w=w, h=h, bleed=bleed,
+                                                           palette=self.game.palette, **context)
+        except jinja2.TemplateSyntaxError as error:
+            raise DataError([(Where(f"templates/{error.name or template}", error.lineno),
+                              f"template syntax: {error.message}")]) from None
+        except jinja2.TemplateError as error:
+            raise DataError([(where, f"template {template}: {error}")]) from None
+        face = self.cache.get(text)
+        if face is None:
+            face = Face(text, self._steps(text, template, where), (w, h), bleed, where)
+            self.cache[text] = face
+        return face
+
+    def _steps(self, text: str, template: str, where: Where) -> tuple:
+        label = f"{where} (template {template})"
+        try:
+            raw = parse_yaml(text, label)
+        except DataError as error:
+            raise DataError([(w, f"{m} (in the rendered template)") for w, m in error.problems]) from None
+        if raw is None:
+            return ()
+        problems: list = []
+        if not isinstance(raw, list):
+            raise DataError([(where, f"template {template} must render a list of drawing steps")])
+        steps = []
+        for index, item in enumerate(raw):
+            spot = Where(label, 0, f"step {index + 1} (rendered line {line_of(raw, index)})")
+            if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in self.specs:
+                problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
+                continue
+            name, values = next(iter(item.items()))
+            checked = self.specs[name].check(values, spot.at(name), problems)
+            if checked is not None:
+                if name == "art":
+                    checked["path"] = self.artwork(checked["src"], spot, problems)
+                steps.append((name, checked))
+        if problems:
+            raise DataError(problems)
+        return tuple(steps)
+
+    def artwork(self, src: str, where: Where, problems: list) -> Path | None:
+        for folder in self.art_folders:
+            if (folder / src).is_file():
+                return folder / src
+        problems.append((where, f"artwork not found: artwork/{src}"))
+        return None

@@ -1,0 +1,190 @@
+"""Finding games and reading their data files into a checked `Game`.
+
+A game is a folder under `pnp/games/` named by its slug, holding `game.yaml` (what the kit prints), the card
+lists it names (CSV or YAML) and, for the checker, `rules.py` with its own data files.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp import resources
+from pnp.datafile import (Any_, Bool, Choice, Colour, Either, Int, Length, ListOf, MapOf, Record, Spec, Text,
+                          line_of, load_csv, load_yaml)
+from pnp.errors import DataError, PnpError, Where, shown
+from pnp.kinds import KINDS
+from pnp.model import Card, Component, Game
+from pnp.units import CARD_SIZES, PAPER_SIZES
+
+NAMED_SIZES = {**CARD_SIZES, **PAPER_SIZES, "a5": (148.0, 210.0), "a6": (105.0, 148.0)}
+
+SIZE = Either(Choice(*NAMED_SIZES), ListOf(Length(), min_items=2))
+
+GAME = Record({
+    "name": Text(),
+    "players": ListOf(Int(1, 12), min_items=2),
+    "credits": (Text(), ""),
+    "palette": (MapOf(Colour()), dict),
+    "vars": (Any_(), dict),
+    "components": MapOf(Any_()),
+}, "the game's description")
+
+COMMON = {
+    "kind": Choice(*KINDS),
+    "title": Text(),
+    "template": Text(),
+    "size": SIZE,
+    "stock": (Text(), "plain paper"),
+}
+
+FIELD_TYPES = ("text", "int", "choice", "bool", "list", "colour")
+NO_DEFAULT = object()
+FIELD = Record({
+    "type": Choice(*FIELD_TYPES),
+    "of": (Any_(), None),
+    "min": (Int(), None),
+    "max": (Int(), None),
+    "default": (Any_(), NO_DEFAULT),
+}, "a field declaration")
+
+
+def template_path(folder: Path, name: str) -> Path | None:
+    """A template of the game's own folder, else of the shared templates folder."""
+    for base in resources.search_path(folder, "templates"):
+        if (base / name).is_file():
+            return base / name
+    return None
+
+
+def game_slugs() -> list[str]:
+    return sorted(p.parent.name for p in resources.GAMES.glob("*/game.yaml"))
+
+
+def game_folder(name: str) -> Path:
+    """The folder of a game named by slug, or given as a path to a folder holding game.yaml."""
+    folder = resources.GAMES / name
+    if (folder / "game.yaml").is_file():
+        return folder
+    path = Path(name)
+    if (path / "game.yaml").is_file():
+        return path
+    raise PnpError(f"unknown game {name!r} (known games: {', '.join(game_slugs())})")
+
+
+def load_game(name: str) -> Game:
+    """Read and check every data file of a game; raise all problems found at once."""
+    folder = game_folder(name)
+    path = folder / "game.yaml"
+    raw = load_yaml(path)
+    file = shown(path)
+    problems: list = []
+    top = GAME.check(raw, Where(file, line_of(raw, default=1)), problems)
+    if top is None:
+        raise DataError(problems)
+    palette = top["palette"] or {}
+    components = {}
+    for component_id, block in (top["components"] or {}).items():
+        where = Where(file, line_of(raw["components"], component_id), str(component_id))
+        component = _component(str(component_id), block, where, folder, palette, problems)
+        if component is not None:
+            components[component.id] = component
+    players = top["players"]
+    if players and players[0] is not None and players[1] is not None and players[0] > players[1]:
+        problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))
+    if problems:
+        raise DataError(problems)
+    return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
+                credits=top["credits"], palette=palette, vars=top["vars"], components=components)
+
+
+def _component(component_id, block, where, folder, palette, problems) -> Component | None:
+    if not isinstance(block, dict) or block.get("kind") not in KINDS:
+        kind = block.get("kind") if isinstance(block, dict) else None
+        spot = where.at("kind", line_of(block, "kind", where.line))
+        problems.append((spot, f"expected a kind, one of {', '.join(KINDS)}; got {kind!r}"))
+        return None
+    kind = KINDS[block["kind"]]
+    values = Record({**COMMON, **kind.options}).check(block, where, problems)
+    if values is None:
+        return None
+    for key in ("template", "back"):
+        if values.get(key) and not template_path(folder, values[key]):
+            problems.append((where.at(key, line_of(block, key, where.line)), f"no such template: {values[key]}"))
+    size = values["size"]
+    size = NAMED_SIZES[size] if isinstance(size, str) else tuple(size[:2]) if size else (0.0, 0.0)
+    cards = ()
+    if "cards" in kind.options and values.get("cards") is not None:
+        cards = _cards(block, values, where, folder, palette, problems)
+    common = {"kind", "title", "template", "size", "stock", "cards"}
+    return Component(id=component_id, kind=values["kind"], title=values["title"], template=values["template"],
+                     size=size, stock=values["stock"], where=where, cards=cards,
+                     options={k: v for k, v in values.items() if k not in common})
+
+
+def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> tuple[Spec, object]:
+    kind, of = declared["type"], declared["of"]
+    if kind == "choice":
+        if not isinstance(of, list) or not of:
+            problems.append((where, "a choice field needs `of:` with the list of allowed values"))
+            return Any_(), NO_DEFAULT
+        spec = Choice(*of)
+    elif kind == "list":
+        spec = ListOf(Int() if of == "int" else Text())
+    else:
+        spec = {"text": Text(), "int": Int(declared["min"], declared["max"]), "bool": Bool(),
+                "colour": Colour(palette)}[kind]
+    return spec, declared["default"]
+
+
+def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
+    field_specs = {}
+    for name, declaration in (values.get("fields") or {}).items():
+        spot = where.at(f"fields.{name}", line_of(block.get("fields"), name, where.line))
+        declared = FIELD.check(declaration, spot, problems)
+        if declared is not None:
+            spec, default = _field_spec(declared, spot, palette, problems)
+            field_specs[name] = spec if default is NO_DEFAULT else (spec, default)
+    reserved = {"id", "count", "back"} & set(field_specs)
+    if reserved:
+        problems.append((where.at("fields"), f"{', '.join(sorted(reserved))} is reserved and cannot be a field"))
+    row_spec = Record({"id": Text(), "count": (Int(0, 10000), 1), "back": (Text(), None), **field_specs}, "a card")
+
+    source = values["cards"]
+    if isinstance(source, str):
+        path = folder / source
+        if not path.is_file():
+            problems.append((where.at("cards", line_of(block, "cards", where.line)), f"no such file: {shown(path)}"))
+            return ()
+        try:
+            rows = load_csv(path) if path.suffix == ".csv" else load_yaml(path)
+        except DataError as error:
+            problems.extend(error.problems)
+            return ()
+        file, base = shown(path), Where(shown(path), 1)
+    else:
+        rows, file, base = source, where.file, where.at("cards", line_of(block, "cards", where.line))
+    if not isinstance(rows, list):
+        problems.append((base, "expected a list of cards"))
+        return ()
+
+    cards, seen = [], {}
+    for index, row in enumerate(rows):
+        spot = Where(file, line_of(rows, index, base.line), "")
+        checked_row = row_spec.check(row, spot, problems)
+        if checked_row is None:
+            continue
+        card_id = checked_row.pop("id")
+        if card_id in seen:
+            problems.append((spot.at("id"), f"card id {card_id!r} is used twice (first at line {seen[card_id]})"))
+            continue
+        seen[card_id] = spot.line
+        own_back = checked_row.pop("back")
+        back = own_back or values.get("back")
+        if own_back and not template_path(folder, own_back):
+            problems.append((spot.at("back"), f"no such template: {own_back}"))
+        elif not back:
+            problems.append((spot.at("back"), "this card has no back: give the group a `back:` or the card one"))
+        count = checked_row.pop("count")
+        cards.append(Card(id=card_id, count=count, fields=checked_row, back=back, where=spot))
+    return tuple(cards)
+
+

@@ -1,0 +1,256 @@
+"""Imposition: where each face goes on each sheet of paper.
+
+All lengths are millimetres with the origin at the bottom-left corner of the page (as in PDF).
+A grid of cells is fitted into the printable area (paper minus the unprinted margin), in whichever
+orientation holds the most; neighbouring cards share their cut lines unless a gutter is asked for.
+Backs are placed by mirroring: across the page for duplex, across the fold line for fold-and-glue.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+FOOTER_BAND = 6.0  # the strip at the bottom of a page for the footer and the 50 mm scale bar
+MARK_ROOM = 3.5  # beyond the bleed: a gap and a crop mark long enough to cut by
+
+
+@dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def h(self) -> float:
+        return self.y1 - self.y0
+
+    def inset(self, left=0.0, bottom=0.0, right=0.0, top=0.0) -> "Box":
+        return Box(self.x0 + left, self.y0 + bottom, self.x1 - right, self.y1 - top)
+
+    def clip(self, other: "Box") -> "Box":
+        return Box(max(self.x0, other.x0), max(self.y0, other.y0), min(self.x1, other.x1), min(self.y1, other.y1))
+
+    def shift(self, dx: float, dy: float) -> "Box":
+        return Box(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One face on a page: its trimmed rectangle, how far it is turned (degrees anticlockwise) and
+    the part of its bleed that may print (never over a neighbour, never into the unprinted margin)."""
+
+    trim: Box
+    rotation: int
+    clip: Box
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the user asked to print."""
+
+    paper: str = "a4"
+    size: tuple[float, float] = (210.0, 297.0)
+    margin: float = 5.0
+    fold: bool | None = None  # None: each component's own form
+    short_edge: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cut_lines: bool = False
+
+
+@dataclass
+class Page:
+    """A laid-out page: faces in slots, plus what the page furniture needs to know."""
+
+    size: tuple[float, float]
+    side: str  # fronts, backs, fold-and-glue, sheets
+    placed: list = field(default_factory=list)  # (Slot, face)
+    cuts_x: tuple = ()
+    cuts_y: tuple = ()
+    grid: Box | None = None  # the trimmed area the cuts span
+    content: Box | None = None  # the area the grid and its crop marks may use
+    bleed: float = 0.0
+    fold: tuple | None = None  # ("x" or "y", position) of a fold line
+    footer_at_bottom: bool = True
+    marks: bool = True
+    cut_lines: bool = False
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    cell: tuple[float, float]  # a cell as laid on the page (swapped when turned)
+    turned: bool
+    gutter: float
+    origin: tuple[float, float]  # bottom-left of the grid's trimmed area
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def box(self) -> Box:
+        w = self.cols * self.cell[0] + (self.cols - 1) * self.gutter
+        h = self.rows * self.cell[1] + (self.rows - 1) * self.gutter
+        return Box(self.origin[0], self.origin[1], self.origin[0] + w, self.origin[1] + h)
+
+    def cells(self) -> list[Box]:
+        """Cells in reading order: top row first, left to right."""
+        (w, h), g, (x0, y0) = self.cell, self.gutter, self.origin
+        top = self.box.y1
+        return [Box(x0 + c * (w + g), top - (r + 1) * h - r * g, x0 + c * (w + g) + w, top - r * (h + g))
+                for r in range(self.rows) for c in range(self.cols)]
+
+    def cuts(self) -> tuple[tuple, tuple]:
+        xs, ys = set(), set()
+        for cell in self.cells():
+            xs.update((round(cell.x0, 4), round(cell.x1, 4)))
+            ys.update((round(cell.y0, 4), round(cell.y1, 4)))
+        return tuple(sorted(xs)), tuple(sorted(ys))
+
+
+def fit(area: Box, size: tuple[float, float], gutter: float, align: str = "center") -> Grid | None:
+    """The grid holding the most cells of `size` in `area`, trying both orientations; None if none fit.
+    `align` places the grid in the area: centred, or against its left/right edge (for fold halves)."""
+    best = None
+    for turned in (False, True):
+        w, h = (size[1], size[0]) if turned else size
+        cols = math.floor((area.w + gutter + 1e-9) / (w + gutter))
+        rows = math.floor((area.h + gutter + 1e-9) / (h + gutter))
+        if cols < 1 or rows < 1 or (best and cols * rows <= best.count):
+            continue
+        gw, gh = cols * w + (cols - 1) * gutter, rows * h + (rows - 1) * gutter
+        x = {"center": area.x0 + (area.w - gw) / 2, "left": area.x0, "right": area.x1 - gw}[align]
+        best = Grid(cols, rows, (w, h), turned, gutter, (x, area.y0 + (area.h - gh) / 2))
+    return best
+
+
+def printable(settings: Settings) -> Box:
+    w, h = settings.size
+    return Box(settings.margin, settings.margin, w - settings.margin, h - settings.margin)
+
+
+def frames(settings: Settings, bleed: float):
+    """Candidate content areas, best first: a footer band and room for crop marks, then less of either.
+    Yields (content area, footer at bottom?, room for marks)."""
+    area = printable(settings)
+    room = bleed + MARK_ROOM
+    for band in (True, False):
+        base = area.inset(bottom=FOOTER_BAND) if band else area
+        yield base, band, base.inset(room, room, room, room)
+        yield base, band, base
+
+
+def clip_for(cell: Box, grid: Grid, bleed: float, limit: Box) -> Box:
+    """A cell's bleed: all of it towards the outside, half the gutter between neighbours, within `limit`."""
+    inner = min(bleed, grid.gutter / 2)
+    box = grid.box
+    left = bleed if abs(cell.x0 - box.x0) < 1e-6 else inner
+    right = bleed if abs(cell.x1 - box.x1) < 1e-6 else inner
+    bottom = bleed if abs(cell.y0 - box.y0) < 1e-6 else inner
+    top = bleed if abs(cell.y1 - box.y1) < 1e-6 else inner
+    return Box(cell.x0 - left, cell.y0 - bottom, cell.x1 + right, cell.y1 + top).clip(limit)
+
+
+def best_grid(settings: Settings, size, gutter: float, bleed: float):
+    """The best (grid, content, footer-at-bottom) for one-sided or duplex pages."""
+    best = None
+    for content, band, inner in frames(settings, bleed):
+        grid = fit(inner, size, gutter)
+        if grid and (best is None or grid.count > best[0].count):
+            best = (grid, content, band)
+    if best is None:
+        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper} paper")
+    return best
+
+
+def mirror(slot: Slot, axis: str, at: float) -> Slot:
+    """The slot behind `slot` once the paper is turned over about a line (x = at, or y = at).
+    Turning about a vertical line keeps a card upright; about a horizontal line turns it half round."""
+    def flip(box: Box) -> Box:
+        if axis == "x":
+            return Box(2 * at - box.x1, box.y0, 2 * at - box.x0, box.y1)
+        return Box(box.x0, 2 * at - box.y1, box.x1, 2 * at - box.y0)
+
+    rotation = (-slot.rotation if axis == "x" else 180 - slot.rotation) % 360
+    return Slot(flip(slot.trim), rotation, flip(slot.clip))
+
+
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+
+
+def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:
+    """Front pages, each followed by its back page when the faces have backs. `pairs` are (front, back|None)."""
+    grid, content, band = best_grid(settings, size, gutter, bleed)
+    cells = grid.cells()
+    cuts_x, cuts_y = grid.cuts()
+    limit = printable(settings)
+    rotation = 90 if grid.turned else 0
+    slots = [Slot(cell, rotation, clip_for(cell, grid, bleed, limit)) for cell in cells]
+    has_backs = any(back is not None for _, back in pairs)
+    pages = []
+    for chunk in _chunks(pairs, grid.count):
+        common = dict(size=settings.size, cuts_x=cuts_x, cuts_y=cuts_y, grid=grid.box, content=content,
+                      bleed=bleed, footer_at_bottom=band, cut_lines=settings.cut_lines)
+        pages.append(Page(side="fronts" if has_backs else "sheets",
+                          placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)], **common))
+        if has_backs:
+            axis, at = ("y", settings.size[1] / 2) if settings.short_edge else ("x", settings.size[0] / 2)
+            dx, dy = settings.back_offset
+            backs = []
+            for slot, (_, back) in zip(slots, chunk):
+                behind = mirror(slot, axis, at)
+                backs.append((replace(behind, trim=behind.trim.shift(dx, dy),
+                                      clip=behind.clip.shift(dx, dy).clip(limit)), back))
+            pages.append(Page(side="backs", placed=backs, marks=False, **common))
+    return pages
+
+
+def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:
+    """Fold-and-glue sheets: fronts on one half, their backs mirrored on the other half of the same side."""
+    gap = max(2 * bleed, 2.0)  # each card keeps its bleed on both sides of the fold
+    best = None
+    for landscape in (False, True):
+        w, h = settings.size
+        paper = (max(w, h), min(w, h)) if landscape else (min(w, h), max(w, h))
+        page_settings = replace(settings, size=paper)
+        for axis in ("x", "y"):
+            for content, band, inner in frames(page_settings, bleed):
+                at = (paper[0] if axis == "x" else content.y0 + content.y1) / 2
+                if axis == "x":
+                    half = Box(inner.x0, inner.y0, at - gap / 2, inner.y1)
+                    grid = fit(half, size, gutter, align="right")
+                else:
+                    half = Box(inner.x0, at + gap / 2, inner.x1, inner.y1)
+                    grid = fit(half, size, gutter)
+                    if grid:  # against the fold, so fronts and backs mirror about it
+                        grid = replace(grid, origin=(grid.origin[0], half.y0))
+                if grid and (best is None or grid.count > best[0].count):
+                    best = (grid, content, band, axis, at, page_settings)
+    if best is None:
+        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper} paper")
+    grid, content, band, axis, at, page_settings = best
+    limit = printable(page_settings)
+    rotation = 90 if grid.turned else 0
+    fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, limit)) for cell in grid.cells()]
+    backs = [mirror(slot, axis, at) for slot in fronts]
+    cuts_x, cuts_y = grid.cuts()
+    mirrored_x = tuple(sorted({round(2 * at - x, 4) for x in cuts_x})) if axis == "x" else ()
+    mirrored_y = tuple(sorted({round(2 * at - y, 4) for y in cuts_y})) if axis == "y" else ()
+    box = grid.box
+    whole = Box(box.x0, box.y0, 2 * at - box.x0, box.y1) if axis == "x" else Box(box.x0, 2 * at - box.y1, box.x1, box.y1)
+    pages = []
+    for chunk in _chunks(pairs, grid.count):
+        placed = [(slot, front) for slot, (front, _) in zip(fronts, chunk)]
+        placed += [(slot, back) for slot, (_, back) in zip(backs, chunk)]
+        pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed,
+                          cuts_x=tuple(sorted(set(cuts_x + mirrored_x))), cuts_y=tuple(sorted(set(cuts_y + mirrored_y))),
+                          grid=whole, content=content, bleed=bleed, fold=(axis, at), footer_at_bottom=band,
+                          cut_lines=settings.cut_lines))
+    return pages

@@ -1,0 +1,64 @@
+"""A game as the program sees it once its data files are read and checked."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.errors import Where
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card of a group: printed `count` times."""
+
+    id: str
+    count: int
+    fields: dict
+    back: str  # the template of its back: the group's, unless the card names its own
+    where: Where
+
+    def context(self) -> dict:
+        """What a template sees as `card`."""
+        return {"id": self.id, "count": self.count, **self.fields}
+
+
+@dataclass(frozen=True)
+class Component:
+    """Anything a kit prints. `kind` names the layout that prints it (cards, sheet, ...)."""
+
+    id: str
+    kind: str
+    title: str
+    template: str
+    size: tuple[float, float]
+    stock: str
+    where: Where
+    options: dict = field(default_factory=dict)  # what the kind declares beyond the common keys
+    cards: tuple[Card, ...] = ()
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    @property
+    def card_total(self) -> int:
+        return sum(card.count for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    name: str
+    folder: Path
+    players: tuple[int, int]
+    credits: str
+    palette: dict
+    vars: dict
+    components: dict  # id -> Component, in the order the data gives them
+
+    def context(self) -> dict:
+        """What a template sees as `game`."""
+        return {"slug": self.slug, "name": self.name, "credits": self.credits, "palette": self.palette,
+                "players": self.players, "vars": self.vars}

@@ -1,0 +1,209 @@
+"""Writing laid-out pages to PDF: faces as reusable forms, crop marks, fold lines, footer and scale bar.
+
+Every distinct face is drawn once as a PDF form and placed wherever it is printed, which keeps files small
+and builds fast. The canvas runs in reportlab's invariant mode, so the same inputs give the same bytes.
+"""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import __version__
+from pnp.draw import PT, Painter, art_size, font
+from pnp.imposition import FOOTER_BAND, Box, Page
+
+MARK_GAP = 0.75  # between the bleed and a crop mark (mm)
+MARK_LENGTH = 5.0
+MARK_WIDTH = 0.25
+GREY = Color(0.45, 0.45, 0.45)
+SCALE_BAR = 50.0
+
+
+class Document:
+    """One PDF file being written."""
+
+    def __init__(self, title: str, subject: str = ""):
+        self.buffer = io.BytesIO()
+        self.c = Canvas(self.buffer, invariant=1, pageCompression=1)
+        self.c.setTitle(title)
+        self.c.setSubject(subject)
+        self.c.setAuthor("pnp")
+        self.c.setCreator(f"pnp {__version__}")
+        self.forms: dict[str, str] = {}
+        self.arts: dict = {}
+
+    # --- forms ------------------------------------------------------------------------------------
+    def art_form(self, path, where):
+        if path not in self.arts:
+            drawing = art_size(path, where)
+            name = f"art{len(self.arts)}"
+            from reportlab.graphics import renderPDF
+
+            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.c, 0, 0)
+            self.c.endForm()
+            self.arts[path] = (name, drawing.width, drawing.height)
+        return self.arts[path]
+
+    def face_form(self, face, palette: dict) -> str:
+        name = self.forms.get(face.key)
+        if name is None:
+            name = self.forms[face.key] = f"face{len(self.forms)}"
+            w, h = face.size
+            b = face.bleed
+            painter = Painter(self.c, palette, self.art_form)
+            # art forms used by this face must exist before this form begins
+            for step, values in face.steps:
+                if step == "art":
+                    self.art_form(values["path"], face.where)
+            self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
+            painter.paint(face)
+            self.c.endForm()
+        return name
+
+    # --- pages -------------------------------------------------------------------------------------
+    def page(self, page: Page, palette: dict, footer: tuple[str, str]) -> None:
+        """Draw one laid-out page, then close it."""
+        c = self.c
+        names = [self.face_form(face, palette) for _, face in page.placed]
+        c.setPageSize((page.size[0] * PT, page.size[1] * PT))
+        for (slot, face), name in zip(page.placed, names):
+            place(c, slot, face, name)
+        if page.marks and page.grid is not None:
+            crop_marks(c, page)
+        if page.fold:
+            fold_line(c, page)
+        furniture(c, page, footer)
+        c.showPage()
+
+    def text_page(self, size, draw) -> None:
+        """A page drawn by a function of (canvas, size in mm), such as a kit's contents page."""
+        self.c.setPageSize((size[0] * PT, size[1] * PT))
+        draw(self.c, size)
+        self.c.showPage()
+
+    def bytes(self) -> bytes:
+        self.c.save()
+        return self.buffer.getvalue()
+
+
+def place(c: Canvas, slot, face, form: str) -> None:
+    """Put a face's form into its slot, turned as the slot says, clipped to the bleed it may show."""
+    trim, clip = slot.trim, slot.clip
+    c.saveState()
+    path = c.beginPath()
+    path.rect(clip.x0 * PT, clip.y0 * PT, clip.w * PT, clip.h * PT)
+    c.clipPath(path, stroke=0, fill=0)
+    origin = {0: (trim.x0, trim.y0), 90: (trim.x1, trim.y0), 180: (trim.x1, trim.y1), 270: (trim.x0, trim.y1)}
+    x, y = origin[slot.rotation]
+    c.translate(x * PT, y * PT)
+    if slot.rotation:
+        c.rotate(slot.rotation)
+    c.doForm(form)
+    c.restoreState()
+
+
+def _line(c: Canvas, x0, y0, x1, y1) -> None:
+    c.line(x0 * PT, y0 * PT, x1 * PT, y1 * PT)
+
+
+def crop_marks(c: Canvas, page: Page) -> None:
+    """Short lines in the margins, in line with every cut, never touching a card or its bleed.
+    With `cut_lines` the cuts also run across the sheet as thin dotted lines."""
+    grid, room, away = page.grid, page.content, page.bleed + MARK_GAP
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(MARK_WIDTH * PT)
+    for x in page.cuts_x:
+        for start, end in ((grid.y1 + away, room.y1), (grid.y0 - away, room.y0)):
+            length = min(MARK_LENGTH, abs(end - start))
+            if length >= 1.0:
+                _line(c, x, start, x, start + length if end > start else start - length)
+    for y in page.cuts_y:
+        for start, end in ((grid.x1 + away, room.x1), (grid.x0 - away, room.x0)):
+            length = min(MARK_LENGTH, abs(end - start))
+            if length >= 1.0:
+                _line(c, start, y, start + length if end > start else start - length, y)
+    if page.cut_lines:
+        c.setStrokeColor(GREY)
+        c.setLineWidth(0.1 * PT)
+        c.setDash([1 * PT, 1.5 * PT])
+        for x in page.cuts_x:
+            _line(c, x, grid.y0, x, grid.y1)
+        for y in page.cuts_y:
+            _line(c, grid.x0, y, grid.x1, y)
+    c.restoreState()
+
+
+def fold_line(c: Canvas, page: Page) -> None:
+    axis, at = page.fold
+    room = page.content
+    c.saveState()
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.3 * PT)
+    c.setDash([3 * PT, 2 * PT])
+    c.setFont(font("sans"), 6)
+    c.setFillColor(GREY)
+    if axis == "x":
+        _line(c, at, room.y0, at, room.y1)
+        c.drawCentredString(at * PT, (room.y1 + 0.8) * PT, "fold")
+    else:
+        _line(c, room.x0, at, room.x1, at)
+        c.saveState()
+        c.translate((room.x0 - 0.8) * PT, at * PT)
+        c.rotate(90)
+        c.drawCentredString(0, 0, "fold")
+        c.restoreState()
+    c.restoreState()
+
+
+def scale_bar(c: Canvas, x: float, y: float) -> None:
+    """A 50 mm bar with 10 mm ticks, its label above: measure it to prove nothing was scaled."""
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setFillColor(black)
+    c.setLineWidth(0.25 * PT)
+    for i in range(5):
+        if i % 2 == 0:
+            c.rect((x + 10 * i) * PT, y * PT, 10 * PT, 1.2 * PT, stroke=0, fill=1)
+    c.rect(x * PT, y * PT, SCALE_BAR * PT, 1.2 * PT, stroke=1, fill=0)
+    c.setFont(font("sans"), 5.5)
+    c.drawCentredString((x + SCALE_BAR / 2) * PT, (y + 1.9) * PT, "this bar must measure 50 mm")
+    c.restoreState()
+
+
+def _longest_gap(page: Page) -> tuple[float, float]:
+    """The longest stretch of a side margin between crop marks (as y0, y1)."""
+    room = page.content
+    stops = [room.y0] + [y for y in page.cuts_y if room.y0 < y < room.y1] + [room.y1]
+    return max(zip(stops, stops[1:]), key=lambda pair: pair[1] - pair[0])
+
+
+def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
+    """Footer lines and the scale bar: in the band at the bottom, or turned up the side margins."""
+    c.saveState()
+    c.setFillColor(black)
+    c.setFont(font("sans"), 5.5)
+    room = page.content
+    if page.footer_at_bottom:
+        base = room.y0 - FOOTER_BAND
+        c.drawString(room.x0 * PT, (base + 3.2) * PT, footer[0])
+        c.drawString(room.x0 * PT, (base + 0.9) * PT, footer[1])
+        scale_bar(c, room.x1 - SCALE_BAR, base + 0.9)
+    else:
+        y0, y1 = _longest_gap(page)
+        middle = (y0 + y1) / 2
+        c.saveState()
+        c.translate((room.x0 + 2.2) * PT, middle * PT)
+        c.rotate(90)
+        c.drawCentredString(0, 0, footer[0])
+        c.drawCentredString(0, -2.3 * PT, footer[1])
+        c.restoreState()
+        c.saveState()
+        c.translate((room.x1 - 4.5) * PT, (middle + SCALE_BAR / 2) * PT)
+        c.rotate(-90)
+        scale_bar(c, 0, 0)
+        c.restoreState()
+    c.restoreState()
