@@ -6,6 +6,7 @@ coordinates and beyond the size. Identical renderings are one face, drawn once a
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +43,13 @@ def step_specs(palette: dict) -> dict:
     }
 
 
+def _tojson(value) -> str:
+    """JSON text, which YAML reads as the same value; an undefined name fails here, by its name."""
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+    return json.dumps(value, ensure_ascii=False)
+
+
 @dataclass(frozen=True)
 class Face:
     """One distinct drawing: a card front, a back, a sheet. `key` is its rendered text."""
@@ -61,6 +69,7 @@ class FaceMaker:
         folders = [str(p) for p in resources.search_path(game.folder, "templates")]
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), undefined=jinja2.StrictUndefined,
                                       keep_trailing_newline=True, autoescape=False)
+        self.env.filters["tojson"] = _tojson
         self.specs = step_specs(game.palette)
         self.cache: dict[str, Face] = {}
         self.art_folders = resources.search_path(game.folder, "artwork")
@@ -73,7 +82,8 @@ class FaceMaker:
         except jinja2.TemplateSyntaxError as error:
             raise DataError([(Where(f"templates/{error.name or template}", error.lineno),
                               f"template syntax: {error.message}")]) from None
-        except jinja2.TemplateError as error:
+        except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as error:
+            # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {template}: {error}")]) from None
         face = self.cache.get(text)
         if face is None:

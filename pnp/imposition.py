@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 FOOTER_BAND = 6.0  # the strip at the bottom of a page for the footer and the 50 mm scale bar
 MARK_ROOM = 3.5  # beyond the bleed: a gap and a crop mark long enough to cut by
+MARK_MIN = 3.0  # outer bleed gives way to keep at least this much for crop marks (and the gap)
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,16 @@ class Page:
     cuts_y: tuple = ()
     grid: Box | None = None  # the trimmed area the cuts span
     content: Box | None = None  # the area the grid and its crop marks may use
-    bleed: float = 0.0
     fold: tuple | None = None  # ("x" or "y", position) of a fold line
+
+    @property
+    def inked(self) -> Box | None:
+        """The area the placed faces cover, bleed included: crop marks stay outside it."""
+        if not self.placed:
+            return self.grid
+        clips = [slot.clip for slot, _ in self.placed]
+        return Box(min(b.x0 for b in clips), min(b.y0 for b in clips), max(b.x1 for b in clips),
+                   max(b.y1 for b in clips))
     footer_at_bottom: bool = True
     marks: bool = True
     cut_lines: bool = False
@@ -146,15 +155,20 @@ def frames(settings: Settings, bleed: float):
         yield base, band, base
 
 
-def clip_for(cell: Box, grid: Grid, bleed: float, limit: Box) -> Box:
-    """A cell's bleed: all of it towards the outside, half the gutter between neighbours, within `limit`."""
+def clip_for(cell: Box, grid: Grid, bleed: float, content: Box) -> Box:
+    """A cell's bleed: half the gutter between neighbours; towards the outside all of it, unless that
+    would leave too little room in `content` for crop marks (then as much as leaves them MARK_MIN)."""
     inner = min(bleed, grid.gutter / 2)
     box = grid.box
-    left = bleed if abs(cell.x0 - box.x0) < 1e-6 else inner
-    right = bleed if abs(cell.x1 - box.x1) < 1e-6 else inner
-    bottom = bleed if abs(cell.y0 - box.y0) < 1e-6 else inner
-    top = bleed if abs(cell.y1 - box.y1) < 1e-6 else inner
-    return Box(cell.x0 - left, cell.y0 - bottom, cell.x1 + right, cell.y1 + top).clip(limit)
+
+    def outer(room: float) -> float:
+        return max(0.0, min(bleed, room - MARK_MIN))
+
+    left = outer(box.x0 - content.x0) if abs(cell.x0 - box.x0) < 1e-6 else inner
+    right = outer(content.x1 - box.x1) if abs(cell.x1 - box.x1) < 1e-6 else inner
+    bottom = outer(box.y0 - content.y0) if abs(cell.y0 - box.y0) < 1e-6 else inner
+    top = outer(content.y1 - box.y1) if abs(cell.y1 - box.y1) < 1e-6 else inner
+    return Box(cell.x0 - left, cell.y0 - bottom, cell.x1 + right, cell.y1 + top).clip(content)
 
 
 def best_grid(settings: Settings, size, gutter: float, bleed: float):
@@ -192,12 +206,12 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     cuts_x, cuts_y = grid.cuts()
     limit = printable(settings)
     rotation = 90 if grid.turned else 0
-    slots = [Slot(cell, rotation, clip_for(cell, grid, bleed, limit)) for cell in cells]
+    slots = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in cells]
     has_backs = any(back is not None for _, back in pairs)
     pages = []
     for chunk in _chunks(pairs, grid.count):
         common = dict(size=settings.size, cuts_x=cuts_x, cuts_y=cuts_y, grid=grid.box, content=content,
-                      bleed=bleed, footer_at_bottom=band, cut_lines=settings.cut_lines)
+                      footer_at_bottom=band, cut_lines=settings.cut_lines)
         pages.append(Page(side="fronts" if has_backs else "sheets",
                           placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)], **common))
         if has_backs:
@@ -236,9 +250,8 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
     if best is None:
         raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper} paper")
     grid, content, band, axis, at, page_settings = best
-    limit = printable(page_settings)
     rotation = 90 if grid.turned else 0
-    fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, limit)) for cell in grid.cells()]
+    fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]
     backs = [mirror(slot, axis, at) for slot in fronts]
     cuts_x, cuts_y = grid.cuts()
     mirrored_x = tuple(sorted({round(2 * at - x, 4) for x in cuts_x})) if axis == "x" else ()
@@ -251,6 +264,6 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
         placed += [(slot, back) for slot, (_, back) in zip(backs, chunk)]
         pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed,
                           cuts_x=tuple(sorted(set(cuts_x + mirrored_x))), cuts_y=tuple(sorted(set(cuts_y + mirrored_y))),
-                          grid=whole, content=content, bleed=bleed, fold=(axis, at), footer_at_bottom=band,
+                          grid=whole, content=content, fold=(axis, at), footer_at_bottom=band,
                           cut_lines=settings.cut_lines))
     return pages

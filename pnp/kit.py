@@ -90,6 +90,8 @@ def build(game: Game, settings: Settings, out_dir: Path, progress=None) -> list[
 def safe_write(files: dict[Path, bytes]) -> None:
     """Write each file beside its final name, then move them all into place; on failure leave the old ones."""
     staged = []
+    umask = os.umask(0)
+    os.umask(umask)
     try:
         for path, data in files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -97,6 +99,7 @@ def safe_write(files: dict[Path, bytes]) -> None:
             staged.append((temp, path))
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
+            os.chmod(temp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's private one
         for temp, path in staged:
             os.replace(temp, path)
     finally:

@@ -8,13 +8,14 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.colors import Color, black, white
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.draw import PT, Painter, art_size, font
 from pnp.imposition import FOOTER_BAND, Box, Page
 
-MARK_GAP = 0.75  # between the bleed and a crop mark (mm)
+MARK_GAP = 0.5  # between the bleed and a crop mark (mm)
 MARK_LENGTH = 5.0
 MARK_WIDTH = 0.25
 GREY = Color(0.45, 0.45, 0.45)
@@ -43,7 +44,7 @@ class Document:
 
             self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
             renderPDF.draw(drawing, self.c, 0, 0)
-            self.c.endForm()
+            end_form(self.c, name)
             self.arts[path] = (name, drawing.width, drawing.height)
         return self.arts[path]
 
@@ -60,7 +61,7 @@ class Document:
                     self.art_form(values["path"], face.where)
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
             painter.paint(face)
-            self.c.endForm()
+            end_form(self.c, name)
         return name
 
     # --- pages -------------------------------------------------------------------------------------
@@ -89,6 +90,21 @@ class Document:
         return self.buffer.getvalue()
 
 
+def end_form(c: Canvas, name: str) -> None:
+    """End a form and give it the transparency states it uses: reportlab records them on the form
+    (as it does for pages) but leaves them out of the form's resources, so viewers would ignore them."""
+    c.endForm()
+    form = c._doc.idToObject[xObjectName(name)]
+    if form.ExtGState:
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        resources.basicProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        resources.ExtGState = form.ExtGState
+        form.Resources = resources
+
+
 def place(c: Canvas, slot, face, form: str) -> None:
     """Put a face's form into its slot, turned as the slot says, clipped to the bleed it may show."""
     trim, clip = slot.trim, slot.clip
@@ -112,19 +128,19 @@ def _line(c: Canvas, x0, y0, x1, y1) -> None:
 def crop_marks(c: Canvas, page: Page) -> None:
     """Short lines in the margins, in line with every cut, never touching a card or its bleed.
     With `cut_lines` the cuts also run across the sheet as thin dotted lines."""
-    grid, room, away = page.grid, page.content, page.bleed + MARK_GAP
+    grid, room, inked = page.grid, page.content, page.inked
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(MARK_WIDTH * PT)
     for x in page.cuts_x:
-        for start, end in ((grid.y1 + away, room.y1), (grid.y0 - away, room.y0)):
+        for start, end in ((inked.y1 + MARK_GAP, room.y1), (inked.y0 - MARK_GAP, room.y0)):
             length = min(MARK_LENGTH, abs(end - start))
-            if length >= 1.0:
+            if length >= 0.8:
                 _line(c, x, start, x, start + length if end > start else start - length)
     for y in page.cuts_y:
-        for start, end in ((grid.x1 + away, room.x1), (grid.x0 - away, room.x0)):
+        for start, end in ((inked.x1 + MARK_GAP, room.x1), (inked.x0 - MARK_GAP, room.x0)):
             length = min(MARK_LENGTH, abs(end - start))
-            if length >= 1.0:
+            if length >= 0.8:
                 _line(c, start, y, start + length if end > start else start - length, y)
     if page.cut_lines:
         c.setStrokeColor(GREY)

@@ -1,0 +1,79 @@
+"""What the checker reports: a violation at a file and line, with a stable rule code.
+
+Two kinds, as python-chess separates a move that cannot be read from one that breaks a rule:
+`read` problems (the log cannot be understood: exit code 2) and `rule` problems (it can, and a rule
+is broken: exit code 1). Read codes are generic and start with `LOG-`; rule codes belong to a game
+and are documented in that game's RULES.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+READ, RULE = "read", "rule"
+
+# The generic read codes, documented in docs/playtest-logs.md.
+LOG_FILE = "LOG-FILE"          # the file cannot be read as text
+LOG_SYNTAX = "LOG-SYNTAX"      # a line has no meaning: unknown verb, missing or extra words
+LOG_HEADER = "LOG-HEADER"      # the header is missing a key, has an unknown one, or a bad value
+LOG_GAME = "LOG-GAME"          # the game named by the header is unknown or its data is broken
+LOG_CARD = "LOG-CARD"          # a card name the game's data does not have
+LOG_PLAYER = "LOG-PLAYER"      # a name that is not one of the players
+LOG_INTERNAL = "LOG-INTERNAL"  # the checker itself failed on this file: a bug to report
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One problem: where it is, which rule, and what happened (expected and actual when that helps)."""
+
+    file: str
+    line: int
+    rule: str
+    message: str
+    kind: str = RULE
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.rule} {self.message}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "rule": self.rule, "message": self.message, "kind": self.kind}
+
+
+class ReadError(Exception):
+    """A line (or header value) that cannot be understood; raised by parsers, caught per line."""
+
+    def __init__(self, rule: str, message: str, line: int | None = None):
+        super().__init__(message)
+        self.rule, self.message, self.line = rule, message, line
+
+
+class Stop(Exception):
+    """Raised by a strict whistle to end a replay at its first violation."""
+
+
+class Whistle:
+    """Where a game's state reports rule violations while a log is replayed.
+
+    The state calls `blow(rule, message)`; the driver sets `line` before each event. Collecting every
+    violation or stopping at the first is the driver's choice of whistle, not the state's concern.
+    """
+
+    def __init__(self, file: str, strict: bool = False):
+        self.file, self.strict = file, strict
+        self.line = 0
+        self.violations: list[Violation] = []
+
+    def blow(self, rule: str, message: str, line: int | None = None) -> None:
+        self.violations.append(Violation(self.file, self.line if line is None else line, rule, message))
+        if self.strict:
+            raise Stop
+
+
+class BotFoul(Exception):
+    """A bot made a move its own rules engine rejects: a bug in the rules module, never a user error."""
+
+
+class SimulationWhistle(Whistle):
+    """The whistle of a simulated game: any violation is a bug, so it raises at once."""
+
+    def blow(self, rule: str, message: str, line: int | None = None) -> None:
+        raise BotFoul(f"{rule} {message}")

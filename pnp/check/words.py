@@ -1,0 +1,84 @@
+"""Reading the words of one event: numbers, players, cards and keywords, with clear errors.
+
+A game's parsers use `Words` so that every game reports an unreadable line the same way: what was
+expected, what was written, and the verb's usage line.
+"""
+from __future__ import annotations
+
+import difflib
+
+from pnp.check.violations import LOG_CARD, LOG_PLAYER, LOG_SYNTAX, ReadError
+
+
+class Words:
+    """The words after an event's verb, read left to right."""
+
+    __slots__ = ("words", "at", "usage", "players")
+
+    def __init__(self, words: list[str], at: int, usage: str, players: dict):
+        self.words, self.at, self.usage, self.players = words, at, usage, players
+
+    def fail(self, message: str, rule: str = LOG_SYNTAX):
+        raise ReadError(rule, f"{message} (write `{self.usage}`)")
+
+    def more(self) -> bool:
+        return self.at < len(self.words)
+
+    def next(self, what: str) -> str:
+        if self.at >= len(self.words):
+            self.fail(f"{what} is missing")
+        word = self.words[self.at]
+        self.at += 1
+        return word
+
+    def number(self, what: str, low: int = 0) -> int:
+        word = self.next(what)
+        if not word.isdigit() or int(word) < low:
+            self.fail(f"expected {what} (a whole number{f' from {low}' if low else ''}), got {word!r}")
+        return int(word)
+
+    def player(self) -> str:
+        """A player named in the header, written in any case."""
+        word = self.next("a player's name")
+        name = self.players.get(word.lower())
+        if name is None:
+            raise ReadError(LOG_PLAYER, f"{word!r} is not a player ({', '.join(self.players.values())})"
+                            + _close(word, self.players.values()))
+        return name
+
+    def name(self, table: dict, what: str, rule: str = LOG_CARD):
+        """One of the names a table maps (lower-case) to values, such as the cards a verb accepts."""
+        word = self.next(what)
+        value = table.get(word.lower())
+        if value is None:
+            raise ReadError(rule, f"{word!r} is not {what}" + _close(word.lower(), table)
+                            + f" (write `{self.usage}`)")
+        return value
+
+    def keyword(self, word: str) -> bool:
+        """Consume an optional keyword such as `to`; true when it is there."""
+        if self.at < len(self.words) and self.words[self.at].lower() == word:
+            self.at += 1
+            return True
+        return False
+
+    def claims(self) -> dict:
+        """Pairs of a player and a number, such as `Ann 34 Bob 20`; each player at most once."""
+        claims = {}
+        while self.more():
+            name = self.player()
+            if name in claims:
+                self.fail(f"{name} is named twice")
+            claims[name] = self.number(f"{name}'s points")
+        if not claims:
+            self.fail("no scores are given")
+        return claims
+
+    def end(self) -> None:
+        if self.more():
+            self.fail(f"unexpected {' '.join(self.words[self.at:])!r} at the end")
+
+
+def _close(word: str, known) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""

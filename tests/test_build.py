@@ -1,0 +1,184 @@
+"""Building kits and reading the PDFs back: sizes, placements, counts, marks, determinism, safe writes."""
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pdfread import MM, placements, segments
+from pnp.cli import cli
+from pnp.games import load_game
+from pnp.imposition import Settings, printable
+from pnp.kit import lay_out, render
+from pnp.units import PAPER_SIZES
+
+TOY = Path(__file__).parent / "fixtures" / "toy"
+
+
+def build(*args):
+    result = CliRunner().invoke(cli, ["build", *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def settings(paper="a4", **kw):
+    return Settings(paper=paper, size=PAPER_SIZES[paper], **kw)
+
+
+def read(data: bytes, tmp_path, name="x.pdf") -> PdfReader:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return PdfReader(path)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_kit_pages_have_the_paper_size_and_a_contents_page(tmp_path, paper):
+    build("buried-treasure", "--paper", paper, "--out", str(tmp_path))
+    reader = PdfReader(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}.pdf")
+    w, h = PAPER_SIZES[paper]
+    for page in reader.pages:
+        size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+        assert size == pytest.approx(sorted((w * MM, h * MM)), abs=0.01)
+    first = reader.pages[0].extract_text()
+    assert "Buried Treasure" in first and "Game cards" in first and "double-sided" in first
+
+
+@pytest.mark.parametrize("fold", [False, True])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pdf_places_every_face_where_the_imposition_says(tmp_path, paper, fold):
+    game = load_game("buried-treasure")
+    s = settings(paper, fold=fold)
+    parts = lay_out(game, s)
+    reader = read(render(game, parts, s, with_contents=False), tmp_path)
+    face_to_form = {}
+    pages = [page for part in parts for page in part.pages]
+    for page, pdf_page in zip(pages, reader.pages):
+        found = placements(reader, pdf_page)
+        assert len(found) == len(page.placed)
+        for (slot, face), placed in zip(page.placed, found):
+            # each distinct face is one form, and one form is one face
+            assert face_to_form.setdefault(face.key, placed.form) == placed.form
+            assert placed.rotation == slot.rotation
+            corner = {0: (slot.trim.x0, slot.trim.y0), 90: (slot.trim.x1, slot.trim.y0),
+                      180: (slot.trim.x1, slot.trim.y1), 270: (slot.trim.x0, slot.trim.y1)}[slot.rotation]
+            assert placed.origin_mm == pytest.approx(corner, abs=0.01)
+    assert len(set(face_to_form.values())) == len(face_to_form)
+
+
+def test_each_card_is_printed_as_many_times_as_the_data_says(tmp_path):
+    game = load_game("buried-treasure")
+    s = settings("a4")
+    for part in lay_out(game, s):
+        reader = read(render(game, [part], s, with_contents=False), tmp_path, part.component.id + ".pdf")
+        forms = [p.form for page in reader.pages for p in placements(reader, page)]
+        if not part.component.cards:
+            assert len(forms) == part.component.options["count"]
+            continue
+        # every front is followed on the next page by its back: count the front pages only
+        fronts = [p.form for i, page in enumerate(reader.pages) if i % 2 == 0 for p in placements(reader, page)]
+        assert len(fronts) == part.component.card_total
+        text = " ".join(page.extract_text() for i, page in enumerate(reader.pages) if i % 2 == 0)
+        for card in part.component.cards:
+            assert text.split().count(card.id) == card.count, card.id
+
+
+def test_buried_treasure_counts_come_from_the_data():
+    game = load_game("buried-treasure")
+    cards = game.components["game-cards"].cards
+    by_colour = {}
+    for card in cards:
+        by_colour[card.fields["suit"]] = by_colour.get(card.fields["suit"], 0) + card.count
+    assert by_colour == {"red": 12, "green": 13, "yellow": 14, "blue": 15}
+    assert game.components["starter-cards"].card_total == 22
+    assert game.components["score-cards"].card_total == 4
+    assert len({card.back for c in ("game-cards", "starter-cards", "score-cards")
+                for card in game.components[c].cards}) == 3
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_sit_in_the_margins_in_line_with_the_cuts(tmp_path, paper):
+    game = load_game("buried-treasure")
+    s = settings(paper)
+    parts = lay_out(game, s)
+    page = parts[0].pages[0]
+    reader = read(render(game, parts[:1], s, with_contents=False), tmp_path)
+    marks = segments(reader, reader.pages[0])
+    area = printable(s)
+    clips = [slot.clip for slot, _ in page.placed]
+    assert marks
+    for x0, y0, x1, y1 in marks:
+        assert area.x0 - 0.01 <= min(x0, x1) and max(x0, x1) <= area.x1 + 0.01
+        assert area.y0 - 0.01 <= min(y0, y1) and max(y0, y1) <= area.y1 + 0.01
+        for clip in clips:  # never touching a card or its bleed
+            assert max(x0, x1) < clip.x0 or min(x0, x1) > clip.x1 or max(y0, y1) < clip.y0 or min(y0, y1) > clip.y1
+        vertical = x0 == x1
+        cut = x0 if vertical else y0
+        assert any(abs(cut - c) < 0.01 for c in (page.cuts_x if vertical else page.cuts_y))
+    # every cut between columns is marked at least once (above or below the grid)
+    for x in page.cuts_x:
+        assert any(x0 == x1 and abs(x0 - x) < 0.01 for x0, _, x1, _ in marks)
+
+
+def test_back_pages_carry_no_crop_marks_and_fold_pages_a_fold_line(tmp_path):
+    game = load_game("buried-treasure")
+    s = settings("a4", fold=True)
+    parts = lay_out(game, s)
+    page = parts[0].pages[0]
+    reader = read(render(game, parts[:1], s, with_contents=False), tmp_path)
+    axis, at = page.fold
+    lines = segments(reader, reader.pages[0])
+    assert any(x0 == x1 == pytest.approx(at, abs=0.01) and abs(y1 - y0) > 100 for x0, y0, x1, y1 in lines)
+
+
+def test_same_inputs_give_byte_identical_pdfs(tmp_path):
+    build("buried-treasure", "--out", str(tmp_path / "one"))
+    build("buried-treasure", "--out", str(tmp_path / "two"))
+    one = sorted((tmp_path / "one" / "buried-treasure").iterdir())
+    two = sorted((tmp_path / "two" / "buried-treasure").iterdir())
+    assert [p.name for p in one] == [p.name for p in two] and len(one) == 5
+    for a, b in zip(one, two):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_unicode_text_prints_and_reads_back(tmp_path):
+    build(str(TOY), "--out", str(tmp_path))
+    text = PdfReader(tmp_path / "toy" / "deck-a4.pdf").pages[0].extract_text()
+    assert "Île de la Tortue ☠" in text
+
+
+def test_per_card_backs_land_behind_their_own_fronts(tmp_path):
+    build(str(TOY), "--out", str(tmp_path))
+    reader = PdfReader(tmp_path / "toy" / "deck-a4.pdf")
+    fronts = reader.pages[0].extract_text().split()
+    backs = reader.pages[1].extract_text().split()
+    assert fronts.count("F:gamma") == 4 and backs.count("B:gamma") == 4 and backs.count("BACK") == 5
+
+
+def test_a_failing_build_leaves_the_old_output_untouched(tmp_path):
+    game = tmp_path / "toy"
+    shutil.copytree(TOY, game)
+    out = tmp_path / "out"
+    build(str(game), "--out", str(out))
+    before = {p.name: p.read_bytes() for p in (out / "toy").iterdir()}
+    # the deck still lays out; the sheet's template now names artwork that does not exist
+    (game / "templates" / "sheet.yaml.j2").write_text(
+        "- art: {src: missing.svg, x: 0, y: 0, w: 10, h: 10}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", str(game), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "artwork not found: artwork/missing.svg" in result.output
+    after = {p.name: p.read_bytes() for p in (out / "toy").iterdir()}
+    assert after == before  # same files, same bytes, no half-written leftovers
+
+
+def test_progress_and_written_files_are_reported(tmp_path):
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--out", str(tmp_path)])
+    assert "deck laid out on 4 pages" in result.output
+    assert str(tmp_path / "toy" / "toy-kit-a4.pdf") in result.output
+
+
+def test_list_shows_games_and_counts():
+    result = CliRunner().invoke(cli, ["list"])
+    assert result.exit_code == 0
+    assert "buried-treasure: Buried Treasure (2–4 players)" in result.output
+    assert "54 cards" in result.output and "22 cards" in result.output

@@ -1,0 +1,109 @@
+"""Where faces land on the paper: grids, bleed, mirrored backs and fold-and-glue halves."""
+import pytest
+
+from pnp.imposition import Box, Settings, Slot, duplex_pages, fit, fold_pages, mirror, printable
+from pnp.units import CARD_SIZES, PAPER_SIZES
+
+POKER = CARD_SIZES["poker"]
+
+
+def settings(paper="a4", **kw):
+    return Settings(paper=paper, size=PAPER_SIZES[paper], **kw)
+
+
+def pairs(n):
+    return [(("front", i), ("back", i)) for i in range(n)]
+
+
+def inside(inner: Box, outer: Box, tol=1e-6) -> bool:
+    return (inner.x0 >= outer.x0 - tol and inner.y0 >= outer.y0 - tol and inner.x1 <= outer.x1 + tol
+            and inner.y1 <= outer.y1 + tol)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a.x0 < b.x1 - 1e-6 and b.x0 < a.x1 - 1e-6 and a.y0 < b.y1 - 1e-6 and b.y0 < a.y1 - 1e-6
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_per_page(paper):
+    pages = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings(paper))
+    assert [p.side for p in pages] == ["fronts", "backs"]
+    assert len(pages[0].placed) == 9
+
+
+def test_fit_tries_both_orientations():
+    # a 100 x 40 strip fits 2 across a 100 x 90 area only when turned? no: 1 x 2 upright, 2 x 0 turned
+    grid = fit(Box(0, 0, 90, 100), (100, 40), 0.0)
+    assert grid.turned and grid.count == 2
+    assert fit(Box(0, 0, 10, 10), (100, 40), 0.0) is None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", [duplex_pages, fold_pages])
+def test_all_ink_stays_inside_the_printable_area_and_off_neighbours(paper, layout):
+    s = settings(paper)
+    for page in layout(pairs(20), POKER, 3.0, 0.0, s):
+        area = printable(Settings(paper=paper, size=page.size))
+        clips = [slot.clip for slot, _ in page.placed]
+        for slot, _ in page.placed:
+            assert inside(slot.trim, area) and inside(slot.clip, area)
+            assert inside(slot.trim, slot.clip)
+        for i, a in enumerate(clips):
+            for b in clips[i + 1:]:
+                assert not overlap(a, b)
+
+
+def test_long_edge_backs_mirror_across_the_page_width():
+    s = settings("a4")
+    front, back = duplex_pages(pairs(9), POKER, 3.0, 0.0, s)[:2]
+    assert [f for f, _ in [(b, None) for b in back.placed]]  # nine backs
+    for (f_slot, f_face), (b_slot, b_face) in zip(front.placed, back.placed):
+        assert b_face == ("back", f_face[1])
+        assert b_slot.trim.x0 == pytest.approx(210 - f_slot.trim.x1)
+        assert b_slot.trim.y0 == pytest.approx(f_slot.trim.y0)
+        assert b_slot.rotation == 0
+
+
+def test_short_edge_backs_mirror_top_to_bottom_and_turn_half_round():
+    front, back = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings("a4", short_edge=True))[:2]
+    for (f_slot, _), (b_slot, _) in zip(front.placed, back.placed):
+        assert b_slot.trim.x0 == pytest.approx(f_slot.trim.x0)
+        assert b_slot.trim.y0 == pytest.approx(297 - f_slot.trim.y1)
+        assert b_slot.rotation == 180
+
+
+def test_back_offset_shifts_only_the_backs():
+    plain = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings("a4"))
+    shifted = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings("a4", back_offset=(1.5, -2.0)))
+    assert [s.trim for s, _ in shifted[0].placed] == [s.trim for s, _ in plain[0].placed]
+    for (a, _), (b, _) in zip(plain[1].placed, shifted[1].placed):
+        assert b.trim.x0 == pytest.approx(a.trim.x0 + 1.5)
+        assert b.trim.y0 == pytest.approx(a.trim.y0 - 2.0)
+
+
+def test_mirror_rules_for_turned_cards():
+    slot = Slot(Box(10, 20, 98.9, 83.5), 90, Box(7, 17, 101.9, 86.5))
+    assert mirror(slot, "x", 105).rotation == 270
+    assert mirror(slot, "y", 148.5).rotation == 90
+    assert mirror(mirror(slot, "x", 105), "x", 105) == slot
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_sheets_put_each_back_behind_its_front(paper):
+    pages = fold_pages(pairs(10), POKER, 3.0, 0.0, settings(paper))
+    assert len(pages[0].placed) // 2 >= 4
+    for page in pages:
+        axis, at = page.fold
+        half = len(page.placed) // 2
+        fronts, backs = page.placed[:half], page.placed[half:]
+        for (f_slot, f_face), (b_slot, b_face) in zip(fronts, backs):
+            assert b_face == ("back", f_face[1])
+            assert b_slot == mirror(f_slot, axis, at)
+            # the fold runs between the halves, never through a card or its bleed
+            lo, hi = (f_slot.clip.x0, f_slot.clip.x1) if axis == "x" else (f_slot.clip.y0, f_slot.clip.y1)
+            assert not lo < at < hi
+
+
+def test_a_piece_larger_than_the_paper_is_refused():
+    with pytest.raises(ValueError, match="does not fit"):
+        duplex_pages(pairs(1), (300, 400), 3.0, 0.0, settings("a4"))
