@@ -1,6 +1,9 @@
 """The `pnp` command: one small module per subcommand under pnp/commands."""
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from pnp import __version__
@@ -18,4 +21,13 @@ cli.add_command(listing.command)
 
 
 def main():
-    cli(prog_name="pnp")
+    """Run the command line. A fault of our own is reported in one line, not as a traceback,
+    unless PNP_DEBUG is set."""
+    try:
+        cli(prog_name="pnp", standalone_mode=True)
+    except Exception as error:  # click has already handled every error the user can fix
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        click.echo(f"pnp: internal error: {type(error).__name__}: {error} "
+                   "(please report it; set PNP_DEBUG=1 to see where it happened)", err=True)
+        sys.exit(70)

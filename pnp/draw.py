@@ -10,7 +10,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp import resources
-from pnp.errors import DataError, Where
+from pnp.errors import DataError
 from pnp.units import mm_to_pt
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
@@ -195,9 +195,3 @@ class Painter:
         c.doForm(form)
         c.restoreState()
 
-
-def art_size(path: Path, where: Where) -> tuple:
-    drawing = svg_drawing(path)
-    if drawing is None or not drawing.width or not drawing.height:
-        raise DataError([(where, f"artwork {path.name} is not an SVG file that can be read")])
-    return drawing

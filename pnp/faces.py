@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+import yaml
 
-from pnp import resources
-from pnp.datafile import (Bool, Choice, Colour, Length, ListOf, Number, Record, Text, parse_yaml, line_of)
+from pnp import cache, resources
+from pnp.datafile import Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.errors import DataError, Where
 
 FONTS = ("sans", "bold", "title")
+FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # rendered faces need no line numbers
 
 
 def step_specs(palette: dict) -> dict:
@@ -41,6 +43,12 @@ def step_specs(palette: dict) -> dict:
             "opacity": (Number(), 1.0)}),
         "art": Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)}),
     }
+
+
+def template_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs, when the cache folder can be written."""
+    root = cache.folder("templates")
+    return jinja2.FileSystemBytecodeCache(str(root)) if root else None
 
 
 def _tojson(value) -> str:
@@ -68,7 +76,7 @@ class FaceMaker:
         self.game = game
         folders = [str(p) for p in resources.search_path(game.folder, "templates")]
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), undefined=jinja2.StrictUndefined,
-                                      keep_trailing_newline=True, autoescape=False)
+                                      keep_trailing_newline=True, autoescape=False, bytecode_cache=template_cache())
         self.env.filters["tojson"] = _tojson
         self.specs = step_specs(game.palette)
         self.cache: dict[str, Face] = {}
@@ -94,9 +102,12 @@ class FaceMaker:
     def _steps(self, text: str, template: str, where: Where) -> tuple:
         label = f"{where} (template {template})"
         try:
-            raw = parse_yaml(text, label)
-        except DataError as error:
-            raise DataError([(w, f"{m} (in the rendered template)") for w, m in error.problems]) from None
+            raw = yaml.load(text, Loader=FastLoader)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            line = f" at rendered line {mark.line + 1}" if mark else ""
+            problem = getattr(error, "problem", None) or error
+            raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) from None
         if raw is None:
             return ()
         problems: list = []
@@ -104,7 +115,7 @@ class FaceMaker:
             raise DataError([(where, f"template {template} must render a list of drawing steps")])
         steps = []
         for index, item in enumerate(raw):
-            spot = Where(label, 0, f"step {index + 1} (rendered line {line_of(raw, index)})")
+            spot = Where(label, 0, f"step {index + 1}")
             if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in self.specs:
                 problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
                 continue

@@ -57,7 +57,7 @@ class Settings:
     paper: str = "a4"
     size: tuple[float, float] = (210.0, 297.0)
     margin: float = 5.0
-    fold: bool | None = None  # None: each component's own form
+    fold: bool = False  # fold-and-glue sheets instead of duplex pages
     short_edge: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from pnp.datafile import Any_, Choice, Int, Length, MapOf, Text
+from pnp.datafile import Any_, Int, Length, MapOf, Text
 from pnp.imposition import duplex_pages, fold_pages
 
 
@@ -26,16 +26,12 @@ def card_pages(component, maker, settings):
         front = maker.face(component.template, component.size, bleed, card.where, card=card.context())
         back = maker.face(card.back, component.size, bleed, card.where, card=card.context())
         pairs += [(front, back)] * card.count
-    layout = fold_pages if folded(component, settings) else duplex_pages
+    layout = fold_pages if settings.fold else duplex_pages
     return layout(pairs, component.size, bleed, gutter, settings)
 
 
-def folded(component, settings) -> bool:
-    return settings.fold if settings.fold is not None else component.options["form"] == "fold"
-
-
 def card_advice(component, settings) -> str:
-    if folded(component, settings):
+    if settings.fold:
         return (f"Print one-sided on {component.stock}. Fold each sheet on the dashed line, glue the halves "
                 "together, let it dry, then cut on the crop marks.")
     edge = "short" if settings.short_edge else "long"
@@ -58,7 +54,7 @@ def sheet_advice(component, settings) -> str:
 KINDS = {
     "cards": Kind(
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
-                 "bleed": (Length(), 3.0), "gutter": (Length(), 0.0), "form": (Choice("duplex", "fold"), "duplex")},
+                 "bleed": (Length(), 3.0), "gutter": (Length(), 0.0)},
         pages=card_pages, how_to_print=card_advice),
     "sheet": Kind(options={"count": (Int(1, 1000), 1)}, pages=sheet_pages, how_to_print=sheet_advice),
 }

@@ -33,12 +33,12 @@ class Part:
 
 
 def variant(settings: Settings) -> str:
-    """The suffix naming what was built: paper, and fold when every card component was folded."""
-    return settings.paper + ("-fold" if settings.fold else "")
+    """The suffix naming what was built: the paper, and duplex or fold-and-glue."""
+    return f"{settings.paper}-{'fold' if settings.fold else 'duplex'}"
 
 
-def lay_out(game: Game, settings: Settings, progress=None) -> list[Part]:
-    maker = FaceMaker(game)
+def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[Part]:
+    maker = maker or FaceMaker(game)
     parts = []
     for component in game.components.values():
         kind = KINDS[component.kind]
@@ -50,7 +50,7 @@ def lay_out(game: Game, settings: Settings, progress=None) -> list[Part]:
             raise DataError([(component.where, str(error))]) from None
         parts.append(Part(component, pages, kind.how_to_print(component, settings)))
         if progress:
-            progress(f"{game.slug}: {component.id} laid out on {len(pages)} pages")
+            progress(f"{game.slug}: {component.id} laid out on {len(pages)} pages ({variant(settings)})")
     return parts
 
 
@@ -74,13 +74,17 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
     return doc.bytes()
 
 
-def build(game: Game, settings: Settings, out_dir: Path, progress=None) -> list[Path]:
-    """Build every PDF of a game's kit into out_dir; returns the files written."""
-    parts = lay_out(game, settings, progress)
-    suffix = variant(settings)
-    files = {out_dir / f"{game.slug}-kit-{suffix}.pdf": render(game, parts, settings, with_contents=True)}
-    for part in parts:
-        files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings, with_contents=False)
+def build(game: Game, variants: list[Settings], out_dir: Path, progress=None) -> list[Path]:
+    """Build every PDF of a game's kit, in each variant, into out_dir; returns the files written."""
+    maker = FaceMaker(game)  # shared, so that each face is rendered once for all variants
+    files = {}
+    for settings in variants:
+        parts = lay_out(game, settings, maker, progress)
+        suffix = variant(settings)
+        files[out_dir / f"{game.slug}-kit-{suffix}.pdf"] = render(game, parts, settings, with_contents=True)
+        for part in parts:
+            files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings,
+                                                                           with_contents=False)
     safe_write(files)
     if progress:
         progress(f"{game.slug}: wrote {len(files)} files to {out_dir}")

@@ -5,14 +5,17 @@ and builds fast. The canvas runs in reportlab's invariant mode, so the same inpu
 """
 from __future__ import annotations
 
+import hashlib
 import io
+from functools import lru_cache
 
-from reportlab.lib.colors import Color, black, white
+from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import __version__
-from pnp.draw import PT, Painter, art_size, font
+from pnp import __version__, cache
+from pnp.draw import PT, Painter, font, svg_drawing
+from pnp.errors import DataError
 from pnp.imposition import FOOTER_BAND, Box, Page
 
 MARK_GAP = 0.5  # between the bleed and a crop mark (mm)
@@ -38,14 +41,16 @@ class Document:
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, path, where):
         if path not in self.arts:
-            drawing = art_size(path, where)
+            stream = art_stream(path)
+            if stream is None:
+                raise DataError([(where, f"artwork {path.name} is not an SVG file that can be read")])
+            code, states, width, height = stream
             name = f"art{len(self.arts)}"
-            from reportlab.graphics import renderPDF
-
-            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.c, 0, 0)
+            self.c.beginForm(name, 0, 0, width, height)
+            self.c._code.extend(code)
+            self.c._extgstate._c.update(states)
             end_form(self.c, name)
-            self.arts[path] = (name, drawing.width, drawing.height)
+            self.arts[path] = (name, width, height)
         return self.arts[path]
 
     def face_form(self, face, palette: dict) -> str:
@@ -88,6 +93,37 @@ class Document:
     def bytes(self) -> bytes:
         self.c.save()
         return self.buffer.getvalue()
+
+
+@lru_cache(maxsize=None)
+def art_stream(path) -> tuple | None:
+    """An SVG drawing as PDF operators and transparency states, made once and copied into the form of each
+    document that uses it; kept in the cache between runs, keyed by the file's bytes, since reading SVG is
+    the slowest step of a build. None when the file cannot be read as SVG."""
+    try:
+        key = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+    stored = cache.read_json("art", key)
+    if stored is None:
+        stored = _draw_svg(path)
+        if stored is None:
+            return None
+        cache.write_json("art", key, stored)
+    code, states, width, height = stored
+    return tuple(code), {tuple(k): v for k, v in states}, width, height
+
+
+def _draw_svg(path) -> list | None:
+    from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
+    
+    drawing = svg_drawing(path)
+    if drawing is None or not drawing.width or not drawing.height:
+        return None
+    scratch = Canvas(io.BytesIO())
+    scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
+    renderPDF.draw(drawing, scratch, 0, 0)
+    return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
 
 
 def end_form(c: Canvas, name: str) -> None:

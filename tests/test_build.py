@@ -35,7 +35,7 @@ def read(data: bytes, tmp_path, name="x.pdf") -> PdfReader:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_kit_pages_have_the_paper_size_and_a_contents_page(tmp_path, paper):
     build("buried-treasure", "--paper", paper, "--out", str(tmp_path))
-    reader = PdfReader(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}.pdf")
+    reader = PdfReader(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}-duplex.pdf")
     w, h = PAPER_SIZES[paper]
     for page in reader.pages:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
@@ -136,20 +136,20 @@ def test_same_inputs_give_byte_identical_pdfs(tmp_path):
     build("buried-treasure", "--out", str(tmp_path / "two"))
     one = sorted((tmp_path / "one" / "buried-treasure").iterdir())
     two = sorted((tmp_path / "two" / "buried-treasure").iterdir())
-    assert [p.name for p in one] == [p.name for p in two] and len(one) == 5
+    assert [p.name for p in one] == [p.name for p in two] and len(one) == 10
     for a, b in zip(one, two):
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
 def test_unicode_text_prints_and_reads_back(tmp_path):
     build(str(TOY), "--out", str(tmp_path))
-    text = PdfReader(tmp_path / "toy" / "deck-a4.pdf").pages[0].extract_text()
+    text = PdfReader(tmp_path / "toy" / "deck-a4-duplex.pdf").pages[0].extract_text()
     assert "Île de la Tortue ☠" in text
 
 
 def test_per_card_backs_land_behind_their_own_fronts(tmp_path):
     build(str(TOY), "--out", str(tmp_path))
-    reader = PdfReader(tmp_path / "toy" / "deck-a4.pdf")
+    reader = PdfReader(tmp_path / "toy" / "deck-a4-duplex.pdf")
     fronts = reader.pages[0].extract_text().split()
     backs = reader.pages[1].extract_text().split()
     assert fronts.count("F:gamma") == 4 and backs.count("B:gamma") == 4 and backs.count("BACK") == 5
@@ -173,8 +173,8 @@ def test_a_failing_build_leaves_the_old_output_untouched(tmp_path):
 
 def test_progress_and_written_files_are_reported(tmp_path):
     result = CliRunner().invoke(cli, ["build", str(TOY), "--out", str(tmp_path)])
-    assert "deck laid out on 4 pages" in result.output
-    assert str(tmp_path / "toy" / "toy-kit-a4.pdf") in result.output
+    assert "deck laid out on 4 pages (a4-duplex)" in result.output
+    assert str(tmp_path / "toy" / "toy-kit-a4-duplex.pdf") in result.output
 
 
 def test_list_shows_games_and_counts():

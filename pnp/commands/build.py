@@ -25,7 +25,7 @@ def _offset(value: str) -> tuple[float, float]:
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="a4", show_default=True)
 @click.option("--fold/--duplex", "fold", default=None,
-              help="Fold-and-glue sheets (fronts beside backs) or duplex pages; default: each part's own form.")
+              help="Only fold-and-glue sheets (fronts beside backs), or only duplex pages; default: both.")
 @click.option("--short-edge", is_flag=True, help="Mirror back pages for a short-edge flip (default: long edge).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
@@ -39,15 +39,17 @@ def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, out)
         margin_mm = parse_length(margin)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--margin") from None
-    settings = Settings(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, fold=fold, short_edge=short_edge,
-                        back_offset=_offset(back_offset), cut_lines=cut_lines)
+    offset = _offset(back_offset)
+    variants = [Settings(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, fold=folded, short_edge=short_edge,
+                         back_offset=offset, cut_lines=cut_lines)
+                for folded in ((False, True) if fold is None else (fold,))]
     names = games or game_slugs()
     if not names:
         raise PnpError("no games found")
     loaded = [load_game(name) for name in names]  # every game's data is checked before anything is built
     start = time.perf_counter()
     for game in loaded:
-        files = build(game, settings, out / game.slug, progress=lambda m: click.echo(m, err=True))
+        files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True))
         for path in files:
             click.echo(str(path))
     click.echo(f"built {len(loaded)} game{'s' if len(loaded) != 1 else ''} in {time.perf_counter() - start:.2f} s",

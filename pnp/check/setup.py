@@ -1,0 +1,130 @@
+"""The header of a log, checked: which game, who plays in which seat, and the game's own options.
+
+`game:` and `players:` are the checker's; the game's rules module declares every other key it accepts
+(`Rules.header`) with the specs of `pnp.datafile`, so an unknown or mistyped key is reported, never ignored.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.check.loader import rules_for
+from pnp.check.reader import Log, words_of
+from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, Violation
+from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
+from pnp.errors import PnpError, Where
+from pnp.model import Game
+
+# Keys any log may carry to say where it comes from; the checker keeps but never judges them.
+NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), "")}
+
+_NAME = re.compile(r"[^\W\d_][\w'-]*")
+_TRUE, _FALSE = {"yes", "true", "on"}, {"no", "false", "off"}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A checked header: the game's data, the players in seat order, the game's options and their lines."""
+
+    game: Game
+    players: tuple
+    options: dict
+    lines: dict  # header key -> line number
+
+    def line(self, key: str) -> int:
+        return self.lines.get(key, 1)
+
+
+class Player(Spec):
+    """One of the players, written in any case; read as the name the `players:` line gives."""
+
+    def __init__(self, players: tuple):
+        self.by_lower = {name.lower(): name for name in players}
+        self.expected = "one of the players (" + ", ".join(players) + ")"
+
+    def check(self, value, where, problems):
+        name = self.by_lower.get(str(value).lower())
+        return name if name is not None else self.fail(value, where, problems)
+
+
+class PlayerOrder(Spec):
+    """Every player once, in an order that means something (youngest first, for instance)."""
+
+    def __init__(self, players: tuple):
+        self.player = Player(players)
+        self.expected = "every player once: " + " ".join(players)
+
+    def check(self, value, where, problems):
+        inner: list = []
+        names = [self.player.check(word, where, inner) for word in words_of(str(value))]
+        if inner or sorted(names) != sorted(self.player.by_lower.values()):
+            return self.fail(value, where, problems)
+        return tuple(names)
+
+
+def read_setup(log: Log) -> tuple:
+    """(setup, rules, problems) for a log's header; setup and rules are None when it cannot be used."""
+    problems: list[Violation] = []
+
+    def problem(rule: str, line: int, message: str):
+        problems.append(Violation(log.file, line, rule, message, READ))
+
+    if "game" not in log.header:
+        problem(LOG_HEADER, 1, "no `game:` line: the header must say which game was played")
+        return None, None, problems
+    slug, game_line = log.header["game"]
+    try:
+        rules = rules_for(slug)
+    except PnpError as error:
+        problem(LOG_GAME, game_line, error.format_message())
+        return None, None, problems
+    players = _players(log, rules, problem)
+    if players is None:
+        return None, rules, problems
+
+    specs = {"game": Any_(), "players": Any_(), **NOTES, **rules.header(players)}
+    values = LDict()
+    values.line, values.key_lines = min(line for _, line in log.header.values()), {}
+    for key, (text, line) in log.header.items():
+        values[key] = _typed(text, specs.get(key))
+        values.key_lines[key] = line
+    found: list = []
+    options = Record(specs, "a log header").check(values, Where(log.file, values.line), found)
+    for where, message in found:
+        problem(LOG_HEADER, where.line, f"`{where.field}:` {message}")
+    if found:
+        return None, rules, problems
+    options = {key: value for key, value in options.items() if key not in ("game", "players")}
+    lines = {key: line for key, (_, line) in log.header.items()}
+    return Setup(rules.game, players, options, lines), rules, problems
+
+
+def _players(log: Log, rules, problem) -> tuple | None:
+    if "players" not in log.header:
+        problem(LOG_HEADER, log.header["game"][1], "no `players:` line: name the players in seat order")
+        return None
+    text, line = log.header["players"]
+    names, seen, fine = words_of(text), set(), True
+    for name in names:
+        why = ("start with a letter, no spaces" if not _NAME.fullmatch(name) else
+               "it is a verb of the log" if name.lower() in rules.verbs else
+               "it is named twice" if name.lower() in seen else "")
+        if why:
+            problem(LOG_HEADER, line, f"{name!r} cannot be a player's name: {why}")
+            fine = False
+        seen.add(name.lower())
+    if not names:
+        problem(LOG_HEADER, line, "no players are named")
+    return tuple(names) if names and fine else None
+
+
+def _typed(text: str, spec) -> object:
+    """A header value as its spec expects it: yes/no for a Bool, digits for an Int, else the text."""
+    low = text.lower()
+    if isinstance(spec, tuple):
+        spec = spec[0]
+    if isinstance(spec, Bool) and low in _TRUE | _FALSE:
+        return low in _TRUE
+    if isinstance(spec, Int) and text.isdigit():
+        return int(text)
+    return text
