@@ -98,10 +98,11 @@ class Painter:
         c = self.c
         fill = colour(v["fill"], self.palette)
         stroke = colour(v["stroke"], self.palette)
+        # alpha is set every time: the graphics state would otherwise carry one step's opacity to the next
         if fill is not None:
-            c.setFillColor(fill, alpha=v["opacity"] if v["opacity"] < 1 else None)
+            c.setFillColor(fill, alpha=v["opacity"])
         if stroke is not None:
-            c.setStrokeColor(stroke, alpha=v["opacity"] if v["opacity"] < 1 else None)
+            c.setStrokeColor(stroke, alpha=v["opacity"])
             c.setLineWidth(v["width"] * PT)
             c.setDash([d * PT for d in v["dash"]] if v["dash"] else [])
         return fill is not None, stroke is not None
@@ -165,7 +166,7 @@ class Painter:
             c.translate(-(x0 + width / 2), -(top - box_h / 2))
         free = (height - block) if height is not None else 0
         first = top - size * 0.72 - {"top": 0, "middle": free / 2, "bottom": free}[v["valign"]]
-        c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"] if v["opacity"] < 1 else None)
+        c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"])
         c.setFont(name, size)
         for i, line in enumerate(lines):
             y = first - i * step
@@ -189,9 +190,8 @@ class Painter:
             c.rotate(-v["rotate"])
         c.scale(scale, scale)
         c.translate(-art_w / 2, -art_h / 2)
-        if v["opacity"] < 1:
-            c.setFillAlpha(v["opacity"])
-            c.setStrokeAlpha(v["opacity"])
+        c.setFillAlpha(v["opacity"])
+        c.setStrokeAlpha(v["opacity"])
         c.doForm(form)
         c.restoreState()
 

@@ -65,7 +65,7 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
     total = sum(len(part.pages) for part in parts) + (1 if with_contents else 0)
     number = 1
     if with_contents:
-        doc.text_page(settings.size, lambda c, size: contents_page(c, size, game, parts, settings))
+        doc.text_page(settings.size, lambda c, size: contents_page(doc, size, game, parts, settings))
         number += 1
     for part in parts:
         for page in part.pages:
@@ -85,6 +85,9 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None) ->
         for part in parts:
             files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings,
                                                                            with_contents=False)
+    if not all(settings.fold for settings in variants):
+        duplex = next(settings for settings in variants if not settings.fold)
+        files[out_dir / f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
     safe_write(files)
     if progress:
         progress(f"{game.slug}: wrote {len(files)} files to {out_dir}")
@@ -112,7 +115,7 @@ def safe_write(files: dict[Path, bytes]) -> None:
                 os.unlink(temp)
 
 
-# --- the contents page --------------------------------------------------------------------------------
+# --- the contents page and the duplex test ----------------------------------------------------------------
 
 INK = Color(0.17, 0.11, 0.05)
 
@@ -126,70 +129,156 @@ def page_ranges(parts: list[Part]) -> list[str]:
     return ranges
 
 
-def contents_page(c, size, game: Game, parts: list[Part], settings: Settings) -> None:
-    """The kit's first page: what it holds and how to print each part."""
+def samples(part: Part) -> list:
+    """The first front of a part and, when it has one, that front's back: to show on the contents page."""
+    first = part.pages[0]
+    if first.fold:
+        return [first.placed[0][1], first.placed[len(first.placed) // 2][1]]
+    faces = [first.placed[0][1]]
+    if len(part.pages) > 1 and part.pages[1].side == "backs":
+        faces.append(part.pages[1].placed[0][1])
+    return faces
+
+
+def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: Settings) -> None:
+    """The kit's first page: what it holds, what each part looks like, and how to print it."""
+    c = doc.c
     w, h = size
     left, right = 18.0, w - 18.0
     y = h - 22.0
 
-    def text(s, size_pt, face="sans", x=left, colour=INK):
-        c.setFillColor(colour)
+    def text(s, size_pt, face="sans", x=left):
+        c.setFillColor(INK)
         c.setFont(font(face), size_pt)
         c.drawString(x * PT, y * PT, s)
 
-    def para(s, size_pt, width, x=left, face="sans") -> float:
+    def para(s, size_pt, width, x=left, face="sans") -> None:
         nonlocal y
         for line in wrap(s, font(face), size_pt, width * PT):
             text(line, size_pt, face, x)
             y -= size_pt * 1.35 / PT
-        return y
+
+    def rule() -> None:
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.6)
+        c.line(left * PT, y * PT, right * PT, y * PT)
 
     text(game.name, 26, "title")
     y -= 8
+    form = "fold-and-glue sheets" if settings.fold else "double-sided pages"
     text(f"Print-and-play kit · {game.players[0]}–{game.players[1]} players · "
-         f"{PAPER_LABELS.get(settings.paper, settings.paper)}", 10)
+         f"{PAPER_LABELS.get(settings.paper, settings.paper)} · {form}", 10)
     y -= 5
     if game.credits:
         para(game.credits, 9, right - left)
     y -= 4
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.6)
-    c.line(left * PT, y * PT, right * PT, y * PT)
+    rule()
     y -= 8
     text("What this kit holds", 14, "bold")
-    y -= 7
-    columns = (left, left + 52, left + 68, left + 86)
-    for label, x in zip(("Part", "Count", "Pages", "How to print"), columns):
-        text(label, 8.5, "bold", x)
-    y -= 5
+    y -= 4
+    thumb_h, text_x = 20.0, left + 34
     for part, pages in zip(parts, page_ranges(parts)):
         component = part.component
         count = component.card_total if component.cards else component.options.get("count", 1)
         top = y
-        text(component.title, 9, "bold", columns[0])
-        text(str(count), 9, "sans", columns[1])
-        text(pages, 9, "sans", columns[2])
-        para(part.advice, 8.5, right - columns[3], x=columns[3])
-        y = min(y, top - 5) - 2.5
-    y -= 3
-    c.line(left * PT, y * PT, right * PT, y * PT)
+        x = left
+        for face in samples(part):  # small pictures of the part, drawn from its own forms
+            fw, fh = face.size
+            scale = min(thumb_h / fh, 15.0 / fw)
+            c.saveState()
+            c.translate(x * PT, (top - 2 - fh * scale) * PT)
+            c.scale(scale, scale)
+            trim = c.beginPath()
+            trim.rect(0, 0, fw * PT, fh * PT)
+            c.clipPath(trim, stroke=1, fill=0)
+            c.doForm(doc.face_form(face, game.palette))
+            c.restoreState()
+            x += fw * scale + 1.5
+        y = top - 5
+        text(f"{component.title}", 10, "bold", text_x)
+        c.setFont(font("sans"), 9)
+        label = f"{count} {'cards' if component.cards else 'copies'} · pages {pages}"
+        c.drawRightString(right * PT, y * PT, label)
+        y -= 4.5
+        para(part.advice, 8.5, right - text_x, x=text_x)
+        y = min(y, top - thumb_h - 4)
+    y -= 1
+    rule()
     y -= 8
     text("Before you print", 14, "bold")
     y -= 7
+    other = "double-sided kit (…-duplex.pdf)" if settings.fold else "fold-and-glue kit (…-fold.pdf)"
     advice = [
-        "Set the printer to 100 % or “actual size”; never “fit to page”. Then measure the bar at the foot of "
+        "Set the printer to 100 % or “actual size”, never “fit to page”. Then measure the bar at the foot of "
         "any page: it must be exactly 50 mm long.",
-        "Double-sided parts: print a test sheet first. If the backs land off-centre, measure by how much and "
-        "build again with --back-offset X,Y (in mm), or flip on the other edge with --short-edge.",
-        "No duplex printer? Build with --fold: fronts and backs come side by side on one sheet, to fold and glue.",
-        "Cut on the crop marks in the margins; the coloured bleed beyond the cut line hides a slightly "
+        "Double-sided parts: print duplex-test.pdf first. Hold the sheet up to a light and read where the front's "
+        "cross falls on the back's scales; if it is off, build again with --back-offset X,Y (in mm), or with "
+        "--short-edge if the backs come out upside down.",
+        f"No duplex printer, or backs that will not line up? Print the {other} instead." if not settings.fold else
+        "Fold each sheet on the dashed line so the printed sides face out, glue the halves flat, let it dry "
+        "under a book, then cut: fronts and backs are already lined up.",
+        "Cut on the crop marks in the margins; the colour beyond each cut line (the bleed) hides a slightly "
         "misaligned cut.",
-    ] + list(game.vars.get("kit_notes", []) if isinstance(game.vars, dict) else [])
+    ] + [str(note) for note in game.vars.get("kit_notes", [])]
     for item in advice:
         text("•", 9, "bold")
         para(item, 9, right - left - 5, x=left + 5)
         y -= 1.5
-    c.setFillColor(black)
     scale_bar(c, right - 50, 12)
+    c.setFillColor(INK)
     c.setFont(font("sans"), 6)
     c.drawString(left * PT, 12.5 * PT, f"{game.name} · contents · page 1 · print at 100 %")
+
+
+def duplex_test(settings: Settings) -> bytes:
+    """Two pages to print double-sided: a cross on the front, millimetre scales on the back.
+    Seen against the light, the cross's reading on the scales is the --back-offset that lines them up."""
+    doc = Document("Duplex alignment test", subject=settings.paper)
+    w, h = settings.size
+
+    def front(c, size):
+        cx, cy = w / 2, h / 2
+        c.setStrokeColor(black)
+        c.setLineWidth(0.2)
+        for dx, dy in ((1, 0), (0, 1)):
+            c.line((cx - 30 * dx) * PT, (cy - 30 * dy) * PT, (cx + 30 * dx) * PT, (cy + 30 * dy) * PT)
+        c.circle(cx * PT, cy * PT, 2 * PT)
+        c.setFont(font("bold"), 14)
+        c.drawCentredString(cx * PT, (h - 30) * PT, "FRONT: print this file double-sided")
+        c.setFont(font("sans"), 9)
+        flip = "short" if settings.short_edge else "long"
+        c.drawCentredString(cx * PT, (h - 37) * PT, f"{PAPER_LABELS.get(settings.paper)} · 100 % · flip on the {flip} edge")
+        scale_bar(c, cx - 25, 20)
+
+    def back(c, size):
+        dx, dy = settings.back_offset
+        cx, cy = w / 2 + dx, h / 2 + dy
+        c.setStrokeColor(black)
+        c.setFillColor(black)
+        c.setFont(font("sans"), 5)
+        # the front's cross lines run 30 mm each way: read them on scales set 20 mm off the centre
+        rx, ry = cy - 20, cx + 20
+        c.setLineWidth(0.15)
+        c.line((cx - 10) * PT, rx * PT, (cx + 10) * PT, rx * PT)
+        c.line(ry * PT, (cy - 10) * PT, ry * PT, (cy + 10) * PT)
+        for i in range(-10, 11):
+            tick = 3 if i % 5 == 0 else 1.5
+            c.line((cx + i) * PT, rx * PT, (cx + i) * PT, (rx + tick) * PT)  # x scale
+            c.line(ry * PT, (cy + i) * PT, (ry + tick) * PT, (cy + i) * PT)  # y scale
+            if i % 5 == 0:
+                c.drawCentredString((cx + i) * PT, (rx - 2.5) * PT, f"{i:+d}" if i else "0")
+                c.drawString((ry + 4) * PT, (cy + i - 0.6) * PT, f"{i:+d}" if i else "0")
+        c.setFont(font("sans"), 7)
+        c.drawCentredString(cx * PT, (rx - 6) * PT, "X")
+        c.drawString((ry + 9) * PT, (cy - 0.8) * PT, "Y")
+        c.setFont(font("bold"), 14)
+        c.drawCentredString((w / 2) * PT, (h - 30) * PT, "BACK: hold to the light")
+        c.setFont(font("sans"), 9)
+        lines = ("Read where the front's cross falls on these scales (x across, y up, in mm).",
+                 "Build again with --back-offset X,Y using those two readings.")
+        for i, line in enumerate(lines):
+            c.drawCentredString((w / 2) * PT, (h - 37 - 5 * i) * PT, line)
+
+    doc.text_page(settings.size, front)
+    doc.text_page(settings.size, back)
+    return doc.bytes()
