@@ -87,8 +87,24 @@ class Painter:
 
     def paint(self, face) -> None:
         self.height = face.size[1]
-        for name, values in face.steps:
-            getattr(self, f"_{name}")(values, face.where)
+        self.where = face.where
+        self._draw(face.steps)
+
+    def _draw(self, steps) -> None:
+        for name, values in steps:
+            getattr(self, f"_{name}")(values, self.where)
+
+    def _group(self, v, where):
+        """Steps in their own frame: origin at (x, y), turned clockwise; inside it y still grows downwards."""
+        c, height = self.c, self.height
+        c.saveState()
+        c.translate(*self._xy(v["x"], v["y"]))
+        if v["rotate"]:
+            c.rotate(-v["rotate"])
+        self.height = 0.0
+        self._draw(v["steps"])
+        self.height = height
+        c.restoreState()
 
     # coordinates: y grows downwards in templates, upwards in PDF
     def _xy(self, x: float, y: float) -> tuple[float, float]:

@@ -13,8 +13,8 @@ from pathlib import Path
 import jinja2
 import yaml
 
-from pnp import cache, resources
-from pnp.datafile import Bool, Choice, Colour, Length, ListOf, Number, Record, Text
+from pnp import cache, chance, resources
+from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.errors import DataError, Where
 
 FONTS = ("sans", "bold", "title")
@@ -42,6 +42,9 @@ def step_specs(palette: dict) -> dict:
             "leading": (Number(), 1.2), "fit": (Bool(), True), "rotate": (Number(), 0.0),
             "opacity": (Number(), 1.0)}),
         "art": Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)}),
+        # steps drawn in their own coordinates: origin at (x, y), turned clockwise by `rotate` degrees
+        "group": Record({"x": (Length(), 0.0), "y": (Length(), 0.0), "rotate": (Number(), 0.0),
+                         "steps": ListOf(Any_())}),
     }
 
 
@@ -78,6 +81,7 @@ class FaceMaker:
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), undefined=jinja2.StrictUndefined,
                                       keep_trailing_newline=True, autoescape=False, bytecode_cache=template_cache())
         self.env.filters["tojson"] = _tojson
+        self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand)
         self.specs = step_specs(game.palette)
         self.cache: dict[str, Face] = {}
         self.art_folders = resources.search_path(game.folder, "artwork")
@@ -110,23 +114,31 @@ class FaceMaker:
             raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) from None
         if raw is None:
             return ()
-        problems: list = []
         if not isinstance(raw, list):
             raise DataError([(where, f"template {template} must render a list of drawing steps")])
+        problems: list = []
+        steps = self._check(raw, label, "", problems)
+        if problems:
+            raise DataError(problems)
+        return steps
+
+    def _check(self, raw: list, label: str, prefix: str, problems: list) -> tuple:
+        """Check a list of drawing steps (and the steps of its groups), resolving artwork paths."""
         steps = []
         for index, item in enumerate(raw):
-            spot = Where(label, 0, f"step {index + 1}")
+            spot = Where(label, 0, f"{prefix}step {index + 1}")
             if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in self.specs:
                 problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
                 continue
             name, values = next(iter(item.items()))
             checked = self.specs[name].check(values, spot.at(name), problems)
-            if checked is not None:
-                if name == "art":
-                    checked["path"] = self.artwork(checked["src"], spot, problems)
-                steps.append((name, checked))
-        if problems:
-            raise DataError(problems)
+            if checked is None:
+                continue
+            if name == "art":
+                checked["path"] = self.artwork(checked["src"], spot, problems)
+            elif name == "group":
+                checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
+            steps.append((name, checked))
         return tuple(steps)
 
     def artwork(self, src: str, where: Where, problems: list) -> Path | None:

@@ -32,7 +32,7 @@ COMMON = {
     "kind": Choice(*KINDS),
     "title": Text(),
     "template": Text(),
-    "size": SIZE,
+    "size": (SIZE, None),
     "stock": (Text(), "plain paper"),
 }
 
@@ -110,6 +110,8 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
         if values.get(key) and not template_path(folder, values[key]):
             problems.append((where.at(key, line_of(block, key, where.line)), f"no such template: {values[key]}"))
     size = values["size"]
+    if size is None and kind.sized:
+        problems.append((where.at("size"), "missing required key"))
     size = NAMED_SIZES[size] if isinstance(size, str) else tuple(size[:2]) if size else (0.0, 0.0)
     cards = ()
     if "cards" in kind.options and values.get("cards") is not None:

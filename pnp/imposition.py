@@ -61,6 +61,7 @@ class Settings:
     short_edge: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
+    sheets: int | None = None  # how many numbered sheets to print, when asked for
 
 
 @dataclass
@@ -171,16 +172,15 @@ def clip_for(cell: Box, grid: Grid, bleed: float, content: Box) -> Box:
     return Box(cell.x0 - left, cell.y0 - bottom, cell.x1 + right, cell.y1 + top).clip(content)
 
 
-def best_grid(settings: Settings, size, gutter: float, bleed: float):
-    """The best (grid, content, footer-at-bottom) for one-sided or duplex pages."""
-    best = None
-    for content, band, inner in frames(settings, bleed):
-        grid = fit(inner, size, gutter)
-        if grid and (best is None or grid.count > best[0].count):
-            best = (grid, content, band)
-    if best is None:
+def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int):
+    """The (grid, content, footer-at-bottom) for one-sided or duplex pages: the first frame, in order of
+    preference, that holds as many pieces as any frame could, or all of them when fewer are needed."""
+    options = [(fit(inner, size, gutter), content, band) for content, band, inner in frames(settings, bleed)]
+    options = [option for option in options if option[0]]
+    if not options:
         raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper} paper")
-    return best
+    enough = min(needed, max(grid.count for grid, _, _ in options))
+    return next(option for option in options if option[0].count >= enough)
 
 
 def mirror(slot: Slot, axis: str, at: float) -> Slot:
@@ -199,9 +199,10 @@ def _chunks(items: list, size: int) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
 
-def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:
+def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings,
+                 marks: bool = True) -> list[Page]:
     """Front pages, each followed by its back page when the faces have backs. `pairs` are (front, back|None)."""
-    grid, content, band = best_grid(settings, size, gutter, bleed)
+    grid, content, band = best_grid(settings, size, gutter, bleed, max(1, len(pairs)))
     cells = grid.cells()
     cuts_x, cuts_y = grid.cuts()
     limit = printable(settings)
@@ -212,7 +213,7 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     for chunk in _chunks(pairs, grid.count):
         common = dict(size=settings.size, cuts_x=cuts_x, cuts_y=cuts_y, grid=grid.box, content=content,
                       footer_at_bottom=band, cut_lines=settings.cut_lines)
-        pages.append(Page(side="fronts" if has_backs else "sheets",
+        pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
                           placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)], **common))
         if has_backs:
             axis, at = ("y", settings.size[1] / 2) if settings.short_edge else ("x", settings.size[0] / 2)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from pnp.datafile import Any_, Int, Length, MapOf, Text
+from pnp import nets
+from pnp.datafile import Any_, Bool, Choice, Int, Length, ListOf, MapOf, Record, Text
+from pnp.faces import Face
 from pnp.imposition import duplex_pages, fold_pages
 
 
@@ -16,6 +18,7 @@ class Kind:
     options: dict  # the keys this kind accepts beyond the common ones, with their specs
     pages: Callable  # (component, FaceMaker, Settings) -> list of Page
     how_to_print: Callable  # (component, Settings) -> advice for the kit's contents page
+    sized: bool = True  # whether the data must give a `size` (a net's comes from its panels)
 
 
 def card_pages(component, maker, settings):
@@ -43,7 +46,7 @@ def sheet_pages(component, maker, settings):
     """One-sided sheets such as score pads, `count` copies, each told its number."""
     faces = [(maker.face(component.template, component.size, 0.0, component.where,
                          sheet={"number": number}), None)
-             for number in range(1, component.options["count"] + 1)]
+             for number in range(1, sheet_count(component, settings) + 1)]
     return duplex_pages(faces, component.size, 0.0, 0.0, settings)
 
 
@@ -51,10 +54,66 @@ def sheet_advice(component, settings) -> str:
     return f"Print one-sided on {component.stock}, as many copies as you need. Cut on the crop marks."
 
 
+def sheet_count(component, settings) -> int:
+    """Numbered sheets print as many as asked for on the command line; others their data's count."""
+    if component.options.get("numbered") and settings.sheets:
+        return settings.sheets
+    return component.options["count"]
+
+
+def net_advice(component, settings) -> str:
+    return (f"Print one-sided on {component.stock}. Cut on the solid lines, score and fold the dashed ones, "
+            "glue the grey tabs.")
+
+
+def _net_face(component, panels, tabs, size, decoration=()):
+    """A net as one face: the panels' drawings, then the net's own tabs, folds and cuts over them."""
+    steps = tuple(decoration) + tuple(nets.net_steps(panels, tabs))
+    key = "net|" + component.id + "|" + repr(steps)
+    return Face(key, steps, size, 0.0, component.where)
+
+
+def die_pages(component, maker, settings):
+    """Each die as a cross-shaped cube net; the template draws one face, told its `face` value."""
+    edge = component.size[0]
+    panels, tabs = nets.die_panels(edge), nets.die_tabs(edge)
+    panels, size = nets.shifted(panels, tabs)
+    by_name = {p.name: p for p in panels}
+    faces = []
+    for index, (value, panel_name) in enumerate(zip(component.options["faces"], nets.ORDER)):
+        face = maker.face(component.template, (edge, edge), 0.0, component.where,
+                          face={"value": value, "index": index})
+        panel = by_name[panel_name]
+        faces.append(("group", {"x": panel.x, "y": panel.y, "rotate": 0.0, "steps": face.steps}))
+    net = _net_face(component, panels, tabs, size, faces)
+    return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
+
+
+def net_pages(component, maker, settings):
+    """A box or envelope net from panels and tabs given in the data; the template decorates the whole net,
+    seeing `panels` (name -> x, y, w, h) in the net's own coordinates."""
+    panels = [nets.Panel(name, p["x"], p["y"], p["w"], p["h"]) for name, p in component.options["panels"].items()]
+    tabs = [nets.Tab(**tab) for tab in component.options["tabs"]]
+    panels, size = nets.shifted(panels, tabs)
+    context = {p.name: {"x": p.x, "y": p.y, "w": p.w, "h": p.h} for p in panels}
+    decoration = maker.face(component.template, size, 0.0, component.where, panels=context)
+    net = _net_face(component, panels, tabs, size, decoration.steps)
+    return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
+
+
+PANEL = Record({"x": Length(), "y": Length(), "w": Length(), "h": Length()})
+TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(), 8.0), "taper": (Length(), 4.0),
+              "label": (Text(), "glue")})
+
 KINDS = {
     "cards": Kind(
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
                  "bleed": (Length(), 3.0), "gutter": (Length(), 0.0)},
         pages=card_pages, how_to_print=card_advice),
-    "sheet": Kind(options={"count": (Int(1, 1000), 1)}, pages=sheet_pages, how_to_print=sheet_advice),
+    "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False)},
+                  pages=sheet_pages, how_to_print=sheet_advice),
+    "die": Kind(options={"faces": ListOf(Any_(), min_items=6), "count": (Int(1, 100), 1)},
+                pages=die_pages, how_to_print=net_advice),
+    "net": Kind(options={"panels": MapOf(PANEL), "tabs": (ListOf(TAB), list), "count": (Int(1, 100), 1)},
+                pages=net_pages, how_to_print=net_advice, sized=False),
 }

@@ -61,9 +61,8 @@ class Document:
             b = face.bleed
             painter = Painter(self.c, palette, self.art_form)
             # art forms used by this face must exist before this form begins
-            for step, values in face.steps:
-                if step == "art":
-                    self.art_form(values["path"], face.where)
+            for path in artwork_of(face.steps):
+                self.art_form(path, face.where)
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
             painter.paint(face)
             end_form(self.c, name)
@@ -124,6 +123,15 @@ def _draw_svg(path) -> list | None:
     scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
     renderPDF.draw(drawing, scratch, 0, 0)
     return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
+
+
+def artwork_of(steps):
+    """The artwork files a face's steps use, groups included."""
+    for step, values in steps:
+        if step == "art":
+            yield values["path"]
+        elif step == "group":
+            yield from artwork_of(values["steps"])
 
 
 def end_form(c: Canvas, name: str) -> None:

@@ -31,9 +31,11 @@ def _offset(value: str) -> tuple[float, float]:
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
 @click.option("--margin", default="5mm", show_default=True, help="The unprinted margin at each paper edge.")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dotted cut lines across the sheet.")
+@click.option("--sheets", type=click.IntRange(1, 1000), default=None,
+              help="How many numbered sheets to print (for games whose sheets differ one from another).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Each game goes into OUT/<game>/.")
-def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, out):
+def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, sheets, out):
     """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
     try:
         margin_mm = parse_length(margin)
@@ -41,7 +43,7 @@ def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, out)
         raise click.BadParameter(str(error), param_hint="--margin") from None
     offset = _offset(back_offset)
     variants = [Settings(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, fold=folded, short_edge=short_edge,
-                         back_offset=offset, cut_lines=cut_lines)
+                         back_offset=offset, cut_lines=cut_lines, sheets=sheets)
                 for folded in ((False, True) if fold is None else (fold,))]
     names = games or game_slugs()
     if not names:

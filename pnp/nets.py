@@ -1,0 +1,130 @@
+"""Nets: flat shapes to cut, fold and glue into dice, boxes and envelopes.
+
+A net is a set of rectangular panels laid edge to edge (millimetres, y downwards) and glue tabs on some of
+their free edges. An edge two panels share is a fold; a tab's base is a fold; every other edge is a cut.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIDES = ("top", "right", "bottom", "left")
+CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
+FOLD = {**CUT, "stroke": "#555555", "width": 0.25, "dash": [2.0, 1.5]}
+TAB = {**CUT, "fill": "#E6E6E6"}
+
+
+@dataclass(frozen=True)
+class Panel:
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def edge(self, side: str) -> tuple[tuple[float, float], tuple[float, float]]:
+        x0, y0, x1, y1 = self.x, self.y, self.x + self.w, self.y + self.h
+        return {"top": ((x0, y0), (x1, y0)), "right": ((x1, y0), (x1, y1)),
+                "bottom": ((x0, y1), (x1, y1)), "left": ((x0, y0), (x0, y1))}[side]
+
+
+@dataclass(frozen=True)
+class Tab:
+    panel: str
+    side: str
+    depth: float
+    taper: float  # how far each end of the tab's outer edge is drawn in
+    label: str = "glue"
+
+
+def _key(edge) -> tuple:
+    return tuple(round(v, 6) for point in edge for v in point)
+
+
+def folds_and_cuts(panels: list[Panel], tabs: list[Tab]) -> tuple[list, list]:
+    """Every panel edge, once: a fold where two panels share it or a tab stands on it, else a cut.
+    Panels are expected to share whole edges (as in every box, die and envelope net)."""
+    edges: dict = {}
+    for panel in panels:
+        for side in SIDES:
+            edges.setdefault(_key(panel.edge(side)), []).append((panel.name, side, panel.edge(side)))
+    tabbed = {(t.panel, t.side) for t in tabs}
+    folds, cuts = [], []
+    for owners in edges.values():
+        name, side, edge = owners[0]
+        (folds if len(owners) > 1 or (name, side) in tabbed else cuts).append(edge)
+    return folds, cuts
+
+
+def tab_outline(panel: Panel, tab: Tab) -> list[tuple[float, float]]:
+    """The four corners of a tab standing on one edge of a panel, pointing away from it."""
+    (ax, ay), (bx, by) = panel.edge(tab.side)
+    out = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}[tab.side]
+    along = ((bx - ax), (by - ay))
+    length = max(abs(along[0]), abs(along[1]))
+    ux, uy = along[0] / length, along[1] / length
+    d, t = tab.depth, min(tab.taper, length / 2 - 0.5)
+    return [(ax, ay), (ax + ux * t + out[0] * d, ay + uy * t + out[1] * d),
+            (bx - ux * t + out[0] * d, by - uy * t + out[1] * d), (bx, by)]
+
+
+def bounds(panels: list[Panel], tabs: list[Tab]) -> tuple[float, float, float, float]:
+    by_name = {p.name: p for p in panels}
+    points = [(p.x, p.y) for p in panels] + [(p.x + p.w, p.y + p.h) for p in panels]
+    points += [pt for t in tabs for pt in tab_outline(by_name[t.panel], t)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def net_steps(panels: list[Panel], tabs: list[Tab]) -> list:
+    """Drawing steps for the net's own lines: grey glue tabs, dashed folds, solid cuts.
+    Drawn over the panels' artwork, in the net's coordinates."""
+    by_name = {p.name: p for p in panels}
+    steps = []
+    for tab in tabs:
+        corners = tab_outline(by_name[tab.panel], tab)
+        steps.append(("polygon", {"points": [list(p) for p in corners], **TAB}))
+        if tab.label:
+            steps.append(_tab_label(corners, tab))
+    folds, cuts = folds_and_cuts(panels, tabs)
+    steps += [("line", {"points": [list(a), list(b)], **FOLD}) for a, b in folds]
+    steps += [("line", {"points": [list(a), list(b)], **CUT}) for a, b in cuts]
+    return steps
+
+
+def _tab_label(corners, tab: Tab):
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    cx, cy = sum(xs) / 4, sum(ys) / 4
+    vertical = tab.side in ("left", "right")
+    size = max(3.0, min(6.0, tab.depth * 0.55)) * 72 / 25.4 * 0.5
+    text = {"text": tab.label, "x": -15.0, "y": -1.2, "w": 30.0, "h": None, "size": size, "font": "sans",
+            "colour": "#555555", "align": "center", "valign": "top", "leading": 1.2, "fit": False,
+            "rotate": 0.0, "opacity": 1.0}
+    return ("group", {"x": cx, "y": cy, "rotate": 90.0 if vertical else 0.0, "steps": (("text", text),)})
+
+
+# --- a die as a cube net ----------------------------------------------------------------------------
+
+# The cross net: the ring B C D E folds round the middle, A and F close the ends.
+#        A
+#     B  C  D  E
+#        F
+CROSS = {"A": (1, 0), "B": (0, 1), "C": (1, 1), "D": (2, 1), "E": (3, 1), "F": (1, 2)}
+# faces[i] goes on panel ORDER[i]: opposite panels are C-E, B-D, A-F, so faces 1st-6th, 2nd-5th and
+# 3rd-4th end up opposite each other on the cube
+ORDER = ("C", "B", "A", "F", "D", "E")
+CROSS_TABS = (("E", "right"), ("E", "top"), ("E", "bottom"), ("A", "left"), ("A", "right"),
+              ("F", "left"), ("F", "right"))
+
+
+def die_panels(edge: float) -> list[Panel]:
+    return [Panel(name, col * edge, row * edge, edge, edge) for name, (col, row) in CROSS.items()]
+
+
+def die_tabs(edge: float) -> list[Tab]:
+    return [Tab(panel, side, depth=min(8.0, edge * 0.35), taper=min(8.0, edge * 0.35)) for panel, side in CROSS_TABS]
+
+
+def shifted(panels: list[Panel], tabs: list[Tab]) -> tuple[list[Panel], tuple[float, float]]:
+    """The panels moved so that the net, tabs included, starts at (0, 0); and the net's size."""
+    x0, y0, x1, y1 = bounds(panels, tabs)
+    return [Panel(p.name, p.x - x0, p.y - y0, p.w, p.h) for p in panels], (x1 - x0, y1 - y0)

@@ -1,0 +1,114 @@
+"""Dice and box nets, numbered sheets, and grouped (turned) drawings."""
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from pnp import nets
+from pnp.chance import expand, shuffled
+from pnp.cli import cli
+from pnp.games import load_game
+from pnp.imposition import Settings
+from pnp.kit import lay_out
+
+TOY = Path(__file__).parent / "fixtures" / "toy"
+
+
+def cross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def fold_normals(panels: list) -> dict:
+    """Fold a net of equal square panels into a cube, every fold turning the same way, and return each
+    panel's outward normal. Panels are joined wherever they share a whole edge."""
+    by_cell = {(round(p.x / p.w), round(p.y / p.h)): p.name for p in panels}
+    root = panels[0]
+    frames = {(round(root.x / root.w), round(root.y / root.h)): ((1, 0, 0), (0, 1, 0))}
+    queue = list(frames)
+    while queue:
+        cell = queue.pop()
+        u, v = frames[cell]
+        n = cross(u, v)
+        neg = lambda a: tuple(-x for x in a)  # noqa: E731
+        for (dx, dy), frame in (((1, 0), (n, v)), ((-1, 0), (neg(n), v)), ((0, 1), (u, n)), ((0, -1), (u, neg(n)))):
+            nxt = (cell[0] + dx, cell[1] + dy)
+            if nxt in by_cell and nxt not in frames:
+                frames[nxt] = frame
+                queue.append(nxt)
+    assert len(frames) == len(panels), "the net is not connected"
+    return {by_cell[cell]: cross(u, v) for cell, (u, v) in frames.items()}
+
+
+def test_die_net_folds_into_a_cube_with_the_datas_opposite_faces():
+    game = load_game(str(TOY))
+    die = game.components["die"]
+    part = next(p for p in lay_out(game, Settings()) if p.component.id == "die")
+    net = part.pages[0].placed[0][1]
+    edge = die.size[0]
+    # read back which value each panel of the printed net shows
+    shown = {}
+    for name, values in net.steps:
+        if name == "group":
+            text = next(v["text"] for n, v in values["steps"] if n == "text")
+            shown[(round(values["x"], 3), round(values["y"], 3))] = text.removeprefix("V:")
+    panels, _ = nets.shifted(nets.die_panels(edge), nets.die_tabs(edge))
+    value_of = {p.name: shown[(round(p.x, 3), round(p.y, 3))] for p in panels}
+    normals = fold_normals(panels)
+    assert len(set(normals.values())) == 6  # six different sides: a closed cube
+    faces = [str(f) for f in die.options["faces"]]
+    for first, second in ((0, 5), (1, 4), (2, 3)):
+        a = next(n for p, n in normals.items() if value_of[p] == faces[first])
+        b = next(n for p, n in normals.items() if value_of[p] == faces[second])
+        assert a == tuple(-x for x in b), (faces[first], faces[second])
+
+
+def test_die_net_has_seven_glue_tabs_on_free_edges_and_folds_between_panels():
+    panels, tabs = nets.die_panels(20), nets.die_tabs(20)
+    folds, cuts = nets.folds_and_cuts(panels, tabs)
+    assert len(tabs) == 7  # a cube has 12 edges: 5 are folds of the net, 7 are glued
+    assert len(folds) == 5 + 7 and len(cuts) == 14 - 7
+    names = {p.name for p in panels}
+    assert all(t.panel in names for t in tabs)
+
+
+def test_net_from_data_puts_tabs_where_the_data_says(tmp_path):
+    game = load_game(str(TOY))
+    part = next(p for p in lay_out(game, Settings()) if p.component.id == "pouch")
+    net = part.pages[0].placed[0][1]
+    polygons = [v["points"] for n, v in net.steps if n == "polygon"]
+    assert len(polygons) == 3
+    dashed = [v for n, v in net.steps if n == "line" and v["dash"]]
+    assert len(dashed) == 1 + 3  # the fold between back and front, and the base of each tab
+    w, h = net.size
+    assert w == pytest.approx(60 + 2 * 8) and h == pytest.approx(20 + 40 + 36)
+
+
+def test_numbered_sheets_print_their_numbers_and_differ(tmp_path):
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--duplex", "--sheets", "5", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "toy" / "numbered-a4-duplex.pdf") as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    for number in range(1, 6):
+        order = "".join(shuffled(expand({"a": 2, "b": 1}), number))
+        assert f"N:{number}:{order}" in text
+
+
+def test_a_turned_group_prints_upside_down(tmp_path):
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--duplex", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "toy" / "numbered-a4-duplex.pdf") as pdf:
+        chars = pdf.pages[0].chars
+    upright = [c for c in chars if c["text"] == "N"]
+    turned = [c for c in chars if c["text"] == "U"]
+    assert upright and turned
+    # the group turns its text half round relative to the sheet's own text
+    a, b = upright[0]["matrix"][:2], turned[0]["matrix"][:2]
+    assert a[0] == pytest.approx(-b[0], abs=1e-6) and a[1] == pytest.approx(-b[1], abs=1e-6)
+
+
+def test_shuffles_are_fixed_for_ever():
+    # printed sheets and the checker must agree on every machine: this order may never change
+    assert shuffled(range(10), 1) == shuffled(range(10), 1)
+    assert shuffled(range(10), 1) != shuffled(range(10), 2)
+    assert shuffled(range(10), 1) == [2, 1, 9, 6, 8, 7, 3, 4, 5, 0]
