@@ -6,6 +6,7 @@ coordinates and beyond the size. Identical renderings are one face, drawn once a
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,8 +106,12 @@ class FaceMaker:
 
     def _steps(self, text: str, template: str, where: Where) -> tuple:
         label = f"{where} (template {template})"
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()
         try:
-            raw = yaml.load(text, Loader=FastLoader)
+            raw = cache.read_json("faces", key)
+            if raw is None:
+                raw = yaml.load(text, Loader=FastLoader)
+                cache.write_json("faces", key, raw)
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             line = f" at rendered line {mark.line + 1}" if mark else ""

@@ -25,6 +25,7 @@ GAME = Record({
     "credits": (Text(), ""),
     "palette": (MapOf(Colour()), dict),
     "vars": (Any_(), dict),
+    "forms": (ListOf(Choice("duplex", "fold"), min_items=1), lambda: ["duplex", "fold"]),
     "components": MapOf(Any_()),
 }, "the game's description")
 
@@ -93,7 +94,8 @@ def load_game(name: str) -> Game:
     if problems:
         raise DataError(problems)
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
-                credits=top["credits"], palette=palette, vars=top["vars"], components=components)
+                credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
+                components=components)
 
 
 def _component(component_id, block, where, folder, palette, problems) -> Component | None:

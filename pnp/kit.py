@@ -166,7 +166,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
     text(game.name, 26, "title")
     y -= 8
     form = "fold-and-glue sheets" if settings.fold else "double-sided pages"
-    text(f"Print-and-play kit · {game.players[0]}–{game.players[1]} players · "
+    text(f"Print-and-play kit · {game.players_text} · "
          f"{PAPER_LABELS.get(settings.paper, settings.paper)} · {form}", 10)
     y -= 5
     if game.credits:
@@ -179,7 +179,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
     thumb_h, text_x = 20.0, left + 34
     for part, pages in zip(parts, page_ranges(parts)):
         component = part.component
-        count = component.card_total if component.cards else component.options.get("count", 1)
+        count = component.card_total if component.cards else sum(len(page.placed) for page in part.pages)
         top = y
         x = left
         for face in samples(part):  # small pictures of the part, drawn from its own forms
@@ -207,7 +207,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
     y -= 8
     text("Before you print", 14, "bold")
     y -= 7
-    other = "double-sided kit (…-duplex.pdf)" if settings.fold else "fold-and-glue kit (…-fold.pdf)"
+    other = "fold-and-glue kit (…-fold.pdf; pnp build --fold makes it)"
     advice = [
         "Set the printer to 100 % or “actual size”, never “fit to page”. Then measure the bar at the foot of "
         "any page: it must be exactly 50 mm long.",

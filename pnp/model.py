@@ -56,7 +56,13 @@ class Game:
     credits: str
     palette: dict
     vars: dict
+    forms: tuple  # what `pnp build` makes unless told: duplex pages, fold-and-glue sheets, or both
     components: dict  # id -> Component, in the order the data gives them
+
+    @property
+    def players_text(self) -> str:
+        low, high = self.players
+        return f"{low} players" if low == high else f"{low}–{high} players"
 
     def context(self) -> dict:
         """What a template sees as `game`."""

@@ -25,7 +25,8 @@ def _offset(value: str) -> tuple[float, float]:
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="a4", show_default=True)
 @click.option("--fold/--duplex", "fold", default=None,
-              help="Only fold-and-glue sheets (fronts beside backs), or only duplex pages; default: both.")
+              help="Only fold-and-glue sheets (fronts beside backs), or only duplex pages; "
+                   "default: the forms the game's data names (both, unless it says otherwise).")
 @click.option("--short-edge", is_flag=True, help="Mirror back pages for a short-edge flip (default: long edge).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
@@ -41,16 +42,16 @@ def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, shee
         margin_mm = parse_length(margin)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--margin") from None
-    offset = _offset(back_offset)
-    variants = [Settings(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, fold=folded, short_edge=short_edge,
-                         back_offset=offset, cut_lines=cut_lines, sheets=sheets)
-                for folded in ((False, True) if fold is None else (fold,))]
+    common = dict(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, short_edge=short_edge,
+                  back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets)
     names = games or game_slugs()
     if not names:
         raise PnpError("no games found")
     loaded = [load_game(name) for name in names]  # every game's data is checked before anything is built
     start = time.perf_counter()
     for game in loaded:
+        forms = game.forms if fold is None else ("fold" if fold else "duplex",)
+        variants = [Settings(fold=form == "fold", **common) for form in forms]
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True))
         for path in files:
             click.echo(str(path))

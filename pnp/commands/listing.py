@@ -12,8 +12,7 @@ def command(games):
     """List GAMES (all when none is named) with their components and counts."""
     for name in games or game_slugs():
         game = load_game(name)
-        low, high = game.players
-        click.echo(f"{game.slug}: {game.name} ({low}–{high} players)")
+        click.echo(f"{game.slug}: {game.name} ({game.players_text})")
         for component in game.components.values():
             w, h = component.size
             if component.cards:
