@@ -182,3 +182,35 @@ def test_list_shows_games_and_counts():
     assert result.exit_code == 0
     assert "buried-treasure: Buried Treasure (2–4 players)" in result.output
     assert "54 cards" in result.output and "22 cards" in result.output
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_page_has_a_footer_and_a_scale_bar(tmp_path, paper):
+    build("buried-treasure", "--paper", paper, "--out", str(tmp_path))
+    for form in ("duplex", "fold"):
+        reader = PdfReader(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}-{form}.pdf")
+        total = len(reader.pages)
+        for number, page in enumerate(reader.pages, start=1):
+            text = " ".join(page.extract_text().split())
+            assert "print at 100 %" in text and "this bar must measure 50 mm" in text
+            if number > 1:
+                assert f"page {number} of {total}" in text
+                assert ("A4" if paper == "a4" else "US Letter") in text
+
+
+def test_cut_lines_run_along_every_cut(tmp_path):
+    game = load_game("buried-treasure")
+
+    def first_page_lines(**kw):
+        s = settings("a4", **kw)
+        parts = lay_out(game, s)[:1]
+        reader = read(render(game, parts, s, with_contents=False), tmp_path, f"{kw}.pdf")
+        return parts[0].pages[0], set(segments(reader, reader.pages[0]))
+
+    page, with_cuts = first_page_lines(cut_lines=True)
+    _, without = first_page_lines()
+    added = with_cuts - without
+    grid = page.grid
+    expected = {(round(x, 3), round(grid.y0, 3), round(x, 3), round(grid.y1, 3)) for x in page.cuts_x}
+    expected |= {(round(grid.x0, 3), round(y, 3), round(grid.x1, 3), round(y, 3)) for y in page.cuts_y}
+    assert added == expected
