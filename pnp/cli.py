@@ -7,7 +7,7 @@ import sys
 import click
 
 from pnp import __version__
-from pnp.commands import build, listing
+from pnp.commands import build, check, listing, simulate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,6 +18,8 @@ def cli():
 
 cli.add_command(build.command)
 cli.add_command(listing.command)
+cli.add_command(check.command)
+cli.add_command(simulate.command)
 
 
 def main():

@@ -49,8 +49,8 @@ class Verb:
 class Rules:
     """A game's rules, built once per game from its data. Subclasses fill in what is marked."""
 
-    game = None  # the game's checked data (pnp.model.Game)
-    verbs: dict = {}  # verb name -> Verb
+    game: object  # the game's checked data (pnp.model.Game)
+    verbs: dict   # verb name -> Verb, in the order a usage message lists them
 
     def header(self, players: tuple) -> dict:
         """Specs (pnp.datafile) of the game's own header keys, for a game with these players.

@@ -63,7 +63,8 @@ class PlayerOrder(Spec):
 
 
 def read_setup(log: Log) -> tuple:
-    """(setup, rules, problems) for a log's header; setup and rules are None when it cannot be used."""
+    """(setup, rules, problems) for a log's header. Setup is None when the game or the players are unknown;
+    with any problem, the setup serves to read the events but not to replay them."""
     problems: list[Violation] = []
 
     def problem(rule: str, line: int, message: str):
@@ -92,9 +93,7 @@ def read_setup(log: Log) -> tuple:
     options = Record(specs, "a log header").check(values, Where(log.file, values.line), found)
     for where, message in found:
         problem(LOG_HEADER, where.line, f"`{where.field}:` {message}")
-    if found:
-        return None, rules, problems
-    options = {key: value for key, value in options.items() if key not in ("game", "players")}
+    options = {key: value for key, value in (options or {}).items() if key not in ("game", "players")}
     lines = {key: line for key, (_, line) in log.header.items()}
     return Setup(rules.game, players, options, lines), rules, problems
 
@@ -125,6 +124,6 @@ def _typed(text: str, spec) -> object:
         spec = spec[0]
     if isinstance(spec, Bool) and low in _TRUE | _FALSE:
         return low in _TRUE
-    if isinstance(spec, Int) and text.isdigit():
+    if isinstance(spec, Int) and text.isdecimal():
         return int(text)
     return text

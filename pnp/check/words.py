@@ -33,7 +33,7 @@ class Words:
 
     def number(self, what: str, low: int = 0) -> int:
         word = self.next(what)
-        if not word.isdigit() or int(word) < low:
+        if not word.isdecimal() or int(word) < low:
             self.fail(f"expected {what} (a whole number{f' from {low}' if low else ''}), got {word!r}")
         return int(word)
 

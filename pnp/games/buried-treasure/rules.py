@@ -6,13 +6,11 @@ rule facts the printed kit does not hold come from rules.yaml.
 """
 from __future__ import annotations
 
-import copy
-from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.check.engine import TABLE, Rules, State, Verb
 from pnp.check.setup import Player, PlayerOrder
-from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text, checked, load_yaml
+from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text, checked, line_of, load_yaml
 from pnp.errors import DataError, Where, shown
 
 DECK, STARTERS, SCORE_CARDS = "game-cards", "starter-cards", "score-cards"
@@ -39,7 +37,7 @@ class Facts:
     rounds: int
     columns: tuple          # cards per column of the layout
     hand_sizes: dict        # players -> starter cards each
-    bonus: tuple            # (points per coloured starter, per wild starter) left in hand
+    starter_points: dict    # starter card id -> points it is worth left in hand at the end
     deck_names: dict        # word -> game card id
     starter_names: dict     # word -> starter card id
     score_names: dict       # word -> score card id
@@ -51,40 +49,18 @@ def read_facts(game) -> Facts:
     path = game.folder / "rules.yaml"
     raw = load_yaml(path)
     facts = checked(RULES_FILE, raw, Where(shown(path), 1))
-    problems: list = []
-    where = Where(shown(path), 1)
-    colours = tuple((game.vars or {}).get("colours") or ())
-    if not colours:
-        raise DataError([(Where(shown(game.folder / "game.yaml"), 1, "vars.colours"), "the colours are not listed")])
-    index = {colour: i for i, colour in enumerate(colours)}
+    colours = tuple(game.vars.get("colours") or ())
+    missing = [name for name in (DECK, STARTERS, SCORE_CARDS) if name not in game.components]
+    if missing or not colours:
+        what = f"the components {', '.join(missing)}" if missing else "`vars.colours`, the colours in order"
+        raise DataError([(Where(shown(game.folder / "game.yaml"), 1), f"the rules checker needs {what}")])
     deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
-
-    suit = {card.id: index[card.fields["suit"]] for card in deck}
-    suit.update({card.id: index.get(card.fields["suit"]) for card in starters})
-    score_cards = {}
-    for card in scores:
-        pairs = [card.fields.get(colour) or [] for colour in colours]
-        if any(len(pair) != 2 for pair in pairs):
-            problems.append((card.where, "a score card gives two numbers, 1st and 2nd, for every colour"))
-        score_cards[card.id] = tuple(tuple(pair[:2]) for pair in pairs)
-
-    starter_ids = {card.id for card in starters}
-    for word, target in facts["starter-names"].items():
-        if target not in starter_ids:
-            problems.append((where.at(f"starter-names.{word}"), f"no starter card has the id {target!r}"))
-    deck_total, starter_total = sum(c.count for c in deck), sum(c.count for c in starters)
-    if deck_total < facts["rounds"] * sum(facts["columns"]):
-        problems.append((where.at("columns"), f"{facts['rounds']} deals of {sum(facts['columns'])} cards "
-                                              f"need more than the {deck_total} game cards"))
-    for players, size in facts["hand-sizes"].items():
-        if players * size > starter_total:
-            problems.append((where.at("hand-sizes"), f"{players} hands of {size} need more than "
-                                                     f"the {starter_total} starter cards"))
-    if len(score_cards) < facts["rounds"]:
-        problems.append((where.at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
+    problems: list = []
+    suit = _suits(deck, starters, colours, problems)
+    score_cards = {card.id: _points(card, colours, problems) for card in scores}
+    _check_facts(facts, raw, shown(path), deck, starters, score_cards, problems)
     if problems:
         raise DataError(problems)
-
     return Facts(
         colours=colours, suit=suit,
         special={card.id: (card.fields["special"], card.fields["flags"]) for card in deck},
@@ -92,7 +68,8 @@ def read_facts(game) -> Facts:
         starters={card.id: card.count for card in starters},
         score_cards=score_cards, rounds=facts["rounds"], columns=tuple(facts["columns"]),
         hand_sizes=dict(facts["hand-sizes"]),
-        bonus=(facts["bonus"]["coloured"], facts["bonus"]["wild"]),
+        starter_points={card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
+                        for card in starters},
         deck_names={card.id.lower(): card.id for card in deck},
         starter_names={**{card.id.lower(): card.id for card in starters},
                        **{word.lower(): target for word, target in facts["starter-names"].items()}},
@@ -101,14 +78,54 @@ def read_facts(game) -> Facts:
     )
 
 
+def _suits(deck, starters, colours, problems) -> dict:
+    """Card id -> colour index; a starter of no colour is a wild card (None), a game card must have one."""
+    index = {colour: i for i, colour in enumerate(colours)}
+    suit = {card.id: index.get(card.fields["suit"]) for card in starters}
+    for card in deck:
+        suit[card.id] = index.get(card.fields["suit"])
+        if suit[card.id] is None:
+            problems.append((card.where, f"a game card's suit is one of the colours {', '.join(colours)}"))
+    return suit
+
+
+def _points(card, colours, problems) -> tuple:
+    """A score card's (1st, 2nd) points for each colour."""
+    pairs = [card.fields.get(colour) or [] for colour in colours]
+    if any(len(pair) != 2 for pair in pairs):
+        problems.append((card.where, "a score card gives two numbers, 1st and 2nd, for every colour"))
+    return tuple(tuple(pair[:2]) for pair in pairs)
+
+
+def _check_facts(facts, raw, file, deck, starters, score_cards, problems) -> None:
+    """The rule facts must fit the cards: enough cards for every deal and hand, names of real starters."""
+    def at(key: str) -> Where:
+        return Where(file, line_of(raw, key), key)
+
+    starter_ids = {card.id for card in starters}
+    for word, target in facts["starter-names"].items():
+        if target not in starter_ids:
+            problems.append((at("starter-names"), f"{word}: no starter card has the id {target!r}"))
+    deck_total, starter_total = sum(c.count for c in deck), sum(c.count for c in starters)
+    if deck_total < facts["rounds"] * sum(facts["columns"]):
+        problems.append((at("columns"), f"{facts['rounds']} deals of {sum(facts['columns'])} cards "
+                                        f"need more than the {deck_total} game cards"))
+    for players, size in facts["hand-sizes"].items():
+        if players * size > starter_total:
+            problems.append((at("hand-sizes"), f"{players} hands of {size} need more than "
+                                               f"the {starter_total} starter cards"))
+    if len(score_cards) < facts["rounds"]:
+        problems.append((at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
+
+
 def _colour_names(game, colours) -> dict:
-    """A colour may be written as its id (blue) or, when one word, its suit's name (ship, ships)."""
+    """A colour may be written as its id (blue) or as the last word of its suit's names (ship, ships, map)."""
     names = {}
     for i, colour in enumerate(colours):
         suit = (game.vars.get("suits") or {}).get(colour) or {}
         for word in (colour, suit.get("name"), suit.get("plural")):
-            if isinstance(word, str) and " " not in word:
-                names[word.lower()] = i
+            if isinstance(word, str) and word.split():
+                names[word.split()[-1].lower()] = i
     return names
 
 
@@ -198,6 +215,10 @@ class Pass:
         return f"{self.player} pass"
 
 
+def _cards(count: int, what: str = "card") -> str:
+    return f"{count} {what}{'s' if count != 1 else ''}"
+
+
 def _claims(pairs) -> str:
     return " ".join(f"{name} {points}" for name, points in pairs)
 
@@ -249,7 +270,7 @@ class BuriedTreasure(Rules):
         return {"starts": Player(players), "ages": (PlayerOrder(players), None), "advanced": (Bool(), False)}
 
     def start(self, setup, whistle):
-        return Table(self.facts, setup, whistle)
+        return GameState(self.facts, setup, whistle)
 
     def simulated_header(self, rng, players):
         ages = list(players)
@@ -330,18 +351,18 @@ def rules(game) -> BuriedTreasure:
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-@dataclass
+@dataclass(frozen=True)
 class Got:
     """The card that last came into a collection, remembered to explain follow-ups (EXTRA, flags)."""
 
     player: str
     card: str
     line: int
-    how: str  # own, given, extra or played
-    followed: int = 0  # the line of its follow-up, once used
+    how: str  # own, given (to an opponent), extra (an EXTRA's second card) or played (a starter)
+    followed: int = 0  # the line of its steal, once made
 
 
-class Table(State):
+class GameState(State):
     """Buried Treasure in progress: the layout, the collections, the hands and the scores."""
 
     def __init__(self, facts: Facts, setup, whistle):
@@ -358,14 +379,14 @@ class Table(State):
         self.layout = [[] for _ in facts.columns]
         self.layout_known = True    # false for a round whose deal was not written in full
         self.dealt_columns: dict = {}
-        self.dealt = Counter()
+        self.deck_left = dict(facts.deck)  # game cards not dealt yet; below 0 when a log deals too many
         self.card = None            # this round's score card
         self.card_rounds: dict = {}  # score card -> the round that used it
         self.scores_known = True    # false once a round could not be scored (no score card)
         self.counts = {name: [0] * len(facts.colours) for name in self.players}
-        self.hands = {name: Counter() for name in self.players}
+        self.hands = {name: {} for name in self.players}  # starter card id -> how many
         self.hand_lines: dict = {}
-        self.starters_dealt = Counter()
+        self.box_left = dict(facts.starters)  # starter cards not dealt yet
         self.totals = {name: 0 for name in self.players}
         self.history: list = []     # each round's points per player
         self.next = self.youngest   # a player, or a tuple of players any of whom may start
@@ -396,10 +417,10 @@ class Table(State):
         player = self.to_move()
         if self.pending:
             return self._followups(*self.pending) + [None]
-        targets = [None] + [name for name in self.players if name != player] if self.advanced else [None]
+        targets = self._targets(player)
         actions = [Take(player, i + 1, pile[-1], to) for i, pile in enumerate(self.layout) if pile for to in targets]
         if self.advanced:
-            for card in sorted(self.hands[player]):
+            for card in sorted(card for card, count in self.hands[player].items() if count):
                 wild = self.f.suit[card] is None
                 for to in targets:
                     counts = self.counts[to or player]
@@ -409,18 +430,21 @@ class Table(State):
                 actions.append(Pass(player))
         return actions
 
+    def _targets(self, player: str) -> list:
+        """Where a player's card may go: `None` for their own collection, or (advanced) an opponent's."""
+        return [None] + [name for name in self.players if name != player] if self.advanced else [None]
+
     def _followups(self, player, kind, colour, flags) -> list:
         if kind == "extra":
-            targets = [None] + [name for name in self.players if name != player] if self.advanced else [None]
             return [Extra(player, i + 1, pile[-1], to) for i, pile in enumerate(self.layout)
-                    if pile and self.f.suit[pile[-1]] == colour for to in targets]
+                    if pile and self.f.suit[pile[-1]] == colour for to in self._targets(player)]
         return [Steal(player, victim, n) for victim in self.players if victim != player
                 for n in range(1, min(flags, self.counts[victim][colour]) + 1)]
 
     def table_action(self, rng):
         if self.round == 0 and self.advanced and len(self.hand_lines) < len(self.players):
             player = next(name for name in self.players if name not in self.hand_lines)
-            box = [card for card, count in self.f.starters.items() for _ in range(count - self.starters_dealt[card])]
+            box = [card for card, left in self.box_left.items() for _ in range(left)]
             return Hand(player, tuple(rng.sample(box, self.f.hand_sizes[len(self.players)])))
         if self.closed:
             if self.round < self.f.rounds:
@@ -432,26 +456,26 @@ class Table(State):
             return Reveal(rng.choice([card for card in self.f.score_cards if card not in self.card_rounds]))
         for column, size in enumerate(self.f.columns, start=1):
             if column not in self.dealt_columns:
-                deck = [card for card, count in self.f.deck.items() for _ in range(count - self.dealt[card])]
+                deck = [card for card, left in self.deck_left.items() for _ in range(left)]
                 return Deal(column, tuple(rng.sample(deck, size)))
         return Scores(tuple((name, points) for name, (points, _) in self._round_points().items()))
 
-    def clone(self) -> "Table":
-        other = copy.copy(self)
+    def clone(self) -> "GameState":
+        other = object.__new__(GameState)
+        other.__dict__.update(self.__dict__)
         other.layout = [list(pile) for pile in self.layout]
         other.counts = {name: list(counts) for name, counts in self.counts.items()}
-        other.hands = {name: Counter(hand) for name, hand in self.hands.items()}
-        other.totals = dict(self.totals)
-        other.passed = dict(self.passed)
-        other.got = copy.copy(self.got)
-        for name in ("dealt_columns", "dealt", "card_rounds", "hand_lines", "starters_dealt", "history"):
-            setattr(other, name, copy.copy(getattr(self, name)))
+        other.hands = {name: hand.copy() for name, hand in self.hands.items()}
+        for name in ("totals", "passed", "dealt_columns", "deck_left", "card_rounds", "hand_lines", "box_left",
+                     "history"):
+            setattr(other, name, getattr(self, name).copy())
         return other
 
     def value(self, player) -> float:
-        points = self._round_points() if self.card and not self.closed else {}
-        standing = {name: self.totals[name] + points.get(name, (0,))[0] + self._bonus(name)
-                    for name in self.players}
+        standing = {name: self.totals[name] + self._bonus(name) for name in self.players}
+        if self.card and not self.closed:
+            for name, _, _, points in self._awards():
+                standing[name] += points
         return standing[player] - max(v for name, v in standing.items() if name != player)
 
     def summary(self) -> str:
@@ -491,8 +515,7 @@ class Table(State):
             self.w.blow("BT-SCORECARD", f"round {self.round} already shows score card {self.card}; "
                                         "one score card is revealed per round")
             return
-        if self.turns:
-            self.w.blow("BT-SCORECARD", "the score card is revealed before the round's first turn")
+        # Revealed after the first turn: the first turn reported it missing; the round is scored with it.
         if event.card in self.card_rounds:
             self.w.blow("BT-SCORECARD", f"score card {event.card} was used in round {self.card_rounds[event.card]}; "
                                         "each is used at most once a game")
@@ -503,9 +526,6 @@ class Table(State):
         if not self._round_for("the deal"):
             return
         columns = len(self.f.columns)
-        if self.turns:
-            self.w.blow("BT-DEAL-SHAPE", "the layout is dealt before the round's first turn")
-            return
         if event.column > columns:
             self.w.blow("BT-DEAL-SHAPE", f"the layout has {columns} columns; there is no column {event.column}")
             return
@@ -513,14 +533,12 @@ class Table(State):
             self.w.blow("BT-DEAL-SHAPE", f"column {event.column} was dealt already "
                                          f"(line {self.dealt_columns[event.column]})")
             return
+        if self.turns:
+            return  # the first turn reported this column missing, and the round's layout is not checked
         size = self.f.columns[event.column - 1]
         if len(event.cards) != size:
-            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} is dealt {size} cards, not {len(event.cards)}")
-        self.dealt.update(event.cards)
-        for card in dict.fromkeys(event.cards):
-            if self.dealt[card] > self.f.deck[card]:
-                self.w.blow("BT-DEAL-COUNT", f"{card} is dealt {self.dealt[card]} times in this game; "
-                                             f"the deck has {self.f.deck[card]}")
+            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} takes {_cards(size)}, not {len(event.cards)}")
+        self._draw(event.cards, self.deck_left, self.f.deck, "BT-DEAL-COUNT", "the deck")
         self.dealt_columns[event.column] = self.w.line
         self.layout[event.column - 1] = list(event.cards)
 
@@ -537,13 +555,11 @@ class Table(State):
         if size is not None and len(event.cards) != size:
             self.w.blow("BT-HAND", f"with {len(self.players)} players each hand holds {size} starter cards, "
                                    f"not {len(event.cards)}")
-        self.starters_dealt.update(event.cards)
-        for card in dict.fromkeys(event.cards):
-            if self.starters_dealt[card] > self.f.starters[card]:
-                self.w.blow("BT-HAND-COUNT", f"{card} is dealt {self.starters_dealt[card]} times; "
-                                             f"the box has {self.f.starters[card]}")
+        self._draw(event.cards, self.box_left, self.f.starters, "BT-HAND-COUNT", "the box")
         self.hand_lines[event.player] = self.w.line
-        self.hands[event.player].update(event.cards)
+        hand = self.hands[event.player]
+        for card in event.cards:
+            hand[card] = hand.get(card, 0) + 1
 
     def _take(self, event: Take):
         if not self._turn(event.player):
@@ -562,16 +578,16 @@ class Table(State):
     def _extra(self, event: Extra):
         pending = self.pending
         self.pending = None
-        if self._game_is_over() or self.closed:
+        if self._game_is_over():
             return
         if not (pending and pending[0] == event.player and pending[1] == "extra"):
             self.w.blow("BT-EXTRA", self._no_followup(event.player, "an EXTRA card"))
+            if self.closed:
+                return  # no layout to take it from
         elif self.f.suit[event.card] != pending[2]:
             colour = self.f.colours[pending[2]]
             self.w.blow("BT-EXTRA-COLOUR", f"an EXTRA card brings one more {colour} card; "
                                            f"{event.card} is {self.f.colours[self.f.suit[event.card]]}")
-        if self.got:
-            self.got.followed = self.w.line
         target = self._target(event.player, event.to)
         card = self._from_layout(event.column, event.card)
         self._collect(event.player, target, card, "extra")
@@ -579,30 +595,27 @@ class Table(State):
     def _steal(self, event: Steal):
         pending = self.pending
         self.pending = None
-        if self._game_is_over() or self.closed:
+        if self._game_is_over():
             return
-        colour = pending[2] if pending and pending[0] == event.player and pending[1] == "flags" else None
-        if colour is None:
-            self.w.blow("BT-STEAL", self._no_followup(event.player, "flags"))
-            if self.got is None:
-                return
-            colour = self.f.suit[self.got.card] if self.got.how != "played" else None
-        if self.got:
-            self.got.followed = self.w.line
+        if not (pending and pending[0] == event.player and pending[1] == "flags"):
+            # Without a flag card there is no colour and no limit to replay the steal with.
+            self.w.blow("BT-STEAL", self._no_followup(event.player, "a flag card"))
+            return
+        self.got = replace(self.got, followed=self.w.line)
         if event.victim == event.player:
             self.w.blow("BT-STEAL", f"{event.player} steals from an opponent, not from {event.player}'s own collection")
             return
-        held = self.counts[event.victim][colour] if colour is not None else 0
-        if pending and colour is not None and event.count > pending[3]:
-            self.w.blow("BT-STEAL-COUNT", f"{pending[3]} flag{'s' if pending[3] != 1 else ''} allow at most "
-                                          f"{pending[3]} card{'s' if pending[3] != 1 else ''}, not {event.count}")
-        elif colour is not None and event.count > held:
-            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {held} {self.f.colours[colour]} "
-                                          f"card{'s' if held != 1 else ''}, so {event.count} cannot be stolen")
-        moved = min(event.count, held, pending[3] if pending else event.count)
-        if moved:
-            self.counts[event.victim][colour] -= moved
-            self.counts[event.player][colour] += moved
+        _, _, colour, flags = pending
+        held = self.counts[event.victim][colour]
+        if event.count > flags:
+            self.w.blow("BT-STEAL-COUNT", f"{_cards(flags, 'flag')} allow{'s' if flags == 1 else ''} at most "
+                                          f"{_cards(flags)}, not {event.count}")
+        elif event.count > held:
+            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {_cards(held, self.f.colours[colour] + ' card')}, "
+                                          f"so {event.count} cannot be stolen")
+        moved = min(event.count, flags, held)
+        self.counts[event.victim][colour] -= moved
+        self.counts[event.player][colour] += moved
 
     def _play(self, event: Play):
         if not self._turn(event.player):
@@ -613,10 +626,10 @@ class Table(State):
             return
         target = self._target(event.player, event.to)
         hand = self.hands[event.player]
-        if hand[event.card]:
+        if hand.get(event.card):
             hand[event.card] -= 1
         else:
-            held = ", ".join(sorted(hand.elements())) or "nothing"
+            held = ", ".join(f"{card} ×{count}" for card, count in sorted(hand.items()) if count) or "nothing"
             self.w.blow("BT-PLAY-HELD", f"{event.player} holds no {event.card} (holds: {held})")
         colour = self.f.suit[event.card]
         chosen = self.f.colours.index(event.colour) if event.colour else None
@@ -641,8 +654,7 @@ class Table(State):
             self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; in the basic game every turn takes a card")
         elif self.layout_known and any(self.layout):
             left = sum(map(len, self.layout))
-            self.w.blow("BT-PASS", f"passing starts once the layout is empty; {left} card{'s' if left != 1 else ''} "
-                                   "are still there")
+            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {_cards(left)}")
         else:
             self.passed[event.player] = self.w.line
         self._pass_turn(event.player)
@@ -724,7 +736,7 @@ class Table(State):
         if self.layout_known and not self._ended():
             left = sum(map(len, self.layout))
             waiting = [name for name in self.players if name not in self.passed]
-            why = (f"{left} card{'s' if left != 1 else ''} still in the layout" if left or not self.advanced
+            why = (f"{_cards(left)} still in the layout" if left or not self.advanced
                    else f"{', '.join(waiting)} still to pass")
             self.w.blow("BT-ROUND-END", f"round {self.round} ends with {why}")
         if self.card is None:
@@ -822,17 +834,17 @@ class Table(State):
         return to
 
     def _from_layout(self, column: int, card: str) -> str:
-        """Take `card` from the top of a column, blowing the whistle if it is not there.
+        """The card a take really moves: `card` from the top of `column`, blowing the whistle if it is not there.
 
-        Whatever went wrong, the named card is what the log says the player got, so it is credited; when it
-        lies on top of another column, it is taken from there (the column number was the slip)."""
+        A slip is then read the likelier way, so that one slip is reported once: the named card on top of
+        another column was taken from there (a wrong column number); otherwise the column's top card was
+        taken under a wrong name; with nothing to take, the player gets the card the log names."""
         if not self.layout_known:
             return card
         piles = self.layout
         pile = piles[column - 1] if column <= len(piles) else None
         if pile and pile[-1] == card:
-            pile.pop()
-            return card
+            return pile.pop()
         elsewhere = [i for i, other in enumerate(piles) if other and other[-1] == card]
         hint = f" ({card} is on top of column {elsewhere[0] + 1})" if elsewhere else ""
         if pile is None:
@@ -840,33 +852,41 @@ class Table(State):
         elif not pile:
             self.w.blow("BT-TAKE-COLUMN", f"column {column} is empty{hint}")
         else:
-            under = f", {card} lies under {len(pile) - 1 - pile[::-1].index(card)} card(s) there" if card in pile else ""
+            under = f", {card} lies under {_cards(pile[::-1].index(card))} there" if card in pile else ""
             self.w.blow("BT-TAKE-CARD", f"column {column} shows {pile[-1]} on top, not {card}{under}{hint}")
         if elsewhere:
-            piles[elsewhere[0]].pop()
-        elif pile:
-            pile.pop()
-        return card
+            return piles[elsewhere[0]].pop()
+        return pile.pop() if pile else card
+
+    def _draw(self, cards: tuple, left: dict, full: dict, rule: str, source: str) -> None:
+        """Deal cards out of a supply, blowing `rule` for a card dealt more often than the data has it."""
+        for card in cards:
+            left[card] -= 1
+        for card in dict.fromkeys(cards):
+            if left[card] < 0:
+                self.w.blow(rule, f"{card} is dealt {full[card] - left[card]} times in this game; "
+                                  f"{source} holds {full[card]}")
 
     def _collect(self, player: str, target: str, card: str, how: str) -> None:
         self.counts[target][self.f.suit[card]] += 1
-        if how == "own" or how == "given":
-            self.got = Got(player, card, self.w.line, how)
+        self.got = Got(player, card, self.w.line, how)
 
     def _no_followup(self, player: str, what: str) -> str:
         """Why `player` has no follow-up to make now, for BT-EXTRA and BT-STEAL."""
         got = self.got
         if got is None or got.player != player:
             last = f" (the last card taken was {got.player}'s, line {got.line})" if got else ""
-            return f"{player} has not just taken a card with {what}{last}"
+            return f"{player} has not just taken {what}{last}"
         if got.how == "given":
             return (f"{got.card} went into an opponent's collection (line {got.line}); a special acts only "
                     "in the taker's own collection")
         if got.how == "played":
             return f"{player} played a starter card (line {got.line}); starter cards have no specials"
+        if got.how == "extra":
+            return f"{got.card} came as an EXTRA card's second card (line {got.line}); its own special does nothing"
         if got.followed:
             return f"{got.card} (line {got.line}) was followed up already, at line {got.followed}"
-        return f"{got.card} (line {got.line}) has no {what}"
+        return f"{got.card} (line {got.line}) is not {what}"
 
     def _compare(self, claims: tuple, actual: dict, rule: str, explain) -> None:
         claimed = dict(claims)
@@ -876,29 +896,34 @@ class Table(State):
             elif claimed[name] != actual[name]:
                 self.w.blow(rule, f"{name} has {actual[name]} points, not {claimed[name]} ({explain(name)})")
 
+    def _places(self, colour: int) -> list:
+        """Who is 1st and 2nd in a colour: the most cards wins, a count that players share places nobody,
+        and a player with no card of the colour never places."""
+        alone: dict = {}  # count -> the one player with it, or None once two share it
+        for name in self.players:
+            count = self.counts[name][colour]
+            if count:
+                alone[count] = None if count in alone else name
+        return [alone[count] for count in sorted(alone, reverse=True) if alone[count]][:2]
+
+    def _awards(self) -> list:
+        """(player, colour, place, points) for each place of the round, with its score card."""
+        return [(name, colour, place, values[place])
+                for colour, values in enumerate(self.f.score_cards[self.card])
+                for place, name in enumerate(self._places(colour))]
+
     def _round_points(self) -> dict:
-        """Each player's points from the collections as they are, with the round's score card:
-        player -> (points, how they were made)."""
-        card = self.f.score_cards[self.card]
+        """player -> (points, how they were made) from the collections as they are now."""
         points = {name: [0, []] for name in self.players}
-        for colour, (first, second) in enumerate(card):
-            held = {}
-            for name in self.players:
-                count = self.counts[name][colour]
-                if count:
-                    held.setdefault(count, []).append(name)
-            places = [names[0] for count, names in sorted(held.items(), reverse=True) if len(names) == 1][:2]
-            for place, (name, value) in enumerate(zip(places, (first, second))):
-                points[name][0] += value
-                points[name][1].append(f"{self.f.colours[colour]} {('1st', '2nd')[place]} {value}")
+        for name, colour, place, value in self._awards():
+            points[name][0] += value
+            points[name][1].append(f"{self.f.colours[colour]} {('1st', '2nd')[place]} {value}")
         return {name: (p, f"card {self.card}: " + (", ".join(how) or "nothing")) for name, (p, how) in points.items()}
 
     def _bonus(self, player: str) -> int:
         if not self.advanced:
             return 0
-        coloured, wild = self.f.bonus
-        return sum(count * (wild if self.f.suit[card] is None else coloured)
-                   for card, count in self.hands[player].items())
+        return sum(count * self.f.starter_points[card] for card, count in self.hands[player].items())
 
     def _final_totals(self) -> dict:
         return {name: self.totals[name] + self._bonus(name) for name in self.players}

@@ -1,0 +1,129 @@
+"""Buried Treasure's rules: one failing log per rule code, the examples, the scoring rule, and the data."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.check.reader import read_log
+from pnp.check.replay import check_path, check_text
+from pnp.check.setup import read_setup
+from pnp.check.violations import Whistle
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "pnp" / "games" / "buried-treasure"
+FAILING = sorted((Path(__file__).parent / "logs" / "buried-treasure").glob("*.log"))
+EXAMPLES = sorted((GAME / "examples").glob("*.log"))
+EXPECT = re.compile(r"#\s*expect:\s*(\S+)")
+
+
+def expected_in(path: Path) -> list[tuple[int, str]]:
+    """(line, code) of every line of a log marked `# expect: CODE`."""
+    return [(number, match.group(1)) for number, line in enumerate(path.read_text().splitlines(), start=1)
+            if (match := EXPECT.search(line))]
+
+
+def found_in(path: Path) -> list[tuple[int, str]]:
+    return [(v.line, v.rule) for v in check_path(path).violations]
+
+
+@pytest.mark.parametrize("path", FAILING, ids=[p.stem for p in FAILING])
+def test_each_failing_log_breaks_exactly_its_rule_at_its_line(path):
+    expected = expected_in(path)
+    assert expected, f"{path.name} marks no line with `# expect: CODE`"
+    assert found_in(path) == expected
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_the_examples_are_valid_games(path):
+    outcome = check_path(path)
+    assert outcome.violations == []
+    assert "scores right" in outcome.summary
+
+
+def documented_codes() -> set[str]:
+    return set(re.findall(r"^\| (BT-[A-Z-]+) \|", (GAME / "RULES.md").read_text(), re.MULTILINE))
+
+
+def test_every_code_the_rules_use_is_documented_and_has_a_failing_log():
+    used = set(re.findall(r'"(BT-[A-Z-]+)"', (GAME / "rules.py").read_text()))
+    documented = documented_codes()
+    tested = {code for path in FAILING for _, code in expected_in(path)}
+    assert used == documented
+    assert documented <= tested, f"no failing log for {sorted(documented - tested)}"
+
+
+def test_every_code_is_tied_to_a_numbered_rule_in_the_summary():
+    text = (GAME / "RULES.md").read_text()
+    for code in documented_codes():
+        assert re.search(rf"^\d+\.\d+ .*?\[{code}\]", text, re.MULTILINE | re.DOTALL), code
+
+
+# --- the scoring rule (9.1, 9.2), on a log's state --------------------------------------------------
+
+HEADER = "game: buried-treasure\nplayers: Ann Bob Cid Dan\nstarts: Ann\n"
+
+
+def state_with(counts: dict):
+    """A four-player game's state before its first event, with these counts of blue cards."""
+    log, _ = read_log(HEADER, "t.log")
+    setup, rules, _ = read_setup(log)
+    state = rules.start(setup, Whistle("t.log"))
+    for name, blue in counts.items():
+        state.counts[name][3] = blue  # blue is the fourth colour in the data
+    return state
+
+
+@pytest.mark.parametrize("counts, places", [
+    ({"Ann": 3, "Bob": 3, "Cid": 2, "Dan": 1}, ["Cid", "Dan"]),   # the rulebook's example
+    ({"Ann": 4, "Bob": 2, "Cid": 2, "Dan": 1}, ["Ann", "Dan"]),   # a tie for 2nd passes it down
+    ({"Ann": 2, "Bob": 2, "Cid": 1, "Dan": 1}, []),               # nobody stands alone
+    ({"Ann": 1, "Bob": 0, "Cid": 0, "Dan": 0}, ["Ann"]),          # no cards, no points
+])
+def test_places_skip_shared_counts_and_empty_hands(counts, places):
+    assert state_with(counts)._places(3) == places
+
+
+# --- the checker follows the data -------------------------------------------------------------------
+
+@pytest.fixture
+def bt_copy(tmp_path) -> Path:
+    """A private copy of the game's folder, whose data a test may change."""
+    folder = tmp_path / "buried-treasure"
+    shutil.copytree(GAME, folder, ignore=shutil.ignore_patterns("examples", "__pycache__"))
+    return folder
+
+
+def with_game(log: Path, folder: Path) -> str:
+    """A log's text naming a copied game folder; its data is read when first checked, once per run."""
+    return log.read_text().replace("game: buried-treasure", f"game: {folder}")
+
+
+def test_a_card_count_in_the_data_changes_what_the_deal_may_hold(bt_copy):
+    example = GAME / "examples" / "basic-two-players.log"  # valid with the project's own data
+    csv = bt_copy / "game-cards.csv"
+    csv.write_text(csv.read_text().replace("ship,9,", "ship,8,").replace("map,8,", "map,9,"))
+    found = check_text(with_game(example, bt_copy), "copy.log").violations
+    assert [v.rule for v in found] == ["BT-DEAL-COUNT"]
+    assert "ship is dealt 9 times in this game; the deck holds 8" in found[0].message
+
+
+def test_a_score_card_value_in_the_data_changes_the_scores_accepted(bt_copy):
+    example = GAME / "examples" / "basic-two-players.log"
+    cards = bt_copy / "score-cards.yaml"
+    cards.write_text(cards.read_text().replace("blue: [10, 5]}", "blue: [12, 5]}"))  # card D, round 1
+    found = check_text(with_game(example, bt_copy), "copy.log").violations
+    assert [(v.rule, v.message.split(" (")[0]) for v in found] == [
+        ("BT-ROUND-SCORE", "Mia has 24 points, not 22"),
+        ("BT-FINAL-SCORE", "Mia has 52 points, not 50"),
+    ]
+
+
+def test_rule_facts_that_contradict_the_cards_are_a_data_error(bt_copy):
+    rules = bt_copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("columns: [6, 5, 4, 3]", "columns: [6, 5, 4, 4]"))
+    found = check_text(with_game(GAME / "examples" / "basic-two-players.log", bt_copy), "copy.log").violations
+    assert [(v.line, v.rule) for v in found] == [(4, "LOG-GAME")]
+    assert "3 deals of 19 cards need more than the 54 game cards" in found[0].message

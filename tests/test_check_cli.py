@@ -1,0 +1,192 @@
+"""`pnp check`: output shape, exit codes, --strict, --format json, logs that cannot be read, and no traceback."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.commands import check
+from pnp.errors import shown
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "pnp" / "games" / "buried-treasure" / "examples" / "basic-two-players.log"
+FAILING = Path(__file__).parent / "logs" / "buried-treasure"
+PROBLEM = re.compile(r"^.+:\d+: (LOG|BT)(-[A-Z]+)+ \S")
+GOOD = re.compile(r"^.+: ok, a legal game|^\d+ logs checked: ")
+
+
+def run_check(*args):
+    result = CliRunner().invoke(check.command, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception  # a traceback would have reached the user
+    return result
+
+
+def write(tmp_path: Path, text: str, name: str = "game.log") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_valid_log_says_so_and_exits_0():
+    result = run_check(EXAMPLE)
+    assert result.exit_code == 0
+    assert result.output.strip().endswith("scores right: Mia 50, Tom 55; winner Tom")
+
+
+def test_a_broken_rule_is_reported_as_file_line_code_message_and_exits_1():
+    result = run_check(FAILING / "bt-take-card.log")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{shown(FAILING / 'bt-take-card.log')}:20: BT-TAKE-CARD column 2 shows cannon on top, not cannon-flag-1"]
+
+
+def test_every_problem_is_reported_and_strict_stops_at_the_first(tmp_path):
+    text = EXAMPLE.read_text()
+    text = text.replace("Mia take 1 ship ", "Mia take 5 ship ").replace("final Mia 50 Tom 55", "final Mia 51 Tom 55")
+    path = write(tmp_path, text)
+    everything = run_check(path, "--quiet").output.splitlines()
+    assert [line.split()[1] for line in everything] == ["BT-TAKE-COLUMN", "BT-FINAL-SCORE"]
+    strict = run_check(path, FAILING / "bt-winner.log", "--strict")
+    assert strict.exit_code == 1
+    assert strict.output.splitlines() == everything[:1]
+
+
+def test_json_lists_objects_with_file_line_rule_message(tmp_path):
+    result = run_check(FAILING / "bt-steal.log", write(tmp_path, "game: buried-treasure\nplayers: A B\nstarts: A\nA tak 1 map\n"),
+                       "--format", "json")
+    assert result.exit_code == 2
+    problems = json.loads(result.output)
+    assert [(p["line"], p["rule"], p["kind"]) for p in problems] == [(21, "BT-STEAL", "rule"), (4, "LOG-SYNTAX", "read")]
+    assert all({"file", "line", "rule", "message"} <= set(p) for p in problems)
+
+
+def test_a_folder_stands_for_the_logs_below_it():
+    result = run_check(FAILING, "--quiet")
+    assert result.exit_code == 1
+    assert len({line.split(":")[0] for line in result.output.splitlines()}) == len(list(FAILING.glob("*.log")))
+
+
+@pytest.mark.parametrize("text, line, rule", [
+    ("players: A B\n", 1, "LOG-HEADER"),                                               # no game
+    ("game: buried-treasure\nstarts: A\n", 1, "LOG-HEADER"),                          # no players
+    ("game: buried-treasure\nplayers: A B\n", 1, "LOG-HEADER"),                       # no starts
+    ("game: buried-treasure\nplayers: A B\nstarts: A\ncolour: red\n", 4, "LOG-HEADER"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nadvanced: maybe\n", 4, "LOG-HEADER"),
+    ("game: buried-treasure\nplayers: A A\nstarts: A\n", 2, "LOG-HEADER"),
+    ("game: buried-treasure\nplayers: A take\nstarts: A\n", 2, "LOG-HEADER"),
+    ("game: buried-treasure\ngame: buried-treasure\n", 2, "LOG-HEADER"),
+    ("game: treasure-island\nplayers: A B\n", 1, "LOG-GAME"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nround 1\nstarts: B\n", 5, "LOG-SYNTAX"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\n\n# c\nA take 1 sihp\n", 6, "LOG-CARD"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nscorecard E\n", 4, "LOG-CARD"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nA steal Zed 1\n", 4, "LOG-PLAYER"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nZed take 1 ship\n", 4, "LOG-PLAYER"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\ntake 1 ship\n", 4, "LOG-SYNTAX"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nA deal 1 ship\n", 4, "LOG-SYNTAX"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nA take 1 ship ship\n", 4, "LOG-SYNTAX"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nA take -1 ship\n", 4, "LOG-SYNTAX"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nfinal A 3 A 4\n", 4, "LOG-SYNTAX"),
+    ("game: buried-treasure\nplayers: A B\nstarts: A\nround \u00b2\n", 4, "LOG-SYNTAX"),
+])
+def test_a_log_that_cannot_be_read_exits_2_with_its_line(tmp_path, text, line, rule):
+    result = run_check(write(tmp_path, text))
+    assert result.exit_code == 2
+    assert (line, rule) in [(int(l.split(":")[1]), l.split()[1]) for l in result.output.splitlines()]
+
+
+def test_unreadable_files_are_reported_with_file_and_line(tmp_path):
+    binary = tmp_path / "photo.log"
+    binary.write_bytes(b"game: buried-treasure\nplayers: A B\n\xff\xd8\xff\xe0")
+    nul = tmp_path / "nul.log"
+    nul.write_bytes(b"game: buried-treasure\n\n\x00")
+    result = run_check(binary, nul, tmp_path / "missing.log", "--quiet")
+    assert result.exit_code == 2
+    assert [line.split(" ", 2)[:2] for line in result.output.splitlines()] == [
+        [f"{shown(binary)}:3:", "LOG-FILE"], [f"{shown(nul)}:3:", "LOG-FILE"],
+        [f"{shown(tmp_path / 'missing.log')}:1:", "LOG-FILE"]]
+
+
+def test_a_crash_of_the_checker_is_a_file_problem_not_a_traceback(monkeypatch, tmp_path):
+    def broken(path, strict):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(check, "check_path", broken)
+    result = run_check(EXAMPLE)
+    assert result.exit_code == 2
+    assert f"{shown(EXAMPLE)}:1: LOG-INTERNAL" in result.output and "boom" in result.output
+
+
+# --- anything at all: an answer, never a traceback ---------------------------------------------------
+
+WORDS = ["game:", "players:", "buried-treasure", "Mia", "Tom", "take", "extra", "steal", "play", "pass", "deal",
+         "round", "scorecard", "scores", "final", "winner", "hand", "to", "ship", "map-flag-2", "wild", "blue",
+         "1", "2", "3", "4", "7", "0", "-1", "#", ":", ",", "\n", "\n", "\t", "é", "\u2028", "\x0c", "\r\n"]
+
+
+EVENTS = ["round {n}", "scorecard {s}", "deal {n} {c} {c} {c} {c} {c} {c}", "deal {n} {c} {c} {c}", "hand {p} {h} {h} {h}",
+          "{p} take {n} {c}", "{p} take {n} {c} to {p}", "{p} extra {n} {c}", "{p} steal {p} {n}", "{p} play {h}",
+          "{p} play {h} blue to {p}", "{p} pass", "scores Mia {n} Tom {n}", "final Tom {n} Mia {n}", "winner {p}"]
+
+
+def well_formed(rng: random.Random) -> bytes:
+    """Lines the reader understands, in any order: they drive the rules through states no game reaches."""
+    lines = [f"game: buried-treasure\nplayers: Mia Tom\nstarts: Mia\nadvanced: {rng.choice(['yes', 'no'])}"]
+    for _ in range(rng.randrange(150)):
+        lines.append(rng.choice(EVENTS).format_map(_Random(rng)))
+    return "\n".join(lines).encode()
+
+
+class _Random(dict):
+    def __init__(self, rng):
+        super().__init__()
+        self.rng = rng
+
+    def __missing__(self, key):
+        return {"n": lambda: str(self.rng.randrange(1, 7)), "p": lambda: self.rng.choice(["Mia", "Tom"]),
+                "c": lambda: self.rng.choice(["cannon", "ship", "ship-extra", "map-flag-3", "pirate-flag-1", "map"]),
+                "h": lambda: self.rng.choice(["cannon", "wild", "starter-map"]),
+                "s": lambda: self.rng.choice("ABCD")}[key]()
+
+
+def noise(rng: random.Random) -> bytes:
+    kind = rng.randrange(5)
+    if kind == 0:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
+    if kind == 1:
+        return "".join(chr(rng.randrange(1, 0x3000)) for _ in range(rng.randrange(300))).encode("utf-8", "replace")
+    if kind == 2:
+        return " ".join(rng.choice(WORDS) for _ in range(rng.randrange(120))).encode()
+    if kind == 3:
+        return well_formed(rng)
+    text = EXAMPLE.read_bytes()
+    return text[:rng.randrange(len(text))]  # truncated anywhere, even inside a word or a character
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_text_binary_and_truncated_logs_never_raise(tmp_path, seed):
+    rng = random.Random(seed)
+    paths = []
+    for number in range(40):
+        path = tmp_path / f"noise-{number}.log"
+        path.write_bytes(noise(rng))
+        paths.append(path)
+    for form in ("text", "json"):
+        result = run_check(*paths, "--format", form)
+        assert result.exit_code in (0, 1, 2)
+        if form == "json":
+            assert all(isinstance(p["line"], int) and p["line"] >= 1 for p in json.loads(result.output))
+        else:
+            assert all(PROBLEM.match(line) or GOOD.match(line) for line in result.output.splitlines()), result.output
+
+
+def test_truncated_logs_are_unfinished_games(tmp_path):
+    lines = EXAMPLE.read_text().splitlines(keepends=True)
+    for cut in range(12, len(lines) - 2, 7):
+        path = write(tmp_path, "".join(lines[:cut]))
+        result = run_check(path)
+        assert result.exit_code == 1, result.output
+        assert " BT-GAME-END the log stops in " in result.output
