@@ -34,9 +34,9 @@ def page_ops(reader: PdfReader, page):
     return ContentStream(page.get_contents(), reader).operations
 
 
-def placements(reader: PdfReader, page) -> list[Placement]:
-    """Every form drawn by the page's own content stream, with the transformation it was drawn under."""
-    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
+def walk(reader: PdfReader, page):
+    """The page's own operators, each with the transformation (CTM) in force when it runs."""
+    ctm, stack = (1, 0, 0, 1, 0, 0), []
     for operands, op in page_ops(reader, page):
         if op == b"q":
             stack.append(ctm)
@@ -44,30 +44,22 @@ def placements(reader: PdfReader, page) -> list[Placement]:
             ctm = stack.pop()
         elif op == b"cm":
             ctm = _multiply(tuple(float(x) for x in operands), ctm)
-        elif op == b"Do":
-            out.append(Placement(str(operands[0]).lstrip("/"), ctm))
-    return out
+        yield operands, op, ctm
+
+
+def placements(reader: PdfReader, page) -> list[Placement]:
+    """Every form drawn by the page's own content stream, with the transformation it was drawn under."""
+    return [Placement(str(operands[0]).lstrip("/"), ctm) for operands, op, ctm in walk(reader, page) if op == b"Do"]
 
 
 def segments(reader: PdfReader, page) -> list[tuple[float, float, float, float]]:
     """Straight lines (moveto + lineto) the page draws untransformed, in mm: crop marks, cut and fold lines."""
-    identity = (1, 0, 0, 1, 0, 0)
-    ctm, stack, out, start = identity, [], [], None
-    for operands, op in page_ops(reader, page):
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = _multiply(tuple(float(x) for x in operands), ctm)
-        elif op == b"m":
+    out, start = [], None
+    for operands, op, ctm in walk(reader, page):
+        if op == b"m":
             start = tuple(float(x) / MM for x in operands)
-        elif op == b"l" and start is not None and ctm == identity:
+        elif op == b"l" and start is not None and ctm == (1, 0, 0, 1, 0, 0):
             end = tuple(float(x) / MM for x in operands)
             out.append((round(start[0], 3), round(start[1], 3), round(end[0], 3), round(end[1], 3)))
             start = end
     return out
-
-
-def form_names(reader: PdfReader, page) -> dict:
-    return {str(k).lstrip("/"): v for k, v in page["/Resources"]["/XObject"].items()}
