@@ -237,8 +237,8 @@ class Colour(Spec):
 
 
 class ListOf(Spec):
-    def __init__(self, item: Spec, min_items: int = 0):
-        self.item, self.min_items = item, min_items
+    def __init__(self, item: Spec, min_items: int = 0, max_items: int | None = None):
+        self.item, self.min_items, self.max_items = item, min_items, max_items
         self.expected = f"a list of {item.expected}"
 
     def check(self, value, where, problems):
@@ -246,6 +246,8 @@ class ListOf(Spec):
             return self.fail(value, where, problems)
         if len(value) < self.min_items:
             return self.fail(value, where, problems, f"expected at least {self.min_items} items, got {len(value)}")
+        if self.max_items is not None and len(value) > self.max_items:
+            return self.fail(value, where, problems, f"expected at most {self.max_items} items, got {len(value)}")
         return [self.item.check(item, where.at(f"[{i}]", line_of(value, i, where.line)), problems)
                 for i, item in enumerate(value)]
 

@@ -94,6 +94,9 @@ def net_pages(component, maker, settings):
     seeing `panels` (name -> x, y, w, h) in the net's own coordinates."""
     panels = [nets.Panel(name, p["x"], p["y"], p["w"], p["h"]) for name, p in component.options["panels"].items()]
     tabs = [nets.Tab(**tab) for tab in component.options["tabs"]]
+    unknown = sorted({tab.panel for tab in tabs} - {panel.name for panel in panels})
+    if unknown:
+        raise ValueError(f"tabs stand on panels the net does not have: {', '.join(unknown)}")
     panels, size = nets.shifted(panels, tabs)
     context = {p.name: {"x": p.x, "y": p.y, "w": p.w, "h": p.h} for p in panels}
     decoration = maker.face(component.template, size, 0.0, component.where, panels=context)
@@ -112,7 +115,7 @@ KINDS = {
         pages=card_pages, how_to_print=card_advice),
     "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False)},
                   pages=sheet_pages, how_to_print=sheet_advice),
-    "die": Kind(options={"faces": ListOf(Any_(), min_items=6), "count": (Int(1, 100), 1)},
+    "die": Kind(options={"faces": ListOf(Any_(), min_items=6, max_items=6), "count": (Int(1, 100), 1)},
                 pages=die_pages, how_to_print=net_advice),
     "net": Kind(options={"panels": MapOf(PANEL), "tabs": (ListOf(TAB), list), "count": (Int(1, 100), 1)},
                 pages=net_pages, how_to_print=net_advice, sized=False),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 SIDES = ("top", "right", "bottom", "left")
 CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
 FOLD = {**CUT, "stroke": "#555555", "width": 0.25, "dash": [2.0, 1.5]}
-TAB = {**CUT, "fill": "#E6E6E6"}
+TAB = {**CUT, "fill": "#E6E6E6"}  # a glue tab; a tab with no label (a closing flap) stays white
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def net_steps(panels: list[Panel], tabs: list[Tab]) -> list:
     steps = []
     for tab in tabs:
         corners = tab_outline(by_name[tab.panel], tab)
-        steps.append(("polygon", {"points": [list(p) for p in corners], **TAB}))
+        steps.append(("polygon", {"points": [list(p) for p in corners], **(TAB if tab.label else CUT)}))
         if tab.label:
             steps.append(_tab_label(corners, tab))
     folds, cuts = folds_and_cuts(panels, tabs)

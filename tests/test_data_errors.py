@@ -94,3 +94,14 @@ def test_lengths_accept_units():
     assert parse_length(3) == 3.0
     with pytest.raises(ValueError):
         parse_length("3 parsecs")
+
+
+def test_net_and_die_data_are_checked(toy, tmp_path):
+    edit(toy / "game.yaml", "faces: [1, 2, 3, 4, 5, boom]", "faces: [1, 2, 3, 4, 5, 6, 7]")
+    edit(toy / "game.yaml", "{panel: front, side: left, depth: 8}", "{panel: lid, side: left, depth: 8}")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "die.faces: expected at most 6 items, got 7" in result.output
+    edit(toy / "game.yaml", "faces: [1, 2, 3, 4, 5, 6, 7]", "faces: [1, 2, 3, 4, 5, 6]")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "tabs stand on panels the net does not have: lid" in result.output
