@@ -13,6 +13,7 @@ from pathlib import Path
 from reportlab.lib.colors import Color, black
 
 from pnp.draw import PT, font, wrap
+from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
 from pnp.imposition import Settings
 from pnp.kinds import KINDS
@@ -44,9 +45,7 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
         kind = KINDS[component.kind]
         try:
             pages = kind.pages(component, maker, settings)
-        except ValueError as error:  # a piece that does not fit the paper
-            from pnp.errors import DataError
-
+        except ValueError as error:  # a piece that does not fit the paper, a net that does not hold together
             raise DataError([(component.where, str(error))]) from None
         parts.append(Part(component, pages, kind.how_to_print(component, settings)))
         if progress:
@@ -88,7 +87,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None) ->
     if not all(settings.fold for settings in variants):
         duplex = next(settings for settings in variants if not settings.fold)
         files[out_dir / f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
-    safe_write(files)
+    try:
+        safe_write(files)
+    except OSError as error:
+        raise PnpError(f"cannot write {error.filename or out_dir}: {error.strerror}") from None
     if progress:
         progress(f"{game.slug}: wrote {len(files)} files to {out_dir}")
     return list(files)
@@ -207,14 +209,15 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
     y -= 8
     text("Before you print", 14, "bold")
     y -= 7
-    other = "fold-and-glue kit (…-fold.pdf; pnp build --fold makes it)"
     advice = [
         "Set the printer to 100 % or “actual size”, never “fit to page”. Then measure the bar at the foot of "
         "any page: it must be exactly 50 mm long.",
-        "Double-sided parts: print duplex-test.pdf first. Hold the sheet up to a light and read where the front's "
-        "cross falls on the back's scales; if it is off, build again with --back-offset X,Y (in mm), or with "
+        f"Double-sided parts: print duplex-test-{settings.paper}.pdf first. Hold the sheet up to a light and "
+        "read where the front's cross falls on the back's scales; if it is off, build again with "
+        "--back-offset X,Y (in mm), or with "
         "--short-edge if the backs come out upside down.",
-        f"No duplex printer, or backs that will not line up? Print the {other} instead." if not settings.fold else
+        "No duplex printer, or backs that will not line up? Print the fold-and-glue kit (…-fold.pdf; "
+        "pnp build --fold makes it) instead." if not settings.fold else
         "Fold each sheet on the dashed line so the printed sides face out, glue the halves flat, let it dry "
         "under a book, then cut: fronts and backs are already lined up.",
         "Cut on the crop marks in the margins; the colour beyond each cut line (the bleed) hides a slightly "
