@@ -19,6 +19,7 @@ from pnp.imposition import Settings
 from pnp.kinds import KINDS
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
+from pnp.preview import index_page, page_images
 
 PAPER_LABELS = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)", "a3": "A3 (297 × 420 mm)",
                 "tabloid": "Tabloid (11 × 17 in)"}
@@ -73,17 +74,25 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
     return doc.bytes()
 
 
-def build(game: Game, variants: list[Settings], out_dir: Path, progress=None) -> list[Path]:
-    """Build every PDF of a game's kit, in each variant, into out_dir; returns the files written."""
+def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False) -> list[Path]:
+    """Build every PDF of a game's kit, in each variant, into out_dir; returns the files written.
+    With `preview`, also a PNG of every kit page and `preview/index.html` showing them."""
     maker = FaceMaker(game)  # shared, so that each face is rendered once for all variants
-    files = {}
+    files, sections = {}, []
     for settings in variants:
         parts = lay_out(game, settings, maker, progress)
         suffix = variant(settings)
-        files[out_dir / f"{game.slug}-kit-{suffix}.pdf"] = render(game, parts, settings, with_contents=True)
+        kit = files[out_dir / f"{game.slug}-kit-{suffix}.pdf"] = render(game, parts, settings, with_contents=True)
+        if preview:
+            images = page_images(kit)
+            names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
+            files.update({out_dir / "preview" / name: image for name, image in zip(names, images)})
+            sections.append((f"{game.name}: {suffix}", names))
         for part in parts:
             files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings,
                                                                            with_contents=False)
+    if preview:
+        files[out_dir / "preview" / "index.html"] = index_page(f"{game.name}: print-and-play kit", sections)
     if not all(settings.fold for settings in variants):
         duplex = next(settings for settings in variants if not settings.fold)
         files[out_dir / f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)

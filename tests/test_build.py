@@ -214,3 +214,15 @@ def test_cut_lines_run_along_every_cut(tmp_path):
     expected = {(round(x, 3), round(grid.y0, 3), round(x, 3), round(grid.y1, 3)) for x in page.cuts_x}
     expected |= {(round(grid.x0, 3), round(y, 3), round(grid.x1, 3), round(y, 3)) for y in page.cuts_y}
     assert added == expected
+
+
+def test_preview_pictures_every_kit_page(tmp_path):
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--duplex", "--preview", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    kit = PdfReader(tmp_path / "toy" / "toy-kit-a4-duplex.pdf")
+    folder = tmp_path / "toy" / "preview"
+    pictures = sorted(folder.glob("*.png"))
+    assert len(pictures) == len(kit.pages)
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    for picture in pictures:
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"src='{picture.name}'" in index
