@@ -62,6 +62,7 @@ class Settings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
     sheets: int | None = None  # how many numbered sheets to print, when asked for
+    shop: bool = False  # print-shop files: one card a page, the page its bleed, the trim box set
 
 
 @dataclass
@@ -88,6 +89,8 @@ class Page:
     footer_at_bottom: bool = True
     marks: bool = True
     cut_lines: bool = False
+    furniture: bool = True  # the footer and the scale bar
+    trim: Box | None = None  # the TrimBox of a print-shop page (its MediaBox is the bleed)
 
 
 @dataclass(frozen=True)
@@ -268,3 +271,14 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
                           grid=whole, content=content, fold=(axis, at), footer_at_bottom=band,
                           cut_lines=settings.cut_lines))
     return pages
+
+
+def shop_pages(pairs: list, size, bleed: float) -> list[Page]:
+    """For a print shop: each face on a page of its own, as large as the card with its bleed, with the
+    trim box set; a front's back on the page after it. No marks and no footer: the shop cuts to the box."""
+    w, h = size
+    page_size = (w + 2 * bleed, h + 2 * bleed)
+    trim = Box(bleed, bleed, bleed + w, bleed + h)
+    slot = Slot(trim, 0, Box(0.0, 0.0, *page_size))
+    return [Page(size=page_size, side=side, placed=[(slot, face)], marks=False, furniture=False, trim=trim)
+            for front, back in pairs for face, side in ((front, "front"), (back, "back")) if face is not None]

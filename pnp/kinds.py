@@ -10,7 +10,7 @@ from typing import Callable
 from pnp import nets
 from pnp.datafile import Any_, Bool, Choice, Int, Length, ListOf, MapOf, Record, Text
 from pnp.faces import Face
-from pnp.imposition import duplex_pages, fold_pages
+from pnp.imposition import duplex_pages, fold_pages, shop_pages
 
 
 @dataclass(frozen=True)
@@ -29,11 +29,15 @@ def card_pages(component, maker, settings):
         front = maker.face(component.template, component.size, bleed, card.where, card=card.context())
         back = maker.face(card.back, component.size, bleed, card.where, card=card.context())
         pairs += [(front, back)] * card.count
+    if settings.shop:
+        return shop_pages(pairs, component.size, bleed)
     layout = fold_pages if settings.fold else duplex_pages
     return layout(pairs, component.size, bleed, gutter, settings)
 
 
 def card_advice(component, settings) -> str:
+    if settings.shop:
+        return "For a print shop: one card a page with its bleed; the trim box marks the cut."
     if settings.fold:
         return (f"Print one-sided on {component.stock}. Fold each sheet on the dashed line, glue the halves "
                 "together, let it dry, then cut on the crop marks.")

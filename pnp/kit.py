@@ -35,7 +35,9 @@ class Part:
 
 
 def variant(settings: Settings) -> str:
-    """The suffix naming what was built: the paper, and duplex or fold-and-glue."""
+    """The suffix naming what was built: the paper, and duplex or fold-and-glue; or the print-shop cards."""
+    if settings.shop:
+        return "shop"
     return f"{settings.paper}-{'fold' if settings.fold else 'duplex'}"
 
 
@@ -43,6 +45,8 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
     maker = maker or FaceMaker(game)
     parts = []
     for component in game.components.values():
+        if settings.shop and not component.cards:
+            continue  # a print shop gets the cards; sheets and nets print at home
         kind = KINDS[component.kind]
         try:
             pages = kind.pages(component, maker, settings)
@@ -82,19 +86,21 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     for settings in variants:
         parts = lay_out(game, settings, maker, progress)
         suffix = variant(settings)
+        for part in parts:
+            files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings,
+                                                                           with_contents=False)
+        if settings.shop:
+            continue
         kit = files[out_dir / f"{game.slug}-kit-{suffix}.pdf"] = render(game, parts, settings, with_contents=True)
         if preview:
             images = page_images(kit)
             names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
             files.update({out_dir / "preview" / name: image for name, image in zip(names, images)})
             sections.append((f"{game.name}: {suffix}", names))
-        for part in parts:
-            files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings,
-                                                                           with_contents=False)
     if preview:
         files[out_dir / "preview" / "index.html"] = index_page(f"{game.name}: print-and-play kit", sections)
-    if not all(settings.fold for settings in variants):
-        duplex = next(settings for settings in variants if not settings.fold)
+    duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
+    if duplex:
         files[out_dir / f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
     try:
         safe_write(files)

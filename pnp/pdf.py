@@ -74,13 +74,17 @@ class Document:
         c = self.c
         names = [self.face_form(face, palette) for _, face in page.placed]
         c.setPageSize((page.size[0] * PT, page.size[1] * PT))
+        trim = page.trim
+        c.setTrimBox([trim.x0 * PT, trim.y0 * PT, trim.x1 * PT, trim.y1 * PT] if trim else None)
+        c.setBleedBox([0, 0, page.size[0] * PT, page.size[1] * PT] if trim else None)
         for (slot, face), name in zip(page.placed, names):
             place(c, slot, face, name)
         if page.marks and page.grid is not None:
             crop_marks(c, page)
         if page.fold:
             fold_line(c, page)
-        furniture(c, page, footer)
+        if page.furniture:
+            furniture(c, page, footer)
         c.showPage()
 
     def text_page(self, size, draw) -> None:

@@ -226,3 +226,16 @@ def test_preview_pictures_every_kit_page(tmp_path):
     index = (folder / "index.html").read_text(encoding="utf-8")
     for picture in pictures:
         assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"src='{picture.name}'" in index
+
+
+def test_print_shop_files_hold_one_card_a_page_with_trim_and_bleed_boxes(tmp_path):
+    build("buried-treasure", "--print-shop", "--duplex", "--out", str(tmp_path))
+    reader = PdfReader(tmp_path / "buried-treasure" / "game-cards-shop.pdf")
+    assert len(reader.pages) == 2 * 54  # each card's front, then its back
+    w, h = 63.5 + 6, 88.9 + 6
+    for page in reader.pages[:4]:
+        assert [round(float(v) / MM, 2) for v in page.mediabox] == [0, 0, w, h]
+        assert [round(float(v) / MM, 2) for v in page.trimbox] == [3, 3, 3 + 63.5, 3 + 88.9]
+        assert [round(float(v) / MM, 2) for v in page.bleedbox] == [0, 0, w, h]
+        assert "print at 100 %" not in page.extract_text()
+    assert not (tmp_path / "buried-treasure" / "score-sheet-shop.pdf").exists()

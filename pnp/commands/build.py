@@ -34,10 +34,12 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dotted cut lines across the sheet.")
 @click.option("--sheets", type=click.IntRange(1, 1000), default=None,
               help="How many numbered sheets to print (for games whose sheets differ one from another).")
+@click.option("--print-shop", "shop", is_flag=True,
+              help="Also write each card group for a print shop: one card a page, bleed and trim box set.")
 @click.option("--preview", is_flag=True, help="Also write a PNG of every kit page and OUT/<game>/preview/index.html.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Each game goes into OUT/<game>/.")
-def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, sheets, preview, out):
+def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, sheets, shop, preview, out):
     """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
     try:
         margin_mm = parse_length(margin)
@@ -53,6 +55,7 @@ def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, shee
     for game in loaded:
         forms = game.forms if fold is None else ("fold" if fold else "duplex",)
         variants = [Settings(fold=form == "fold", **common) for form in forms]
+        variants += [Settings(shop=True, **common)] if shop else []
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
                       preview=preview)
         for path in files:
