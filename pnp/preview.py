@@ -4,13 +4,13 @@ from __future__ import annotations
 import html
 import io
 
-import pypdfium2
-
 PREVIEW_DPI = 60
 
 
 def page_images(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
     """Each page of a PDF as PNG bytes."""
+    import pypdfium2  # only when previews are asked for: it is the slowest import of the program
+
     document = pypdfium2.PdfDocument(pdf)
     images = []
     try:
