@@ -1,7 +1,8 @@
 """Speed of the playtest checker, printed as figures (a script, not a test).
 
-    /work/venv/bin/python benchmarks/bench_check.py [--games 1000] [--seed 1]
+    /work/venv/bin/python benchmarks/bench_check.py [--games 1000] [--seed 1] [--game cannon-dice ...]
 
+For each game (both, unless `--game` names one):
 1. events checked per second: logs of simulated games are read, parsed and replayed (`check_text`);
 2. the time to simulate and check 1,000 games, as `pnp simulate --games 1000` followed by `pnp check` on the
    folder it wrote, both through their click commands, each game's log written to a file and read back.
@@ -18,11 +19,12 @@ from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pnp.check.loader import rules_for  # noqa: E402
 from pnp.check.replay import check_text  # noqa: E402
 from pnp.check.simulate import simulate  # noqa: E402
 from pnp.commands import check, simulate as simulate_command  # noqa: E402
 
-GAME = "buried-treasure"
+GAMES = ("buried-treasure", "cannon-dice")
 
 
 def events_per_second(texts: list[str], repeat: int) -> tuple[float, int]:
@@ -36,10 +38,10 @@ def events_per_second(texts: list[str], repeat: int) -> tuple[float, int]:
     return events / (time.perf_counter() - start), events
 
 
-def simulate_and_check(games: int, seed: int, bots: list[str]) -> tuple[float, float]:
+def simulate_and_check(game: str, games: int, seed: int, bots: list[str]) -> tuple[float, float]:
     runner = CliRunner()
     with tempfile.TemporaryDirectory() as folder:
-        args = ["buried-treasure", "--games", str(games), "--seed", str(seed), "--out", folder, "--no-check"]
+        args = [game, "--games", str(games), "--seed", str(seed), "--out", folder, "--no-check"]
         for bot in bots:
             args += ["--bot", bot]
         start = time.perf_counter()
@@ -56,15 +58,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", dest="games_checked", action="append", choices=GAMES,
+                        help="a game to measure (repeat for more; default: all)")
     options = parser.parse_args()
+    for game in options.games_checked or GAMES:
+        measure(game, options.games, options.seed)
 
-    check_text("game: buried-treasure\nplayers: A B\nstarts: A\n", "warm-up")  # loads the game's data once
-    texts = [text for _, text in simulate(GAME, 200, options.seed)]
+
+def measure(game: str, games: int, seed: int) -> None:
+    print(game)
+    rules_for(game)  # loads the game's data once
+    texts = [text for _, text in simulate(game, 200, seed)]
     rate, events = events_per_second(texts, repeat=5)
-    print(f"checking:            {rate:,.0f} events/s ({events:,} events in {len(texts)} logs, checked 5 times)")
+    print(f"  checking:          {rate:,.0f} events/s ({events:,} events in {len(texts)} logs, checked 5 times)")
     for bots in (["random"], ["greedy"]):
-        simulated, total = simulate_and_check(options.games, options.seed, bots)
-        print(f"simulate + check:    {options.games:,} games ({'/'.join(bots)} bots) in {total:.2f} s "
+        simulated, total = simulate_and_check(game, games, seed, bots)
+        print(f"  simulate + check:  {games:,} games ({'/'.join(bots)} bots) in {total:.2f} s "
               f"(simulate {simulated:.2f} s, check {total - simulated:.2f} s)")
 
 

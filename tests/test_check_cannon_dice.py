@@ -1,0 +1,431 @@
+"""Cannon Dice's rules: one failing log per rule code, the examples, the sheets' grids, the seats, simulated
+games, corrupted logs, and anything at all never raising."""
+from __future__ import annotations
+
+import collections
+import random
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from pnp.check.loader import rules_for
+from pnp.check.reader import read_log
+from pnp.check.replay import check_path, check_text
+from pnp.check.setup import read_setup
+from pnp.check.simulate import simulate
+from pnp.check.violations import Whistle
+from pnp.commands import check, simulate as simulate_command
+from pnp.faces import FaceMaker
+from pnp.games import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "pnp" / "games" / "cannon-dice"
+FAILING = sorted((Path(__file__).parent / "logs" / "cannon-dice").glob("*.log"))
+EXAMPLES = sorted((GAME / "examples").glob("*.log"))
+EXAMPLE = GAME / "examples" / "two-players.log"
+EXPECT = re.compile(r"#\s*expect:\s*(\S+)")
+CODE = re.compile(r"CD(?:-[A-Z]+)+")
+
+
+def expected_in(path: Path) -> list[tuple[int, str]]:
+    """(line, code) of every line of a log marked `# expect: CODE`."""
+    return [(number, match.group(1)) for number, line in enumerate(path.read_text().splitlines(), start=1)
+            if (match := EXPECT.search(line))]
+
+
+@pytest.mark.parametrize("path", FAILING, ids=[p.stem for p in FAILING])
+def test_each_failing_log_breaks_exactly_its_rule_at_its_line(path):
+    expected = expected_in(path)
+    assert expected, f"{path.name} marks no line with `# expect: CODE`"
+    assert [(v.line, v.rule) for v in check_path(path).violations] == expected
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_the_examples_are_valid_games(path):
+    outcome = check_path(path)
+    assert outcome.violations == []
+    assert "scores right" in outcome.summary
+
+
+def documented_codes() -> set[str]:
+    return set(re.findall(r"^\| (CD-[A-Z-]+) \|", (GAME / "RULES.md").read_text(), re.MULTILINE))
+
+
+def test_every_code_the_rules_use_is_documented_and_has_a_failing_log():
+    used = set(re.findall(r'"(CD-[A-Z-]+)"', (GAME / "rules.py").read_text()))
+    used |= set(CODE.findall((GAME / "rules.yaml").read_text()))
+    tested = {code for path in FAILING for _, code in expected_in(path)}
+    assert used == documented_codes()
+    assert used <= tested, f"no failing log for {sorted(used - tested)}"
+
+
+def test_every_code_is_tied_to_a_numbered_rule_in_the_summary():
+    text = (GAME / "RULES.md").read_text()
+    rules = re.split(r"\n(?=\d+\.\d+ )", text.split("## The rule codes")[0])
+    for code in documented_codes():
+        numbered = [rule.split()[0] for rule in rules if f"[{code}]" in rule and re.match(r"\d+\.\d+ ", rule)]
+        assert numbered, f"{code} is tied to no numbered rule"
+        table = re.search(rf"^\| {code} \| ([\d., ]+) \|", text, re.MULTILINE).group(1)
+        assert set(numbered) <= {n.strip() for n in table.split(",")}, code
+
+
+# --- the sheets: every number its own grid, the same the printer draws --------------------------------
+
+def module_of(rules):
+    return sys.modules[type(rules).__module__]
+
+
+RULES = rules_for("cannon-dice")
+CD = module_of(RULES)
+
+
+def test_every_sheet_number_has_its_own_grid_with_the_right_contents():
+    contents = load_game("cannon-dice").vars["grid"]["contents"]
+    grids = [tuple(CD.sheet_grid(RULES.facts, number)) for number in range(1, 201)]
+    for grid in grids:
+        assert collections.Counter(grid) == contents
+    assert len(set(grids)) == len(grids)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 17, 200])
+def test_the_checker_rebuilds_the_grid_the_printed_sheet_shows(number):
+    game = load_game("cannon-dice")
+    sheet = game.components["score-sheets"]
+    text = FaceMaker(game).env.get_template(sheet.template).render(
+        game=game.context(), w=sheet.size[0], h=sheet.size[1], bleed=0.0, palette=game.palette,
+        sheet={"number": number})
+    kind_of = {entry["icon"]: kind for kind, entry in game.vars["treasures"].items()}
+    drawn = [kind_of[step["art"]["src"]] for step in yaml.safe_load(text)
+             if "art" in step and step["art"]["src"] in kind_of]
+    assert drawn[:25] == CD.sheet_grid(RULES.facts, number)
+
+
+def state_for(log_text: str):
+    log, _ = read_log(log_text, "t.log")
+    setup, rules, problems = read_setup(log)
+    assert not problems
+    whistle = Whistle("t.log")
+    return rules.start(setup, whistle), whistle
+
+
+def test_each_player_counts_a_row_from_their_own_cannon_and_a_column_from_their_own_side():
+    state, whistle = state_for("game: cannon-dice\nplayers: Mia Tom\nsheet: 3\nstarts: Mia\n")
+    for line, action in enumerate([CD.Flip("map"), CD.Roll((2, 2)), CD.Fire("Mia", 2, "B"),
+                                   CD.Fire("Tom", 2, "B")], start=10):
+        whistle.line = line
+        state.apply(action)
+    b = RULES.facts.rows.index("B") * 5
+    assert state.owner[b + 1] == "Mia" and state.owner[b + 3] == "Tom"  # Mia's 2nd from the left, Tom's from the right
+    assert state._column("Mia", 1) == 0 and state._column("Tom", 1) == 4
+    assert state._space("Tom", b + 3) == ("B", 2)
+    # Crow's Nest: a 1 is the nearest row to the player, E for player 1, A for player 2
+    state.todo = [CD.Due("nest", "Tom", "CD-CROWS-NEST", 1, "test", 1)]
+    whistle.line = 20
+    state.apply(CD.Nest("Tom", 1, "C"))
+    assert state.owner[4] == "Tom"  # row A, Tom's column 1 is the grid's last column
+    assert whistle.violations == []
+
+
+# --- the checker follows the data -------------------------------------------------------------------
+
+@pytest.fixture
+def cd_copy(tmp_path) -> Path:
+    """A private copy of the game's folder, whose data a test may change."""
+    folder = tmp_path / "cannon-dice"
+    shutil.copytree(GAME, folder, ignore=shutil.ignore_patterns("examples", "__pycache__"))
+    return folder
+
+
+def with_game(log: Path, folder: Path) -> str:
+    return log.read_text().replace("game: cannon-dice", f"game: {folder}")
+
+
+def test_the_score_values_come_from_the_data(cd_copy):
+    data = cd_copy / "game.yaml"
+    data.write_text(data.read_text().replace("map_bonus: 10", "map_bonus: 12"))
+    found = check_text(with_game(EXAMPLE, cd_copy), "copy.log").violations
+    assert [(v.rule, v.message.split(" (")[0]) for v in found] == [("CD-SCORE", "Mia has 48 points, not 46")]
+
+
+def test_what_a_card_does_comes_from_rules_yaml(cd_copy):
+    rules = cd_copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("rough-seas: {effect: lose-balls, balls: 2", "rough-seas: "
+                                               "{effect: lose-balls, balls: 3"))
+    found = check_text(with_game(EXAMPLE, cd_copy), "copy.log").violations
+    assert [v.rule for v in found] == ["CD-ROUGH-SEAS"]
+    assert "Mia crosses off 3 balls, not 2" in found[0].message
+
+
+def test_a_card_without_an_effect_is_a_data_error(cd_copy):
+    rules = cd_copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("  kraken: {effect: lose-treasure, code: CD-KRAKEN}\n", ""))
+    found = check_text(with_game(EXAMPLE, cd_copy), "copy.log").violations
+    assert [(v.line, v.rule) for v in found] == [(15, "LOG-GAME")]
+    assert "kraken: rules.yaml says nothing of what this card does" in found[0].message
+
+
+# --- simulated games ---------------------------------------------------------------------------------
+
+def logs(seed: int, count: int, bots=("random",), options=None) -> list[str]:
+    return [text for _, text in simulate("cannon-dice", count, seed, None, bots, options)]
+
+
+@pytest.fixture(scope="module")
+def simulated() -> list[str]:
+    """Games of both bots, mixed and alone."""
+    return logs(1, 60) + logs(2, 60, ("greedy", "random")) + logs(3, 30, ("greedy",))
+
+
+def test_every_simulated_log_passes_the_checker(simulated):
+    for text in simulated:
+        outcome = check_text(text, "simulated.log")
+        assert outcome.violations == [], text
+        assert "scores right" in outcome.summary
+
+
+def verbs_of(text: str) -> set:
+    """Each verb of a log, and each card turned up or played."""
+    found = set()
+    for line in text.splitlines():
+        words = line.split()
+        if not words or line.startswith("#") or ":" in words[0]:
+            continue
+        verb = words[1] if words[0] in ("Anne", "Bart") else words[0]
+        found.add(verb)
+        if verb in ("flip", "play"):
+            found.add(f"{verb} {words[1 if verb == 'flip' else 2]}")
+    return found
+
+
+def test_the_bots_use_every_verb_and_every_card(simulated):
+    seen = set().union(*map(verbs_of, simulated))
+    assert set(RULES.verbs) <= seen
+    assert {f"flip {card}" for card in RULES.facts.cards} <= seen
+    assert {"play mutiny", "play parlay", "play ships-log"} <= seen
+
+
+def test_the_same_seed_writes_the_same_logs():
+    assert logs(7, 3) == logs(7, 3)
+    assert logs(7, 3) != logs(8, 3)
+    assert logs(7, 2, ("greedy",)) == logs(7, 2, ("greedy",))
+
+
+def test_the_command_writes_logs_that_pnp_check_accepts(tmp_path):
+    runner = CliRunner()
+    args = ["cannon-dice", "--games", "5", "--seed", "4", "--out", str(tmp_path), "--bot", "greedy", "--bot", "random"]
+    result = runner.invoke(simulate_command.command, args)
+    assert result.exit_code == 0, result.output
+    assert "wrote 5 logs" in result.output and "all valid" in result.output
+    assert runner.invoke(check.command, [str(tmp_path), "--quiet"]).exit_code == 0
+
+
+def test_a_sheet_can_be_fixed_for_every_simulated_game():
+    assert all("\nsheet: 3\n" in text for text in logs(5, 3, options={"sheet": "3"}))
+
+
+# --- corrupting a simulated log always yields a violation ---------------------------------------------
+
+PICK = re.compile(r"^(\w+) (fire|take) ")
+FIRE = re.compile(r"^(\w+) fire (\S+)(?: ([A-E]))?(.*)$")
+FOLLOW_UPS = ("claim", "nest", "sink", "steal", "lose", "draw", "return")
+
+
+def verb(line: str) -> str:
+    words = line.split()
+    return words[1] if len(words) > 1 and words[0] in ("Anne", "Bart") else (words[0] if words else "")
+
+
+def round_rolls(lines) -> list[int]:
+    """The lines of each round's own roll: right after a flip that begins a round."""
+    return [i for i in range(1, len(lines) - 1) if verb(lines[i]) == "roll" and verb(lines[i - 1]) == "flip"
+            and verb(lines[i - 2]) != "roll"]
+
+
+def wrong_score(lines, rng):
+    """A player's score is off."""
+    i = next(i for i, line in enumerate(lines) if line.startswith("score "))
+    words = lines[i].split()
+    at = rng.choice([2, 4])
+    words[at] = str(int(words[at]) + rng.choice([-2, -1, 1, 3]))
+    lines[i] = " ".join(words)
+    return i, {"CD-SCORE"}
+
+
+def wrong_winner(lines, rng):
+    """The other player is written as the winner."""
+    i = next(i for i, line in enumerate(lines) if line.startswith("winner "))
+    lines[i] = "winner " + ("Anne" if lines[i].endswith("Bart") else "Bart")
+    return i, {"CD-WINNER"}
+
+
+def card_taken_by_the_other(lines, rng):
+    """The card of a round is written as taken by the other player."""
+    i = rng.choice([i for i, line in enumerate(lines) if verb(line) == "take"])
+    player = lines[i].split()[0]
+    lines[i] = ("Anne" if player == "Bart" else "Bart") + lines[i][len(player):]
+    return i, {"CD-PICK-ORDER"}
+
+
+def die_not_rolled(lines, rng):
+    """A round's first pick fires a number its dice do not show."""
+    rolls = [i for i in round_rolls(lines) if len(lines[i].split()) == 3 and FIRE.match(lines[i + 1])
+             and FIRE.match(lines[i + 1]).group(3)]
+    if not rolls:
+        return None
+    i = rng.choice(rolls)
+    player, _, row, rest = FIRE.match(lines[i + 1]).groups()
+    face = rng.choice([f for f in "12345" if f not in lines[i].split()])
+    lines[i + 1] = f"{player} fire {face} {row}"
+    return i + 1, {"CD-PICK"}
+
+
+def first_picks_swapped(lines, rng):
+    """A round's first two picks, by different players, are written the other way round."""
+    pairs = [i + 1 for i in round_rolls(lines) if PICK.match(lines[i + 1]) and PICK.match(lines[i + 2])
+             and lines[i + 1].split()[0] != lines[i + 2].split()[0]]
+    i = rng.choice(pairs)
+    lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    return i, {"CD-PICK-ORDER"}
+
+
+def map_drawn_twice(lines, rng):
+    """A map is drawn that was drawn before."""
+    draws = [i for i, line in enumerate(lines) if verb(line) == "draw"]
+    later = [i for k, i in enumerate(draws) if any(lines[j].split()[2] != lines[i].split()[2] for j in draws[:k])]
+    if not later:
+        return None
+    i = rng.choice(later)
+    earlier = sorted({lines[j].split()[2] for j in draws if j < i} - {lines[i].split()[2]})
+    lines[i] = f"{lines[i].split()[0]} draw {rng.choice(earlier)}"
+    return i, {"CD-MAP-DECK"}
+
+
+def follow_up_dropped(lines, rng):
+    """A follow-up a pick, space or card asks for is left out: the next line shows it."""
+    i = rng.choice([i for i, line in enumerate(lines) if verb(line) in FOLLOW_UPS])
+    del lines[i]
+    return i, set(CODE_NAMES)
+
+
+def fired_from_a_wrecked_cannon(lines, rng):
+    """A shot is fired from a cannon of the shooter's that was X'd out."""
+    wrecked, shots = collections.defaultdict(set), []
+    for i, line in enumerate(lines):
+        match = FIRE.match(line)
+        if match and match.group(3):
+            rows = wrecked[match.group(1)] - {match.group(3)}
+            shots += [(i, row) for row in sorted(rows)]
+            if " at " in line:
+                wrecked["Anne" if match.group(1) == "Bart" else "Bart"].add(line.split()[-1])
+    if not shots:
+        return None
+    i, row = rng.choice(shots)
+    player, face, _, rest = FIRE.match(lines[i]).groups()
+    lines[i] = f"{player} fire {face} {row}{rest}"
+    return i, {"CD-CANNON"}
+
+
+def cut_short(lines, rng):
+    """The log stops anywhere before its winner."""
+    first = next(i for i, line in enumerate(lines) if verb(line) == "flip")
+    del lines[rng.randrange(first, len(lines) - 2):]
+    return None, set()
+
+
+CODE_NAMES = documented_codes()
+
+
+@pytest.mark.parametrize("corrupt", [wrong_score, wrong_winner, card_taken_by_the_other, die_not_rolled,
+                                     first_picks_swapped, map_drawn_twice, follow_up_dropped,
+                                     fired_from_a_wrecked_cannon, cut_short])
+def test_every_corruption_of_a_simulated_log_is_caught(simulated, corrupt):
+    rng = random.Random(corrupt.__name__)
+    tried = 0
+    for text in simulated:
+        lines = text.rstrip("\n").split("\n")
+        corrupted = corrupt(lines, rng)
+        if corrupted is None:
+            continue
+        tried += 1
+        at, codes = corrupted
+        found = check_text("\n".join(lines), "corrupt.log").violations
+        assert found, f"{corrupt.__name__} not caught:\n" + "\n".join(lines)
+        if at is not None:
+            assert {v.rule for v in found if v.line == at + 1} & codes, (found, lines[at])
+    assert tried >= len(simulated) // 3
+
+
+# --- anything at all: an answer, never a traceback ---------------------------------------------------
+
+EVENTS = ["flip {c}", "roll {f} {f}", "roll {f}", "{p} fire {f} {r}", "{p} fire {f}", "{p} fire explosion {r} at {r}",
+          "{p} take {c}", "{p} claim {r}{n}", "{p} nest {n} {r}", "{p} nest {n}", "{p} sink {r}", "{p} steal {t}",
+          "{p} lose {t}", "{p} lose ball {r}", "{p} lose balls {r} {r}", "{p} draw {m}", "{p} return {m} {m}",
+          "{p} spy {m}", "{p} play mutiny", "{p} play parlay {m} {f}", "{p} play ships-log {m}",
+          "duel Anne {f} Bart {f}", "end", "{p} guess {n}", "envelope {m}", "score Anne {n} Bart {n}", "winner {p}"]
+
+
+class _Random(dict):
+    """Random words for the event patterns, by their field names."""
+
+    def __init__(self, rng):
+        super().__init__()
+        self.rng = rng
+
+    def __missing__(self, key):
+        rng = self.rng
+        return {"c": lambda: rng.choice(sorted(RULES.facts.cards)), "f": lambda: str(rng.choice(RULES.facts.faces)),
+                "p": lambda: rng.choice(["Anne", "Bart"]), "r": lambda: rng.choice("ABCDE"),
+                "n": lambda: str(rng.randint(1, 6)), "t": lambda: rng.choice(["pearl", "ruby", "gold"]),
+                "m": lambda: f"map-{rng.randint(1, 6)}"}[key]()
+
+
+def jumbled(rng, texts) -> str:
+    """A simulated game with lines dropped, repeated, moved or added: states no game reaches."""
+    lines = rng.choice(texts).split("\n")
+    for _ in range(rng.randint(1, 8)):
+        at, action = rng.randrange(len(lines)), rng.randrange(4)
+        if action == 0:
+            del lines[at]
+        elif action == 1:
+            lines.insert(at, rng.choice(lines))
+        elif action == 2:
+            lines.insert(at, rng.choice(EVENTS).format_map(_Random(rng)))
+        else:
+            other = rng.randrange(len(lines))
+            lines[at], lines[other] = lines[other], lines[at]
+    return "\n".join(lines)
+
+
+def anything(rng, texts) -> str:
+    kind = rng.randrange(4)
+    if kind == 0:
+        events = [rng.choice(EVENTS).format_map(_Random(rng)) for _ in range(rng.randrange(150))]
+        return "\n".join(["game: cannon-dice", "players: Anne Bart", f"sheet: {rng.randint(1, 99)}",
+                          "starts: Bart", *events])
+    if kind == 1:
+        return jumbled(rng, texts)
+    if kind == 2:
+        return " ".join(rng.choice(EVENTS + list("\n\n:#,")) for _ in range(rng.randrange(100)))
+    text = EXAMPLE.read_text()
+    return text[:rng.randrange(len(text))]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_and_jumbled_logs_never_raise(simulated, seed):
+    rng = random.Random(seed)
+    for _ in range(150):
+        text = anything(rng, simulated)
+        for strict in (False, True):
+            outcome = check_text(text, "noise.log", strict)  # raises on any bug of the rules module
+            assert all(v.line >= 1 and v.rule != "LOG-INTERNAL" for v in outcome.violations)
+
+
+def test_the_command_reports_cannon_dice_problems_as_json():
+    result = CliRunner().invoke(check.command, [str(FAILING[0]), str(EXAMPLE), "--format", "json"])
+    assert result.exit_code == 1
+    assert '"rule": "CD-' in result.output
