@@ -8,6 +8,9 @@ from __future__ import annotations
 import hashlib
 import io
 from functools import lru_cache
+from importlib import metadata
+
+import reportlab
 
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
@@ -23,6 +26,8 @@ MARK_LENGTH = 5.0
 MARK_WIDTH = 0.25
 GREY = Color(0.45, 0.45, 0.45)
 SCALE_BAR = 50.0
+# what turns SVG into PDF operators: a new version of either may draw differently, so it keys the cache
+RENDERER = f"svglib {metadata.version('svglib')} reportlab {reportlab.Version}"
 
 
 class Document:
@@ -104,7 +109,7 @@ def art_stream(path) -> tuple | None:
     document that uses it; kept in the cache between runs, keyed by the file's bytes, since reading SVG is
     the slowest step of a build. None when the file cannot be read as SVG."""
     try:
-        key = hashlib.sha256(path.read_bytes()).hexdigest()
+        key = hashlib.sha256(path.read_bytes() + RENDERER.encode()).hexdigest()
     except OSError:
         return None
     stored = cache.read_json("art", key)
@@ -119,7 +124,7 @@ def art_stream(path) -> tuple | None:
 
 def _draw_svg(path) -> list | None:
     from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
-    
+
     drawing = svg_drawing(path)
     if drawing is None or not drawing.width or not drawing.height:
         return None
