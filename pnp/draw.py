@@ -25,6 +25,7 @@ def font(name: str) -> str:
     return registered
 
 
+@lru_cache(maxsize=4096)
 def missing_glyphs(text: str, name: str) -> str:
     """The characters of `text` that the font cannot print."""
     glyphs = pdfmetrics.getFont(font(name)).face.charToGlyph
@@ -65,11 +66,12 @@ def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=4096)  # the same labels recur on every sheet and in every PDF of a kit
 def fit_text(text: str, font_name: str, size: float, leading: float, width: float, height: float | None,
-             shrink: bool) -> tuple[list[str], float]:
+             shrink: bool) -> tuple[tuple[str, ...], float]:
     """Lines and size: the given size, made smaller (when `shrink`) until the text fits the box."""
     while True:
-        lines = wrap(text, font_name, size, width)
+        lines = tuple(wrap(text, font_name, size, width))
         too_wide = any(pdfmetrics.stringWidth(line, font_name, size) > width for line in lines)
         too_tall = height is not None and len(lines) * size * leading > height + 0.01
         if not shrink or size <= 4 or not (too_wide or too_tall):
