@@ -214,7 +214,8 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
         y = top - 5
         text(f"{component.title}", 10, "bold", text_x)
         c.setFont(font("sans"), 9)
-        label = f"{count} {'cards' if component.cards else 'copies'} · pages {pages}"
+        noun = ("card" if component.cards else "copy") if count == 1 else ("cards" if component.cards else "copies")
+        label = f"{count} {noun} · pages {pages}"
         c.drawRightString(right * PT, y * PT, label)
         y -= 4.5
         para(part.advice, 8.5, right - text_x, x=text_x)
@@ -227,14 +228,19 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
     advice = [
         "Set the printer to 100 % or “actual size”, never “fit to page”. Then measure the bar at the foot of "
         "any page: it must be exactly 50 mm long.",
-        f"Double-sided parts: print duplex-test-{settings.paper}.pdf first. Hold the sheet up to a light and "
-        "read where the front's cross falls on the back's scales; if it is off, build again with "
-        "--back-offset X,Y (in mm), or with "
-        "--short-edge if the backs come out upside down.",
-        "No duplex printer, or backs that will not line up? Print the fold-and-glue kit (…-fold.pdf; "
-        "pnp build --fold makes it) instead." if not settings.fold else
-        "Fold each sheet on the dashed line so the printed sides face out, glue the halves flat, let it dry "
-        "under a book, then cut: fronts and backs are already lined up.",
+    ]
+    if settings.fold:
+        advice.append("Fold each sheet on the dashed line so the printed sides face out, glue the halves flat, "
+                      "let it dry under a book, then cut: fronts and backs are already lined up.")
+    else:
+        advice += [
+            f"Double-sided parts: print duplex-test-{settings.paper}.pdf first. Hold the sheet up to a light "
+            "and read where the front's cross falls on the back's scales; if it is off, build again with "
+            "--back-offset X,Y (in mm), or with --short-edge if the backs come out upside down.",
+            "No duplex printer, or backs that will not line up? Print the fold-and-glue kit (…-fold.pdf; "
+            "pnp build --fold makes it) instead.",
+        ]
+    advice += [
         "Cut on the crop marks in the margins; the colour beyond each cut line (the bleed) hides a slightly "
         "misaligned cut.",
     ] + [str(note) for note in game.vars.get("kit_notes", [])]
