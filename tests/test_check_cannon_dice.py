@@ -5,7 +5,6 @@ from __future__ import annotations
 import collections
 import random
 import re
-import shutil
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.check.loader import rules_for
+from conftest import naming
 from pnp.check.reader import read_log
 from pnp.check.replay import check_path, check_text
 from pnp.check.setup import read_setup
@@ -134,21 +134,14 @@ def test_each_player_counts_a_row_from_their_own_cannon_and_a_column_from_their_
 # --- the checker follows the data -------------------------------------------------------------------
 
 @pytest.fixture
-def cd_copy(tmp_path) -> Path:
-    """A private copy of the game's folder, whose data a test may change."""
-    folder = tmp_path / "cannon-dice"
-    shutil.copytree(GAME, folder, ignore=shutil.ignore_patterns("examples", "__pycache__"))
-    return folder
-
-
-def with_game(log: Path, folder: Path) -> str:
-    return log.read_text().replace("game: cannon-dice", f"game: {folder}")
+def cd_copy(game_copy) -> Path:
+    return game_copy("cannon-dice")
 
 
 def test_the_score_values_come_from_the_data(cd_copy):
     data = cd_copy / "game.yaml"
     data.write_text(data.read_text().replace("map_bonus: 10", "map_bonus: 12"))
-    found = check_text(with_game(EXAMPLE, cd_copy), "copy.log").violations
+    found = check_text(naming(EXAMPLE, cd_copy), "copy.log").violations
     assert [(v.rule, v.message.split(" (")[0]) for v in found] == [("CD-SCORE", "Mia has 48 points, not 46")]
 
 
@@ -156,7 +149,7 @@ def test_what_a_card_does_comes_from_rules_yaml(cd_copy):
     rules = cd_copy / "rules.yaml"
     rules.write_text(rules.read_text().replace("rough-seas: {effect: lose-balls, balls: 2", "rough-seas: "
                                                "{effect: lose-balls, balls: 3"))
-    found = check_text(with_game(EXAMPLE, cd_copy), "copy.log").violations
+    found = check_text(naming(EXAMPLE, cd_copy), "copy.log").violations
     assert [v.rule for v in found] == ["CD-ROUGH-SEAS"]
     assert "Mia crosses off 3 balls, not 2" in found[0].message
 
@@ -164,7 +157,7 @@ def test_what_a_card_does_comes_from_rules_yaml(cd_copy):
 def test_a_card_without_an_effect_is_a_data_error(cd_copy):
     rules = cd_copy / "rules.yaml"
     rules.write_text(rules.read_text().replace("  kraken: {effect: lose-treasure, code: CD-KRAKEN}\n", ""))
-    found = check_text(with_game(EXAMPLE, cd_copy), "copy.log").violations
+    found = check_text(naming(EXAMPLE, cd_copy), "copy.log").violations
     assert [(v.line, v.rule) for v in found] == [(15, "LOG-GAME")]
     assert "kraken: rules.yaml says nothing of what this card does" in found[0].message
 
