@@ -82,10 +82,11 @@ def fit_text(text: str, font_name: str, size: float, leading: float, width: floa
 class Painter:
     """Draws steps onto a canvas in a face's coordinates: millimetres from the top-left of the trim."""
 
-    def __init__(self, canvas, palette: dict, art_form):
+    def __init__(self, canvas, palette: dict, art_form, face_form):
         self.c = canvas
         self.palette = tuple(sorted(palette.items()))
         self.art_form = art_form  # path -> (form name, width pt, height pt)
+        self.face_form = face_form  # face -> form name
 
     def paint(self, face) -> None:
         self.height = face.size[1]
@@ -95,6 +96,10 @@ class Painter:
     def _draw(self, steps) -> None:
         for name, values in steps:
             getattr(self, f"_{name}")(values, self.where)
+
+    def _underlay(self, v, where):
+        """Another face of the same size, drawn first: the part every numbered sheet shares."""
+        self.c.doForm(self.face_form(v["face"]))
 
     def _group(self, v, where):
         """Steps in their own frame: origin at (x, y), turned clockwise; inside it y still grows downwards."""

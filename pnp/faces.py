@@ -73,6 +73,12 @@ class Face:
     where: Where  # the data that asked for it, for error messages
 
 
+def layered(under: Face, over: Face) -> Face:
+    """`over` drawn on top of `under`, a face of the same size that may be shared by many."""
+    return Face(under.key + "\n" + over.key, (("underlay", {"face": under}),) + over.steps, over.size,
+                over.bleed, over.where)
+
+
 class FaceMaker:
     """Renders a game's templates into faces; each distinct rendering is parsed and checked once."""
 

@@ -108,7 +108,7 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     values = Record({**COMMON, **kind.options}).check(block, where, problems)
     if values is None:
         return None
-    for key in ("template", "back"):
+    for key in ("template", "back", "background"):
         if values.get(key) and not template_path(folder, values[key]):
             problems.append((where.at(key, line_of(block, key, where.line)), f"no such template: {values[key]}"))
     size = values["size"]

@@ -9,7 +9,7 @@ from typing import Callable
 
 from pnp import nets
 from pnp.datafile import Any_, Bool, Choice, Int, Length, ListOf, MapOf, Record, Text
-from pnp.faces import Face
+from pnp.faces import Face, layered
 from pnp.imposition import duplex_pages, fold_pages, shop_pages
 
 
@@ -47,11 +47,14 @@ def card_advice(component, settings) -> str:
 
 
 def sheet_pages(component, maker, settings):
-    """One-sided sheets such as score pads, `count` copies, each told its number."""
-    faces = [(maker.face(component.template, component.size, 0.0, component.where,
-                         sheet={"number": number}), None)
+    """One-sided sheets such as score pads, `count` copies, each told its number. A `background` template
+    draws what all the sheets share, once: the template then draws only what differs from sheet to sheet."""
+    faces = [maker.face(component.template, component.size, 0.0, component.where, sheet={"number": number})
              for number in range(1, sheet_count(component, settings) + 1)]
-    return duplex_pages(faces, component.size, 0.0, 0.0, settings)
+    if component.options["background"]:
+        under = maker.face(component.options["background"], component.size, 0.0, component.where)
+        faces = [layered(under, face) for face in faces]
+    return duplex_pages([(face, None) for face in faces], component.size, 0.0, 0.0, settings)
 
 
 def sheet_advice(component, settings) -> str:
@@ -117,7 +120,7 @@ KINDS = {
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
                  "bleed": (Length(), 3.0), "gutter": (Length(), 0.0)},
         pages=card_pages, how_to_print=card_advice),
-    "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False)},
+    "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
                   pages=sheet_pages, how_to_print=sheet_advice),
     "die": Kind(options={"faces": ListOf(Any_(), min_items=6, max_items=6), "count": (Int(1, 100), 1)},
                 pages=die_pages, how_to_print=net_advice),

@@ -64,10 +64,13 @@ class Document:
             name = self.forms[face.key] = f"face{len(self.forms)}"
             w, h = face.size
             b = face.bleed
-            painter = Painter(self.c, palette, self.art_form)
-            # art forms used by this face must exist before this form begins
+            painter = Painter(self.c, palette, self.art_form, lambda other: self.face_form(other, palette))
+            # the forms this face uses must exist before its own form begins
             for path in artwork_of(face.steps):
                 self.art_form(path, face.where)
+            for step, values in face.steps:
+                if step == "underlay":
+                    self.face_form(values["face"], palette)
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
             painter.paint(face)
             end_form(self.c, name)

@@ -94,6 +94,20 @@ def test_numbered_sheets_print_their_numbers_and_differ(tmp_path):
         assert f"N:{number}:{order}" in text
 
 
+def test_a_background_is_drawn_once_and_shared_by_every_numbered_sheet(tmp_path):
+    game = load_game(str(TOY))
+    part = next(p for p in lay_out(game, Settings()) if p.component.id == "numbered")
+    sheets = [face for page in part.pages for _, face in page.placed]
+    assert len(sheets) == 2
+    unders = [face.steps[0][1]["face"] for face in sheets]
+    assert all(face.steps[0][0] == "underlay" for face in sheets) and unders[0] is unders[1]
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--duplex", "--sheets", "3", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "toy" / "numbered-a4-duplex.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert text.count("SHARED") == 3 and all(f"N:{n}:" in text for n in (1, 2, 3))
+
+
 def test_a_turned_group_prints_upside_down(tmp_path):
     result = CliRunner().invoke(cli, ["build", str(TOY), "--duplex", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
