@@ -72,25 +72,39 @@ class Page:
     size: tuple[float, float]
     side: str  # fronts, backs, fold-and-glue, sheets
     placed: list = field(default_factory=list)  # (Slot, face)
-    cuts_x: tuple = ()
-    cuts_y: tuple = ()
-    grid: Box | None = None  # the trimmed area the cuts span
-    content: Box | None = None  # the area the grid and its crop marks may use
+    content: Box | None = None  # the area the faces and their crop marks may use
     fold: tuple | None = None  # ("x" or "y", position) of a fold line
+
+    @property
+    def cuts_x(self) -> tuple:
+        """Where the cutting blade runs across the faces on this page (x of each vertical cut)."""
+        return tuple(sorted({round(v, 4) for slot, _ in self.placed for v in (slot.trim.x0, slot.trim.x1)}))
+
+    @property
+    def cuts_y(self) -> tuple:
+        return tuple(sorted({round(v, 4) for slot, _ in self.placed for v in (slot.trim.y0, slot.trim.y1)}))
+
+    @property
+    def grid(self) -> Box | None:
+        """The trimmed area of the faces on this page, which every cut spans."""
+        return _around([slot.trim for slot, _ in self.placed])
 
     @property
     def inked(self) -> Box | None:
         """The area the placed faces cover, bleed included: crop marks stay outside it."""
-        if not self.placed:
-            return self.grid
-        clips = [slot.clip for slot, _ in self.placed]
-        return Box(min(b.x0 for b in clips), min(b.y0 for b in clips), max(b.x1 for b in clips),
-                   max(b.y1 for b in clips))
+        return _around([slot.clip for slot, _ in self.placed])
     footer_at_bottom: bool = True
     marks: bool = True
     cut_lines: bool = False
     furniture: bool = True  # the footer and the scale bar
     trim: Box | None = None  # the TrimBox of a print-shop page (its MediaBox is the bleed)
+
+
+def _around(boxes: list[Box]) -> Box | None:
+    if not boxes:
+        return None
+    return Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes),
+               max(b.y1 for b in boxes))
 
 
 @dataclass(frozen=True)
@@ -119,28 +133,26 @@ class Grid:
         return [Box(x0 + c * (w + g), top - (r + 1) * h - r * g, x0 + c * (w + g) + w, top - r * (h + g))
                 for r in range(self.rows) for c in range(self.cols)]
 
-    def cuts(self) -> tuple[tuple, tuple]:
-        xs, ys = set(), set()
-        for cell in self.cells():
-            xs.update((round(cell.x0, 4), round(cell.x1, 4)))
-            ys.update((round(cell.y0, 4), round(cell.y1, 4)))
-        return tuple(sorted(xs)), tuple(sorted(ys))
 
-
-def fit(area: Box, size: tuple[float, float], gutter: float, align: str = "center") -> Grid | None:
-    """The grid holding the most cells of `size` in `area`, trying both orientations; None if none fit.
-    `align` places the grid in the area: centred, or against its left/right edge (for fold halves)."""
-    best = None
+def grids(area: Box, size: tuple[float, float], gutter: float, align: str = "center") -> list[Grid]:
+    """The grids of cells of `size` that fit in `area`: upright first, then turned.
+    `align` places a grid in the area: centred, or against its left/right edge (for fold halves)."""
+    found = []
     for turned in (False, True):
         w, h = (size[1], size[0]) if turned else size
         cols = math.floor((area.w + gutter + 1e-9) / (w + gutter))
         rows = math.floor((area.h + gutter + 1e-9) / (h + gutter))
-        if cols < 1 or rows < 1 or (best and cols * rows <= best.count):
+        if cols < 1 or rows < 1:
             continue
         gw, gh = cols * w + (cols - 1) * gutter, rows * h + (rows - 1) * gutter
         x = {"center": area.x0 + (area.w - gw) / 2, "left": area.x0, "right": area.x1 - gw}[align]
-        best = Grid(cols, rows, (w, h), turned, gutter, (x, area.y0 + (area.h - gh) / 2))
-    return best
+        found.append(Grid(cols, rows, (w, h), turned, gutter, (x, area.y0 + (area.h - gh) / 2)))
+    return found
+
+
+def fit(area: Box, size: tuple[float, float], gutter: float, align: str = "center") -> Grid | None:
+    """The grid holding the most cells in `area`, upright when turning gains nothing; None if none fit."""
+    return max(grids(area, size, gutter, align), key=lambda grid: grid.count, default=None)
 
 
 def printable(settings: Settings) -> Box:
@@ -176,10 +188,11 @@ def clip_for(cell: Box, grid: Grid, bleed: float, content: Box) -> Box:
 
 
 def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int):
-    """The (grid, content, footer-at-bottom) for one-sided or duplex pages: the first frame, in order of
-    preference, that holds as many pieces as any frame could, or all of them when fewer are needed."""
-    options = [(fit(inner, size, gutter), content, band) for content, band, inner in frames(settings, bleed)]
-    options = [option for option in options if option[0]]
+    """The (grid, content, footer-at-bottom) for one-sided or duplex pages: in order of preference (frames
+    as `frames` orders them, upright before turned), the first that holds as many pieces as any could,
+    or all of them when fewer are needed."""
+    options = [(grid, content, band) for content, band, inner in frames(settings, bleed)
+               for grid in grids(inner, size, gutter)]
     if not options:
         raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper} paper")
     enough = min(needed, max(grid.count for grid, _, _ in options))
@@ -207,15 +220,13 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     """Front pages, each followed by its back page when the faces have backs. `pairs` are (front, back|None)."""
     grid, content, band = best_grid(settings, size, gutter, bleed, max(1, len(pairs)))
     cells = grid.cells()
-    cuts_x, cuts_y = grid.cuts()
     limit = printable(settings)
     rotation = 90 if grid.turned else 0
     slots = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in cells]
     has_backs = any(back is not None for _, back in pairs)
     pages = []
     for chunk in _chunks(pairs, grid.count):
-        common = dict(size=settings.size, cuts_x=cuts_x, cuts_y=cuts_y, grid=grid.box, content=content,
-                      footer_at_bottom=band, cut_lines=settings.cut_lines)
+        common = dict(size=settings.size, content=content, footer_at_bottom=band, cut_lines=settings.cut_lines)
         pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
                           placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)], **common))
         if has_backs:
@@ -257,19 +268,12 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
     rotation = 90 if grid.turned else 0
     fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]
     backs = [mirror(slot, axis, at) for slot in fronts]
-    cuts_x, cuts_y = grid.cuts()
-    mirrored_x = tuple(sorted({round(2 * at - x, 4) for x in cuts_x})) if axis == "x" else ()
-    mirrored_y = tuple(sorted({round(2 * at - y, 4) for y in cuts_y})) if axis == "y" else ()
-    box = grid.box
-    whole = Box(box.x0, box.y0, 2 * at - box.x0, box.y1) if axis == "x" else Box(box.x0, 2 * at - box.y1, box.x1, box.y1)
     pages = []
     for chunk in _chunks(pairs, grid.count):
         placed = [(slot, front) for slot, (front, _) in zip(fronts, chunk)]
         placed += [(slot, back) for slot, (_, back) in zip(backs, chunk)]
-        pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed,
-                          cuts_x=tuple(sorted(set(cuts_x + mirrored_x))), cuts_y=tuple(sorted(set(cuts_y + mirrored_y))),
-                          grid=whole, content=content, fold=(axis, at), footer_at_bottom=band,
-                          cut_lines=settings.cut_lines))
+        pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed, content=content,
+                          fold=(axis, at), footer_at_bottom=band, cut_lines=settings.cut_lines))
     return pages
 
 
