@@ -194,7 +194,8 @@ def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int
     options = [(grid, content, band) for content, band, inner in frames(settings, bleed)
                for grid in grids(inner, size, gutter)]
     if not options:
-        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper} paper")
+        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper} paper "
+                         f"inside {settings.margin:g} mm margins")
     enough = min(needed, max(grid.count for grid, _, _ in options))
     return next(option for option in options if option[0].count >= enough)
 
@@ -263,7 +264,8 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
                 if grid and (best is None or grid.count > best[0].count):
                     best = (grid, content, band, axis, at, page_settings)
     if best is None:
-        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper} paper")
+        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper} paper "
+                         f"inside {settings.margin:g} mm margins")
     grid, content, band, axis, at, page_settings = best
     rotation = 90 if grid.turned else 0
     fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]
