@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -311,18 +311,6 @@ class Either(Spec):
             if not trial:
                 return result
         return self.fail(value, where, problems)
-
-
-class Convert(Spec):
-    """A spec followed by a conversion of the checked value."""
-
-    def __init__(self, spec: Spec, convert: Callable):
-        self.spec, self.convert, self.expected = spec, convert, spec.expected
-
-    def check(self, value, where, problems):
-        before = len(problems)
-        result = self.spec.check(value, where, problems)
-        return self.convert(result) if len(problems) == before else None
 
 
 def checked(spec: Spec, value, where: Where):

@@ -48,17 +48,3 @@ class DataError(PnpError):
         lines = [f"{where}: {message}" for where, message in self.problems]
         count = len(self.problems)
         super().__init__(f"{count} problem{'s' if count != 1 else ''} in the data files:\n  " + "\n  ".join(lines))
-
-
-class Problems:
-    """Collects problems while a whole data set is read, then raises them together."""
-
-    def __init__(self):
-        self.items: list[tuple[Where, str]] = []
-
-    def add(self, where: Where, message: str) -> None:
-        self.items.append((where, message))
-
-    def raise_any(self) -> None:
-        if self.items:
-            raise DataError(self.items)

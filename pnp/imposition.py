@@ -128,7 +128,7 @@ class Grid:
 
     def cells(self) -> list[Box]:
         """Cells in reading order: top row first, left to right."""
-        (w, h), g, (x0, y0) = self.cell, self.gutter, self.origin
+        (w, h), g, x0 = self.cell, self.gutter, self.origin[0]
         top = self.box.y1
         return [Box(x0 + c * (w + g), top - (r + 1) * h - r * g, x0 + c * (w + g) + w, top - r * (h + g))
                 for r in range(self.rows) for c in range(self.cols)]

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import __version__, cache
 from pnp.draw import PT, Painter, font, svg_drawing
 from pnp.errors import DataError
-from pnp.imposition import FOOTER_BAND, Box, Page
+from pnp.imposition import FOOTER_BAND, Page
 
 MARK_GAP = 0.5  # between the bleed and a crop mark (mm)
 MARK_LENGTH = 5.0
