@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.check.engine import TABLE, Rules, State, Verb
+from pnp.check.engine import TABLE, Rules, State
+from pnp.check.facts import RuleData
 from pnp.check.setup import Player, PlayerOrder
-from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text, checked, line_of, load_yaml
-from pnp.errors import DataError, Where, shown
+from pnp.check.verbs import action, names, number
+from pnp.check.violations import LOG_SYNTAX
+from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text
+from pnp.errors import DataError
 
 DECK, STARTERS, SCORE_CARDS = "game-cards", "starter-cards", "score-cards"
 
@@ -22,6 +25,12 @@ RULES_FILE = Record({
     "bonus": Record({"coloured": Int(), "wild": Int()}, "points per starter card left in hand"),
     "starter-names": (MapOf(Text()), dict),
 }, "Buried Treasure's rule facts")
+
+GAME_VARS = Record({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
+    "colours": ListOf(Text(), min_items=1),
+    "suits": (MapOf(Record({"name": Text(), "plural": Text(), "icon": Text(), "chest": (Text(), None)},
+                           "a suit: its names, its icon and its chest")), dict),
+}, "the game's vars")
 
 
 # --- facts: the data the rules read, checked once per game -----------------------------------------
@@ -41,24 +50,18 @@ class Facts:
     deck_names: dict        # word -> game card id
     starter_names: dict     # word -> starter card id
     score_names: dict       # word -> score card id
-    colour_names: dict      # word -> colour index (red, cannon, cannons ...)
+    colour_names: dict      # word -> colour id (red, cannon, cannons ...)
 
 
 def read_facts(game) -> Facts:
     """The game's card data and rules.yaml, cross-checked; every problem raised at once as a DataError."""
-    path = game.folder / "rules.yaml"
-    raw = load_yaml(path)
-    facts = checked(RULES_FILE, raw, Where(shown(path), 1))
-    colours = tuple(game.vars.get("colours") or ())
-    missing = [name for name in (DECK, STARTERS, SCORE_CARDS) if name not in game.components]
-    if missing or not colours:
-        what = f"the components {', '.join(missing)}" if missing else "`vars.colours`, the colours in order"
-        raise DataError([(Where(shown(game.folder / "game.yaml"), 1), f"the rules checker needs {what}")])
+    data = RuleData(game, RULES_FILE, GAME_VARS, (DECK, STARTERS, SCORE_CARDS))
+    facts, colours = data.values, tuple(data.vars["colours"])
     deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
     problems: list = []
     suit = _suits(deck, starters, colours, problems)
     score_cards = {card.id: _points(card, colours, problems) for card in scores}
-    _check_facts(facts, raw, shown(path), deck, starters, score_cards, problems)
+    _check_facts(facts, data, deck, starters, score_cards, problems)
     if problems:
         raise DataError(problems)
     return Facts(
@@ -74,7 +77,7 @@ def read_facts(game) -> Facts:
         starter_names={**{card.id.lower(): card.id for card in starters},
                        **{word.lower(): target for word, target in facts["starter-names"].items()}},
         score_names={card.id.lower(): card.id for card in scores},
-        colour_names=_colour_names(game, colours),
+        colour_names=_colour_names(data.vars["suits"], colours),
     )
 
 
@@ -97,174 +100,71 @@ def _points(card, colours, problems) -> tuple:
     return tuple(tuple(pair[:2]) for pair in pairs)
 
 
-def _check_facts(facts, raw, file, deck, starters, score_cards, problems) -> None:
+def _check_facts(facts, data, deck, starters, score_cards, problems) -> None:
     """The rule facts must fit the cards: enough cards for every deal and hand, names of real starters."""
-    def at(key: str) -> Where:
-        return Where(file, line_of(raw, key), key)
-
     starter_ids = {card.id for card in starters}
     for word, target in facts["starter-names"].items():
         if target not in starter_ids:
-            problems.append((at("starter-names"), f"{word}: no starter card has the id {target!r}"))
+            problems.append((data.at("starter-names"), f"{word}: no starter card has the id {target!r}"))
     deck_total, starter_total = sum(c.count for c in deck), sum(c.count for c in starters)
     if deck_total < facts["rounds"] * sum(facts["columns"]):
-        problems.append((at("columns"), f"{facts['rounds']} deals of {sum(facts['columns'])} cards "
-                                        f"need more than the {deck_total} game cards"))
+        problems.append((data.at("columns"), f"{facts['rounds']} deals of {sum(facts['columns'])} cards "
+                                             f"need more than the {deck_total} game cards"))
     for players, size in facts["hand-sizes"].items():
         if players * size > starter_total:
-            problems.append((at("hand-sizes"), f"{players} hands of {size} need more than "
-                                               f"the {starter_total} starter cards"))
+            problems.append((data.at("hand-sizes"), f"{players} hands of {size} need more than "
+                                                    f"the {starter_total} starter cards"))
     if len(score_cards) < facts["rounds"]:
-        problems.append((at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
+        problems.append((data.at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
 
 
-def _colour_names(game, colours) -> dict:
+def _colour_names(suits: dict, colours: tuple) -> dict:
     """A colour may be written as its id (blue) or as the last word of its suit's names (ship, ships, map)."""
-    names = {}
-    for i, colour in enumerate(colours):
-        suit = (game.vars.get("suits") or {}).get(colour) or {}
+    found = {}
+    for colour in colours:
+        suit = suits.get(colour) or {}
         for word in (colour, suit.get("name"), suit.get("plural")):
-            if isinstance(word, str) and word.split():
-                names[word.split()[-1].lower()] = i
-    return names
+            if word and word.split():
+                found[word.split()[-1].lower()] = colour
+    return found
 
 
-# --- actions: one per log verb; str() is the log line ----------------------------------------------
+# --- actions: one per log verb, its pattern its line ---------------------------------------------------
 
-@dataclass(frozen=True)
-class Round:
-    number: int
-
-    def __str__(self):
-        return f"round {self.number}"
-
-
-@dataclass(frozen=True)
-class Reveal:
-    card: str
-
-    def __str__(self):
-        return f"scorecard {self.card}"
-
-
-@dataclass(frozen=True)
-class Deal:
-    column: int
-    cards: tuple
-
-    def __str__(self):
-        return f"deal {self.column} {' '.join(self.cards)}"
-
-
-@dataclass(frozen=True)
-class Hand:
-    player: str
-    cards: tuple
-
-    def __str__(self):
-        return f"hand {self.player} {' '.join(self.cards)}"
-
-
-def _to(target):
-    return f" to {target}" if target else ""
-
-
-@dataclass(frozen=True)
-class Take:
-    player: str
-    column: int
-    card: str
-    to: str | None = None
-
-    def __str__(self):
-        return f"{self.player} take {self.column} {self.card}{_to(self.to)}"
-
-
-@dataclass(frozen=True)
-class Extra(Take):
-    def __str__(self):
-        return f"{self.player} extra {self.column} {self.card}{_to(self.to)}"
-
-
-@dataclass(frozen=True)
-class Steal:
-    player: str
-    victim: str
-    count: int
-
-    def __str__(self):
-        return f"{self.player} steal {self.victim} {self.count}"
-
-
-@dataclass(frozen=True)
-class Play:
-    player: str
-    card: str
-    colour: str | None = None
-    to: str | None = None
-
-    def __str__(self):
-        return f"{self.player} play {self.card}{' ' + self.colour if self.colour else ''}{_to(self.to)}"
-
-
-@dataclass(frozen=True)
-class Pass:
-    player: str
-
-    def __str__(self):
-        return f"{self.player} pass"
+Round = action("round", "round {number:round}")
+Scorecard = action("scorecard", "scorecard {card:score-card}")
+Deal = action("deal", "deal {column:column} {cards:card}...")
+Hand = action("hand", "hand {player:player} [{cards:starter}...]")
+Take = action("take", "{player} take {column:column} {card:card} [to {to:player}]")
+Extra = action("extra", "{player} extra {column:column} {card:card} [to {to:player}]")
+Steal = action("steal", "{player} steal {victim:player} {count:count}")
+Play = action("play", "{player} play {card:starter} [{colour:colour}] [to {to:player}]")
+Pass = action("pass", "{player} pass")
+Scores = action("scores", "scores {claims:claims}")
+Final = action("final", "final {claims:claims}")
+Winner = action("winner", "winner {players:player}...")
+FOLLOW_UPS = ("extra", "steal")  # the verbs that answer a card's special; any other line declines it
 
 
 def _cards(count: int, what: str = "card") -> str:
     return f"{count} {what}{'s' if count != 1 else ''}"
 
 
-def _claims(pairs) -> str:
-    return " ".join(f"{name} {points}" for name, points in pairs)
-
-
-@dataclass(frozen=True)
-class Scores:
-    claims: tuple  # (player, points) pairs
-
-    def __str__(self):
-        return f"scores {_claims(self.claims)}"
-
-
-@dataclass(frozen=True)
-class Final(Scores):
-    def __str__(self):
-        return f"final {_claims(self.claims)}"
-
-
-@dataclass(frozen=True)
-class Winner:
-    players: tuple
-
-    def __str__(self):
-        return f"winner {' '.join(self.players)}"
-
-
 # --- the rules: verbs, header, simulation set-up ----------------------------------------------------
 
 class BuriedTreasure(Rules):
-    def __init__(self, game):
-        self.game = game
-        self.facts = read_facts(game)
-        self.verbs = {verb.name: verb for verb in (
-            Verb("round", "round NUMBER", self._round, by_player=False),
-            Verb("scorecard", "scorecard CARD", self._scorecard, by_player=False),
-            Verb("deal", "deal COLUMN CARD CARD ...", self._deal, by_player=False),
-            Verb("hand", "hand PLAYER STARTER STARTER ...", self._hand, by_player=False),
-            Verb("take", "PLAYER take COLUMN CARD [to PLAYER]", self._take),
-            Verb("extra", "PLAYER extra COLUMN CARD [to PLAYER]", self._extra),
-            Verb("steal", "PLAYER steal PLAYER COUNT", self._steal),
-            Verb("play", "PLAYER play STARTER [COLOUR] [to PLAYER]", self._play),
-            Verb("pass", "PLAYER pass", self._pass),
-            Verb("scores", "scores PLAYER POINTS PLAYER POINTS ...", self._scores, by_player=False),
-            Verb("final", "final PLAYER POINTS PLAYER POINTS ...", self._final, by_player=False),
-            Verb("winner", "winner PLAYER [PLAYER ...]", self._winner, by_player=False),
-        )}
+    actions = (Round, Scorecard, Deal, Hand, Take, Extra, Steal, Play, Pass, Scores, Final, Winner)
+
+    def read_facts(self, game):
+        return read_facts(game)
+
+    def kinds(self):
+        f = self.facts
+        return {"round": number("the round's number", 1), "column": number("a column number", 1),
+                "count": number("how many cards"), "score-card": names(f.score_names, "a score card", "CARD"),
+                "card": names(f.deck_names, "a game card", "CARD"),
+                "starter": names(f.starter_names, "a starter card", "STARTER"),
+                "colour": names(f.colour_names, "a colour", "COLOUR", LOG_SYNTAX)}
 
     def header(self, players):
         return {"starts": Player(players), "ages": (PlayerOrder(players), None), "advanced": (Bool(), False)}
@@ -276,72 +176,6 @@ class BuriedTreasure(Rules):
         ages = list(players)
         rng.shuffle(ages)
         return {"starts": ages[0], "ages": " ".join(ages), "advanced": rng.choice(("no", "yes"))}
-
-    # parsers: words -> action
-    def _round(self, words, actor):
-        number = words.number("the round's number", 1)
-        words.end()
-        return Round(number)
-
-    def _scorecard(self, words, actor):
-        card = words.name(self.facts.score_names, "a score card")
-        words.end()
-        return Reveal(card)
-
-    def _deal(self, words, actor):
-        column = words.number("a column number", 1)
-        cards = [words.name(self.facts.deck_names, "a game card")]
-        while words.more():
-            cards.append(words.name(self.facts.deck_names, "a game card"))
-        return Deal(column, tuple(cards))
-
-    def _hand(self, words, actor):
-        player = words.player()
-        cards = []
-        while words.more():
-            cards.append(words.name(self.facts.starter_names, "a starter card"))
-        return Hand(player, tuple(cards))
-
-    def _take(self, words, actor, kind=Take):
-        column = words.number("a column number", 1)
-        card = words.name(self.facts.deck_names, "a game card")
-        to = words.player() if words.keyword("to") else None
-        words.end()
-        return kind(actor, column, card, to)
-
-    def _extra(self, words, actor):
-        return self._take(words, actor, Extra)
-
-    def _steal(self, words, actor):
-        victim = words.player()
-        count = words.number("how many cards")
-        words.end()
-        return Steal(actor, victim, count)
-
-    def _play(self, words, actor):
-        card = words.name(self.facts.starter_names, "a starter card")
-        colour = None
-        if words.more() and words.words[words.at].lower() in self.facts.colour_names:
-            colour = self.facts.colours[self.facts.colour_names[words.next("a colour").lower()]]
-        to = words.player() if words.keyword("to") else None
-        words.end()
-        return Play(actor, card, colour, to)
-
-    def _pass(self, words, actor):
-        words.end()
-        return Pass(actor)
-
-    def _scores(self, words, actor, kind=Scores):
-        return kind(tuple(words.claims().items()))
-
-    def _final(self, words, actor):
-        return self._scores(words, actor, Final)
-
-    def _winner(self, words, actor):
-        players = [words.player()]
-        while words.more():
-            players.append(words.player())
-        return Winner(tuple(players))
 
 
 def rules(game) -> BuriedTreasure:
@@ -365,9 +199,11 @@ class Got:
 class GameState(State):
     """Buried Treasure in progress: the layout, the collections, the hands and the scores."""
 
-    def __init__(self, facts: Facts, setup, whistle):
-        self.f, self.w = facts, whistle
-        self.players = setup.players
+    players_code, end_code = "BT-PLAYERS", "BT-GAME-END"
+    after_end = frozenset(("final", "winner", "hand"))  # they judge a finished game themselves
+
+    def begin(self, setup):
+        facts = self.f
         self.seat = {name: i for i, name in enumerate(self.players)}
         self.advanced = setup.options["advanced"]
         self.youngest = setup.options["starts"]
@@ -394,8 +230,9 @@ class GameState(State):
         self.pending = None         # (player, "extra" or "flags", colour index, flags) still open
         self.got: Got | None = None
         self.final_line = self.winner_line = 0
-        self.end_reported = False
-        self._check_setup(setup)
+        if self.ages and self.ages[0] != self.youngest:
+            self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
+                        setup.line("starts"))
 
     # -- what the drivers ask -------------------------------------------------------------------
 
@@ -412,6 +249,9 @@ class GameState(State):
 
     def is_over(self) -> bool:
         return bool(self.final_line and self.winner_line)
+
+    def over(self) -> str:
+        return f"the game is over (final scores at line {self.final_line})"
 
     def legal_actions(self) -> list:
         player = self.to_move()
@@ -453,23 +293,12 @@ class GameState(State):
                 return Final(tuple(self._final_totals().items()))
             return Winner(self._winners())
         if self.card is None:
-            return Reveal(rng.choice([card for card in self.f.score_cards if card not in self.card_rounds]))
+            return Scorecard(rng.choice([card for card in self.f.score_cards if card not in self.card_rounds]))
         for column, size in enumerate(self.f.columns, start=1):
             if column not in self.dealt_columns:
                 deck = [card for card, left in self.deck_left.items() for _ in range(left)]
                 return Deal(column, tuple(rng.sample(deck, size)))
         return Scores(tuple((name, points) for name, (points, _) in self._round_points().items()))
-
-    def clone(self) -> "GameState":
-        other = object.__new__(GameState)
-        other.__dict__.update(self.__dict__)
-        other.layout = [list(pile) for pile in self.layout]
-        other.counts = {name: list(counts) for name, counts in self.counts.items()}
-        other.hands = {name: hand.copy() for name, hand in self.hands.items()}
-        for name in ("totals", "passed", "dealt_columns", "deck_left", "card_rounds", "hand_lines", "box_left",
-                     "history"):
-            setattr(other, name, getattr(self, name).copy())
-        return other
 
     def value(self, player) -> float:
         standing = {name: self.totals[name] + self._bonus(name) for name in self.players}
@@ -487,28 +316,22 @@ class GameState(State):
     # -- applying an event ------------------------------------------------------------------------
 
     def apply(self, action) -> None:
-        if action is None:  # a follow-up declined by a bot
-            self.pending = None
-            return
-        kind = type(action)
-        if kind is not Extra and kind is not Steal:
+        if action is None or action.verb not in FOLLOW_UPS:
             self.pending = None  # any other event closes the turn: an unused follow-up was declined
-        getattr(self, "_" + kind.__name__.lower())(action)
+        super().apply(action)
 
-    def _round(self, event: Round):
-        if self._game_is_over():
-            return
+    def on_round(self, event):
         if not self.closed:
             self._close()
         expected = self.round + 1
         if expected > self.f.rounds:
-            self._blow_end(f"a game has {self.f.rounds} rounds; there is no round {event.number}")
+            self.blow_end(f"a game has {self.f.rounds} rounds; there is no round {event.number}")
             return
         if event.number != expected:
             self.w.blow("BT-ROUND-ORDER", f"expected round {expected} next, not round {event.number}")
         self._begin(expected)
 
-    def _reveal(self, event: Reveal):
+    def on_scorecard(self, event):
         if not self._round_for("its score card"):
             return
         if self.card is not None:
@@ -522,7 +345,7 @@ class GameState(State):
         self.card = event.card
         self.card_rounds.setdefault(event.card, self.round)
 
-    def _deal(self, event: Deal):
+    def on_deal(self, event):
         if not self._round_for("the deal"):
             return
         columns = len(self.f.columns)
@@ -542,7 +365,7 @@ class GameState(State):
         self.dealt_columns[event.column] = self.w.line
         self.layout[event.column - 1] = list(event.cards)
 
-    def _hand(self, event: Hand):
+    def on_hand(self, event):
         if not self.advanced:
             self.w.blow("BT-ADVANCED", "starter hands belong to the advanced game (write `advanced: yes`)")
             return
@@ -561,7 +384,7 @@ class GameState(State):
         for card in event.cards:
             hand[card] = hand.get(card, 0) + 1
 
-    def _take(self, event: Take):
+    def on_take(self, event):
         if not self._turn(event.player):
             return
         target = self._target(event.player, event.to)
@@ -575,11 +398,9 @@ class GameState(State):
                 self.pending = (event.player, "flags", self.f.suit[card], flags)
         self._pass_turn(event.player)
 
-    def _extra(self, event: Extra):
+    def on_extra(self, event):
         pending = self.pending
         self.pending = None
-        if self._game_is_over():
-            return
         if not (pending and pending[0] == event.player and pending[1] == "extra"):
             self.w.blow("BT-EXTRA", self._no_followup(event.player, "an EXTRA card"))
             if self.closed:
@@ -592,11 +413,9 @@ class GameState(State):
         card = self._from_layout(event.column, event.card)
         self._collect(event.player, target, card, "extra")
 
-    def _steal(self, event: Steal):
+    def on_steal(self, event):
         pending = self.pending
         self.pending = None
-        if self._game_is_over():
-            return
         if not (pending and pending[0] == event.player and pending[1] == "flags"):
             # Without a flag card there is no colour and no limit to replay the steal with.
             self.w.blow("BT-STEAL", self._no_followup(event.player, "a flag card"))
@@ -617,7 +436,7 @@ class GameState(State):
         self.counts[event.victim][colour] -= moved
         self.counts[event.player][colour] += moved
 
-    def _play(self, event: Play):
+    def on_play(self, event):
         if not self._turn(event.player):
             return
         if not self.advanced:
@@ -647,7 +466,7 @@ class GameState(State):
         self.got = Got(event.player, event.card, self.w.line, "played")
         self._pass_turn(event.player)
 
-    def _pass(self, event: Pass):
+    def on_pass(self, event):
         if not self._turn(event.player):
             return
         if not self.advanced:
@@ -659,48 +478,39 @@ class GameState(State):
             self.passed[event.player] = self.w.line
         self._pass_turn(event.player)
 
-    def _scores(self, event: Scores):
-        if self._game_is_over():
-            return
+    def on_scores(self, event):
         if self.round == 0:
             self.w.blow("BT-ROUND-ORDER", "no round has been played yet")
             return
         self._close()
         if self.scores_known:
             points = self.history[-1]
-            self._compare(event.claims, {name: p for name, (p, _) in points.items()},
+            self.compare(event.claims, {name: p for name, (p, _) in points.items()},
                           "BT-ROUND-SCORE", lambda name: f"in round {self.round}: {points[name][1]}")
 
-    def _final(self, event: Final):
-        if self.final_line:
-            self.w.blow("BT-GAME-END", f"the final scores were written already (line {self.final_line})")
+    def on_final(self, event):
+        if self.written_again(self.final_line, "the final scores were", "BT-GAME-END"):
             return
         self._end_game()
         self.final_line = self.w.line
         if self.scores_known:
             totals = self._final_totals()
-            self._compare(event.claims, totals, "BT-FINAL-SCORE", self._breakdown)
+            self.compare(event.claims, totals, "BT-FINAL-SCORE", self._breakdown)
 
-    def _winner(self, event: Winner):
-        if self.winner_line:
-            self.w.blow("BT-GAME-END", f"the winner was written already (line {self.winner_line})")
+    def on_winner(self, event):
+        if self.written_again(self.winner_line, "the winner was", "BT-GAME-END"):
             return
         self._end_game()
         self.winner_line = self.w.line
         if self.scores_known:
-            winners = self._winners()
-            if sorted(event.players) != sorted(winners):
-                top = self._final_totals()[winners[0]]
-                who = " and ".join(winners)
-                self.w.blow("BT-WINNER", f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {top} points, "
-                                         f"not {' and '.join(event.players)}")
+            self.judge_winners(event.players, self._final_totals(), "BT-WINNER")
 
     def finish(self) -> None:
         if self.is_over():
             return
         if self.round < self.f.rounds or not (self.closed or self._ended()):
             where = f"round {self.round}" if self.round else "before round 1"
-            self._blow_end(f"the log stops in {where}, before the game is over")
+            self.blow_end(f"the log stops in {where}, before the game is over")
             return
         if not self.final_line:
             self.w.blow("BT-FINAL-SCORE", "the final scores are missing (write `final PLAYER POINTS ...`)")
@@ -708,14 +518,6 @@ class GameState(State):
             self.w.blow("BT-WINNER", "the winner is missing (write `winner PLAYER`)")
 
     # -- the steps the events share -----------------------------------------------------------------
-
-    def _check_setup(self, setup) -> None:
-        low, high = setup.game.players
-        if not low <= len(self.players) <= high:
-            self.w.blow("BT-PLAYERS", f"{low}–{high} players play, not {len(self.players)}", setup.line("players"))
-        if self.ages and self.ages[0] != self.youngest:
-            self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
-                        setup.line("starts"))
 
     def _begin(self, number: int) -> None:
         self.round, self.closed, self.turns = number, False, 0
@@ -751,12 +553,10 @@ class GameState(State):
 
     def _round_for(self, what: str) -> bool:
         """A round under way for a table event; when none is, say so and begin the next one."""
-        if self._game_is_over():
-            return False
         if self.round and not self.closed and not self._ended():
             return True
         if self.round >= self.f.rounds:
-            self._blow_end(f"the game is over after round {self.f.rounds}")
+            self.blow_end(f"the game is over after round {self.f.rounds}")
             return False
         self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` before {what}")
         self._close()
@@ -765,11 +565,9 @@ class GameState(State):
 
     def _turn(self, player: str) -> bool:
         """The checks every turn starts with, in a fixed order; false when the turn cannot be played."""
-        if self._game_is_over():
-            return False
         if self.round == 0 or self.closed:
             if self.round >= self.f.rounds:
-                self._blow_end(f"the game is over after round {self.f.rounds}")
+                self.blow_end(f"the game is over after round {self.f.rounds}")
                 return False
             self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` and its deal first")
             self._close()
@@ -888,14 +686,6 @@ class GameState(State):
             return f"{got.card} (line {got.line}) was followed up already, at line {got.followed}"
         return f"{got.card} (line {got.line}) is not {what}"
 
-    def _compare(self, claims: tuple, actual: dict, rule: str, explain) -> None:
-        claimed = dict(claims)
-        for name in self.players:
-            if name not in claimed:
-                self.w.blow(rule, f"no points are written for {name} (expected {actual[name]})")
-            elif claimed[name] != actual[name]:
-                self.w.blow(rule, f"{name} has {actual[name]} points, not {claimed[name]} ({explain(name)})")
-
     def _places(self, colour: int) -> list:
         """Who is 1st and 2nd in a colour: the most cards wins, a count that players share places nobody,
         and a player with no card of the colour never places."""
@@ -934,9 +724,7 @@ class GameState(State):
         return f"rounds {rounds}{bonus}"
 
     def _winners(self) -> tuple:
-        totals = self._final_totals()
-        best = max(totals.values())
-        return tuple(name for name in self.players if totals[name] == best)
+        return self.winners(self._final_totals())[0]
 
     def _next_starter(self):
         """Who starts the next round: the lowest total; among equals the youngest, when the log says who
@@ -961,16 +749,4 @@ class GameState(State):
         if not self.closed:
             self._close()
         if self.round < self.f.rounds:
-            self._blow_end(f"the game ends after round {self.f.rounds}, not after round {self.round}")
-
-    def _game_is_over(self) -> bool:
-        if self.is_over():
-            self._blow_end(f"the game is over (final scores at line {self.final_line})")
-            return True
-        return False
-
-    def _blow_end(self, message: str) -> None:
-        """BT-GAME-END, once per log: one early end explains every line after it."""
-        if not self.end_reported:
-            self.end_reported = True
-            self.w.blow("BT-GAME-END", message)
+            self.blow_end(f"the game ends after round {self.f.rounds}, not after round {self.round}")

@@ -1,0 +1,45 @@
+"""A rules module's data: its own `rules.yaml`, the parts of game.yaml it reads, checked with their lines.
+
+Each rules module declares, with the specs of `pnp.datafile`, what it reads: the rule facts of its
+rules.yaml (what the printed kit does not hold) and the keys of game.yaml's `vars` it uses (its grids,
+colours, score values). Templates read `vars` too, so keys a module does not declare are left to them.
+"""
+from __future__ import annotations
+
+from pnp.datafile import LDict, Record, checked, line_of, load_yaml
+from pnp.errors import DataError, Where, shown
+
+
+class RuleData:
+    """The game's rules.yaml checked against `spec` (`values`), game.yaml's `vars` against `variables`
+    (`vars`), and the components the rules need, with the places to report a cross-check at."""
+
+    def __init__(self, game, spec: Record, variables: Record | None = None, components: tuple = ()):
+        self.game = game
+        self.file = shown(game.folder / "rules.yaml")
+        self.data = shown(game.folder / "game.yaml")
+        self.raw = load_yaml(game.folder / "rules.yaml")
+        self.values = checked(spec, self.raw, Where(self.file, 1))
+        missing = [name for name in components if name not in game.components]
+        if missing:
+            raise DataError([(Where(self.data, 1), f"the rules checker needs the components {', '.join(missing)}")])
+        self.vars = {}
+        if variables is not None:
+            self.vars = checked(variables, _picked(game.vars, variables), self.in_vars())
+
+    def at(self, key: str) -> Where:
+        """Where a key of rules.yaml stands."""
+        return Where(self.file, line_of(self.raw, key), key)
+
+    def in_vars(self, key: str | None = None) -> Where:
+        """Where game.yaml's `vars` (or one of its keys) stands."""
+        if key is None:
+            return Where(self.data, line_of(self.game.vars, default=1), "vars")
+        return Where(self.data, line_of(self.game.vars, key), f"vars.{key}")
+
+
+def _picked(values, spec: Record) -> LDict:
+    """The keys of `values` that `spec` declares, with their lines; the others are the templates'."""
+    out = LDict({key: value for key, value in (values or {}).items() if key in spec.fields})
+    out.line, out.key_lines = line_of(values, default=1), {key: line_of(values, key) for key in out}
+    return out
