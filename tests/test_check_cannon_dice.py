@@ -371,7 +371,7 @@ class _Random(dict):
 
     def __missing__(self, key):
         rng = self.rng
-        return {"c": lambda: rng.choice(sorted(RULES.facts.cards)), "f": lambda: str(rng.choice(RULES.facts.faces)),
+        return {"c": lambda: rng.choice(sorted(RULES.facts.cards)), "f": lambda: str(rng.choice(RULES.facts.dice.faces)),
                 "p": lambda: rng.choice(["Anne", "Bart"]), "r": lambda: rng.choice("ABCDE"),
                 "n": lambda: str(rng.randint(1, 6)), "t": lambda: rng.choice(["pearl", "ruby", "gold"]),
                 "m": lambda: f"map-{rng.randint(1, 6)}"}[key]()

@@ -142,3 +142,10 @@ def test_a_kind_is_any_reader_of_words():
     verbs = bind([shout], {"upper": upper})
     assert parse_event("Ann shout hey".split(), PLAYERS, verbs) == shout("Ann", "HEY")
     assert verbs["shout"].usage == "PLAYER shout WORD"
+
+
+def test_a_field_named_in_several_shapes_holds_one_value():
+    play = action("play", "{player} play ({card:card} {face:face} | {card:card})")
+    verbs = bind([play], KINDS)
+    assert parse_event("Ann play map 2".split(), PLAYERS, verbs) == play("Ann", "map", 2)
+    assert str(play("Ann", "map")) == "Ann play map"

@@ -225,22 +225,25 @@ class State:
 _PLAIN = frozenset((str, int, bool, float, tuple, frozenset, type(None)))
 
 
+def _copy_list(value: list) -> list:
+    if _PLAIN.issuperset(map(type, value)):
+        return value.copy()
+    return [item if type(item) in _PLAIN else _copied(item) for item in value]
+
+
+def _copy_dict(value: dict) -> dict:
+    if _PLAIN.issuperset(map(type, value.values())):
+        return value.copy()
+    return {key: item if type(item) in _PLAIN else _copied(item) for key, item in value.items()}
+
+
+_COPIERS = {list: _copy_list, dict: _copy_dict, set: set.copy}  # and every Piece subclass
+
+
 def _copied(value):
-    """A copy of a state's value: containers copied all the way down, anything else shared."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind is list:
-        return value.copy() if _PLAIN.issuperset(map(type, value)) else [_copied(item) for item in value]
-    if kind is dict:
-        if _PLAIN.issuperset(map(type, value.values())):
-            return value.copy()
-        return {key: _copied(item) for key, item in value.items()}
-    if kind is set:
-        return value.copy()
-    if isinstance(value, Piece):
-        return value.copy()
-    return value
+    """A copy of a state's value: lists, dicts, sets and pieces copied all the way down, all else shared."""
+    copy = _COPIERS.get(type(value))
+    return value if copy is None else copy(value)
 
 
 def _cloned(obj):
@@ -252,7 +255,12 @@ def _cloned(obj):
 
 
 class Piece:
-    """Part of a state (a deck, a supply): `copy()` copies its containers as a state's clone does."""
+    """Part of a state (a deck, a supply): copied with it, its containers all the way down. What never
+    changes is best kept in tuples or read-only mappings (types.MappingProxyType), which copies share."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _COPIERS[cls] = _cloned
 
     def copy(self):
         return _cloned(self)

@@ -137,6 +137,25 @@ def _walk(items, groups: bool = False):
             yield item
 
 
+def _counts(items) -> dict:
+    """How many values each field takes at most (2 standing for many): a tuple field takes more than one."""
+    counts: dict = {}
+    for item in items:
+        if isinstance(item, _Field):
+            found = {item.name: 2 if item.repeat else 1}
+        elif isinstance(item, _Optional):
+            found = _counts(item.items)
+        elif isinstance(item, _Shapes):
+            found = {}
+            for shape in map(_counts, item.shapes):
+                found.update({name: max(count, found.get(name, 0)) for name, count in shape.items()})
+        else:
+            continue
+        for name, count in found.items():
+            counts[name] = counts.get(name, 0) + count
+    return counts
+
+
 # --- action classes: fields and printed form ----------------------------------------------------------
 
 class Action:
@@ -172,10 +191,7 @@ def action(verb: str, pattern: str) -> type:
     """The action class of a log verb. Its fields are named by the pattern and given in pattern order; one
     left out is None, or () for a tuple."""
     tree = _tree(pattern)
-    lists: dict = {}
-    for item in _walk(tree):
-        if isinstance(item, _Field):
-            lists[item.name] = item.name in lists or item.repeat
+    lists = {name: count > 1 for name, count in _counts(tree).items()}
     by_player = bool(tree) and isinstance(tree[0], _Field) and tree[0].name == tree[0].kind == "player"
     named = tree[1 if by_player else 0] if len(tree) > by_player else None
     if not isinstance(named, _Word) or named.choices != (verb,):

@@ -62,14 +62,20 @@ class Words:
             return True
         return False
 
-    def claims(self) -> dict:
-        """Pairs of a player and a number, such as `Ann 34 Bob 20`; each player at most once."""
-        claims = {}
+    def pairs(self, read) -> dict:
+        """Pairs of a player and what `read(player)` reads after the name, up to the end of the line,
+        such as `Ann 3 Bob explosion`; each player at most once."""
+        found = {}
         while self.more():
             name = self.player()
-            if name in claims:
+            if name in found:
                 self.fail(f"{name} is named twice")
-            claims[name] = self.number(f"{name}'s points")
+            found[name] = read(name)
+        return found
+
+    def claims(self) -> dict:
+        """Pairs of a player and a number, such as `Ann 34 Bob 20`; each player at most once."""
+        claims = self.pairs(lambda name: self.number(f"{name}'s points"))
         if not claims:
             self.fail("no scores are given")
         return claims
