@@ -86,7 +86,7 @@ CD = module_of(RULES)
 
 def test_every_sheet_number_has_its_own_grid_with_the_right_contents():
     contents = load_game("cannon-dice").vars["grid"]["contents"]
-    grids = [tuple(CD.sheet_grid(RULES.facts, number)) for number in range(1, 201)]
+    grids = [tuple(CD.sheet_grid(RULES, number)) for number in range(1, 201)]
     for grid in grids:
         assert collections.Counter(grid) == contents
     assert len(set(grids)) == len(grids)
@@ -102,7 +102,7 @@ def test_the_checker_rebuilds_the_grid_the_printed_sheet_shows(number):
     kind_of = {entry["icon"]: kind for kind, entry in game.vars["treasures"].items()}
     drawn = [kind_of[step["art"]["src"]] for step in yaml.safe_load(text)
              if "art" in step and step["art"]["src"] in kind_of]
-    assert drawn[:25] == CD.sheet_grid(RULES.facts, number)
+    assert drawn[:25] == CD.sheet_grid(RULES, number)
 
 
 def state_for(log_text: str):
@@ -119,7 +119,7 @@ def test_each_player_counts_a_row_from_their_own_cannon_and_a_column_from_their_
                                    CD.Fire("Tom", 2, "B")], start=10):
         whistle.line = line
         state.apply(action)
-    b = RULES.facts.rows.index("B") * 5
+    b = RULES.rows.index("B") * 5
     assert state.owner[b + 1] == "Mia" and state.owner[b + 3] == "Tom"  # Mia's 2nd from the left, Tom's from the right
     assert state._column("Mia", 1) == 0 and state._column("Tom", 1) == 4
     assert state._space("Tom", b + 3) == ("B", 2)
@@ -198,7 +198,7 @@ def verbs_of(text: str) -> set:
 def test_the_bots_use_every_verb_and_every_card(simulated):
     seen = set().union(*map(verbs_of, simulated))
     assert set(RULES.verbs) <= seen
-    assert {f"flip {card}" for card in RULES.facts.cards} <= seen
+    assert {f"flip {card}" for card in RULES.cards} <= seen
     assert {"play mutiny", "play parlay", "play ships-log"} <= seen
 
 
@@ -371,7 +371,7 @@ class _Random(dict):
 
     def __missing__(self, key):
         rng = self.rng
-        return {"c": lambda: rng.choice(sorted(RULES.facts.cards)), "f": lambda: str(rng.choice(RULES.facts.dice.faces)),
+        return {"c": lambda: rng.choice(sorted(RULES.cards)), "f": lambda: str(rng.choice(RULES.dice.faces)),
                 "p": lambda: rng.choice(["Anne", "Bart"]), "r": lambda: rng.choice("ABCDE"),
                 "n": lambda: str(rng.randint(1, 6)), "t": lambda: rng.choice(["pearl", "ruby", "gold"]),
                 "m": lambda: f"map-{rng.randint(1, 6)}"}[key]()

@@ -36,20 +36,20 @@ TABLE = _Table()
 
 
 class Rules:
-    """A game's rules, built once per game from its data. A subclass names its `actions` and its
-    `state`, and may read facts from the data, bind word kinds, declare header keys."""
+    """A game's rules, built once per game from its data: the facts its states read (shared by all of
+    them, never changed), its verbs, its header keys. A subclass names its `actions`, reads its facts in
+    `read`, binds the kinds of words its patterns name, and starts its state."""
 
     actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
-    state: type          # the game's State subclass
 
     def __init__(self, game):
         self.game = game  # the game's checked data (pnp.model.Game)
-        self.facts = self.read_facts(game)
+        self.read(game)
         self.verbs = bind(self.actions, self.kinds(), self.checks())
 
-    def read_facts(self, game):
-        """What the rules read from the game's data, checked once (raise pnp.errors.DataError)."""
-        return None
+    def read(self, game) -> None:
+        """Read and check what the rules need from the game's data into attributes, every problem raised
+        at once as a pnp.errors.DataError (see pnp.check.facts)."""
 
     def kinds(self) -> dict:
         """Kind name -> pnp.check.verbs.Kind: how the words the patterns name are read."""
@@ -67,8 +67,9 @@ class Rules:
         return {}
 
     def start(self, setup, whistle) -> "State":
-        """The state before the first event of a game described by `setup` (pnp.check.setup.Setup)."""
-        return self.state(self.facts, setup, whistle)
+        """The state before the first event of a game described by `setup` (pnp.check.setup.Setup):
+        typically `GameState(self, setup, whistle)`."""
+        raise NotImplementedError
 
     def simulated_header(self, rng, players: tuple) -> dict:
         """Header values (key -> text) for a simulated game with these players, drawn with `rng`."""
@@ -91,8 +92,8 @@ class State:
         super().__init_subclass__(**kwargs)
         cls._handlers = {name[3:]: getattr(cls, name) for name in dir(cls) if name.startswith("on_")}
 
-    def __init__(self, facts, setup, whistle):
-        self.f, self.w, self.players = facts, whistle, setup.players
+    def __init__(self, rules, setup, whistle):
+        self.f, self.w, self.players = rules, whistle, setup.players  # f: the game's facts, read by its Rules
         self.end_reported = False
         self.playable = self._count_fits(setup) or self.replays_any_count
         if self.playable:

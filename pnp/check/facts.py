@@ -43,3 +43,13 @@ def _picked(values, spec: Record) -> LDict:
     out = LDict({key: value for key, value in (values or {}).items() if key in spec.fields})
     out.line, out.key_lines = line_of(values, default=1), {key: line_of(values, key) for key in out}
     return out
+
+
+def counts(cards) -> dict:
+    """Card id -> how many copies the kit prints, for a component's cards."""
+    return {card.id: card.count for card in cards}
+
+
+def ids(items) -> dict:
+    """How a log may name each of `items` (ids): in any case. The table a kind of words reads."""
+    return {str(item).lower(): item for item in items}

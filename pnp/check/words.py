@@ -88,3 +88,13 @@ class Words:
 def _close(word: str, known) -> str:
     close = difflib.get_close_matches(word, list(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def counted(number: int, what: str, plural: str = "") -> str:
+    """`1 card`, `3 cards`, `2 dice` (with the plural given)."""
+    return f"{number} {what if number == 1 else plural or what + 's'}"
+
+
+def listed(items, empty: str = "none") -> str:
+    """Items joined by commas, or `empty` when there are none."""
+    return ", ".join(map(str, items)) or empty

@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.check.engine import TABLE, Rules, State
-from pnp.check.facts import RuleData
+from pnp.check.facts import RuleData, counts, ids
+from pnp.check.pieces import Seats, Supply
 from pnp.check.setup import Player, PlayerOrder
 from pnp.check.verbs import action, names, number
 from pnp.check.violations import LOG_SYNTAX
+from pnp.check.words import counted
 from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text
 from pnp.errors import DataError
 
@@ -33,53 +35,7 @@ GAME_VARS = Record({  # the parts of game.yaml's `vars` the checker reads (templ
 }, "the game's vars")
 
 
-# --- facts: the data the rules read, checked once per game -----------------------------------------
-
-@dataclass(frozen=True)
-class Facts:
-    colours: tuple          # colour ids in data order; a collection counts cards per colour index
-    suit: dict              # card id (game or starter card) -> colour index, or None for a wild card
-    special: dict           # game card id -> ("extra", 0), ("flags", n) or ("plain", 0)
-    deck: dict              # game card id -> copies in the deck
-    starters: dict          # starter card id -> copies in the box
-    score_cards: dict       # score card id -> ((1st, 2nd) points per colour index)
-    rounds: int
-    columns: tuple          # cards per column of the layout
-    hand_sizes: dict        # players -> starter cards each
-    starter_points: dict    # starter card id -> points it is worth left in hand at the end
-    deck_names: dict        # word -> game card id
-    starter_names: dict     # word -> starter card id
-    score_names: dict       # word -> score card id
-    colour_names: dict      # word -> colour id (red, cannon, cannons ...)
-
-
-def read_facts(game) -> Facts:
-    """The game's card data and rules.yaml, cross-checked; every problem raised at once as a DataError."""
-    data = RuleData(game, RULES_FILE, GAME_VARS, (DECK, STARTERS, SCORE_CARDS))
-    facts, colours = data.values, tuple(data.vars["colours"])
-    deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
-    problems: list = []
-    suit = _suits(deck, starters, colours, problems)
-    score_cards = {card.id: _points(card, colours, problems) for card in scores}
-    _check_facts(facts, data, deck, starters, score_cards, problems)
-    if problems:
-        raise DataError(problems)
-    return Facts(
-        colours=colours, suit=suit,
-        special={card.id: (card.fields["special"], card.fields["flags"]) for card in deck},
-        deck={card.id: card.count for card in deck},
-        starters={card.id: card.count for card in starters},
-        score_cards=score_cards, rounds=facts["rounds"], columns=tuple(facts["columns"]),
-        hand_sizes=dict(facts["hand-sizes"]),
-        starter_points={card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
-                        for card in starters},
-        deck_names={card.id.lower(): card.id for card in deck},
-        starter_names={**{card.id.lower(): card.id for card in starters},
-                       **{word.lower(): target for word, target in facts["starter-names"].items()}},
-        score_names={card.id.lower(): card.id for card in scores},
-        colour_names=_colour_names(data.vars["suits"], colours),
-    )
-
+# --- facts: checks of the data the rules read -------------------------------------------------------
 
 def _suits(deck, starters, colours, problems) -> dict:
     """Card id -> colour index; a starter of no colour is a wild card (None), a game card must have one."""
@@ -146,31 +102,46 @@ Winner = action("winner", "winner {players:player}...")
 FOLLOW_UPS = ("extra", "steal")  # the verbs that answer a card's special; any other line declines it
 
 
-def _cards(count: int, what: str = "card") -> str:
-    return f"{count} {what}{'s' if count != 1 else ''}"
-
-
 # --- the rules: verbs, header, simulation set-up ----------------------------------------------------
 
 class BuriedTreasure(Rules):
     actions = (Round, Scorecard, Deal, Hand, Take, Extra, Steal, Play, Pass, Scores, Final, Winner)
 
-    def read_facts(self, game):
-        return read_facts(game)
+    def read(self, game):
+        data = RuleData(game, RULES_FILE, GAME_VARS, (DECK, STARTERS, SCORE_CARDS))
+        facts, colours = data.values, tuple(data.vars["colours"])
+        deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
+        problems: list = []
+        suit = _suits(deck, starters, colours, problems)
+        score_cards = {card.id: _points(card, colours, problems) for card in scores}
+        _check_facts(facts, data, deck, starters, score_cards, problems)
+        if problems:
+            raise DataError(problems)
+        self.colours = colours            # colour ids in data order; a collection counts cards per colour index
+        self.suit = suit                  # card id (game or starter card) -> colour index, None for a wild card
+        self.special = {card.id: (card.fields["special"], card.fields["flags"]) for card in deck}  # or plain
+        self.deck, self.starters = counts(deck), counts(starters)  # card id -> copies in the deck, the box
+        self.score_cards = score_cards    # score card id -> ((1st, 2nd) points per colour index)
+        self.rounds, self.columns = facts["rounds"], tuple(facts["columns"])  # cards per column of the layout
+        self.hand_sizes = dict(facts["hand-sizes"])  # players -> starter cards each
+        self.starter_points = {card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
+                               for card in starters}  # points a starter left in hand is worth at the end
+        self.starter_names = {**ids(self.starters),  # word -> starter card id: its id or a short name
+                              **{word.lower(): card for word, card in facts["starter-names"].items()}}
+        self.colour_names = _colour_names(data.vars["suits"], colours)  # word -> colour id (red, cannon, ...)
 
     def kinds(self):
-        f = self.facts
         return {"round": number("the round's number", 1), "column": number("a column number", 1),
-                "count": number("how many cards"), "score-card": names(f.score_names, "a score card", "CARD"),
-                "card": names(f.deck_names, "a game card", "CARD"),
-                "starter": names(f.starter_names, "a starter card", "STARTER"),
-                "colour": names(f.colour_names, "a colour", "COLOUR", LOG_SYNTAX)}
+                "count": number("how many cards"), "score-card": names(ids(self.score_cards), "a score card", "CARD"),
+                "card": names(ids(self.deck), "a game card", "CARD"),
+                "starter": names(self.starter_names, "a starter card", "STARTER"),
+                "colour": names(self.colour_names, "a colour", "COLOUR", LOG_SYNTAX)}
 
     def header(self, players):
         return {"starts": Player(players), "ages": (PlayerOrder(players), None), "advanced": (Bool(), False)}
 
     def start(self, setup, whistle):
-        return GameState(self.facts, setup, whistle)
+        return GameState(self, setup, whistle)
 
     def simulated_header(self, rng, players):
         ages = list(players)
@@ -204,7 +175,7 @@ class GameState(State):
 
     def begin(self, setup):
         facts = self.f
-        self.seat = {name: i for i, name in enumerate(self.players)}
+        self.seats = Seats(self.players)
         self.advanced = setup.options["advanced"]
         self.youngest = setup.options["starts"]
         self.ages = setup.options["ages"]
@@ -215,14 +186,14 @@ class GameState(State):
         self.layout = [[] for _ in facts.columns]
         self.layout_known = True    # false for a round whose deal was not written in full
         self.dealt_columns: dict = {}
-        self.deck_left = dict(facts.deck)  # game cards not dealt yet; below 0 when a log deals too many
+        self.deck = Supply(facts.deck)  # game cards not dealt yet
         self.card = None            # this round's score card
         self.card_rounds: dict = {}  # score card -> the round that used it
         self.scores_known = True    # false once a round could not be scored (no score card)
         self.counts = {name: [0] * len(facts.colours) for name in self.players}
         self.hands = {name: {} for name in self.players}  # starter card id -> how many
         self.hand_lines: dict = {}
-        self.box_left = dict(facts.starters)  # starter cards not dealt yet
+        self.box = Supply(facts.starters)  # starter cards not dealt yet
         self.totals = {name: 0 for name in self.players}
         self.history: list = []     # each round's points per player
         self.next = self.youngest   # a player, or a tuple of players any of whom may start
@@ -284,8 +255,7 @@ class GameState(State):
     def table_action(self, rng):
         if self.round == 0 and self.advanced and len(self.hand_lines) < len(self.players):
             player = next(name for name in self.players if name not in self.hand_lines)
-            box = [card for card, left in self.box_left.items() for _ in range(left)]
-            return Hand(player, tuple(rng.sample(box, self.f.hand_sizes[len(self.players)])))
+            return Hand(player, tuple(rng.sample(self.box.pool(), self.f.hand_sizes[len(self.players)])))
         if self.closed:
             if self.round < self.f.rounds:
                 return Round(self.round + 1)
@@ -296,8 +266,7 @@ class GameState(State):
             return Scorecard(rng.choice([card for card in self.f.score_cards if card not in self.card_rounds]))
         for column, size in enumerate(self.f.columns, start=1):
             if column not in self.dealt_columns:
-                deck = [card for card, left in self.deck_left.items() for _ in range(left)]
-                return Deal(column, tuple(rng.sample(deck, size)))
+                return Deal(column, tuple(rng.sample(self.deck.pool(), size)))
         return Scores(tuple((name, points) for name, (points, _) in self._round_points().items()))
 
     def value(self, player) -> float:
@@ -360,8 +329,8 @@ class GameState(State):
             return  # the first turn reported this column missing, and the round's layout is not checked
         size = self.f.columns[event.column - 1]
         if len(event.cards) != size:
-            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} takes {_cards(size)}, not {len(event.cards)}")
-        self._draw(event.cards, self.deck_left, self.f.deck, "BT-DEAL-COUNT", "the deck")
+            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} takes {counted(size, 'card')}, not {len(event.cards)}")
+        self._draw(self.deck, event.cards, "BT-DEAL-COUNT", "the deck")
         self.dealt_columns[event.column] = self.w.line
         self.layout[event.column - 1] = list(event.cards)
 
@@ -378,7 +347,7 @@ class GameState(State):
         if size is not None and len(event.cards) != size:
             self.w.blow("BT-HAND", f"with {len(self.players)} players each hand holds {size} starter cards, "
                                    f"not {len(event.cards)}")
-        self._draw(event.cards, self.box_left, self.f.starters, "BT-HAND-COUNT", "the box")
+        self._draw(self.box, event.cards, "BT-HAND-COUNT", "the box")
         self.hand_lines[event.player] = self.w.line
         hand = self.hands[event.player]
         for card in event.cards:
@@ -427,10 +396,10 @@ class GameState(State):
         _, _, colour, flags = pending
         held = self.counts[event.victim][colour]
         if event.count > flags:
-            self.w.blow("BT-STEAL-COUNT", f"{_cards(flags, 'flag')} allow{'s' if flags == 1 else ''} at most "
-                                          f"{_cards(flags)}, not {event.count}")
+            self.w.blow("BT-STEAL-COUNT", f"{counted(flags, 'flag')} allow{'s' if flags == 1 else ''} at most "
+                                          f"{counted(flags, 'card')}, not {event.count}")
         elif event.count > held:
-            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {_cards(held, self.f.colours[colour] + ' card')}, "
+            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {counted(held, self.f.colours[colour] + ' card')}, "
                                           f"so {event.count} cannot be stolen")
         moved = min(event.count, flags, held)
         self.counts[event.victim][colour] -= moved
@@ -473,7 +442,7 @@ class GameState(State):
             self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; in the basic game every turn takes a card")
         elif self.layout_known and any(self.layout):
             left = sum(map(len, self.layout))
-            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {_cards(left)}")
+            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')}")
         else:
             self.passed[event.player] = self.w.line
         self._pass_turn(event.player)
@@ -538,7 +507,7 @@ class GameState(State):
         if self.layout_known and not self._ended():
             left = sum(map(len, self.layout))
             waiting = [name for name in self.players if name not in self.passed]
-            why = (f"{_cards(left)} still in the layout" if left or not self.advanced
+            why = (f"{counted(left, 'card')} still in the layout" if left or not self.advanced
                    else f"{', '.join(waiting)} still to pass")
             self.w.blow("BT-ROUND-END", f"round {self.round} ends with {why}")
         if self.card is None:
@@ -610,14 +579,7 @@ class GameState(State):
 
     def _pass_turn(self, player: str) -> None:
         """The next player clockwise who has not passed."""
-        seat = self.seat[player]
-        count = len(self.players)
-        for step in range(1, count + 1):
-            name = self.players[(seat + step) % count]
-            if name not in self.passed:
-                self.next = name
-                return
-        self.next = player
+        self.next = self.seats.after(player, self.passed) or player
 
     def _target(self, player: str, to: str | None) -> str:
         """The collection a card goes into: the player's own, or an opponent's in the advanced game."""
@@ -650,20 +612,17 @@ class GameState(State):
         elif not pile:
             self.w.blow("BT-TAKE-COLUMN", f"column {column} is empty{hint}")
         else:
-            under = f", {card} lies under {_cards(pile[::-1].index(card))} there" if card in pile else ""
+            under = f", {card} lies under {counted(pile[::-1].index(card), 'card')} there" if card in pile else ""
             self.w.blow("BT-TAKE-CARD", f"column {column} shows {pile[-1]} on top, not {card}{under}{hint}")
         if elsewhere:
             return piles[elsewhere[0]].pop()
         return pile.pop() if pile else card
 
-    def _draw(self, cards: tuple, left: dict, full: dict, rule: str, source: str) -> None:
+    def _draw(self, supply: Supply, cards: tuple, rule: str, source: str) -> None:
         """Deal cards out of a supply, blowing `rule` for a card dealt more often than the data has it."""
-        for card in cards:
-            left[card] -= 1
-        for card in dict.fromkeys(cards):
-            if left[card] < 0:
-                self.w.blow(rule, f"{card} is dealt {full[card] - left[card]} times in this game; "
-                                  f"{source} holds {full[card]}")
+        for card in supply.take(cards):
+            self.w.blow(rule, f"{card} is dealt {supply.taken(card)} times in this game; {source} holds "
+                              f"{supply.full[card]}")
 
     def _collect(self, player: str, target: str, card: str, how: str) -> None:
         self.counts[target][self.f.suit[card]] += 1

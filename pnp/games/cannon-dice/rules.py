@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
 
 from pnp import chance
 from pnp.check.engine import TABLE, Rules, State
-from pnp.check.facts import RuleData
+from pnp.check.facts import RuleData, counts, ids
 from pnp.check.pieces import Deck, Dice, Due, FollowUps, Seats
 from pnp.check.setup import Player
 from pnp.check.verbs import Kind, action, names, number
 from pnp.check.violations import LOG_SYNTAX
+from pnp.check.words import counted, listed
 from pnp.datafile import Choice, Int, ListOf, MapOf, Record, Text
 from pnp.errors import DataError, Where
 
@@ -59,76 +59,12 @@ GAME_VARS = Record({  # the parts of game.yaml's `vars` the checker reads (templ
 }, "the game's vars")
 
 
-# --- facts: the data the rules read, checked once per game -----------------------------------------
+# --- facts: checks of the data the rules read -------------------------------------------------------
 
-@dataclass(frozen=True)
-class Facts:
-    rows: tuple             # row letters, A first
-    row_names: dict         # word -> row letter
-    columns: int
-    contents: dict          # space kind -> how many spaces hold it
-    points: dict            # treasure kind -> points, in data order (the kinds a chest holds)
-    treasure_names: dict    # word -> treasure kind
-    specials: dict          # any other space kind -> what claiming it does (SPECIAL_SPACES)
-    dice: Dice              # the dice's faces: whole numbers and the explosion
-    explosion: str
-    rank: dict              # face -> what it counts in a duel or a roll-off
-    balls: int              # balls per cannon
-    score: dict             # points per ball, per working cannon, and the map bonus
-    cards: dict             # action card id -> copies in the deck
-    card_names: dict        # word -> action card id
-    title: dict             # action card id -> its title
-    timing: dict            # action card id -> when it acts (action-cards.csv)
-    effect: dict            # action card id -> what it does (rules.yaml)
-    code: dict              # action card id -> its rule code
-    balls_lost: dict        # action card id -> balls it crosses off (lose-balls cards)
-    effect_code: dict       # effect -> the rule code of its (first) card
-    spots: dict             # map card id -> the spot it circles, in data order
-    map_names: dict         # word -> map card id
-
-
-def sheet_grid(facts: Facts, sheet: int) -> list:
+def sheet_grid(facts, sheet: int) -> list:
     """What each space of sheet number `sheet` holds, by index (row * columns + column from player 1's
     left): the grid's contents shuffled by the sheet's number, exactly as the printed sheet lays them out."""
     return chance.shuffled(chance.expand(facts.contents), sheet)
-
-
-def read_facts(game) -> Facts:
-    """The game's data and rules.yaml, cross-checked; every problem raised at once as a DataError."""
-    data = RuleData(game, RULES_FILE, GAME_VARS, (ACTIONS, MAPS, DICE))
-    facts, values, problems = data.values, data.vars, []
-    grid, cards = values["grid"], game.components[ACTIONS].cards
-    points = {kind: entry["points"] for kind, entry in values["treasures"].items() if entry["points"] is not None}
-    _check_grid(grid, points, facts["spaces"], data.in_vars("grid"), data.at, problems)
-    dice = Dice(game.components[DICE])
-    _check_faces(dice.faces, facts["explosion"]["face"], grid, game.components[DICE].where, problems)
-    _check_cards(cards, facts["cards"], data.at("cards"), problems)
-    maps = game.components[MAPS].cards
-    spots = {card.id: card.fields.get("spot") for card in maps}
-    if len(set(spots.values())) != len(spots):
-        problems.append((game.components[MAPS].where, "every map card circles a spot of its own"))
-    if problems:
-        raise DataError(problems)
-    effects = {card: entry["effect"] for card, entry in facts["cards"].items()}
-    effect_code: dict = {}
-    for card, effect in effects.items():
-        effect_code.setdefault(effect, facts["cards"][card]["code"])
-    rows = tuple(str(row) for row in grid["rows"])
-    explosion = facts["explosion"]["face"]
-    return Facts(
-        rows=rows, row_names={row.lower(): row for row in rows}, columns=grid["columns"],
-        contents=dict(grid["contents"]), points=points, treasure_names=_treasure_names(values["treasures"], points),
-        specials=dict(facts["spaces"]), dice=dice, explosion=explosion,
-        rank={face: facts["explosion"]["rank"] if face == explosion else face for face in dice.faces},
-        balls=values["balls_per_cannon"], score=dict(values["score"]),
-        cards={card.id: card.count for card in cards}, card_names={card.id.lower(): card.id for card in cards},
-        title={card.id: card.fields["title"] for card in cards},
-        timing={card.id: card.fields["timing"] for card in cards}, effect=effects,
-        code={card: entry["code"] for card, entry in facts["cards"].items()},
-        balls_lost={card: entry["balls"] for card, entry in facts["cards"].items()},
-        effect_code=effect_code,
-        spots=spots, map_names={card.id.lower(): card.id for card in maps},
-    )
 
 
 def _treasure_names(treasures: dict, points: dict) -> dict:
@@ -225,17 +161,46 @@ class CannonDice(Rules):
     actions = (Flip, Roll, Fire, Take, Claim, Nest, Sink, Steal, Lose, Draw, Return, Spy, Play, Duel, End, Guess,
                Envelope, Score, Winner)
 
-    def read_facts(self, game):
-        return read_facts(game)
+    def read(self, game):
+        data = RuleData(game, RULES_FILE, GAME_VARS, (ACTIONS, MAPS, DICE))
+        facts, values, problems = data.values, data.vars, []
+        grid, cards, maps = values["grid"], game.components[ACTIONS].cards, game.components[MAPS].cards
+        self.points = {kind: entry["points"] for kind, entry in values["treasures"].items()
+                       if entry["points"] is not None}  # treasure kind -> points: the kinds a chest holds
+        _check_grid(grid, self.points, facts["spaces"], data.in_vars("grid"), data.at, problems)
+        self.dice = Dice(game.components[DICE])  # its faces: whole numbers and the explosion
+        self.explosion = facts["explosion"]["face"]
+        _check_faces(self.dice.faces, self.explosion, grid, game.components[DICE].where, problems)
+        _check_cards(cards, facts["cards"], data.at("cards"), problems)
+        self.spots = {card.id: card.fields.get("spot") for card in maps}  # map card -> the spot it circles
+        if len(set(self.spots.values())) != len(self.spots):
+            problems.append((game.components[MAPS].where, "every map card circles a spot of its own"))
+        if problems:
+            raise DataError(problems)
+        self.rows, self.columns = tuple(str(row) for row in grid["rows"]), grid["columns"]  # row letters, A first
+        self.contents = dict(grid["contents"])  # space kind -> how many spaces hold it
+        self.treasure_names = _treasure_names(values["treasures"], self.points)  # word -> treasure kind
+        self.specials = dict(facts["spaces"])  # any other space kind -> what claiming it does (SPECIAL_SPACES)
+        self.rank = {face: facts["explosion"]["rank"] if face == self.explosion else face
+                     for face in self.dice.faces}  # face -> what it counts in a duel or a roll-off
+        self.balls, self.score = values["balls_per_cannon"], dict(values["score"])  # per cannon; score box
+        self.cards = counts(cards)  # action card id -> copies in the deck
+        self.title = {card.id: card.fields["title"] for card in cards}
+        self.timing = {card.id: card.fields["timing"] for card in cards}  # when it acts (action-cards.csv)
+        self.effect = {card: entry["effect"] for card, entry in facts["cards"].items()}  # what it does
+        self.code = {card: entry["code"] for card, entry in facts["cards"].items()}  # its rule code
+        self.balls_lost = {card: entry["balls"] for card, entry in facts["cards"].items()}  # lose-balls cards
+        self.effect_code: dict = {}  # effect -> the rule code of its (first) card
+        for card, effect in self.effect.items():
+            self.effect_code.setdefault(effect, self.code[card])
 
     def kinds(self):
-        f = self.facts
-        face = f.dice.kind()
-        held = {name: card for name, card in f.card_names.items() if f.timing[card] in HELD}
+        f, face = self, self.dice.kind()
+        held = {name: card for name, card in ids(f.cards).items() if f.timing[card] in HELD}
         return {
-            "card": names(f.card_names, "an action card", "CARD"), "face": face,
-            "map": names(f.map_names, "a map card", "MAP"),
-            "row": names(f.row_names, f"a row ({', '.join(f.rows)})", "ROW", LOG_SYNTAX),
+            "card": names(ids(f.cards), "an action card", "CARD"), "face": face,
+            "map": names(ids(f.spots), "a map card", "MAP"),
+            "row": names(ids(f.rows), f"a row ({', '.join(f.rows)})", "ROW", LOG_SYNTAX),
             "treasure": names(f.treasure_names, f"a treasure ({', '.join(f.points)})", "TREASURE", LOG_SYNTAX),
             "column": number("a column", 1, f.columns, f"columns are numbered 1–{f.columns}, not {{}}"),
             "spot": Kind(self._spot, "SPOT", str.isdecimal),
@@ -252,7 +217,7 @@ class CannonDice(Rules):
         return {"sheet": Int(1), "starts": Player(players)}
 
     def start(self, setup, whistle):
-        return GameState(self.facts, setup, whistle)
+        return GameState(self, setup, whistle)
 
     def simulated_header(self, rng, players):
         return {"sheet": str(rng.randint(1, 9999)), "starts": rng.choice(players)}
@@ -260,20 +225,20 @@ class CannonDice(Rules):
     # kinds of words that need more than a table of names
     def _playing(self, effect: str, held: dict) -> Kind:
         """A kept card with this effect, which the words after it depend on."""
-        return names({name: card for name, card in held.items() if self.facts.effect[card] == effect},
+        return names({name: card for name, card in held.items() if self.effect[card] == effect},
                      "an action card", "CARD")
 
     def _kept(self, words):
-        card = words.name(self.facts.card_names, "an action card")
-        if self.facts.timing[card] not in HELD:
-            held = [c for c in self.facts.cards if self.facts.timing[c] in HELD]
+        card = words.name(ids(self.cards), "an action card")
+        if self.timing[card] not in HELD:
+            held = [c for c in self.cards if self.timing[c] in HELD]
             words.fail(f"{card} is not kept for later; only {', '.join(held)} are played from the hand")
         return card
 
     def _space(self, words):
-        f, word = self.facts, words.next("a space")
+        f, word = self, words.next("a space")
         match = re.fullmatch(r"([A-Za-z]+)(\d+)", word)
-        row = f.row_names.get(match.group(1).lower()) if match else None
+        row = ids(f.rows).get(match.group(1).lower()) if match else None
         if row is None or not 1 <= int(match.group(2)) <= f.columns:
             words.fail(f"expected a space: a row {f.rows[0]}–{f.rows[-1]} and a column "
                        f"1–{f.columns}, such as C4; got {word!r}")
@@ -281,7 +246,7 @@ class CannonDice(Rules):
 
     def _spot(self, words):
         spot = words.number("the spot circled", 1)
-        spots = sorted(self.facts.spots.values())
+        spots = sorted(self.spots.values())
         if spot not in spots:
             words.fail(f"the map strip's spots are {spots[0]}–{spots[-1]}, not {spot}")
         return spot
@@ -294,8 +259,8 @@ class CannonDice(Rules):
         return tuple(rolls.items())
 
     def _fire(self, fire, words):
-        if fire.target and fire.face != self.facts.explosion:
-            words.fail(f"only the {self.facts.explosion} X's out a cannon (`at ROW`)")
+        if fire.target and fire.face != self.explosion:
+            words.fail(f"only the {self.explosion} X's out a cannon (`at ROW`)")
 
 
 def rules(game) -> CannonDice:
@@ -336,14 +301,6 @@ UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks
     "return": ("puts maps under the map deck", "only the Powder Keg does"),
     "spy": ("looks at the opponent's maps", "only the Spyglass does, when it is taken"),
 }
-
-
-def _count(number: int, what: str, plural: str = "") -> str:
-    return f"{number} {what if number == 1 else plural or what + 's'}"
-
-
-def _listed(items) -> str:
-    return ", ".join(map(str, items)) or "none"
 
 
 class GameState(FollowUps, State):
@@ -531,7 +488,7 @@ class GameState(FollowUps, State):
         due = self.settle("roll")
         if due:
             if len(event.faces) != due.data[0]:
-                self.w.blow("CD-ROLL", f"{due.cause}: it rolls {_count(due.data[0], 'die', 'dice')}, "
+                self.w.blow("CD-ROLL", f"{due.cause}: it rolls {counted(due.data[0], 'die', 'dice')}, "
                                        f"not {len(event.faces)}")
             self._rolled(due, event.faces)
         elif self.phase == "roll":
@@ -636,7 +593,7 @@ class GameState(FollowUps, State):
         if not due:
             return
         if len(event.rows) != due.data:
-            self.w.blow(due.code, f"{due.cause}: {event.player} crosses off {_count(due.data, 'ball')}, "
+            self.w.blow(due.code, f"{due.cause}: {event.player} crosses off {counted(due.data, 'ball')}, "
                                   f"not {len(event.rows)}")
         balls = self.balls[event.player]
         for row in event.rows:
@@ -657,7 +614,7 @@ class GameState(FollowUps, State):
         held = self.maps[event.player]
         if sorted(event.maps) != sorted(held):
             self.w.blow(due.code, f"{due.cause}: all {event.player}'s maps go under the map deck: "
-                                  f"{_listed(held)}, not {_listed(event.maps)}")
+                                  f"{listed(held)}, not {listed(event.maps)}")
         # in the order written, then any the log forgot, so that later draws are checked against them
         under = [m for m in dict.fromkeys(event.maps) if m in held] + [m for m in held if m not in event.maps]
         for card in under:
@@ -670,8 +627,8 @@ class GameState(FollowUps, State):
             return
         held = self.maps[self.other[event.player]]
         if sorted(event.maps) != sorted(held):
-            self.w.blow(due.code, f"{self.other[event.player]} holds {_listed(held) if held else 'no map'}, "
-                                  f"not {_listed(event.maps) if event.maps else 'none'}")
+            self.w.blow(due.code, f"{self.other[event.player]} holds {listed(held) if held else 'no map'}, "
+                                  f"not {listed(event.maps) if event.maps else 'none'}")
 
     def on_play(self, event):
         self.settle()
@@ -682,7 +639,7 @@ class GameState(FollowUps, State):
             return
         if not self.kept[player].get(card):
             kept = [c for c, n in self.kept[player].items() if n]
-            self.w.blow(code, f"{player} holds no {card} (kept cards: {_listed(kept)})")
+            self.w.blow(code, f"{player} holds no {card} (kept cards: {listed(kept)})")
             return
         why = self._cannot_play(player, effect, event)
         if why:
@@ -738,7 +695,7 @@ class GameState(FollowUps, State):
         self._need_guesses("the envelope is opened")
         if event.map in self.map_deck.seen:
             self.w.blow("CD-ENVELOPE", f"{event.map} cannot be the sealed map: it was drawn at line "
-                                       f"{self.map_deck.seen[event.map]} (maps never drawn: {_listed(self._unseen())})")
+                                       f"{self.map_deck.seen[event.map]} (maps never drawn: {listed(self._unseen())})")
         self.envelope = (event.map, self.w.line)
 
     def on_score(self, event):
@@ -785,8 +742,8 @@ class GameState(FollowUps, State):
             self.dice = None  # a roll left out: the dice it put on offer are unknown from now on
 
     def due_words(self, due) -> dict:
-        n = (_count(due.data, "ball") if due.kind == "balls" else
-             _count(due.data[0], "die", "dice") if due.kind == "roll" else str(due.data))
+        n = (counted(due.data, "ball") if due.kind == "balls" else
+             counted(due.data[0], "die", "dice") if due.kind == "roll" else str(due.data))
         return {"p": due.player, "o": self.other.get(due.player), "n": n,
                 "faces": " ".join(["FACE"] * due.data[0]) if due.kind == "roll" else ""}
 
@@ -820,7 +777,7 @@ class GameState(FollowUps, State):
             self.w.blow(self.f.effect_code["one-die"], f"{self.active} walked the plank at line {planked}: "
                                                        f"this round rolls one die, not {len(faces)}")
         elif len(faces) != wanted:
-            self.w.blow("CD-ROLL", f"a round rolls both dice, not {_count(len(faces), 'die', 'dice')}")
+            self.w.blow("CD-ROLL", f"a round rolls both dice, not {counted(len(faces), 'die', 'dice')}")
         self._open_offer(list(faces))
 
     def _open_offer(self, dice) -> None:
@@ -889,7 +846,7 @@ class GameState(FollowUps, State):
         if self.phase == "roll":
             self.w.blow("CD-ROUND", f"round {self.round} has no roll: the dice are rolled after the flip")
         elif self.order:
-            self.w.blow("CD-ROUND", f"round {self.round} ends with {_count(len(self.order), 'pick')} not made "
+            self.w.blow("CD-ROUND", f"round {self.round} ends with {counted(len(self.order), 'pick')} not made "
                                     f"({', '.join(self.order)})")
         for card, player, line in self.after:
             self.w.blow(self.f.code[card], f"{player}'s {self.f.title[card]} (line {line}) never acts: "
@@ -1010,10 +967,10 @@ class GameState(FollowUps, State):
         if self.phase != "picks" or not self.order:
             return "a kept card is played while a round's dice and card are on offer"
         if event.map and event.map not in self.maps[player]:
-            return f"{player} holds no {event.map} (maps: {_listed(self.maps[player])})"
+            return f"{player} holds no {event.map} (maps: {listed(self.maps[player])})"
         if effect == "reroll":
             if self.dice is not None and event.face not in self.dice:
-                return f"no die on offer shows {event.face} (dice: {_listed(self.dice)})"
+                return f"no die on offer shows {event.face} (dice: {listed(self.dice)})"
             return ""
         if self.picks:
             return f"it changes the order of picks, so it is played before round {self.round}'s first pick"
@@ -1177,4 +1134,4 @@ class GameState(FollowUps, State):
         return ", ".join(f"{part} {points}" for part, points in self._parts(player).items())
 
     def _chest(self, player: str) -> str:
-        return _listed(f"{kind} {count}" for kind, count in self.chest[player].items() if count)
+        return listed(f"{kind} {count}" for kind, count in self.chest[player].items() if count)
