@@ -41,6 +41,7 @@ class Rules:
     `read`, binds the kinds of words its patterns name, and starts its state."""
 
     actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
+    state: type          # the game's State subclass
 
     def __init__(self, game):
         self.game = game  # the game's checked data (pnp.model.Game)
@@ -67,9 +68,8 @@ class Rules:
         return {}
 
     def start(self, setup, whistle) -> "State":
-        """The state before the first event of a game described by `setup` (pnp.check.setup.Setup):
-        typically `GameState(self, setup, whistle)`."""
-        raise NotImplementedError
+        """The state before the first event of a game described by `setup` (pnp.check.setup.Setup)."""
+        return self.state(self, setup, whistle)
 
     def simulated_header(self, rng, players: tuple) -> dict:
         """Header values (key -> text) for a simulated game with these players, drawn with `rng`."""
@@ -196,8 +196,7 @@ class State:
 
     def leaders(self, totals: dict) -> list:
         """The players with the highest total, in seat order."""
-        best = max(totals.values())
-        return [player for player in self.players if totals[player] == best]
+        return ranks(totals)[0][1]
 
     def winners(self, totals: dict) -> tuple:
         """(winners, how they won): the one leader, or what `tie` makes of several."""
@@ -221,6 +220,15 @@ class State:
         if line:
             self.w.blow(code, f"{what} written already (line {line})")
         return bool(line)
+
+
+def ranks(values: dict) -> list:
+    """(value, names) from the highest value down: who stands where, those who tie together, in the
+    mapping's order. `ranks({"A": 3, "B": 5, "C": 3})` is `[(5, ["B"]), (3, ["A", "C"])]`."""
+    groups: dict = {}
+    for name, value in values.items():
+        groups.setdefault(value, []).append(name)
+    return sorted(groups.items(), key=lambda group: group[0], reverse=True)
 
 
 _PLAIN = frozenset((str, int, bool, float, tuple, frozenset, type(None)))

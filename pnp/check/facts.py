@@ -53,3 +53,14 @@ def counts(cards) -> dict:
 def ids(items) -> dict:
     """How a log may name each of `items` (ids): in any case. The table a kind of words reads."""
     return {str(item).lower(): item for item in items}
+
+
+def nicknames(named: dict) -> dict:
+    """How a log may name each thing: its id, or the last word of any of its names, in any case (a
+    `Gold doubloon` is `doubloon`). `named` maps each thing's id to its names."""
+    found = {}
+    for item, titles in named.items():
+        for word in (item, *titles):
+            if word and word.split():
+                found[word.split()[-1].lower()] = item
+    return found

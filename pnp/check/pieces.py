@@ -141,6 +141,15 @@ class Dice:
     def __init__(self, component):
         self.faces = tuple(component.options.get("faces") or ())
         self.names = MappingProxyType({str(face).lower(): face for face in self.faces})
+        self.where = component.where
+
+    def check(self, problems: list, numbers: range, named: tuple = ()) -> None:
+        """The faces the rules expect: every one a whole number in `numbers` or one of the `named` faces
+        (an explosion, a pirate), and each named face there."""
+        problems += [(self.where, f"the dice have no {name!r} face") for name in named if name not in self.faces]
+        if any(face not in named and (type(face) is not int or face not in numbers) for face in self.faces):
+            but = f" but {' and '.join(map(str, named))}" if named else ""
+            problems.append((self.where, f"every face{but} is a whole number from {numbers[0]} to {numbers[-1]}"))
 
     def kind(self):
         """How a log line names a face (`3`, `explosion`)."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.check.engine import TABLE, Rules, State
-from pnp.check.facts import RuleData, counts, ids
+from pnp.check.engine import TABLE, Rules, State, ranks
+from pnp.check.facts import RuleData, counts, ids, nicknames
 from pnp.check.pieces import Seats, Supply
 from pnp.check.setup import Player, PlayerOrder
 from pnp.check.verbs import action, names, number
@@ -74,17 +74,6 @@ def _check_facts(facts, data, deck, starters, score_cards, problems) -> None:
         problems.append((data.at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
 
 
-def _colour_names(suits: dict, colours: tuple) -> dict:
-    """A colour may be written as its id (blue) or as the last word of its suit's names (ship, ships, map)."""
-    found = {}
-    for colour in colours:
-        suit = suits.get(colour) or {}
-        for word in (colour, suit.get("name"), suit.get("plural")):
-            if word and word.split():
-                found[word.split()[-1].lower()] = colour
-    return found
-
-
 # --- actions: one per log verb, its pattern its line ---------------------------------------------------
 
 Round = action("round", "round {number:round}")
@@ -100,58 +89,6 @@ Scores = action("scores", "scores {claims:claims}")
 Final = action("final", "final {claims:claims}")
 Winner = action("winner", "winner {players:player}...")
 FOLLOW_UPS = ("extra", "steal")  # the verbs that answer a card's special; any other line declines it
-
-
-# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
-
-class BuriedTreasure(Rules):
-    actions = (Round, Scorecard, Deal, Hand, Take, Extra, Steal, Play, Pass, Scores, Final, Winner)
-
-    def read(self, game):
-        data = RuleData(game, RULES_FILE, GAME_VARS, (DECK, STARTERS, SCORE_CARDS))
-        facts, colours = data.values, tuple(data.vars["colours"])
-        deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
-        problems: list = []
-        suit = _suits(deck, starters, colours, problems)
-        score_cards = {card.id: _points(card, colours, problems) for card in scores}
-        _check_facts(facts, data, deck, starters, score_cards, problems)
-        if problems:
-            raise DataError(problems)
-        self.colours = colours            # colour ids in data order; a collection counts cards per colour index
-        self.suit = suit                  # card id (game or starter card) -> colour index, None for a wild card
-        self.special = {card.id: (card.fields["special"], card.fields["flags"]) for card in deck}  # or plain
-        self.deck, self.starters = counts(deck), counts(starters)  # card id -> copies in the deck, the box
-        self.score_cards = score_cards    # score card id -> ((1st, 2nd) points per colour index)
-        self.rounds, self.columns = facts["rounds"], tuple(facts["columns"])  # cards per column of the layout
-        self.hand_sizes = dict(facts["hand-sizes"])  # players -> starter cards each
-        self.starter_points = {card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
-                               for card in starters}  # points a starter left in hand is worth at the end
-        self.starter_names = {**ids(self.starters),  # word -> starter card id: its id or a short name
-                              **{word.lower(): card for word, card in facts["starter-names"].items()}}
-        self.colour_names = _colour_names(data.vars["suits"], colours)  # word -> colour id (red, cannon, ...)
-
-    def kinds(self):
-        return {"round": number("the round's number", 1), "column": number("a column number", 1),
-                "count": number("how many cards"), "score-card": names(ids(self.score_cards), "a score card", "CARD"),
-                "card": names(ids(self.deck), "a game card", "CARD"),
-                "starter": names(self.starter_names, "a starter card", "STARTER"),
-                "colour": names(self.colour_names, "a colour", "COLOUR", LOG_SYNTAX)}
-
-    def header(self, players):
-        return {"starts": Player(players), "ages": (PlayerOrder(players), None), "advanced": (Bool(), False)}
-
-    def start(self, setup, whistle):
-        return GameState(self, setup, whistle)
-
-    def simulated_header(self, rng, players):
-        ages = list(players)
-        rng.shuffle(ages)
-        return {"starts": ages[0], "ages": " ".join(ages), "advanced": rng.choice(("no", "yes"))}
-
-
-def rules(game) -> BuriedTreasure:
-    """The entry point the checker calls with the game's checked data."""
-    return BuriedTreasure(game)
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -439,7 +376,8 @@ class GameState(State):
         if not self._turn(event.player):
             return
         if not self.advanced:
-            self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; in the basic game every turn takes a card")
+            self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; "
+                                       "in the basic game every turn takes a card")
         elif self.layout_known and any(self.layout):
             left = sum(map(len, self.layout))
             self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')}")
@@ -522,25 +460,22 @@ class GameState(State):
 
     def _round_for(self, what: str) -> bool:
         """A round under way for a table event; when none is, say so and begin the next one."""
-        if self.round and not self.closed and not self._ended():
-            return True
+        return bool(self.round and not self.closed and not self._ended()) or self._next_round(f"before {what}")
+
+    def _next_round(self, hint: str) -> bool:
+        """No round is under way: say so and begin the next one; false when the game has had its rounds."""
         if self.round >= self.f.rounds:
             self.blow_end(f"the game is over after round {self.f.rounds}")
             return False
-        self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` before {what}")
+        self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` {hint}")
         self._close()
         self._begin(self.round + 1)
         return True
 
     def _turn(self, player: str) -> bool:
         """The checks every turn starts with, in a fixed order; false when the turn cannot be played."""
-        if self.round == 0 or self.closed:
-            if self.round >= self.f.rounds:
-                self.blow_end(f"the game is over after round {self.f.rounds}")
-                return False
-            self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` and its deal first")
-            self._close()
-            self._begin(self.round + 1)
+        if (self.round == 0 or self.closed) and not self._next_round("and its deal first"):
+            return False
         if self._ended():
             self.w.blow("BT-ROUND-END", f"round {self.round} is over: "
                                         + ("everyone has passed" if self.advanced else "the layout is empty"))
@@ -648,12 +583,8 @@ class GameState(State):
     def _places(self, colour: int) -> list:
         """Who is 1st and 2nd in a colour: the most cards wins, a count that players share places nobody,
         and a player with no card of the colour never places."""
-        alone: dict = {}  # count -> the one player with it, or None once two share it
-        for name in self.players:
-            count = self.counts[name][colour]
-            if count:
-                alone[count] = None if count in alone else name
-        return [alone[count] for count in sorted(alone, reverse=True) if alone[count]][:2]
+        counts = {name: self.counts[name][colour] for name in self.players}
+        return [names[0] for count, names in ranks(counts) if count and len(names) == 1][:2]
 
     def _awards(self) -> list:
         """(player, colour, place, points) for each place of the round, with its score card."""
@@ -709,3 +640,53 @@ class GameState(State):
             self._close()
         if self.round < self.f.rounds:
             self.blow_end(f"the game ends after round {self.f.rounds}, not after round {self.round}")
+
+
+# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
+
+class BuriedTreasure(Rules):
+    state = GameState
+    actions = (Round, Scorecard, Deal, Hand, Take, Extra, Steal, Play, Pass, Scores, Final, Winner)
+
+    def read(self, game):
+        data = RuleData(game, RULES_FILE, GAME_VARS, (DECK, STARTERS, SCORE_CARDS))
+        facts, colours = data.values, tuple(data.vars["colours"])
+        deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
+        problems: list = []
+        suit = _suits(deck, starters, colours, problems)
+        score_cards = {card.id: _points(card, colours, problems) for card in scores}
+        _check_facts(facts, data, deck, starters, score_cards, problems)
+        if problems:
+            raise DataError(problems)
+        self.colours = colours            # colour ids in data order; a collection counts cards per colour index
+        self.suit = suit                  # card id (game or starter card) -> colour index, None for a wild card
+        self.special = {card.id: (card.fields["special"], card.fields["flags"]) for card in deck}  # or plain
+        self.deck, self.starters = counts(deck), counts(starters)  # card id -> copies in the deck, the box
+        self.score_cards = score_cards    # score card id -> ((1st, 2nd) points per colour index)
+        self.rounds, self.columns = facts["rounds"], tuple(facts["columns"])  # cards per column of the layout
+        self.hand_sizes = dict(facts["hand-sizes"])  # players -> starter cards each
+        self.starter_points = {card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
+                               for card in starters}  # points a starter left in hand is worth at the end
+        self.starter_names = {**ids(self.starters),  # word -> starter card id: its id or a short name
+                              **{word.lower(): card for word, card in facts["starter-names"].items()}}
+        suits = data.vars["suits"]  # a colour is named by its id or its suit's names (red, cannon, cannons)
+        self.colour_names = nicknames({colour: (suits[colour]["name"], suits[colour]["plural"])
+                                       if colour in suits else () for colour in colours})
+
+    def kinds(self):
+        return {"round": number("the round's number", 1), "column": number("a column number", 1),
+                "count": number("how many cards"), "score-card": names(ids(self.score_cards), "a score card", "CARD"),
+                "card": names(ids(self.deck), "a game card", "CARD"),
+                "starter": names(self.starter_names, "a starter card", "STARTER"),
+                "colour": names(self.colour_names, "a colour", "COLOUR", LOG_SYNTAX)}
+
+    def header(self, players):
+        return {"starts": Player(players), "ages": (PlayerOrder(players), None), "advanced": (Bool(), False)}
+
+    def simulated_header(self, rng, players):
+        ages = list(players)
+        rng.shuffle(ages)
+        return {"starts": ages[0], "ages": " ".join(ages), "advanced": rng.choice(("no", "yes"))}
+
+
+rules = BuriedTreasure  # the entry point: the checker calls rules(game) with the game's checked data

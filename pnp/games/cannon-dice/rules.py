@@ -17,7 +17,7 @@ import re
 
 from pnp import chance
 from pnp.check.engine import TABLE, Rules, State
-from pnp.check.facts import RuleData, counts, ids
+from pnp.check.facts import RuleData, counts, ids, nicknames
 from pnp.check.pieces import Deck, Dice, Due, FollowUps, Seats
 from pnp.check.setup import Player
 from pnp.check.verbs import Kind, action, names, number
@@ -67,15 +67,6 @@ def sheet_grid(facts, sheet: int) -> list:
     return chance.shuffled(chance.expand(facts.contents), sheet)
 
 
-def _treasure_names(treasures: dict, points: dict) -> dict:
-    """A treasure may be written as its id (gold) or as the last word of its name (doubloon)."""
-    found = {}
-    for kind in points:
-        for word in (kind, *treasures[kind]["name"].split()[-1:]):
-            found[word.lower()] = kind
-    return found
-
-
 def _check_grid(grid, points, specials, where, at, problems) -> None:
     """The contents fill the grid exactly, and every kind is a treasure or a special space the rules know."""
     size = len(grid["rows"]) * grid["columns"]
@@ -88,16 +79,6 @@ def _check_grid(grid, points, specials, where, at, problems) -> None:
     for kind in specials:
         if kind not in grid["contents"]:
             problems.append((at("spaces"), f"{kind}: no grid space holds it"))
-
-
-def _check_faces(faces, explosion, grid, where, problems) -> None:
-    """One face is the explosion; every other is a whole number a shot can count along a row or a column."""
-    highest = min(len(grid["rows"]), grid["columns"])
-    numbers = [face for face in faces if face != explosion]
-    if explosion not in faces:
-        problems.append((where, f"the dice have no {explosion!r} face (rules.yaml names it the explosion)"))
-    if any(isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= highest for face in numbers):
-        problems.append((where, f"every face but the explosion is a whole number from 1 to {highest}"))
 
 
 def _check_cards(cards, entries, where, problems) -> None:
@@ -153,119 +134,6 @@ Guess = action("guess", "{player} guess {spot:spot}")
 Envelope = action("envelope", "envelope {map:map}")
 Score = action("score", "score {claims:claims}")
 Winner = action("winner", "winner {player:player}")
-
-
-# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
-
-class CannonDice(Rules):
-    actions = (Flip, Roll, Fire, Take, Claim, Nest, Sink, Steal, Lose, Draw, Return, Spy, Play, Duel, End, Guess,
-               Envelope, Score, Winner)
-
-    def read(self, game):
-        data = RuleData(game, RULES_FILE, GAME_VARS, (ACTIONS, MAPS, DICE))
-        facts, values, problems = data.values, data.vars, []
-        grid, cards, maps = values["grid"], game.components[ACTIONS].cards, game.components[MAPS].cards
-        self.points = {kind: entry["points"] for kind, entry in values["treasures"].items()
-                       if entry["points"] is not None}  # treasure kind -> points: the kinds a chest holds
-        _check_grid(grid, self.points, facts["spaces"], data.in_vars("grid"), data.at, problems)
-        self.dice = Dice(game.components[DICE])  # its faces: whole numbers and the explosion
-        self.explosion = facts["explosion"]["face"]
-        _check_faces(self.dice.faces, self.explosion, grid, game.components[DICE].where, problems)
-        _check_cards(cards, facts["cards"], data.at("cards"), problems)
-        self.spots = {card.id: card.fields.get("spot") for card in maps}  # map card -> the spot it circles
-        if len(set(self.spots.values())) != len(self.spots):
-            problems.append((game.components[MAPS].where, "every map card circles a spot of its own"))
-        if problems:
-            raise DataError(problems)
-        self.rows, self.columns = tuple(str(row) for row in grid["rows"]), grid["columns"]  # row letters, A first
-        self.contents = dict(grid["contents"])  # space kind -> how many spaces hold it
-        self.treasure_names = _treasure_names(values["treasures"], self.points)  # word -> treasure kind
-        self.specials = dict(facts["spaces"])  # any other space kind -> what claiming it does (SPECIAL_SPACES)
-        self.rank = {face: facts["explosion"]["rank"] if face == self.explosion else face
-                     for face in self.dice.faces}  # face -> what it counts in a duel or a roll-off
-        self.balls, self.score = values["balls_per_cannon"], dict(values["score"])  # per cannon; score box
-        self.cards = counts(cards)  # action card id -> copies in the deck
-        self.title = {card.id: card.fields["title"] for card in cards}
-        self.timing = {card.id: card.fields["timing"] for card in cards}  # when it acts (action-cards.csv)
-        self.effect = {card: entry["effect"] for card, entry in facts["cards"].items()}  # what it does
-        self.code = {card: entry["code"] for card, entry in facts["cards"].items()}  # its rule code
-        self.balls_lost = {card: entry["balls"] for card, entry in facts["cards"].items()}  # lose-balls cards
-        self.effect_code: dict = {}  # effect -> the rule code of its (first) card
-        for card, effect in self.effect.items():
-            self.effect_code.setdefault(effect, self.code[card])
-
-    def kinds(self):
-        f, face = self, self.dice.kind()
-        held = {name: card for name, card in ids(f.cards).items() if f.timing[card] in HELD}
-        return {
-            "card": names(ids(f.cards), "an action card", "CARD"), "face": face,
-            "map": names(ids(f.spots), "a map card", "MAP"),
-            "row": names(ids(f.rows), f"a row ({', '.join(f.rows)})", "ROW", LOG_SYNTAX),
-            "treasure": names(f.treasure_names, f"a treasure ({', '.join(f.points)})", "TREASURE", LOG_SYNTAX),
-            "column": number("a column", 1, f.columns, f"columns are numbered 1–{f.columns}, not {{}}"),
-            "spot": Kind(self._spot, "SPOT", str.isdecimal),
-            "space": Kind(self._space, "SPACE (row and column, such as C4)"),
-            "rolls": Kind(lambda words: self._rolls(words, face), "PLAYER FACE PLAYER FACE"),
-            "take-dice": self._playing("take-dice", held), "reroll": self._playing("reroll", held),
-            "kept": Kind(self._kept, "CARD"),
-        }
-
-    def checks(self):
-        return {"fire": self._fire}
-
-    def header(self, players):
-        return {"sheet": Int(1), "starts": Player(players)}
-
-    def start(self, setup, whistle):
-        return GameState(self, setup, whistle)
-
-    def simulated_header(self, rng, players):
-        return {"sheet": str(rng.randint(1, 9999)), "starts": rng.choice(players)}
-
-    # kinds of words that need more than a table of names
-    def _playing(self, effect: str, held: dict) -> Kind:
-        """A kept card with this effect, which the words after it depend on."""
-        return names({name: card for name, card in held.items() if self.effect[card] == effect},
-                     "an action card", "CARD")
-
-    def _kept(self, words):
-        card = words.name(ids(self.cards), "an action card")
-        if self.timing[card] not in HELD:
-            held = [c for c in self.cards if self.timing[c] in HELD]
-            words.fail(f"{card} is not kept for later; only {', '.join(held)} are played from the hand")
-        return card
-
-    def _space(self, words):
-        f, word = self, words.next("a space")
-        match = re.fullmatch(r"([A-Za-z]+)(\d+)", word)
-        row = ids(f.rows).get(match.group(1).lower()) if match else None
-        if row is None or not 1 <= int(match.group(2)) <= f.columns:
-            words.fail(f"expected a space: a row {f.rows[0]}–{f.rows[-1]} and a column "
-                       f"1–{f.columns}, such as C4; got {word!r}")
-        return Space(row, int(match.group(2)))
-
-    def _spot(self, words):
-        spot = words.number("the spot circled", 1)
-        spots = sorted(self.spots.values())
-        if spot not in spots:
-            words.fail(f"the map strip's spots are {spots[0]}–{spots[-1]}, not {spot}")
-        return spot
-
-    @staticmethod
-    def _rolls(words, face: Kind):
-        rolls = words.pairs(lambda name: face.read(words))
-        if len(rolls) != len(words.players):
-            words.fail("a duel gives the die of each player")
-        return tuple(rolls.items())
-
-    def _fire(self, fire, words):
-        if fire.target and fire.face != self.explosion:
-            words.fail(f"only the {self.explosion} X's out a cannon (`at ROW`)")
-
-
-def rules(game) -> CannonDice:
-    """The entry point the checker calls with the game's checked data."""
-    return CannonDice(game)
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -1135,3 +1003,112 @@ class GameState(FollowUps, State):
 
     def _chest(self, player: str) -> str:
         return listed(f"{kind} {count}" for kind, count in self.chest[player].items() if count)
+
+
+# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
+
+class CannonDice(Rules):
+    state = GameState
+    actions = (Flip, Roll, Fire, Take, Claim, Nest, Sink, Steal, Lose, Draw, Return, Spy, Play, Duel, End, Guess,
+               Envelope, Score, Winner)
+
+    def read(self, game):
+        data = RuleData(game, RULES_FILE, GAME_VARS, (ACTIONS, MAPS, DICE))
+        facts, values, problems = data.values, data.vars, []
+        grid, cards, maps = values["grid"], game.components[ACTIONS].cards, game.components[MAPS].cards
+        self.points = {kind: entry["points"] for kind, entry in values["treasures"].items()
+                       if entry["points"] is not None}  # treasure kind -> points: the kinds a chest holds
+        _check_grid(grid, self.points, facts["spaces"], data.in_vars("grid"), data.at, problems)
+        self.dice = Dice(game.components[DICE])  # its faces: whole numbers and the explosion
+        self.explosion = facts["explosion"]["face"]
+        self.dice.check(problems, range(1, min(len(grid["rows"]), grid["columns"]) + 1), (self.explosion,))
+        _check_cards(cards, facts["cards"], data.at("cards"), problems)
+        self.spots = {card.id: card.fields.get("spot") for card in maps}  # map card -> the spot it circles
+        if len(set(self.spots.values())) != len(self.spots):
+            problems.append((game.components[MAPS].where, "every map card circles a spot of its own"))
+        if problems:
+            raise DataError(problems)
+        self.rows, self.columns = tuple(str(row) for row in grid["rows"]), grid["columns"]  # row letters, A first
+        self.contents = dict(grid["contents"])  # space kind -> how many spaces hold it
+        self.treasure_names = nicknames({kind: (values["treasures"][kind]["name"],) for kind in self.points})
+        self.specials = dict(facts["spaces"])  # any other space kind -> what claiming it does (SPECIAL_SPACES)
+        self.rank = {face: facts["explosion"]["rank"] if face == self.explosion else face
+                     for face in self.dice.faces}  # face -> what it counts in a duel or a roll-off
+        self.balls, self.score = values["balls_per_cannon"], dict(values["score"])  # per cannon; score box
+        self.cards = counts(cards)  # action card id -> copies in the deck
+        self.title = {card.id: card.fields["title"] for card in cards}
+        self.timing = {card.id: card.fields["timing"] for card in cards}  # when it acts (action-cards.csv)
+        self.effect = {card: entry["effect"] for card, entry in facts["cards"].items()}  # what it does
+        self.code = {card: entry["code"] for card, entry in facts["cards"].items()}  # its rule code
+        self.balls_lost = {card: entry["balls"] for card, entry in facts["cards"].items()}  # lose-balls cards
+        self.effect_code: dict = {}  # effect -> the rule code of its (first) card
+        for card, effect in self.effect.items():
+            self.effect_code.setdefault(effect, self.code[card])
+
+    def kinds(self):
+        f, face = self, self.dice.kind()
+        held = {name: card for name, card in ids(f.cards).items() if f.timing[card] in HELD}
+        return {
+            "card": names(ids(f.cards), "an action card", "CARD"), "face": face,
+            "map": names(ids(f.spots), "a map card", "MAP"),
+            "row": names(ids(f.rows), f"a row ({', '.join(f.rows)})", "ROW", LOG_SYNTAX),
+            "treasure": names(f.treasure_names, f"a treasure ({', '.join(f.points)})", "TREASURE", LOG_SYNTAX),
+            "column": number("a column", 1, f.columns, f"columns are numbered 1–{f.columns}, not {{}}"),
+            "spot": Kind(self._spot, "SPOT", str.isdecimal),
+            "space": Kind(self._space, "SPACE (row and column, such as C4)"),
+            "rolls": Kind(lambda words: self._rolls(words, face), "PLAYER FACE PLAYER FACE"),
+            "take-dice": self._playing("take-dice", held), "reroll": self._playing("reroll", held),
+            "kept": Kind(self._kept, "CARD"),
+        }
+
+    def checks(self):
+        return {"fire": self._fire}
+
+    def header(self, players):
+        return {"sheet": Int(1), "starts": Player(players)}
+
+    def simulated_header(self, rng, players):
+        return {"sheet": str(rng.randint(1, 9999)), "starts": rng.choice(players)}
+
+    # kinds of words that need more than a table of names
+    def _playing(self, effect: str, held: dict) -> Kind:
+        """A kept card with this effect, which the words after it depend on."""
+        return names({name: card for name, card in held.items() if self.effect[card] == effect},
+                     "an action card", "CARD")
+
+    def _kept(self, words):
+        card = words.name(ids(self.cards), "an action card")
+        if self.timing[card] not in HELD:
+            held = [c for c in self.cards if self.timing[c] in HELD]
+            words.fail(f"{card} is not kept for later; only {', '.join(held)} are played from the hand")
+        return card
+
+    def _space(self, words):
+        f, word = self, words.next("a space")
+        match = re.fullmatch(r"([A-Za-z]+)(\d+)", word)
+        row = ids(f.rows).get(match.group(1).lower()) if match else None
+        if row is None or not 1 <= int(match.group(2)) <= f.columns:
+            words.fail(f"expected a space: a row {f.rows[0]}–{f.rows[-1]} and a column "
+                       f"1–{f.columns}, such as C4; got {word!r}")
+        return Space(row, int(match.group(2)))
+
+    def _spot(self, words):
+        spot = words.number("the spot circled", 1)
+        spots = sorted(self.spots.values())
+        if spot not in spots:
+            words.fail(f"the map strip's spots are {spots[0]}–{spots[-1]}, not {spot}")
+        return spot
+
+    @staticmethod
+    def _rolls(words, face: Kind):
+        rolls = words.pairs(lambda name: face.read(words))
+        if len(rolls) != len(words.players):
+            words.fail("a duel gives the die of each player")
+        return tuple(rolls.items())
+
+    def _fire(self, fire, words):
+        if fire.target and fire.face != self.explosion:
+            words.fail(f"only the {self.explosion} X's out a cannon (`at ROW`)")
+
+
+rules = CannonDice  # the entry point: the checker calls rules(game) with the game's checked data
