@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from pnp.check.engine import Piece
+from pnp.check.engine import TABLE, Piece
 from pnp.check.verbs import names
 from pnp.check.violations import LOG_SYNTAX
 
@@ -178,12 +178,21 @@ class Due:
 class FollowUps:
     """A state's follow-ups, next first (`self.todo`, a list of Due). The game gives `missing_texts`
     (kind -> what is missing and the line to write, formatted with `due_words`), `unasked` (kind -> what
-    a line does and what alone asks for it) and `follow_up_code`, for a line nothing asks for."""
+    a line does and what alone asks for it), `follow_up_code`, for a line nothing asks for, and the kinds
+    the table writes (`table_kinds`: a card drawn, a roll)."""
 
     todo: list
     missing_texts: dict = {}
     unasked: dict = {}
     follow_up_code = ""
+    table_kinds: frozenset = frozenset()
+
+    def follower(self):
+        """Who writes the next follow-up: a player, TABLE, or None when none is due."""
+        if not self.todo:
+            return None
+        due = self.todo[0]
+        return TABLE if due.kind in self.table_kinds else due.player
 
     def ask(self, due: Due) -> None:
         """A follow-up before any other."""

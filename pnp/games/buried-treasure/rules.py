@@ -6,8 +6,9 @@ rule facts the printed kit does not hold come from rules.yaml.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections import Counter, namedtuple
 
+from pnp.check.ending import Final, FinalScores, Winner
 from pnp.check.engine import TABLE, Rules, State, ranks
 from pnp.check.facts import RuleData, counts, ids, nicknames
 from pnp.check.pieces import Seats, Supply
@@ -86,58 +87,40 @@ Steal = action("steal", "{player} steal {victim:player} {count:count}")
 Play = action("play", "{player} play {card:starter} [{colour:colour}] [to {to:player}]")
 Pass = action("pass", "{player} pass")
 Scores = action("scores", "scores {claims:claims}")
-Final = action("final", "final {claims:claims}")
-Winner = action("winner", "winner {players:player}...")
 FOLLOW_UPS = ("extra", "steal")  # the verbs that answer a card's special; any other line declines it
 
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Got:
-    """The card that last came into a collection, remembered to explain follow-ups (EXTRA, flags)."""
-
-    player: str
-    card: str
-    line: int
-    how: str  # own, given (to an opponent), extra (an EXTRA's second card) or played (a starter)
-    followed: int = 0  # the line of its steal, once made
+# The card that last came into a collection, remembered to explain follow-ups (EXTRA, flags): `how` it
+# came is own, given (to an opponent), extra (an EXTRA's second card) or played (a starter); `followed`
+# is the line of its steal, once made.
+Got = namedtuple("Got", "player card line how followed", defaults=(0,))
 
 
-class GameState(State):
+class GameState(FinalScores, State):
     """Buried Treasure in progress: the layout, the collections, the hands and the scores."""
 
-    players_code, end_code = "BT-PLAYERS", "BT-GAME-END"
-    after_end = frozenset(("final", "winner", "hand"))  # they judge a finished game themselves
+    players_code, end_code, final_code, winner_code = "BT-PLAYERS", "BT-GAME-END", "BT-FINAL-SCORE", "BT-WINNER"
+    after_end = FinalScores.after_end | {"hand"}  # a hand dealt late is the hand's own problem
 
     def begin(self, setup):
         facts = self.f
         self.seats = Seats(self.players)
-        self.advanced = setup.options["advanced"]
-        self.youngest = setup.options["starts"]
-        self.ages = setup.options["ages"]
-        self.round = 0
+        self.advanced, self.youngest, self.ages = (setup.options[key] for key in ("advanced", "starts", "ages"))
+        self._begin(0)
         self.closed = True          # no round under way (before round 1, or once a round is scored)
-        self.turns = 0              # turns played this round
         self.played = False         # any turn in the game yet
-        self.layout = [[] for _ in facts.columns]
-        self.layout_known = True    # false for a round whose deal was not written in full
-        self.dealt_columns: dict = {}
         self.deck = Supply(facts.deck)  # game cards not dealt yet
-        self.card = None            # this round's score card
         self.card_rounds: dict = {}  # score card -> the round that used it
         self.scores_known = True    # false once a round could not be scored (no score card)
         self.counts = {name: [0] * len(facts.colours) for name in self.players}
         self.hands = {name: {} for name in self.players}  # starter card id -> how many
         self.hand_lines: dict = {}
         self.box = Supply(facts.starters)  # starter cards not dealt yet
-        self.totals = {name: 0 for name in self.players}
+        self.total = {name: 0 for name in self.players}  # the rounds' points so far
         self.history: list = []     # each round's points per player
         self.next = self.youngest   # a player, or a tuple of players any of whom may start
-        self.passed: dict = {}      # player -> the line of their pass this round
-        self.pending = None         # (player, "extra" or "flags", colour index, flags) still open
-        self.got: Got | None = None
-        self.final_line = self.winner_line = 0
         if self.ages and self.ages[0] != self.youngest:
             self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
                         setup.line("starts"))
@@ -145,21 +128,13 @@ class GameState(State):
     # -- what the drivers ask -------------------------------------------------------------------
 
     def to_move(self):
-        if self.round == 0 or self.closed:
-            return TABLE
-        if self.card is None or len(self.dealt_columns) < len(self.f.columns):
+        if self.round == 0 or self.closed or self.card is None or len(self.dealt_columns) < len(self.f.columns):
             return TABLE
         if self.pending:
             return self.pending[0]
         if self._ended():
             return TABLE
         return self.next if isinstance(self.next, str) else self.next[0]
-
-    def is_over(self) -> bool:
-        return bool(self.final_line and self.winner_line)
-
-    def over(self) -> str:
-        return f"the game is over (final scores at line {self.final_line})"
 
     def legal_actions(self) -> list:
         player = self.to_move()
@@ -194,11 +169,7 @@ class GameState(State):
             player = next(name for name in self.players if name not in self.hand_lines)
             return Hand(player, tuple(rng.sample(self.box.pool(), self.f.hand_sizes[len(self.players)])))
         if self.closed:
-            if self.round < self.f.rounds:
-                return Round(self.round + 1)
-            if not self.final_line:
-                return Final(tuple(self._final_totals().items()))
-            return Winner(self._winners())
+            return Round(self.round + 1) if self.round < self.f.rounds else self.end_action()
         if self.card is None:
             return Scorecard(rng.choice([card for card in self.f.score_cards if card not in self.card_rounds]))
         for column, size in enumerate(self.f.columns, start=1):
@@ -207,7 +178,7 @@ class GameState(State):
         return Scores(tuple((name, points) for name, (points, _) in self._round_points().items()))
 
     def value(self, player) -> float:
-        standing = {name: self.totals[name] + self._bonus(name) for name in self.players}
+        standing = {name: self.total[name] + self._bonus(name) for name in self.players}
         if self.card and not self.closed:
             for name, _, _, points in self._awards():
                 standing[name] += points
@@ -215,9 +186,9 @@ class GameState(State):
 
     def summary(self) -> str:
         rules = "advanced rules" if self.advanced else "basic rules"
-        totals = ", ".join(f"{name} {points}" for name, points in self._final_totals().items())
+        totals = ", ".join(f"{name} {points}" for name, points in self.totals().items())
         return (f"a legal game of {len(self.players)} players, {rules}, {self.round} rounds; "
-                f"scores right: {totals}; winner {' and '.join(self._winners())}")
+                f"scores right: {totals}; winner {' and '.join(self.winners(self.totals())[0])}")
 
     # -- applying an event ------------------------------------------------------------------------
 
@@ -227,8 +198,7 @@ class GameState(State):
         super().apply(action)
 
     def on_round(self, event):
-        if not self.closed:
-            self._close()
+        self._close()
         expected = self.round + 1
         if expected > self.f.rounds:
             self.blow_end(f"a game has {self.f.rounds} rounds; there is no round {event.number}")
@@ -286,16 +256,12 @@ class GameState(State):
                                    f"not {len(event.cards)}")
         self._draw(self.box, event.cards, "BT-HAND-COUNT", "the box")
         self.hand_lines[event.player] = self.w.line
-        hand = self.hands[event.player]
-        for card in event.cards:
-            hand[card] = hand.get(card, 0) + 1
+        self.hands[event.player] = dict(Counter(event.cards))
 
     def on_take(self, event):
         if not self._turn(event.player):
             return
-        target = self._target(event.player, event.to)
-        card = self._from_layout(event.column, event.card)
-        self._collect(event.player, target, card, "own" if target == event.player else "given")
+        target, card = self._collect(event)
         if target == event.player:
             special, flags = self.f.special[card]
             if special == "extra":
@@ -315,9 +281,7 @@ class GameState(State):
             colour = self.f.colours[pending[2]]
             self.w.blow("BT-EXTRA-COLOUR", f"an EXTRA card brings one more {colour} card; "
                                            f"{event.card} is {self.f.colours[self.f.suit[event.card]]}")
-        target = self._target(event.player, event.to)
-        card = self._from_layout(event.column, event.card)
-        self._collect(event.player, target, card, "extra")
+        self._collect(event, "extra")
 
     def on_steal(self, event):
         pending = self.pending
@@ -326,7 +290,7 @@ class GameState(State):
             # Without a flag card there is no colour and no limit to replay the steal with.
             self.w.blow("BT-STEAL", self._no_followup(event.player, "a flag card"))
             return
-        self.got = replace(self.got, followed=self.w.line)
+        self.got = self.got._replace(followed=self.w.line)
         if event.victim == event.player:
             self.w.blow("BT-STEAL", f"{event.player} steals from an opponent, not from {event.player}'s own collection")
             return
@@ -395,23 +359,6 @@ class GameState(State):
             self.compare(event.claims, {name: p for name, (p, _) in points.items()},
                           "BT-ROUND-SCORE", lambda name: f"in round {self.round}: {points[name][1]}")
 
-    def on_final(self, event):
-        if self.written_again(self.final_line, "the final scores were", "BT-GAME-END"):
-            return
-        self._end_game()
-        self.final_line = self.w.line
-        if self.scores_known:
-            totals = self._final_totals()
-            self.compare(event.claims, totals, "BT-FINAL-SCORE", self._breakdown)
-
-    def on_winner(self, event):
-        if self.written_again(self.winner_line, "the winner was", "BT-GAME-END"):
-            return
-        self._end_game()
-        self.winner_line = self.w.line
-        if self.scores_known:
-            self.judge_winners(event.players, self._final_totals(), "BT-WINNER")
-
     def finish(self) -> None:
         if self.is_over():
             return
@@ -419,18 +366,19 @@ class GameState(State):
             where = f"round {self.round}" if self.round else "before round 1"
             self.blow_end(f"the log stops in {where}, before the game is over")
             return
-        if not self.final_line:
-            self.w.blow("BT-FINAL-SCORE", "the final scores are missing (write `final PLAYER POINTS ...`)")
-        if not self.winner_line:
-            self.w.blow("BT-WINNER", "the winner is missing (write `winner PLAYER`)")
+        self.missing_end()
 
     # -- the steps the events share -----------------------------------------------------------------
 
     def _begin(self, number: int) -> None:
-        self.round, self.closed, self.turns = number, False, 0
+        self.round, self.closed, self.turns = number, False, 0  # turns played this round
         self.layout = [[] for _ in self.f.columns]
-        self.layout_known, self.dealt_columns, self.card = True, {}, None
-        self.passed, self.pending, self.got = {}, None, None
+        self.layout_known = True    # false for a round whose deal was not written in full
+        self.dealt_columns: dict = {}  # column -> the line of its deal
+        self.card = None            # this round's score card
+        self.passed: dict = {}      # player -> the line of their pass this round
+        self.pending = None         # (player, "extra" or "flags", colour index, flags) still open
+        self.got: Got | None = None
 
     def _ended(self) -> bool:
         """The round's play is over: the layout is empty and, in the advanced game, everyone passed."""
@@ -454,7 +402,7 @@ class GameState(State):
             points = self._round_points()
             self.history.append(points)
             for name, (p, _) in points.items():
-                self.totals[name] += p
+                self.total[name] += p
         self.closed, self.pending = True, None
         self.next = self._next_starter()
 
@@ -559,9 +507,13 @@ class GameState(State):
             self.w.blow(rule, f"{card} is dealt {supply.taken(card)} times in this game; {source} holds "
                               f"{supply.full[card]}")
 
-    def _collect(self, player: str, target: str, card: str, how: str) -> None:
+    def _collect(self, event, how: str = "") -> tuple:
+        """A take or an EXTRA's card into a collection: (whose collection, the card really moved)."""
+        target = self._target(event.player, event.to)
+        card = self._from_layout(event.column, event.card)
         self.counts[target][self.f.suit[card]] += 1
-        self.got = Got(player, card, self.w.line, how)
+        self.got = Got(event.player, card, self.w.line, how or ("own" if target == event.player else "given"))
+        return target, card
 
     def _no_followup(self, player: str, what: str) -> str:
         """Why `player` has no follow-up to make now, for BT-EXTRA and BT-STEAL."""
@@ -601,28 +553,25 @@ class GameState(State):
         return {name: (p, f"card {self.card}: " + (", ".join(how) or "nothing")) for name, (p, how) in points.items()}
 
     def _bonus(self, player: str) -> int:
-        if not self.advanced:
-            return 0
-        return sum(count * self.f.starter_points[card] for card, count in self.hands[player].items())
+        """Points for the starter cards left in hand (advanced game)."""
+        return sum(n * self.f.starter_points[card] for card, n in self.hands[player].items()) if self.advanced else 0
 
-    def _final_totals(self) -> dict:
-        return {name: self.totals[name] + self._bonus(name) for name in self.players}
+    def totals(self) -> dict | None:
+        """The final totals: the rounds' points and the starters' bonus; None once a round went unscored."""
+        return {name: self.total[name] + self._bonus(name) for name in self.players} if self.scores_known else None
 
-    def _breakdown(self, player: str) -> str:
+    def breakdown(self, player: str) -> str:
         rounds = " + ".join(str(points[player][0]) for points in self.history)
         bonus = f", starters left {self._bonus(player)}" if self.advanced else ""
         return f"rounds {rounds}{bonus}"
-
-    def _winners(self) -> tuple:
-        return self.winners(self._final_totals())[0]
 
     def _next_starter(self):
         """Who starts the next round: the lowest total; among equals the youngest, when the log says who
         that is (`ages:`, or `starts:` when the youngest is among them); otherwise any of them."""
         if not self.scores_known:
             return tuple(self.players)
-        low = min(self.totals.values())
-        lowest = tuple(name for name in self.players if self.totals[name] == low)
+        low = min(self.total.values())
+        lowest = tuple(name for name in self.players if self.total[name] == low)
         if len(lowest) == 1:
             return lowest[0]
         if self.ages:
@@ -630,14 +579,11 @@ class GameState(State):
         return self.youngest if self.youngest in lowest else lowest
 
     def _totals_of(self, names) -> list:
-        if self.round == 1:
-            return list(names)
-        return [f"{name} ({self.totals[name]})" for name in names]
+        return list(names) if self.round == 1 else [f"{name} ({self.total[name]})" for name in names]
 
-    def _end_game(self) -> None:
+    def complete(self) -> None:
         """`final` or `winner`: the round under way ends here, and the game must be complete."""
-        if not self.closed:
-            self._close()
+        self._close()
         if self.round < self.f.rounds:
             self.blow_end(f"the game ends after round {self.f.rounds}, not after round {self.round}")
 

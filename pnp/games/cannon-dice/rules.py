@@ -24,7 +24,7 @@ from pnp.check.verbs import Kind, action, names, number
 from pnp.check.violations import LOG_SYNTAX
 from pnp.check.words import counted, listed
 from pnp.datafile import Choice, Int, ListOf, MapOf, Record, Text
-from pnp.errors import DataError, Where
+from pnp.errors import DataError
 
 ACTIONS, MAPS, DICE = "action-cards", "map-cards", "dice"
 
@@ -140,7 +140,6 @@ Winner = action("winner", "winner {player:player}")
 
 UNKNOWN = "an unknown card"   # the card of a round whose flip the log left out
 SUNK = "Davey Jones"          # the owner of a space sunk by Davey Jones: nobody gets it
-TABLE_DUES = frozenset(("draw", "roll", "duel", "flip", "spy"))  # follow-ups the table writes
 
 MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and the line to write
     "draw": ("{p} draws the top map card", "{p} draw MAP"),
@@ -178,6 +177,7 @@ class GameState(FollowUps, State):
     players_code, end_code, follow_up_code = "CD-PLAYERS", "CD-GAME-END", "CD-FOLLOW-UP"
     replays_any_count = False
     missing_texts, unasked = MISSING, UNASKED
+    table_kinds = frozenset(("draw", "roll", "duel", "flip", "spy"))  # the follow-ups the table writes
 
     def begin(self, setup):
         facts = self.f
@@ -213,8 +213,7 @@ class GameState(FollowUps, State):
 
     def to_move(self):
         if self.todo:
-            due = self.todo[0]
-            return TABLE if due.kind in TABLE_DUES else due.player
+            return self.follower()
         if self.phase == "picks":
             return (self.window or self.order)[0]
         if self.phase == "final":
@@ -294,9 +293,9 @@ class GameState(FollowUps, State):
         if self.phase == "begin":
             if self.round >= 8 and rng.random() < 0.02:
                 return End()  # now and then the players agree to stop
-            return Flip(self._random_card(rng))
+            return Flip(rng.choice(self.deck.pool()))
         if self.phase == "roll":
-            return Roll(self._rolled_dice(rng, 1 if self.active in self.plank else 2))
+            return Roll(self.f.dice.roll(rng, 1 if self.active in self.plank else 2))
         if self.envelope is None:
             return Envelope(rng.choice(self._unseen()))
         if not self.score_line:
@@ -307,24 +306,19 @@ class GameState(FollowUps, State):
         if due.kind == "draw":
             return Draw(due.player, self.map_deck.top() or rng.choice(self._unseen()))
         if due.kind == "roll":
-            return Roll(self._rolled_dice(rng, due.data[0]))
+            return Roll(self.f.dice.roll(rng, due.data[0]))
         if due.kind == "duel":
             return Duel(tuple((p, self.f.dice.roll(rng)[0]) for p in self.players))
         if due.kind == "flip":
-            return Flip(self._random_card(rng))
+            return Flip(rng.choice(self.deck.pool()))
         return Spy(due.player, tuple(self.maps[self.other[due.player]]))
-
-    def _rolled_dice(self, rng, count: int) -> tuple:
-        return self.f.dice.roll(rng, count)
-
-    def _random_card(self, rng) -> str:
-        return rng.choice(self.deck.pool())  # an empty deck is its reshuffled discards
 
     def _unseen(self) -> list:
         return [m for m in self.f.spots if m not in self.map_deck.seen]
 
     def value(self, player) -> float:
-        return self._total(player) - self._total(self.other[player])
+        totals = self._totals()
+        return totals[player] - totals[self.other[player]]
 
     def summary(self) -> str:
         totals = ", ".join(f"{p} {points}" for p, points in self._totals().items())
@@ -766,12 +760,6 @@ class GameState(FollowUps, State):
                                         f"(write `{player} guess SPOT`)")
                 self.guesses[player] = (None, self.w.line)
 
-    def _blow_end(self, message: str) -> None:
-        """CD-GAME-END, once per log: one early or late end explains every line after it."""
-        if not self.end_reported:
-            self.end_reported = True
-            self.w.blow("CD-GAME-END", message)
-
     # -- cards --------------------------------------------------------------------------------------
 
     def _deal(self, card: str) -> None:
@@ -992,11 +980,8 @@ class GameState(FollowUps, State):
         return {"balls": balls * score["ball"], "cannons": working * score["cannon"], "treasure": treasure,
                 "map": bonus}
 
-    def _total(self, player: str) -> int:
-        return sum(self._parts(player).values())
-
     def _totals(self) -> dict:
-        return {p: self._total(p) for p in self.players}
+        return {p: sum(self._parts(p).values()) for p in self.players}
 
     def _breakdown(self, player: str) -> str:
         return ", ".join(f"{part} {points}" for part, points in self._parts(player).items())
