@@ -39,13 +39,14 @@ def colour(value: str, palette_items: tuple):
 
 
 @lru_cache(maxsize=None)
-def svg_drawing(path: Path):
-    """An SVG file read once into a reportlab drawing (None when it cannot be read)."""
+def svg_drawing(path: Path, root: Path):
+    """An SVG file read once into a reportlab drawing (None when it cannot be read). svglib too is told to
+    refuse any picture outside `root`, the artwork folder: `artwork.checked` has made sure there is none."""
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)
     try:
-        return svg2rlg(str(path))
+        return svg2rlg(str(path), external_reference_root=str(root))
     except Exception:  # svglib raises many kinds of parse errors; all mean the same to a designer
         return None
 
@@ -202,7 +203,7 @@ class Painter:
         c.restoreState()
 
     def _art(self, v, where):
-        form, art_w, art_h = self.art_form(v["path"], where)
+        form, art_w, art_h = self.art_form(v["art"], where)
         box_w, box_h = v["w"] * PT, v["h"] * PT
         scale = min(box_w / art_w, box_h / art_h)
         x0, top = self._xy(v["x"], v["y"])

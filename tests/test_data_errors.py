@@ -56,7 +56,7 @@ CASES = [
     ("templates/front.yaml.j2", "{{ card.label | tojson }}", "{{ card.label | tojson }", ["templates/front.yaml.j2:4",
                                                                                         "template syntax"]),
     ("deck.csv", "Beta,2,", "宝,2,", ["deck.csv:3", "no glyph for U+5B9D"]),
-    ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg is not an SVG file that can be read"]),
+    ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg:1: not an SVG file that can be read: Start tag expected"]),
 ]
 
 
