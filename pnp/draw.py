@@ -15,6 +15,7 @@ from pnp.units import mm_to_pt
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
 PT = mm_to_pt(1)
+SMALLEST_TEXT = 6.0  # points: text shrinks to fit its box down to this size, and never prints smaller
 
 
 @lru_cache(maxsize=None)
@@ -51,6 +52,10 @@ def svg_drawing(path: Path, root: Path):
         return None
 
 
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
 def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
     """Greedy word wrap to a width in points; explicit newlines are kept."""
     lines = []
@@ -69,15 +74,18 @@ def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
 
 @lru_cache(maxsize=4096)  # the same labels recur on every sheet and in every PDF of a kit
 def fit_text(text: str, font_name: str, size: float, leading: float, width: float, height: float | None,
-             shrink: bool) -> tuple[tuple[str, ...], float]:
-    """Lines and size: the given size, made smaller (when `shrink`) until the text fits the box."""
+             shrink: bool) -> tuple[tuple[str, ...], float, bool]:
+    """Lines, size and whether they fit the box: the given size, made smaller (when `shrink`) until the text
+    fits, but not below SMALLEST_TEXT (nor below the given size, when that is smaller)."""
+    smallest = min(size, SMALLEST_TEXT)
     while True:
         lines = tuple(wrap(text, font_name, size, width))
         too_wide = any(pdfmetrics.stringWidth(line, font_name, size) > width for line in lines)
         too_tall = height is not None and len(lines) * size * leading > height + 0.01
-        if not shrink or size <= 4 or not (too_wide or too_tall):
-            return lines, size
-        size = max(4.0, size * 0.92)
+        fits = not (too_wide or too_tall)
+        if fits or not shrink or size <= smallest:
+            return lines, size, fits
+        size = max(smallest, size * 0.92)
 
 
 class Painter:
@@ -177,7 +185,12 @@ class Painter:
             raise DataError([(where, f"the {v['font']} font has no glyph for {codes}")])
         width = v["w"] * PT
         height = v["h"] * PT if v["h"] is not None else None
-        lines, size = fit_text(text, name, v["size"], v["leading"], width, height, v["fit"])
+        lines, size, fits = fit_text(text, name, v["size"], v["leading"], width, height, v["fit"])
+        if not fits:
+            box = f"{v['w']:g} × {v['h']:g} mm" if v["h"] is not None else f"{v['w']:g} mm wide"
+            at = f"even at {size:g} pt" if v["fit"] else f"at {size:g} pt (fit: false)"
+            raise DataError([(where, f"text {_quoted(text)} does not fit its box ({box}) {at}: "
+                                     "shorten it or give it more room")])
         step = size * v["leading"]
         block = step * (len(lines) - 1) + size * 0.72  # cap height of the first line down to the last baseline
         c = self.c
