@@ -13,7 +13,6 @@ import binascii
 import io
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
 from lxml import etree
@@ -38,7 +37,8 @@ REFUSED.update(tspan=REFUSED["text"], textPath=REFUSED["text"])
 # properties svglib ignores: refused unless set to the value that changes nothing
 IGNORED = {"filter": "none", "mask": "none", "marker": "none", "marker-start": "none", "marker-mid": "none",
            "marker-end": "none", "mix-blend-mode": "normal", "opacity": "1"}
-ADVICE = {"opacity": "use fill-opacity and stroke-opacity", "mix-blend-mode": "blend modes do not print"}
+IGNORED_ADVICE = {"opacity": "use fill-opacity and stroke-opacity", "mix-blend-mode": "blend modes do not print",
+                  "filter": "draw the effect with shapes", "mask": "use a clipPath, or fill-opacity"}
 URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 DATA_IMAGE = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads them
 SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -55,7 +55,6 @@ class Artwork:
     images: tuple[Path, ...] = ()
 
 
-@lru_cache(maxsize=None)
 def checked(path: Path, root: Path) -> Artwork:
     """The artwork at `path` (found inside `root`), checked; DataError listing every problem otherwise."""
     file = shown(path)
@@ -123,13 +122,16 @@ def _properties(element):
             if value:
                 yield prop.strip().lower(), value.replace("!important", "").strip()
     if _name(element) == "style" and re.search(r"@(import|font-face)", element.text or ""):
-        yield "@import", "url(...)"
+        yield "@import", ""
 
 
 def _check_property(prop: str, value: str, ids: dict, spot: Where, problems: list) -> None:
     value = value.strip()
+    if prop == "@import":
+        problems.append((spot, f"a stylesheet may not @import or load fonts: {OUTSIDE}"))
+        return
     if prop in IGNORED and value not in (IGNORED[prop], "") and not _is_one(prop, value):
-        advice = ADVICE.get(prop, f"{prop} does not print")
+        advice = IGNORED_ADVICE.get(prop, "draw arrow heads as shapes")
         problems.append((spot, f"{prop}: {value} is ignored by the renderer: {advice}"))
         return
     for target in URL.findall(value):

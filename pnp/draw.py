@@ -39,10 +39,9 @@ def colour(value: str, palette_items: tuple):
     return None if value == "none" else HexColor(value)
 
 
-@lru_cache(maxsize=None)
 def svg_drawing(path: Path, root: Path):
-    """An SVG file read once into a reportlab drawing (None when it cannot be read). svglib too is told to
-    refuse any picture outside `root`, the artwork folder: `artwork.checked` has made sure there is none."""
+    """An SVG file read into a reportlab drawing (None when it cannot be read). svglib too is told to refuse
+    any picture outside `root`, the artwork folder: `artwork.checked` has made sure there is none."""
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)

@@ -134,6 +134,7 @@ class FaceMaker:
         self.specs = step_specs(game.palette)
         self.cache: dict[str, Face] = {}
         self.art_folders = resources.search_path(game.folder, "artwork")
+        self.arts: dict = {}  # (path, folder) -> Artwork, checked once a build
 
     def face(self, template: str, size, bleed: float, where: Where, **context) -> Face:
         w, h = size
@@ -218,7 +219,9 @@ class FaceMaker:
             for folder in self.art_folders:
                 path = resources.find_inside(src, [folder], "the artwork folders")
                 if path is not None:
-                    return artwork.checked(path, folder.resolve())
+                    if (path, folder) not in self.arts:
+                        self.arts[path, folder] = artwork.checked(path, folder.resolve())
+                    return self.arts[path, folder]
         except ValueError as error:
             problems.append((where, str(error)))
             return None

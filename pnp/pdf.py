@@ -106,7 +106,6 @@ class Document:
         return self.buffer.getvalue()
 
 
-@lru_cache(maxsize=None)
 def art_stream(art) -> tuple | None:
     """Checked artwork as PDF operators and transparency states, made once and copied into the form of each
     document that uses it; kept in the cache between runs, keyed by the bytes of the SVG file and of the
@@ -115,7 +114,11 @@ def art_stream(art) -> tuple | None:
         sources = art.path.read_bytes() + b"".join(b"\0" + image.read_bytes() for image in art.images)
     except OSError:
         return None
-    key = hashlib.sha256(sources + RENDERER.encode()).hexdigest()
+    return _art_stream(art, hashlib.sha256(sources + RENDERER.encode()).hexdigest())
+
+
+@lru_cache(maxsize=None)
+def _art_stream(art, key: str) -> tuple | None:
     stored = cache.read_json("art", key)
     if stored is None:
         stored = _draw_svg(art)
