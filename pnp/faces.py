@@ -95,6 +95,15 @@ class FolderLoader(jinja2.BaseLoader):
         return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
 
 
+def _fault(error: Exception) -> str:
+    """What a template did wrong, by itself, whatever the data."""
+    if isinstance(error, jinja2.TemplateNotFound):
+        return f"no such template: {error.name}"
+    if isinstance(error, RecursionError):
+        return "the template includes or calls itself without end"
+    return f"not allowed in a template: {error}"
+
+
 def _tojson(value) -> str:
     """JSON text, which YAML reads as the same value; an undefined name fails here, by its name."""
     if isinstance(value, jinja2.Undefined):
@@ -146,15 +155,10 @@ class FaceMaker:
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
         except (SecurityError, jinja2.TemplateNotFound, RecursionError) as error:
             # the template reaches for what it may not have: report the template's line
-            message = {SecurityError: f"not allowed in a template: {error}",
-                       RecursionError: "the template includes or calls itself without end"}.get(
-                type(error), f"no such template: {getattr(error, 'name', '')}")
-            raise DataError([(self._line(error) or where, message)]) from None
+            raise DataError([(self._line(error) or where, _fault(error))]) from None
         except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
-            line = self._line(error)
-            raise DataError([(where, f"template {line.file + ':' + str(line.line) if line else template}: "
-                                     f"{error}")]) from None
+            raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
         face = self.cache.get(text)
         if face is None:
             face = Face(text, self._steps(text, template, where), (w, h), bleed, where)
