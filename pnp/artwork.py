@@ -83,7 +83,7 @@ def checked(path: Path, root: Path) -> Artwork:
 
 
 def _check_tree(top, file: str, folder: PurePosixPath, root: Path, problems: list) -> list[Path]:
-    ids = {element.get("id"): _name(element) for element in top.iter() if element.get("id")}
+    ids = {element.get("id"): _name(element) for element in top.iter(etree.Element) if element.get("id")}
     images = []
     for element in top.iter(etree.Element):
         if not element.tag.startswith(SVG):
@@ -115,13 +115,13 @@ def _properties(element):
     for key, value in element.attrib.items():
         if key in IGNORED or key in ("fill", "stroke", "clip-path"):
             yield key, value
-    for block in [element.get("style", "")] + (re.findall(r"\{([^}]*)\}", element.text or "")
-                                              if _name(element) == "style" else []):
+    sheet = re.sub(r"/\*.*?\*/", "", element.text or "", flags=re.S) if _name(element) == "style" else ""
+    for block in [element.get("style", "")] + re.findall(r"\{([^}]*)\}", sheet):
         for declaration in block.split(";"):
             prop, _, value = declaration.partition(":")
-            if value:
-                yield prop.strip().lower(), value.replace("!important", "").strip()
-    if _name(element) == "style" and re.search(r"@(import|font-face)", element.text or ""):
+            if value:  # (in a nested block such as @media, the property follows the last brace)
+                yield prop.split("{")[-1].strip().lower(), value.replace("!important", "").strip()
+    if re.search(r"@(import|font-face)", sheet):
         yield "@import", ""
 
 
@@ -195,6 +195,9 @@ def _picture_size(data: bytes, label: str, spot: Where, problems: list) -> tuple
         with Image.open(io.BytesIO(data)) as picture:
             picture.load()
             kind, transparent, size = picture.format, _transparent(picture), picture.size
+    except Image.DecompressionBombError:
+        problems.append((spot, f"{label} has too many pixels to be a picture for print"))
+        return None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
         problems.append((spot, f"{label} is not a picture that can be read"))
         return None
