@@ -20,7 +20,7 @@ follow-up, for instance); `apply(None)` calls `decline`.
 """
 from __future__ import annotations
 
-from pnp.check.verbs import Verb, bind  # noqa: F401 - Verb is part of the contract a rules module sees
+from pnp.check.verbs import bind
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 

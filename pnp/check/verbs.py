@@ -163,7 +163,8 @@ class Action:
 
     __slots__ = ()
     verb: str = ""
-    fields: tuple = ()
+    fields: tuple = ()   # its values' names, in pattern order
+    kinds: dict = {}     # field name -> the kind of words it is read with
     by_player: bool = False
 
     def values(self) -> tuple:
@@ -201,8 +202,9 @@ def action(verb: str, pattern: str) -> type:
     body = "".join(f"\n    _set(self, {name!r}, {name})" for name in fields) or "\n    pass"
     scope: dict = {"_set": object.__setattr__}
     exec(f"def __init__(self, {arguments}):{body}", scope)  # as dataclasses do: a plain, fast __init__
+    kinds = {item.name: item.kind for item in _walk(tree) if isinstance(item, _Field)}
     namespace = {"__slots__": fields, "__init__": scope["__init__"], "verb": verb, "pattern": pattern,
-                 "fields": fields, "by_player": by_player, "tree": tree, "lists": lists,
+                 "fields": fields, "kinds": kinds, "by_player": by_player, "tree": tree, "lists": lists,
                  "_print": staticmethod(_printer(tree, lists))}
     return type(verb.title().replace("-", ""), (Action,), namespace)
 
