@@ -74,3 +74,15 @@ def test_rule_facts_that_contradict_the_cards_are_a_data_error(bt_copy):
     found = check_text(naming(GAME / "examples" / "basic-two-players.log", bt_copy), "copy.log").violations
     assert [(v.line, v.rule) for v in found] == [(4, "LOG-GAME")]
     assert "3 deals of 19 cards need more than the 54 game cards" in found[0].message
+
+
+@pytest.mark.parametrize("old, new, found", [
+    ("  colours: [red, green, yellow, blue]\n", "", "vars.colours: missing required key"),
+    ("{name: Pirate, plural: Pirates,", "{name: Pirate, plurals: Pirates,", "vars.suits.yellow.plurals: unknown key"),
+])
+def test_the_vars_the_checker_reads_are_checked(bt_copy, old, new, found):
+    data = bt_copy / "game.yaml"
+    assert old in data.read_text()
+    data.write_text(data.read_text().replace(old, new))
+    problems = check_text(naming(GAME / "examples" / "basic-two-players.log", bt_copy), "copy.log").violations
+    assert [v.rule for v in problems] == ["LOG-GAME"] and found in problems[0].message

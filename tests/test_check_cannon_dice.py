@@ -102,6 +102,20 @@ def test_the_score_values_come_from_the_data(cd_copy):
     assert [(v.rule, v.message.split(" (")[0]) for v in found] == [("CD-SCORE", "Mia has 48 points, not 46")]
 
 
+@pytest.mark.parametrize("old, new, found", [
+    ("map_bonus: 10", "map_bonus: ten", "vars.score.map_bonus: expected a whole number from 0, got 'ten'"),
+    ("gold: {name: Gold doubloon, points: 3,", "gold: {name: Gold doubloon, points: -3,",
+     "vars.treasures.gold.points: expected a whole number from 0"),
+    ("balls_per_cannon: 3", "balls_per_cannons: 3", "vars.balls_per_cannon: missing required key"),
+])
+def test_the_vars_the_checker_reads_are_checked(cd_copy, old, new, found):
+    data = cd_copy / "game.yaml"
+    assert old in data.read_text()
+    data.write_text(data.read_text().replace(old, new))
+    problems = check_text(naming(EXAMPLE, cd_copy), "copy.log").violations
+    assert [v.rule for v in problems] == ["LOG-GAME"] and found in problems[0].message
+
+
 def test_what_a_card_does_comes_from_rules_yaml(cd_copy):
     rules = cd_copy / "rules.yaml"
     rules.write_text(rules.read_text().replace("rough-seas: {effect: lose-balls, balls: 2", "rough-seas: "

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import jumbled
 from pnp.check.bots import BOTS
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_path, check_text
@@ -162,28 +163,6 @@ def test_every_corruption_of_a_simulated_log_is_caught(simulated, game, corrupt)
         assert found, f"{corrupt.__name__} not caught:\n" + "\n".join(lines)
         if at is not None:
             assert any(v.line == at + 1 for v in found), (found, lines[at])
-
-
-def jumbled(rng, texts: list) -> str:
-    """A simulated log with lines dropped, repeated, moved, borrowed from another game, or reworded."""
-    lines = rng.choice(texts).split("\n")
-    borrowed = [line for text in texts for line in text.split("\n")]
-    for _ in range(rng.randint(1, 8)):
-        at, change = rng.randrange(len(lines)), rng.randrange(5)
-        if change == 0 and len(lines) > 1:
-            del lines[at]
-        elif change == 1:
-            lines.insert(at, rng.choice(lines))
-        elif change == 2:
-            lines.insert(at, rng.choice(borrowed))
-        elif change == 3:
-            other = rng.randrange(len(lines))
-            lines[at], lines[other] = lines[other], lines[at]
-        elif lines[at].split():
-            words = lines[at].split()
-            words[rng.randrange(len(words))] = rng.choice(rng.choice(borrowed).split() or ["?"])
-            lines[at] = " ".join(words)
-    return "\n".join(lines)
 
 
 @pytest.mark.parametrize("game", GAMES)
