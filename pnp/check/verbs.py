@@ -1,6 +1,6 @@
 """A log verb declared once, by a pattern that gives its parser, its usage line and its printed form.
 
-    Take = action("take", "{player} take {column:column} {card:deck} [to {to:player}]")
+    Take = action("take", "{player} take {column:column} {card:card} [to {to:player}]")
 
 makes an action class `Take` whose objects print as their log line (`Mia take 3 map to Tom`), and whose
 pattern, bound to the word kinds of a game (`bind`), reads such a line back, or says
@@ -32,17 +32,19 @@ _TOKEN = re.compile(r"\{(\w+)(?::([\w-]+))?\}(\.\.\.)?|[\[\]()]|\|(?=\s)|[^\s\[\
 class Kind:
     """How one word of a log line is read: `read(words)` returns its value, or fails through `words`
     (`pnp.check.words.Words`); `accepts(word)` says whether a word can be one, to choose among shapes;
-    `label` names it in usage lines (None: the field's name in capitals)."""
+    `label` names it in usage lines (None: the field's name in capitals). `quick(word, words)`, when
+    given, is a shortcut for a word that reads well: its value, or None to let `read` say what is wrong."""
 
-    def __init__(self, read, label: str | None = None, accepts=None):
-        self.read, self.label = read, label
+    def __init__(self, read, label: str | None = None, accepts=None, quick=None):
+        self.read, self.label, self.quick = read, label, quick
         self.accepts = accepts or (lambda word: True)
 
 
 def names(table: dict, what: str, label: str, rule: str = LOG_CARD) -> Kind:
     """A word from a table of names (lower case -> value), such as a game's cards; `what` says in an
     error what was expected (`a game card`), `rule` is the code of an unknown name."""
-    return Kind(lambda words: words.name(table, what, rule), label, lambda word: word.lower() in table)
+    return Kind(lambda words: words.name(table, what, rule), label, lambda word: word.lower() in table,
+                lambda word, words: table.get(word.lower()))
 
 
 def number(what: str, low: int = 0, high: int | None = None, beyond: str = "") -> Kind:
@@ -52,11 +54,15 @@ def number(what: str, low: int = 0, high: int | None = None, beyond: str = "") -
         if high is not None and value > high:
             words.fail(beyond.format(value))
         return value
-    return Kind(read, None, str.isdecimal)
+
+    def quick(word, words):
+        value = int(word) if word.isdecimal() else -1
+        return value if low <= value and (high is None or value <= high) else None
+    return Kind(read, None, str.isdecimal, quick)
 
 
 BUILT_IN = {
-    "player": Kind(lambda words: words.player(), "PLAYER"),
+    "player": Kind(lambda words: words.player(), "PLAYER", None, lambda word, words: words.players.get(word.lower())),
     "claims": Kind(lambda words: tuple(words.claims().items()), "PLAYER POINTS PLAYER POINTS ..."),
 }
 
@@ -330,13 +336,14 @@ def _usage(items, kinds: dict) -> str:
 def _parser(cls, kinds: dict, check):
     items = cls.tree[2:] if cls.by_player else cls.tree[1:]  # the words after the verb
     steps = [_step(item, kinds, cls.lists) for item in items]
-    lists = [name for name, is_list in cls.lists.items() if is_list]
+    lists, by_player = [name for name, is_list in cls.lists.items() if is_list], cls.by_player
 
     def parse(words, actor):
-        got = {"player": actor} if cls.by_player else {}
+        got = {"player": actor} if by_player else {}
         for step in steps:
             step(words, got)
-        words.end()
+        if words.at < len(words.words):
+            words.end()  # says what is left over
         for name in lists:
             if name in got:
                 got[name] = tuple(got[name])
@@ -351,7 +358,7 @@ def _step(item, kinds: dict, lists: dict):
     if isinstance(item, _Word):
         return _literal(item)
     if isinstance(item, _Field):
-        return _reader(item, kinds[item.kind].read, lists[item.name])
+        return _reader(item, kinds[item.kind], lists[item.name])
     if isinstance(item, _Optional):
         return _optional(item, kinds, lists)
     shapes = [(_opens(shape[0], kinds), [_step(part, kinds, lists) for part in shape]) for shape in item.shapes]
@@ -382,7 +389,7 @@ def _optional(item: _Optional, kinds: dict, lists: dict):
         enters = (lambda word: word.lower() not in later) if later else (lambda word: True)
 
     def optional(words, got):
-        if words.more() and enters(words.words[words.at]):
+        if words.at < len(words.words) and enters(words.words[words.at]):
             for step in steps:
                 step(words, got)
     return optional
@@ -398,18 +405,29 @@ def _literal(item: _Word):
     return literal
 
 
-def _reader(item: _Field, read, is_list: bool):
-    name = item.name
+def _reader(item: _Field, kind: Kind, is_list: bool):
+    name, read, quick = item.name, kind.read, kind.quick or (lambda word, words: None)
+
+    def one(words):
+        """The next word's value: the quick way when it reads well, else `read`, which says why not."""
+        at = words.at
+        if at < len(words.words):
+            value = quick(words.words[at], words)
+            if value is not None:
+                words.at = at + 1
+                return value
+        return read(words)
+
     if item.repeat:
         def repeated(words, got):
             values = got.setdefault(name, [])
-            values.append(read(words))
+            values.append(one(words))
             while words.more():
-                values.append(read(words))
+                values.append(one(words))
         return repeated
     if is_list:
-        return lambda words, got: got.setdefault(name, []).append(read(words))
+        return lambda words, got: got.setdefault(name, []).append(one(words))
 
     def single(words, got):
-        got[name] = read(words)
+        got[name] = one(words)
     return single
