@@ -237,29 +237,40 @@ _PLAIN = frozenset((str, int, bool, float, tuple, frozenset, type(None)))
 def _copy_list(value: list) -> list:
     if _PLAIN.issuperset(map(type, value)):
         return value.copy()
-    return [item if type(item) in _PLAIN else _copied(item) for item in value]
+    return list(_copies(enumerate(value)).values())
 
 
 def _copy_dict(value: dict) -> dict:
     if _PLAIN.issuperset(map(type, value.values())):
         return value.copy()
-    return {key: item if type(item) in _PLAIN else _copied(item) for key, item in value.items()}
+    return _copies(value.items())
 
 
 _COPIERS = {list: _copy_list, dict: _copy_dict, set: set.copy}  # and every Piece subclass
 
 
-def _copied(value):
-    """A copy of a state's value: lists, dicts, sets and pieces copied all the way down, all else shared."""
-    copy = _COPIERS.get(type(value))
-    return value if copy is None else copy(value)
+def _copies(pairs) -> dict:
+    """Key -> a copy of each value: lists, dicts, sets and pieces copied all the way down, all else shared.
+    Lists and dicts of plain values, the most common, are copied here without a further call."""
+    out = {}
+    for key, value in pairs:
+        kind = type(value)
+        if kind in _PLAIN:
+            out[key] = value
+        elif kind is list and _PLAIN.issuperset(map(type, value)):
+            out[key] = value.copy()
+        elif kind is dict and _PLAIN.issuperset(map(type, value.values())):
+            out[key] = value.copy()
+        else:
+            copy = _COPIERS.get(kind)
+            out[key] = value if copy is None else copy(value)
+    return out
 
 
 def _cloned(obj):
-    """An object of the same type whose every value is `_copied`."""
+    """An object of the same type whose every value is copied as `_copies` copies."""
     other = object.__new__(type(obj))
-    other.__dict__.update({key: value if type(value) in _PLAIN else _copied(value)
-                           for key, value in obj.__dict__.items()})
+    other.__dict__.update(_copies(obj.__dict__.items()))
     return other
 
 
@@ -269,7 +280,7 @@ class Piece:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        _COPIERS[cls] = _cloned
+        _COPIERS[cls] = cls.copy
 
     def copy(self):
         return _cloned(self)

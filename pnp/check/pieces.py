@@ -56,6 +56,16 @@ class Deck(Piece):
         self.under: dict = {}               # card -> the line it was last put under the deck
         self.reshuffled = 0                 # the line of the last reshuffle
 
+    def copy(self) -> "Deck":
+        """A copy for a state's clone (made often by bots, so made directly)."""
+        if type(self) is not Deck:
+            return super().copy()
+        other = object.__new__(Deck)
+        other.counts, other.unknown, other.known = self.counts.copy(), self.unknown, self.known.copy()
+        other.discards, other.seen, other.under = self.discards.copy(), self.seen.copy(), self.under.copy()
+        other.reshuffled = self.reshuffled
+        return other
+
     def __len__(self) -> int:
         return self.unknown + len(self.known)
 
