@@ -13,7 +13,7 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.check.loader import rules_for
-from conftest import naming
+from conftest import check_with
 from pnp.check.reader import read_log
 from pnp.check.replay import check_path, check_text
 from pnp.check.setup import read_setup
@@ -141,7 +141,7 @@ def cd_copy(game_copy) -> Path:
 def test_the_score_values_come_from_the_data(cd_copy):
     data = cd_copy / "game.yaml"
     data.write_text(data.read_text().replace("map_bonus: 10", "map_bonus: 12"))
-    found = check_text(naming(EXAMPLE, cd_copy), "copy.log").violations
+    found = check_with(cd_copy, EXAMPLE)
     assert [(v.rule, v.message.split(" (")[0]) for v in found] == [("CD-SCORE", "Mia has 48 points, not 46")]
 
 
@@ -149,7 +149,7 @@ def test_what_a_card_does_comes_from_rules_yaml(cd_copy):
     rules = cd_copy / "rules.yaml"
     rules.write_text(rules.read_text().replace("rough-seas: {effect: lose-balls, balls: 2", "rough-seas: "
                                                "{effect: lose-balls, balls: 3"))
-    found = check_text(naming(EXAMPLE, cd_copy), "copy.log").violations
+    found = check_with(cd_copy, EXAMPLE)
     assert [v.rule for v in found] == ["CD-ROUGH-SEAS"]
     assert "Mia crosses off 3 balls, not 2" in found[0].message
 
@@ -157,9 +157,9 @@ def test_what_a_card_does_comes_from_rules_yaml(cd_copy):
 def test_a_card_without_an_effect_is_a_data_error(cd_copy):
     rules = cd_copy / "rules.yaml"
     rules.write_text(rules.read_text().replace("  kraken: {effect: lose-treasure, code: CD-KRAKEN}\n", ""))
-    found = check_text(naming(EXAMPLE, cd_copy), "copy.log").violations
-    assert [(v.line, v.rule) for v in found] == [(15, "LOG-GAME")]
-    assert "kraken: rules.yaml says nothing of what this card does" in found[0].message
+    result = CliRunner().invoke(check.command, ["--game", str(cd_copy), str(EXAMPLE)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "kraken: rules.yaml says nothing of what this card does" in result.output
 
 
 # --- simulated games ---------------------------------------------------------------------------------

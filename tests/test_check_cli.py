@@ -112,7 +112,7 @@ def test_unreadable_files_are_reported_with_file_and_line(tmp_path):
 
 
 def test_a_crash_of_the_checker_is_a_file_problem_not_a_traceback(monkeypatch, tmp_path):
-    def broken(path, strict):
+    def broken(*args):
         raise RuntimeError("boom")
     monkeypatch.setattr(check, "check_path", broken)
     result = run_check(EXAMPLE)

@@ -613,12 +613,7 @@ class GameState(State):
 
     def __init__(self, facts: Facts, setup, whistle):
         self.f, self.w = facts, whistle
-        self.players = setup.players
-        self.playable = len(self.players) == 2
-        if not self.playable:
-            self.w.blow("CD-PLAYERS", f"two players play, not {len(self.players)}; the log is not replayed",
-                        setup.line("players"))
-            return
+        self.players = setup.players  # two: the checker replays only logs of as many players as game.yaml allows
         first, second = self.players
         self.first, self.other = first, {first: second, second: first}
         self.sheet = setup.options["sheet"]
@@ -667,7 +662,7 @@ class GameState(State):
         return TABLE
 
     def is_over(self) -> bool:
-        return not self.playable or bool(self.winner_line)
+        return bool(self.winner_line)
 
     def legal_actions(self) -> list:
         if self.todo:
@@ -792,8 +787,6 @@ class GameState(State):
     # -- applying an event ------------------------------------------------------------------------
 
     def apply(self, action) -> None:
-        if not self.playable:
-            return
         if action is None:  # a bot let its chance to play a kept card go
             self.window.pop(0)
             return
