@@ -3,15 +3,22 @@
 A state carries on after a broken rule as if the line had been played as written (`State.apply`). That
 suits a slip (a wrong card, a wrong column) but not a line that should not be there at all: written
 twice, or copied from elsewhere. Played, such a line leaves the state a step away from the log, and the
-lines after it are blamed one by one. So a line that breaks a rule is tried both ways, played and left
-out, each on a copy of the state, against the next AHEAD lines of the log (and the log's end, when it is
-among them); the way under which they break fewer rules is kept, played when both do as well. Either
-way, what the line broke is reported once, at that line.
+lines after it are blamed one by one. So when a line breaks a rule, the replay tries, each on a copy of
+the state, a few readings of the log around it:
 
-The copy of the state before a line is rebuilt from a checkpoint taken every CHECKPOINT lines and the
-lines played since, so that a log without problems pays one `clone` per CHECKPOINT lines. This relies on
-what the engine asks of every state: `apply` depends only on the state and the action, and `clone`
-copies everything `apply` changes.
+- the line played as written (what the state did);
+- the line left out, as one too many;
+- one of the BACK lines before it left out instead: a stray line may be legal where it stands and
+  only make the next one break a rule.
+
+Each reading is scored by the rules that the next AHEAD lines (and the log's end, when it is among them)
+break under it, and the best is kept; on a tie the first in the order above, except that a line which
+repeats the line before it word for word is left out. What the line broke is reported once, whatever
+the reading; the reading decides only how the replay carries on.
+
+The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines and the lines played
+since, so a log without problems pays one `clone` per CHECKPOINT lines. This relies on what the engine
+asks of a state: `apply` depends only on the state and the action, and `clone` copies all it changes.
 """
 from __future__ import annotations
 
@@ -20,7 +27,8 @@ from dataclasses import replace
 
 from pnp.check.violations import Stop
 
-AHEAD = 8        # lines tried after a line that breaks a rule
+AHEAD = 32       # lines after a line that breaks a rule, by which its readings are judged
+BACK = 3         # lines before it that may be the stray one
 CHECKPOINT = 32  # lines played between two copies of the state
 
 
@@ -31,10 +39,11 @@ class Replay:
     def __init__(self, rules, setup, whistle):
         self.whistle, self.state, self.stopped = whistle, None, False
         self.ahead: deque = deque()  # (line, action) read, not played yet
-        self.since: list = []        # (line, action) played since the checkpoint
-        self.base = None
-        self.previous = None         # the last action played or left out, and its line
-        self.last_line = 0           # the log's last line, once it is known to be among the lines ahead
+        self.base = self.newer = None
+        self.older: list = []        # (line, action) played from `base` to `newer`
+        self.recent: list = []       # (line, action) played since `newer`
+        self.previous = None         # the last action met, and its line
+        self.last_line = 0           # the log's last line, once it is among the lines ahead
         self._guarded(self._start, rules, setup)
 
     def feed(self, line: int, action) -> None:
@@ -62,47 +71,66 @@ class Replay:
 
     def _start(self, rules, setup) -> None:
         self.state = rules.start(setup, self.whistle)
-        self.base = self.state.clone()
+        self.base = self.newer = self.state.clone()
 
     def _play(self) -> None:
         line, action = self.ahead.popleft()
-        if len(self.since) >= CHECKPOINT:
-            self.base, self.since = self.state.clone(), []
+        if len(self.recent) >= CHECKPOINT:
+            self.base, self.older = self.newer, self.recent
+            self.newer, self.recent = self.state.clone(), []
         reported = len(self.whistle.violations)
         self.whistle.line = line
         self.state.apply(action)
         if len(self.whistle.violations) > reported:
-            self._broken(line, action, reported)
+            self._reread(line, action, reported)
         else:
-            self.since.append((line, action))
+            self.recent.append((line, action))
         self.previous = (line, action)
 
-    def _broken(self, line: int, action, reported: int) -> None:
-        """`action` broke a rule, reported from index `reported` on: keep it played, or leave it out when
-        the lines after it fit better without it."""
-        before = self._before()
-        if self._misfits(before.clone()) < self._misfits(self.state.clone()):
-            self.state = before
+    def _reread(self, line: int, action, reported: int) -> None:
+        """`action` broke the rules reported from index `reported` on: carry on with the best reading."""
+        history = self.older + self.recent
+        back = min(BACK, len(history))
+        prefix = self._replayed(self.base.clone(), history[:len(history) - back])
+        recent = history[len(history) - back:]
+        twice = self.previous is not None and str(self.previous[1]) == str(action)
+        doubtful = twice or len(self.whistle.violations) - reported > 1
+        readings = [(self._misfits(self.state.clone()) + (0.5 if doubtful else 0), "played", None)]
+        readings.append((self._misfits(self._replayed(prefix.clone(), recent)), "left out", None))
+        for i in reversed(range(back)):  # the nearest first
+            state = self._replayed(prefix.clone(), recent[:i] + recent[i + 1:])
+            readings.append((self._misfits(state, [(line, action)]), "earlier", i))
+        score, reading, i = min(readings, key=lambda r: r[0])  # min keeps the first of equals
+        if reading == "played":
+            self.recent.append((line, action))
+        elif reading == "left out":
+            self.state = self._replayed(prefix.clone(), recent)
         else:
-            self.since.append((line, action))
-        if self.previous and str(self.previous[1]) == str(action):
-            found = self.whistle.violations
-            found[reported] = replace(found[reported], message=f"{found[reported].message} "
-                                                               f"(line {self.previous[0]} says the same: written twice?)")
+            kept = recent[:i] + recent[i + 1:] + [(line, action)]
+            self.state = self._replayed(prefix.clone(), kept)
+            self._note(reported, f"line {recent[i][0]} looks out of place")
+            self.base = self.newer = prefix
+            self.older, self.recent = [], kept
+        if twice:
+            self._note(reported, f"line {self.previous[0]} says the same: written twice?")
 
-    def _before(self):
-        """A copy of the state as it was before the line being played."""
-        state = self.base.clone()
+    def _note(self, index: int, note: str) -> None:
+        found = self.whistle.violations
+        found[index] = replace(found[index], message=f"{found[index].message} ({note})")
+
+    def _replayed(self, state, lines):
+        """`state` after playing `lines`, whatever they break."""
         with self.whistle.aside():
-            for line, action in self.since:
+            for line, action in lines:
                 self.whistle.line = line
                 state.apply(action)
         return state
 
-    def _misfits(self, state) -> int:
-        """How many rules the lines ahead (and the log's end, when it is among them) break from `state`."""
+    def _misfits(self, state, first=()) -> int:
+        """How many rules `first` and the lines ahead (and the log's end, when it is among them) break
+        when played from `state`."""
         with self.whistle.aside() as heard:
-            for line, action in self.ahead:
+            for line, action in (*first, *self.ahead):
                 self.whistle.line = line
                 state.apply(action)
             if self.last_line:
