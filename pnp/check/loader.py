@@ -44,7 +44,7 @@ def rules_for(name: str):
             _loaded[name] = factory(game)
         except PnpError:
             raise
-        except Exception as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
             raise PnpError(f"{shown(path)}: `rules(game)` failed: {type(error).__name__}: {error}") from None
     return _loaded[name]
 
@@ -61,7 +61,7 @@ def _module(path: Path, slug: str):
         sys.modules[name] = module  # dataclasses look their module up while the file runs
         try:
             spec.loader.exec_module(module)
-        except Exception as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
             del sys.modules[name]
             raise PnpError(f"{shown(path)} cannot be loaded: {type(error).__name__}: {error}") from None
         except BaseException:

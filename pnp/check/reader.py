@@ -13,11 +13,12 @@ memory as a million lists of words.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
-from pnp.check.violations import LOG_FILE, LOG_HEADER, LOG_SYNTAX, READ, ReadError, Violation
-from pnp.errors import clip
+from pnp.check.violations import LIMIT, LOG_FILE, LOG_HEADER, LOG_SYNTAX, READ, ReadError, Violation
+from pnp.errors import QUOTE, clip
 
 _HEADER = re.compile(r"([A-Za-z][\w-]*)\s*:(.*)")
 _LINE_END = re.compile(r"\r\n?|\n")
@@ -43,29 +44,37 @@ class Log:
             if not header:
                 self._first = (number, body)
                 break
+            if len(self.header) + len(self.problems) >= LIMIT:
+                self._problem(number, LOG_HEADER, f"a header of more than {LIMIT} lines: the log is not read further")
+                self._lines = iter(())
+                break
             self._header_line(number, header)
 
     def events(self):
         """Yield (line, words) for every event, in order; each header line among them becomes a problem."""
         if self._first is None:
             return
-        yield self._first[0], _words(self._first[1])
-        for number, body in self._lines:
+        for number, body in itertools.chain([self._first], self._lines):
             self.last_line = number
             header = _HEADER.fullmatch(body)
+            words = None if header else _words(body)
             if header:
-                self.problems.append(Violation(self.file, number, LOG_SYNTAX,
-                                               f"header line `{clip(header.group(1))}:` after the first event; "
-                                               "header lines come first", READ))
+                self._problem(number, LOG_SYNTAX, f"header line `{clip(header.group(1))}:` after the first event; "
+                                                  "header lines come first")
+            elif len(body) > QUOTE and max(map(len, words)) > QUOTE:
+                word = max(words, key=len)
+                self._problem(number, LOG_SYNTAX, f"a word of {len(word):,} characters ({clip(word, 20)!r}): "
+                                                  f"no word of a log is longer than {QUOTE}")
             else:
-                yield number, _words(body)
+                yield number, words
+
+    def _problem(self, line: int, rule: str, message: str) -> None:
+        self.problems.append(Violation(self.file, line, rule, message, READ))
 
     def _header_line(self, number: int, header) -> None:
         key, value = header.group(1).lower(), header.group(2).strip()
         if key in self.header:
-            first = self.header[key][1]
-            self.problems.append(Violation(self.file, number, LOG_HEADER,
-                                           f"`{clip(key)}:` is given twice (first at line {first})", READ))
+            self._problem(number, LOG_HEADER, f"`{clip(key)}:` is given twice (first at line {self.header[key][1]})")
         else:
             self.header[key] = (value, number)
 

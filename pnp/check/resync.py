@@ -89,26 +89,30 @@ class Replay:
 
     def _reread(self, line: int, action, reported: int) -> None:
         """`action` broke the rules reported from index `reported` on: carry on with the best reading."""
-        history = self.older + self.recent
-        back = min(BACK, len(history))
-        prefix = self._replayed(self.base.clone(), history[:len(history) - back])
-        recent = history[len(history) - back:]
         twice = self.previous is not None and str(self.previous[1]) == str(action)
         doubtful = twice or len(self.whistle.violations) - reported > 1
-        readings = [(self._misfits(self.state.clone()) + (0.5 if doubtful else 0), "played", None)]
-        readings.append((self._misfits(self._replayed(prefix.clone(), recent)), "left out", None))
-        for i in reversed(range(back)):  # the nearest first
-            state = self._replayed(prefix.clone(), recent[:i] + recent[i + 1:])
-            readings.append((self._misfits(state, [(line, action)]), "earlier", i))
-        score, reading, i = min(readings, key=lambda r: r[0])  # min keeps the first of equals
-        if reading == "played":
+        history = self.older + self.recent
+        back = min(BACK, len(history))
+        recent = history[len(history) - back:]
+        prefix = None
+        best = (self._misfits(self.state.clone()) + (0.5 if doubtful else 0), None)
+        for left_out in range(back, -1, -1):  # this line, then the nearest line before it first
+            if best[0] == 0:
+                break  # nothing reads better than a reading under which every line ahead fits
+            prefix = prefix or self._replayed(self.base.clone(), history[:len(history) - back])
+            state = self._replayed(prefix.clone(), recent[:left_out] + recent[left_out + 1:])
+            score = self._misfits(state, [(line, action)] if left_out < back else [])
+            if score < best[0]:
+                best = (score, left_out)
+        left_out = best[1]
+        if left_out is None:
             self.recent.append((line, action))
-        elif reading == "left out":
+        elif left_out == back:
             self.state = self._replayed(prefix.clone(), recent)
         else:
-            kept = recent[:i] + recent[i + 1:] + [(line, action)]
+            kept = recent[:left_out] + recent[left_out + 1:] + [(line, action)]
             self.state = self._replayed(prefix.clone(), kept)
-            self._note(reported, f"line {recent[i][0]} looks out of place")
+            self._note(reported, f"line {recent[left_out][0]} looks out of place")
             self.base = self.newer = prefix
             self.older, self.recent = [], kept
         if twice:

@@ -13,7 +13,7 @@ from pnp.check.loader import installed_rules
 from pnp.check.reader import Log, words_of
 from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, Violation
 from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
-from pnp.errors import PnpError, Where, clip
+from pnp.errors import QUOTE, PnpError, Where, clip
 from pnp.model import Game
 
 # Keys any log may carry to say where it comes from; the checker keeps but never judges them.
@@ -145,6 +145,6 @@ def _typed(text: str, spec) -> object:
         spec = spec[0]
     if isinstance(spec, Bool) and low in _TRUE | _FALSE:
         return low in _TRUE
-    if isinstance(spec, Int) and text.isdecimal():
+    if isinstance(spec, Int) and text.isdecimal() and len(text) <= QUOTE:
         return int(text)
     return text
