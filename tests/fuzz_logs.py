@@ -265,14 +265,16 @@ def fuzz(first: int = 0, cases: int = CASES, seed: int = SEED, report=None) -> d
     pool = [text.split("\n") for text in pool_texts]
     runner = CliRunner()
     figures: dict = collections.Counter()
-    failures = []
+    failures, slowest = [], 0.0
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "fuzz.log"
         for number in range(first, first + cases):
             rng = random.Random(f"{seed}:{number}")
             path.write_bytes(mutated(rng, rng.choice(pool_texts), pool))
             args = [*options(rng), str(path)]
+            began = time.perf_counter()
             result = runner.invoke(check.command, args)
+            slowest = max(slowest, time.perf_counter() - began)
             why = verdict(result, args)
             figures[f"exit {result.exit_code}"] += 1
             figures["internal errors"] += "LOG-INTERNAL" in result.output
@@ -281,7 +283,7 @@ def fuzz(first: int = 0, cases: int = CASES, seed: int = SEED, report=None) -> d
                 failures.append(f"case {number}: {why}")
                 if report:
                     report(failures[-1])
-    return {**figures, "cases": cases, "failures": failures}
+    return {**figures, "cases": cases, "slowest case (s)": round(slowest, 2), "failures": failures}
 
 
 def main() -> None:

@@ -120,7 +120,7 @@ class Replay:
 
     def _note(self, index: int, note: str) -> None:
         found = self.whistle.violations
-        found[index] = replace(found[index], message=f"{found[index].message} ({note})")
+        found[index] = replace(found[index], message=f"{found[index].message}; {note}")
 
     def _replayed(self, state, lines):
         """`state` after playing `lines`, whatever they break."""

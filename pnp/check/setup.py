@@ -78,8 +78,8 @@ def read_setup(log: Log, rules=None) -> tuple:
         return None, None, problems
     slug, game_line = log.header["game"]
     if rules is not None and slug.lower() != rules.game.slug.lower():
-        problem(LOG_GAME, game_line, f"the log is of {clip(slug)!r}; the rules given are those of "
-                                     f"{rules.game.slug!r}")
+        problem(LOG_GAME, game_line, f"the log names {clip(slug)!r}, not {rules.game.slug!r}, the game "
+                                     "given to check it with")
         return None, None, problems
     try:
         rules = rules or installed_rules(slug.lower())
