@@ -68,11 +68,16 @@ def test_a_slip_is_still_played_as_written():
     assert [rule for _, rule in found(text.split("\n"))] == ["BT-TAKE-CARD"]
 
 
-def test_a_log_with_too_many_problems_stops_at_the_limit():
+def test_lines_after_the_end_of_the_game_are_one_problem():
     lines = BT.read_text().split("\n")
-    outcome = check_text("\n".join(lines + ["winner Tom"] * 2 * LIMIT), "m.log")
+    assert found(lines + ["winner Tom", "final Mia 1 Tom 2", "round 4"] * LIMIT) == [(len(lines) + 1, "BT-GAME-END")]
+
+
+def test_a_log_with_too_many_problems_stops_at_the_limit():
+    header = "game: buried-treasure\nplayers: Mia Tom\nstarts: Mia\nround 1\n"
+    outcome = check_text(header + "Tom take 9 ship\n" * 2 * LIMIT, "m.log")
     assert len(outcome.violations) == LIMIT + 1 and not outcome.unreadable
-    assert outcome.violations[-1].rule == "LOG-LIMIT" and outcome.violations[-1].line == len(lines) + LIMIT
-    outcome = check_text("\n".join(lines + [f"Tom tkae {n}" for n in range(2 * LIMIT)]), "m.log")
+    assert outcome.violations[-1].rule == "LOG-LIMIT"
+    outcome = check_text(header + "Tom tkae 9\n" * 2 * LIMIT, "m.log")
     assert len(outcome.violations) == LIMIT + 1 and outcome.unreadable
-    assert outcome.violations[-1].rule == "LOG-LIMIT" and outcome.violations[-1].line == len(lines) + LIMIT
+    assert outcome.violations[-1].rule == "LOG-LIMIT" and outcome.violations[-1].line == 4 + LIMIT

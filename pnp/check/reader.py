@@ -21,7 +21,6 @@ from pnp.check.violations import LIMIT, LOG_FILE, LOG_HEADER, LOG_SYNTAX, READ, 
 from pnp.errors import QUOTE, clip
 
 _HEADER = re.compile(r"([A-Za-z][\w-]*)\s*:(.*)")
-_LINE_END = re.compile(r"\r\n?|\n")
 MAX_BYTES = 64 * 1024 * 1024  # a log longer than this is no playtest: about two million lines
 
 
@@ -87,20 +86,10 @@ def read_log(text: str, file: str) -> tuple[Log, list[Violation]]:
 
 def _bodies(text: str):
     """(line number, text without its comment) for each line holding more than spaces and commas."""
-    number, start = 1, 0
-    for end in _LINE_END.finditer(text):
-        body = _body(text[start:end.start()])
-        if body:
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        body = line.split("#", 1)[0].strip() if "#" in line else line.strip()
+        if body and not ("," in body and not body.replace(",", " ").strip()):  # a line of commas holds nothing
             yield number, body
-        number, start = number + 1, end.end()
-    body = _body(text[start:])
-    if body:
-        yield number, body
-
-
-def _body(line: str) -> str:
-    body = line.split("#", 1)[0].strip()
-    return body if body.replace(",", " ").strip() else ""  # a line of commas holds nothing
 
 
 def _words(body: str) -> list[str]:

@@ -34,7 +34,8 @@ CHECKPOINT = 32  # lines played between two copies of the state
 
 class Replay:
     """One log's replay: `feed` each action in turn, then `finish`. A Stop from the whistle (strict, or
-    too many problems) ends the replay; later calls do nothing."""
+    too many problems) ends the replay, and so does a line that breaks a rule once the game is over: the
+    game's end explains every line after it. Later calls do nothing."""
 
     def __init__(self, rules, setup, whistle):
         self.whistle, self.state, self.stopped = whistle, None, False
@@ -52,7 +53,10 @@ class Replay:
             return
         self.ahead.append((line, action))
         if len(self.ahead) > AHEAD:
-            self._guarded(self._play)
+            try:
+                self._play()
+            except Stop:
+                self.stopped = True
 
     def finish(self, last_line: int) -> None:
         """The log has ended at `last_line`: play what is left, then let the state say what the record lacks."""
@@ -74,22 +78,29 @@ class Replay:
         self.base = self.newer = self.state.clone()
 
     def _play(self) -> None:
-        line, action = self.ahead.popleft()
+        event = self.ahead.popleft()  # (line, action)
         if len(self.recent) >= CHECKPOINT:
             self.base, self.older = self.newer, self.recent
             self.newer, self.recent = self.state.clone(), []
-        reported = len(self.whistle.violations)
-        self.whistle.line = line
-        self.state.apply(action)
-        if len(self.whistle.violations) > reported:
-            self._reread(line, action, reported)
+        found = self.whistle.violations
+        reported, over = len(found), self.state.is_over()
+        self.whistle.line = event[0]
+        self.state.apply(event[1])
+        if len(found) > reported:
+            twice = self.previous is not None and str(self.previous[1]) == str(event[1])
+            if twice:
+                self._note(reported, f"line {self.previous[0]} says the same: written twice?")
+            if over:
+                self.stopped = True  # what this line broke, the game being over, explains every line after it
+            else:
+                self._reread(*event, reported, twice)
         else:
-            self.recent.append((line, action))
-        self.previous = (line, action)
+            self.recent.append(event)
+        self.previous = event
 
-    def _reread(self, line: int, action, reported: int) -> None:
-        """`action` broke the rules reported from index `reported` on: carry on with the best reading."""
-        twice = self.previous is not None and str(self.previous[1]) == str(action)
+    def _reread(self, line: int, action, reported: int, twice: bool) -> None:
+        """`action` broke the rules reported from index `reported` on (`twice`: as the line before it did):
+        carry on with the best reading."""
         doubtful = twice or len(self.whistle.violations) - reported > 1
         history = self.older + self.recent
         back = min(BACK, len(history))
@@ -115,8 +126,6 @@ class Replay:
             self._note(reported, f"line {recent[left_out][0]} looks out of place")
             self.base = self.newer = prefix
             self.older, self.recent = [], kept
-        if twice:
-            self._note(reported, f"line {self.previous[0]} says the same: written twice?")
 
     def _note(self, index: int, note: str) -> None:
         found = self.whistle.violations
