@@ -13,8 +13,9 @@ the state, a few readings of the log around it:
 
 Each reading is scored by the rules that the next AHEAD lines (and the log's end, when it is among them)
 break under it, and the best is kept; on a tie the first in the order above, except that a line which
-repeats the line before it word for word is left out. What the line broke is reported once, whatever
-the reading; the reading decides only how the replay carries on.
+repeats the line before it word for word, or breaks several rules at once, is rather left out. What the
+line broke is reported once, whatever the reading; the reading decides only how the replay carries on.
+Once the game is over, the first line that breaks a rule ends the replay: the end explains the rest.
 
 The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines and the lines played
 since, so a log without problems pays one `clone` per CHECKPOINT lines. This relies on what the engine
