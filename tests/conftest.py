@@ -5,11 +5,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
+from pnp.cli import cli
 
 GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
+TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
 
 
 @pytest.fixture
@@ -25,3 +28,25 @@ def game_copy(tmp_path):
 def check_with(folder: Path, log: Path) -> list:
     """The problems of a log checked against the game folder's rules, as `pnp check --game FOLDER LOG` finds them."""
     return check_text(log.read_text(), "copy.log", rules=rules_for(str(folder))).violations
+
+
+@pytest.fixture
+def toy(tmp_path):
+    """A private copy of the small test game, whose files a test may change."""
+    game = tmp_path / "toy"
+    shutil.copytree(TOY, game)
+    return game
+
+
+def edit(path: Path, old: str, new: str):
+    """Replace the first `old` in a file by `new`; `old` must be there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def run(game, tmp_path, *args):
+    """`pnp build` of a game folder into tmp_path/out, as the command line runs it (no exception escapes)."""
+    result = CliRunner().invoke(cli, ["build", str(game), "--out", str(tmp_path / "out"), *args])
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    return result
