@@ -124,7 +124,8 @@ class Replay:
         else:
             kept = recent[:left_out] + recent[left_out + 1:] + [(line, action)]
             self.state = self._replayed(prefix.clone(), kept)
-            self._note(reported, f"line {recent[left_out][0]} looks out of place")
+            if best[0] == 0:  # named only when every line ahead fits without it
+                self._note(reported, f"line {recent[left_out][0]} looks out of place")
             self.base = self.newer = prefix
             self.older, self.recent = [], kept
 

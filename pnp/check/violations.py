@@ -10,6 +10,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from pnp.errors import clip
+
 READ, RULE = "read", "rule"
 
 # The generic read codes, documented in docs/playtest-logs.md.
@@ -22,7 +24,8 @@ LOG_PLAYER = "LOG-PLAYER"      # a name that is not one of the players
 LOG_INTERNAL = "LOG-INTERNAL"  # the checker itself failed on this file: a bug to report
 LOG_LIMIT = "LOG-LIMIT"        # so many problems that the rest of the log is not checked
 
-LIMIT = 100  # problems reported per log at most: past them, a log is too far off to be worth more lines
+LIMIT = 100    # problems reported per log at most: past them, a log is too far off to be worth more lines
+MESSAGE = 300  # characters of a message at most: one quoting too much of a huge line is cut
 
 
 def too_many(file: str, line: int, kind: str) -> "Violation":
@@ -52,7 +55,7 @@ class ReadError(Exception):
 
     def __init__(self, rule: str, message: str, line: int | None = None):
         super().__init__(message)
-        self.rule, self.message, self.line = rule, message, line
+        self.rule, self.message, self.line = rule, clip(message, MESSAGE), line
 
 
 class Stop(Exception):
@@ -74,14 +77,12 @@ class Whistle:
         self._aside: list | None = None
 
     def blow(self, rule: str, message: str, line: int | None = None) -> None:
-        violation = Violation(self.file, self.line if line is None else line, rule, message)
+        """Report a broken rule (at the current line unless `line` is given). Raises Stop when the check is
+        strict, or once LIMIT violations are kept."""
+        violation = Violation(self.file, self.line if line is None else line, rule, clip(message, MESSAGE))
         if self._aside is not None:
             self._aside.append(violation)
-        else:
-            self.report(violation)
-
-    def report(self, violation: Violation) -> None:
-        """Keep a violation; raise Stop at the first when strict, or once LIMIT are kept."""
+            return
         self.violations.append(violation)
         if self.strict:
             raise Stop
