@@ -5,15 +5,14 @@ import re
 from pathlib import Path
 
 import pytest
-
 from click.testing import CliRunner
 
 from conftest import check_with
-from pnp.commands import check
 from pnp.check.reader import read_log
-from pnp.check.replay import check_path, check_text
+from pnp.check.replay import check_path
 from pnp.check.setup import read_setup
 from pnp.check.violations import Whistle
+from pnp.commands import check
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "pnp" / "games" / "buried-treasure"

@@ -12,8 +12,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from pnp.check.loader import rules_for
 from conftest import check_with
+from pnp.check.loader import rules_for
 from pnp.check.reader import read_log
 from pnp.check.replay import check_path, check_text
 from pnp.check.setup import read_setup
