@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color, black
 from pnp.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
-from pnp.imposition import Settings
+from pnp.imposition import FOOTER_BAND, Page, Settings, printable
 from pnp.kinds import KINDS
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
@@ -58,23 +58,49 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
     return parts
 
 
-def footer(game: Game, part: Part, page, number: int, total: int, settings: Settings) -> tuple[str, str]:
-    return (f"{game.name} · {part.component.title} · {page.side} · page {number} of {total}",
+def footer(game: Game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
+    return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
             f"{PAPER_LABELS.get(settings.paper, settings.paper)} · print at 100 % (actual size, no fit to page)")
+
+
+TWO_SIDED = ("fronts", "backs")  # the sides of a sheet printed on both; any other page is printed on one
+
+
+def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
+    """The pages of a PDF in print order, as (part, page); (None, None) is a blank page.
+
+    A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
+    it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
+    no part ever starts on the back of another."""
+    padded = with_contents and not settings.fold and not settings.shop
+    entries: list = [(None, "contents")] if with_contents else []
+    for part in parts:
+        for page in part.pages:
+            if padded and len(entries) % 2 and page.side != "backs":
+                entries.append((None, None))  # the back of the sheet before
+            entries.append((part, page))
+    return entries
+
+
+def blank_page(settings: Settings) -> Page:
+    """A page left blank on purpose: only its footer says why."""
+    return Page(size=settings.size, side="left blank: the next part starts on a new sheet",
+                content=printable(settings).inset(bottom=FOOTER_BAND), marks=False)
 
 
 def render(game: Game, parts: list[Part], settings: Settings, with_contents: bool) -> bytes:
     title = f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
     doc = Document(title, subject=variant(settings))
-    total = sum(len(part.pages) for part in parts) + (1 if with_contents else 0)
-    number = 1
-    if with_contents:
-        doc.text_page(settings.size, lambda c, size: contents_page(doc, size, game, parts, settings))
-        number += 1
-    for part in parts:
-        for page in part.pages:
-            doc.page(page, game.palette, footer(game, part, page, number, total, settings))
-            number += 1
+    entries = sequence(parts, settings, with_contents)
+    total = len(entries)
+    for number, (part, page) in enumerate(entries, start=1):
+        if page == "contents":
+            doc.text_page(settings.size, lambda c, size: contents_page(doc, size, game, parts, entries, settings))
+        elif page is None:
+            blank = blank_page(settings)
+            doc.page(blank, game.palette, footer(game, "", blank.side, number, total, settings))
+        else:
+            doc.page(page, game.palette, footer(game, part.component.title, page.side, number, total, settings))
     return doc.bytes()
 
 
@@ -137,12 +163,13 @@ def safe_write(files: dict[Path, bytes]) -> None:
 INK = Color(0.17, 0.11, 0.05)
 
 
-def page_ranges(parts: list[Part]) -> list[str]:
-    first, ranges = 2, []
+def page_ranges(parts: list[Part], entries: list) -> list[str]:
+    """Where each part lies in the kit: "page 4" or "pages 4–15"."""
+    ranges = []
     for part in parts:
-        last = first + len(part.pages) - 1
-        ranges.append(f"{first}" if first == last else f"{first}–{last}")
-        first = last + 1
+        numbers = [number for number, (owner, _) in enumerate(entries, start=1) if owner is part]
+        first, last = numbers[0], numbers[-1]
+        ranges.append(f"page {first}" if first == last else f"pages {first}–{last}")
     return ranges
 
 
@@ -157,7 +184,8 @@ def samples(part: Part) -> list:
     return faces
 
 
-def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: Settings) -> None:
+def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: list,
+                  settings: Settings) -> None:
     """The kit's first page: what it holds, what each part looks like, and how to print it."""
     c = doc.c
     w, h = size
@@ -194,7 +222,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
     text("What this kit holds", 14, "bold")
     y -= 4
     thumb_h, text_x = 20.0, left + 34
-    for part, pages in zip(parts, page_ranges(parts)):
+    for part, pages in zip(parts, page_ranges(parts, entries)):
         component = part.component
         count = component.card_total if component.cards else sum(len(page.placed) for page in part.pages)
         top = y
@@ -215,7 +243,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
         text(f"{component.title}", 10, "bold", text_x)
         c.setFont(font("sans"), 9)
         noun = ("card" if component.cards else "copy") if count == 1 else ("cards" if component.cards else "copies")
-        label = f"{count} {noun} · pages {pages}"
+        label = f"{count} {noun} · {pages}"
         c.drawRightString(right * PT, y * PT, label)
         y -= 4.5
         para(part.advice, 8.5, right - text_x, x=text_x)
@@ -234,6 +262,8 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
                       "let it dry under a book, then cut: fronts and backs are already lined up.")
     else:
         advice += [
+            "This whole file may be printed double-sided in one go: every part starts on a new sheet, and a "
+            "page meant for one side only has a blank back.",
             f"Double-sided parts: print duplex-test-{settings.paper}.pdf first. Hold the sheet up to a light "
             "and read where the front's cross falls on the back's scales; if it is off, build again with "
             "--back-offset X,Y (in mm), or with --short-edge if the backs come out upside down.",

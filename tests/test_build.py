@@ -239,3 +239,23 @@ def test_print_shop_files_hold_one_card_a_page_with_trim_and_bleed_boxes(tmp_pat
         assert [round(float(v) / MM, 2) for v in page.bleedbox] == [0, 0, w, h]
         assert "print at 100 %" not in page.extract_text()
     assert not (tmp_path / "buried-treasure" / "score-sheet-shop.pdf").exists()
+
+
+@pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
+def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
+    """Printed double-sided, sheet n holds pages 2n-1 and 2n: every fronts page must be odd with its own
+    backs page after it, and a page meant for one side only must not share its sheet with another part."""
+    build(game, "--duplex", "--paper", "letter", "--out", str(tmp_path))
+    reader = PdfReader(tmp_path / game / f"{game}-kit-letter-duplex.pdf")
+    sides = []
+    for page in reader.pages:
+        text = " ".join(page.extract_text().split())
+        sides.append(next((side for side in ("fronts", "backs", "left blank") if f"· {side}" in text), "one-sided"))
+    assert "fronts" in sides and "left blank" in sides
+    for number, side in enumerate(sides, start=1):
+        if side == "fronts":
+            assert number % 2 == 1 and sides[number] == "backs", number
+        elif side == "backs":
+            assert sides[number - 2] == "fronts", number
+        elif side == "one-sided":  # the contents page, sheets and nets
+            assert number % 2 == 1 and (number == len(sides) or sides[number] == "left blank"), number
