@@ -68,6 +68,8 @@ def game_folder(name: str) -> Path:
     path = Path(name)
     if (path / "game.yaml").is_file():
         return path
+    if path.is_dir():
+        raise PnpError(f"{name}: this folder has no game.yaml, which every game folder needs")
     raise PnpError(f"unknown game {name!r} (known games: {', '.join(game_slugs())})")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+DEFAULT_MARGIN = 5.0  # what a home printer leaves unprinted at each edge of the paper
 FOOTER_BAND = 6.0  # the strip at the bottom of a page for the footer and the 50 mm scale bar
 MARK_ROOM = 3.5  # beyond the bleed: a gap and a crop mark long enough to cut by
 MARK_MIN = 3.0  # outer bleed gives way to keep at least this much for crop marks (and the gap)
@@ -56,7 +57,7 @@ class Settings:
 
     paper: str = "a4"
     size: tuple[float, float] = (210.0, 297.0)
-    margin: float = 5.0
+    margin: float = DEFAULT_MARGIN
     fold: bool = False  # fold-and-glue sheets instead of duplex pages
     short_edge: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -89,6 +90,20 @@ class Page:
         """The trimmed area of the faces on this page, which every cut spans."""
         return _around([slot.trim for slot, _ in self.placed])
 
+    def cut_segments(self) -> list[tuple[float, float, float, float]]:
+        """The cuts along the edges of the faces this page holds, as (x0, y0, x1, y1) lines: the edges of
+        neighbouring faces joined into one line, and no line along a slot left empty."""
+        vertical: dict = {}
+        horizontal: dict = {}
+        for slot, _ in self.placed:
+            t = slot.trim
+            for x in (t.x0, t.x1):
+                vertical.setdefault(round(x, 4), []).append((t.y0, t.y1))
+            for y in (t.y0, t.y1):
+                horizontal.setdefault(round(y, 4), []).append((t.x0, t.x1))
+        lines = [(x, a, x, b) for x, spans in vertical.items() for a, b in _joined(spans)]
+        return lines + [(a, y, b, y) for y, spans in horizontal.items() for a, b in _joined(spans)]
+
     @property
     def inked(self) -> Box | None:
         """The area the placed faces cover, bleed included: crop marks stay outside it."""
@@ -98,6 +113,17 @@ class Page:
     cut_lines: bool = False
     furniture: bool = True  # the footer and the scale bar
     trim: Box | None = None  # the TrimBox of a print-shop page (its MediaBox is the bleed)
+
+
+def _joined(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Intervals on a line, those that touch or overlap joined into one."""
+    joined: list = []
+    for a, b in sorted(spans):
+        if joined and a <= joined[-1][1] + 1e-6:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], b))
+        else:
+            joined.append((a, b))
+    return joined
 
 
 def _around(boxes: list[Box]) -> Box | None:

@@ -19,6 +19,7 @@ class Kind:
     pages: Callable  # (component, FaceMaker, Settings) -> list of Page
     how_to_print: Callable  # (component, Settings) -> advice for the kit's contents page
     sized: bool = True  # whether the data must give a `size` (a net's comes from its panels)
+    footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm)
 
 
 def card_pages(component, maker, settings):
@@ -80,11 +81,18 @@ def _net_face(component, panels, tabs, size, decoration=()):
     return Face(key, steps, size, 0.0, component.where)
 
 
+def die_net(component):
+    """A die's cross-shaped net: its panels, tabs and size."""
+    edge = component.size[0]
+    tabs = nets.die_tabs(edge)
+    panels, size = nets.shifted(nets.die_panels(edge), tabs)
+    return panels, tabs, size
+
+
 def die_pages(component, maker, settings):
     """Each die as a cross-shaped cube net; the template draws one face, told its `face` value."""
     edge = component.size[0]
-    panels, tabs = nets.die_panels(edge), nets.die_tabs(edge)
-    panels, size = nets.shifted(panels, tabs)
+    panels, tabs, size = die_net(component)
     by_name = {p.name: p for p in panels}
     faces = []
     for index, (value, panel_name) in enumerate(zip(component.options["faces"], nets.ORDER)):
@@ -96,15 +104,21 @@ def die_pages(component, maker, settings):
     return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
 
 
-def net_pages(component, maker, settings):
-    """A box or envelope net from panels and tabs given in the data; the template decorates the whole net,
-    seeing `panels` (name -> x, y, w, h) in the net's own coordinates."""
+def net_shape(component):
+    """A net's panels and tabs as its data gives them, moved to start at (0, 0); and its size."""
     panels = [nets.Panel(name, p["x"], p["y"], p["w"], p["h"]) for name, p in component.options["panels"].items()]
     tabs = [nets.Tab(**tab) for tab in component.options["tabs"]]
     unknown = sorted({tab.panel for tab in tabs} - {panel.name for panel in panels})
     if unknown:
         raise ValueError(f"tabs stand on panels the net does not have: {', '.join(unknown)}")
     panels, size = nets.shifted(panels, tabs)
+    return panels, tabs, size
+
+
+def net_pages(component, maker, settings):
+    """A box or envelope net from panels and tabs given in the data; the template decorates the whole net,
+    seeing `panels` (name -> x, y, w, h) in the net's own coordinates."""
+    panels, tabs, size = net_shape(component)
     context = {p.name: {"x": p.x, "y": p.y, "w": p.w, "h": p.h} for p in panels}
     decoration = maker.face(component.template, size, 0.0, component.where, panels=context)
     net = _net_face(component, panels, tabs, size, decoration.steps)
@@ -123,7 +137,8 @@ KINDS = {
     "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
                   pages=sheet_pages, how_to_print=sheet_advice),
     "die": Kind(options={"faces": ListOf(Any_(), min_items=6, max_items=6), "count": (Int(1, 100), 1)},
-                pages=die_pages, how_to_print=net_advice),
+                pages=die_pages, how_to_print=net_advice, footprint=lambda component: die_net(component)[2]),
     "net": Kind(options={"panels": MapOf(PANEL), "tabs": (ListOf(TAB), list), "count": (Int(1, 100), 1)},
-                pages=net_pages, how_to_print=net_advice, sized=False),
+                pages=net_pages, how_to_print=net_advice, sized=False,
+                footprint=lambda component: net_shape(component)[2]),
 }

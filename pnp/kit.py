@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.lib.colors import Color, black
@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color, black
 from pnp.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
-from pnp.imposition import FOOTER_BAND, Page, Settings, printable
+from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printable
 from pnp.kinds import KINDS
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
@@ -51,11 +51,30 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
         try:
             pages = kind.pages(component, maker, settings)
         except ValueError as error:  # a piece that does not fit the paper, a net that does not hold together
-            raise DataError([(component.where, str(error))]) from None
+            raise _blame(kind, component, maker, settings, error) from None
         parts.append(Part(component, pages, kind.how_to_print(component, settings)))
         if progress:
-            progress(f"{game.slug}: {component.id} laid out on {len(pages)} pages ({variant(settings)})")
+            progress(f"{game.slug}: {component.id} laid out on {plural(len(pages), 'page')} ({variant(settings)})")
     return parts
+
+
+def _blame(kind, component, maker, settings: Settings, error: ValueError) -> PnpError:
+    """A component that cannot be laid out: the --margin's fault when it fits inside the usual margin,
+    else its data's."""
+    if settings.margin > DEFAULT_MARGIN:
+        try:
+            kind.pages(component, maker, replace(settings, margin=DEFAULT_MARGIN))
+        except ValueError:
+            pass
+        else:
+            return PnpError(f"--margin {settings.margin:g}mm leaves no room on {settings.paper} paper for "
+                            f"{component.id} ({component.title}); it fits with --margin {DEFAULT_MARGIN:g}mm")
+    return DataError([(component.where, str(error))])
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """"1 page", "3 pages"."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def footer(game: Game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
@@ -242,8 +261,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
         y = top - 5
         text(f"{component.title}", 10, "bold", text_x)
         c.setFont(font("sans"), 9)
-        noun = ("card" if component.cards else "copy") if count == 1 else ("cards" if component.cards else "copies")
-        label = f"{count} {noun} · {pages}"
+        label = f"{plural(count, 'card') if component.cards else plural(count, 'copy', 'copies')} · {pages}"
         c.drawRightString(right * PT, y * PT, label)
         y -= 4.5
         para(part.advice, 8.5, right - text_x, x=text_x)

@@ -184,7 +184,7 @@ def _line(c: Canvas, x0, y0, x1, y1) -> None:
 def crop_marks(c: Canvas, page: Page) -> None:
     """Short lines in the margins, in line with every cut, never touching a card or its bleed.
     With `cut_lines` the cuts also run across the sheet as thin dotted lines."""
-    grid, room, inked = page.grid, page.content, page.inked
+    room, inked = page.content, page.inked
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(MARK_WIDTH * PT)
@@ -202,10 +202,8 @@ def crop_marks(c: Canvas, page: Page) -> None:
         c.setStrokeColor(GREY)
         c.setLineWidth(0.1 * PT)
         c.setDash([1 * PT, 1.5 * PT])
-        for x in page.cuts_x:
-            _line(c, x, grid.y0, x, grid.y1)
-        for y in page.cuts_y:
-            _line(c, grid.x0, y, grid.x1, y)
+        for line in page.cut_segments():
+            _line(c, *line)
     c.restoreState()
 
 

@@ -198,22 +198,30 @@ def test_every_page_has_a_footer_and_a_scale_bar(tmp_path, paper):
                 assert ("A4" if paper == "a4" else "US Letter") in text
 
 
-def test_cut_lines_run_along_every_cut(tmp_path):
+@pytest.mark.parametrize("component", ["game-cards", "starter-cards"])
+def test_cut_lines_run_along_every_cut_and_round_no_empty_slot(tmp_path, component):
     game = load_game("buried-treasure")
 
-    def first_page_lines(**kw):
+    def last_page_lines(**kw):
         s = settings("a4", **kw)
-        parts = lay_out(game, s)[:1]
-        reader = read(render(game, parts, s, with_contents=False), tmp_path, f"{kw}.pdf")
-        return parts[0].pages[0], set(segments(reader, reader.pages[0]))
+        part = next(part for part in lay_out(game, s) if part.component.id == component)
+        reader = read(render(game, [part], s, with_contents=False), tmp_path, f"{kw}.pdf")
+        fronts = [i for i, page in enumerate(part.pages) if page.side == "fronts"]
+        return part.pages[fronts[-1]], set(segments(reader, reader.pages[fronts[-1]]))
 
-    page, with_cuts = first_page_lines(cut_lines=True)
-    _, without = first_page_lines()
+    page, with_cuts = last_page_lines(cut_lines=True)
+    _, without = last_page_lines()
     added = with_cuts - without
-    grid = page.grid
-    expected = {(round(x, 3), round(grid.y0, 3), round(x, 3), round(grid.y1, 3)) for x in page.cuts_x}
-    expected |= {(round(grid.x0, 3), round(y, 3), round(grid.x1, 3), round(y, 3)) for y in page.cuts_y}
-    assert added == expected
+    assert added == {tuple(round(v, 3) for v in line) for line in page.cut_segments()}
+    trims = [slot.trim for slot, _ in page.placed]
+    for x0, y0, x1, y1 in added:  # each line runs along the edges of faces the page holds, never further
+        for t in (0.02, 0.5, 0.98):
+            x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            assert any(b.x0 - 0.01 <= x <= b.x1 + 0.01 and b.y0 - 0.01 <= y <= b.y1 + 0.01 for b in trims)
+    for trim in trims:  # and along every edge of every face
+        for x in (trim.x0, trim.x1):
+            assert any(abs(x0 - x) < 0.01 and abs(x1 - x) < 0.01 and min(y0, y1) <= trim.y0 + 0.01
+                       and max(y0, y1) >= trim.y1 - 0.01 for x0, y0, x1, y1 in added)
 
 
 def test_preview_pictures_every_kit_page(tmp_path):

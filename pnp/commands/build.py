@@ -23,10 +23,11 @@ def _offset(value: str) -> tuple[float, float]:
 
 @click.command("build")
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="a4", show_default=True)
-@click.option("--fold/--duplex", "fold", default=None,
-              help="Only fold-and-glue sheets (fronts beside backs), or only duplex pages; "
-                   "default: the forms the game's data names (both, unless it says otherwise).")
+@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default="a4",
+              show_default=True, help="The paper the kit is printed on.")
+@click.option("--fold", is_flag=True, help="Only fold-and-glue sheets (fronts beside their backs, one-sided).")
+@click.option("--duplex", is_flag=True, help="Only double-sided pages. Default: the forms the game's data names "
+                                             "(both, unless it says otherwise).")
 @click.option("--short-edge", is_flag=True, help="Mirror back pages for a short-edge flip (default: long edge).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
@@ -39,8 +40,11 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--preview", is_flag=True, help="Also write a PNG of every kit page and OUT/<game>/preview/index.html.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Each game goes into OUT/<game>/.")
-def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, sheets, shop, preview, out):
+def command(games, paper, fold, duplex, short_edge, back_offset, margin, cut_lines, sheets, shop, preview, out):
     """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
+    if fold and duplex:
+        raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
+                               "the game's data names")
     try:
         margin_mm = parse_length(margin)
     except ValueError as error:
@@ -51,9 +55,11 @@ def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, shee
     if not names:
         raise PnpError("no games found")
     loaded = [load_game(name) for name in names]  # every game's data is checked before anything is built
+    if sheets is not None:
+        _check_sheets(loaded, named=bool(games))
     start = time.perf_counter()
     for game in loaded:
-        forms = game.forms if fold is None else ("fold" if fold else "duplex",)
+        forms = ("fold",) if fold else ("duplex",) if duplex else game.forms
         variants = [Settings(fold=form == "fold", **common) for form in forms]
         variants += [Settings(shop=True, **common)] if shop else []
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
@@ -63,3 +69,16 @@ def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, shee
                 click.echo(str(path))
     click.echo(f"built {len(loaded)} game{'s' if len(loaded) != 1 else ''} in {time.perf_counter() - start:.2f} s",
                err=True)
+
+
+def _check_sheets(games, named: bool) -> None:
+    """--sheets is for games with numbered sheets: refuse it for a game named without them (or when no game
+    has them), rather than ignore it."""
+    def numbered(game) -> bool:
+        return any(component.options.get("numbered") for component in game.components.values())
+
+    without = [game.slug for game in games if not numbered(game)]
+    if without and (named or len(without) == len(games)):
+        having = [game.slug for game in games if numbered(game)]
+        also = f" (only {', '.join(having)} has them)" if having else ""
+        raise click.BadParameter(f"{', '.join(without)} has no numbered sheets{also}", param_hint="'--sheets'")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.games import game_slugs, load_game
+from pnp.kinds import KINDS
 
 
 @click.command("list")
@@ -14,9 +15,19 @@ def command(games):
         game = load_game(name)
         click.echo(f"{game.slug}: {game.name} ({game.players_text})")
         for component in game.components.values():
-            w, h = component.size
             if component.cards:
                 count = f"{component.card_total} cards ({len(component.cards)} different)"
             else:
                 count = f"{component.options.get('count', 1)} × {component.kind}"
-            click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {w:g} × {h:g} mm")
+            click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {size(component)}")
+
+
+def size(component) -> str:
+    """Its size as printed: a die's or a net's is that of the flat net."""
+    try:
+        w, h = KINDS[component.kind].footprint(component)
+    except ValueError as error:  # a net whose data does not hold together: `pnp build` reports where
+        return f"unknown size: {error}"
+    if component.kind == "die":
+        return f"{component.size[0]:g} mm cube, net {w:.0f} × {h:.0f} mm"
+    return f"{w:.4g} × {h:.4g} mm" + (" flat" if component.kind == "net" else "")
