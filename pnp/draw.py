@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -77,6 +78,43 @@ def fit_text(text: str, font_name: str, size: float, leading: float, width: floa
         if not shrink or size <= 4 or not (too_wide or too_tall):
             return lines, size
         size = max(4.0, size * 0.92)
+
+
+CAP = 0.72  # the height of a capital, as a share of the font size: the box's top lies this far above line 1
+DESCENT = 0.24  # how far below its baseline a line's letters may reach, as a share of the size
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    """Where a text step's lines fall in its own box: sizes in points, distances in millimetres."""
+
+    lines: tuple[str, ...]
+    size: float  # after fitting
+    first: float  # from the box's top down to the first baseline
+    step: float  # from one baseline to the next
+    widths: tuple[float, ...]  # of each line
+
+    @property
+    def block(self) -> float:
+        """From the top of the first line's capitals down to the last baseline."""
+        return self.step * (len(self.lines) - 1) + self.size * CAP / PT
+
+    def line_x(self, v: dict) -> list[float]:
+        """The left end of each line, from the box's left edge."""
+        return [{"left": 0.0, "right": v["w"] - w, "center": (v["w"] - w) / 2}[v["align"]] for w in self.widths]
+
+
+def text_layout(v: dict) -> TextLayout:
+    """How a checked `text` step sets its text: wrapped, shrunk to fit when it may, placed as `valign` says."""
+    name = font(v["font"])
+    height = v["h"] * PT if v["h"] is not None else None
+    lines, size = fit_text(v["text"], name, v["size"], v["leading"], v["w"] * PT, height, v["fit"])
+    step = size * v["leading"]
+    block = step * (len(lines) - 1) + size * CAP  # cap height of the first line down to the last baseline
+    free = (height - block) if height is not None else 0
+    first = size * CAP + {"top": 0, "middle": free / 2, "bottom": free}[v["valign"]]
+    widths = tuple(pdfmetrics.stringWidth(line, name, size) / PT for line in lines)
+    return TextLayout(lines, size, first / PT, step / PT, widths)
 
 
 class Painter:
@@ -174,31 +212,20 @@ class Painter:
         if missing:
             codes = ", ".join(f"U+{ord(ch):04X} {ch!r}" for ch in missing)
             raise DataError([(where, f"the {v['font']} font has no glyph for {codes}")])
-        width = v["w"] * PT
-        height = v["h"] * PT if v["h"] is not None else None
-        lines, size = fit_text(text, name, v["size"], v["leading"], width, height, v["fit"])
-        step = size * v["leading"]
-        block = step * (len(lines) - 1) + size * 0.72  # cap height of the first line down to the last baseline
+        layout = text_layout(v)
         c = self.c
         c.saveState()
         x0, top = self._xy(v["x"], v["y"])
+        width = v["w"] * PT
         if v["rotate"]:
-            box_h = height if height is not None else block
+            box_h = (v["h"] if v["h"] is not None else layout.block) * PT
             c.translate(x0 + width / 2, top - box_h / 2)
             c.rotate(-v["rotate"])
             c.translate(-(x0 + width / 2), -(top - box_h / 2))
-        free = (height - block) if height is not None else 0
-        first = top - size * 0.72 - {"top": 0, "middle": free / 2, "bottom": free}[v["valign"]]
         c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"])
-        c.setFont(name, size)
-        for i, line in enumerate(lines):
-            y = first - i * step
-            if v["align"] == "left":
-                c.drawString(x0, y, line)
-            elif v["align"] == "right":
-                c.drawRightString(x0 + width, y, line)
-            else:
-                c.drawCentredString(x0 + width / 2, y, line)
+        c.setFont(name, layout.size)
+        for i, (line, x) in enumerate(zip(layout.lines, layout.line_x(v))):
+            c.drawString(x0 + x * PT, top - (layout.first + i * layout.step) * PT, line)
         c.restoreState()
 
     def _art(self, v, where):

@@ -64,6 +64,7 @@ class Settings:
     cut_lines: bool = False
     sheets: int | None = None  # how many numbered sheets to print, when asked for
     shop: bool = False  # print-shop files: one card a page, the page its bleed, the trim box set
+    proof: bool = False  # each card's id printed at its foot, to check a kit against its data
 
 
 @dataclass

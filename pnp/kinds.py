@@ -4,12 +4,12 @@ A new kind (a tiled board, a die net, tokens) is one entry here plus its layout 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from pnp import nets
-from pnp.datafile import Any_, Bool, Choice, Int, Length, ListOf, MapOf, Record, Text
-from pnp.faces import Face, layered
+from pnp.datafile import Any_, Bool, Choice, Colour, Int, Length, ListOf, MapOf, Record, Text
+from pnp.faces import Face, labelled, layered
 from pnp.imposition import duplex_pages, fold_pages, shop_pages
 
 
@@ -28,6 +28,8 @@ def card_pages(component, maker, settings):
     pairs = []
     for card in component.cards:
         front = maker.face(component.template, component.size, bleed, card.where, card=card.context())
+        if settings.proof:
+            front = labelled(front, card.id)
         back = maker.face(card.back, component.size, bleed, card.where, card=card.context())
         pairs += [(front, back)] * card.count
     if settings.shop:
@@ -115,10 +117,20 @@ def net_shape(component):
     return panels, tabs, size
 
 
-def net_pages(component, maker, settings):
+def envelope_shape(component):
+    """An envelope's net, sized to hold a card of the component's size (its `holds`) flat, with `ease` to spare."""
+    options = component.options
+    w, h = component.size
+    panels, tabs = nets.envelope((w + options["ease"], h + options["ease"]), options["flap"], options["tab"])
+    tabs = [replace(tab, fill=options["flap_fill"]) if not tab.label else tab for tab in tabs]
+    panels, size = nets.shifted(panels, tabs)
+    return panels, tabs, size
+
+
+def net_pages(component, maker, settings, shape=None):
     """A box or envelope net from panels and tabs given in the data; the template decorates the whole net,
     seeing `panels` (name -> x, y, w, h) in the net's own coordinates."""
-    panels, tabs, size = net_shape(component)
+    panels, tabs, size = (shape or net_shape)(component)
     context = {p.name: {"x": p.x, "y": p.y, "w": p.w, "h": p.h} for p in panels}
     decoration = maker.face(component.template, size, 0.0, component.where, panels=context)
     net = _net_face(component, panels, tabs, size, decoration.steps)
@@ -141,4 +153,9 @@ KINDS = {
     "net": Kind(options={"panels": MapOf(PANEL), "tabs": (ListOf(TAB), list), "count": (Int(1, 100), 1)},
                 pages=net_pages, how_to_print=net_advice, sized=False,
                 footprint=lambda component: net_shape(component)[2]),
+    # an envelope's `size` is what it holds: given, or a component's named by `holds` (the game reads it there)
+    "envelope": Kind(options={"holds": (Text(), None), "ease": (Length(), 4.0), "flap": (Length(), 25.0),
+                              "tab": (Length(), 10.0), "flap_fill": (Colour(), None), "count": (Int(1, 100), 1)},
+                     pages=lambda component, maker, settings: net_pages(component, maker, settings, envelope_shape),
+                     how_to_print=net_advice, sized=False, footprint=lambda component: envelope_shape(component)[2]),
 }

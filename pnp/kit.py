@@ -327,7 +327,7 @@ def duplex_test(settings: Settings) -> bytes:
         cx, cy = w / 2 + dx, h / 2 + dy
         c.setStrokeColor(black)
         c.setFillColor(black)
-        c.setFont(font("sans"), 5)
+        c.setFont(font("sans"), 6)
         # the front's cross lines run 30 mm each way: read them on scales set 20 mm off the centre
         rx, ry = cy - 20, cx + 20
         c.setLineWidth(0.15)

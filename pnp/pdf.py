@@ -239,7 +239,7 @@ def scale_bar(c: Canvas, x: float, y: float) -> None:
         if i % 2 == 0:
             c.rect((x + 10 * i) * PT, y * PT, 10 * PT, 1.2 * PT, stroke=0, fill=1)
     c.rect(x * PT, y * PT, SCALE_BAR * PT, 1.2 * PT, stroke=1, fill=0)
-    c.setFont(font("sans"), 5.5)
+    c.setFont(font("sans"), 6)
     c.drawCentredString((x + SCALE_BAR / 2) * PT, (y + 1.9) * PT, "this bar must measure 50 mm")
     c.restoreState()
 
@@ -255,11 +255,11 @@ def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
     """Footer lines and the scale bar: in the band at the bottom, or turned up the side margins."""
     c.saveState()
     c.setFillColor(black)
-    c.setFont(font("sans"), 5.5)
+    c.setFont(font("sans"), 6)
     room = page.content
     if page.footer_at_bottom:
         base = room.y0 - FOOTER_BAND
-        c.drawString(room.x0 * PT, (base + 3.2) * PT, footer[0])
+        c.drawString(room.x0 * PT, (base + 3.4) * PT, footer[0])
         c.drawString(room.x0 * PT, (base + 0.9) * PT, footer[1])
         scale_bar(c, room.x1 - SCALE_BAR, base + 0.9)
     else:
@@ -269,7 +269,7 @@ def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
         c.translate((room.x0 + 2.2) * PT, middle * PT)
         c.rotate(90)
         c.drawCentredString(0, 0, footer[0])
-        c.drawCentredString(0, -2.3 * PT, footer[1])
+        c.drawCentredString(0, -2.5 * PT, footer[1])
         c.restoreState()
         c.saveState()
         c.translate((room.x1 - 4.5) * PT, (middle + SCALE_BAR / 2) * PT)

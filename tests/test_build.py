@@ -68,9 +68,14 @@ def test_pdf_places_every_face_where_the_imposition_says(tmp_path, paper, fold):
 
 def test_each_card_is_printed_as_many_times_as_the_data_says(tmp_path):
     game = load_game("buried-treasure")
-    s = settings("a4")
-    for part in lay_out(game, s):
+
+    def front_words(part, s) -> list[str]:
         reader = read(render(game, [part], s, with_contents=False), tmp_path, part.component.id + ".pdf")
+        return " ".join(page.extract_text() for page in reader.pages if "· fronts ·" in page.extract_text()).split()
+
+    plain, proof = settings("a4"), settings("a4", proof=True)
+    for part, proof_part in zip(lay_out(game, plain), lay_out(game, proof)):
+        reader = read(render(game, [part], plain, with_contents=False), tmp_path, part.component.id + ".pdf")
         forms = [p.form for page in reader.pages for p in placements(reader, page)]
         if not part.component.cards:
             assert len(forms) == part.component.options["count"]
@@ -78,9 +83,11 @@ def test_each_card_is_printed_as_many_times_as_the_data_says(tmp_path):
         # every front is followed on the next page by its back: count the front pages only
         fronts = [p.form for i, page in enumerate(reader.pages) if i % 2 == 0 for p in placements(reader, page)]
         assert len(fronts) == part.component.card_total
-        text = " ".join(page.extract_text() for i, page in enumerate(reader.pages) if i % 2 == 0)
+        # a proof prints each card's id at its foot; the kit a player prints does not
+        with_ids, without = front_words(proof_part, proof), front_words(part, plain)
         for card in part.component.cards:
-            assert text.split().count(card.id) == card.count, card.id
+            assert with_ids.count(card.id) - without.count(card.id) == card.count, card.id
+        assert "cannon-extra" not in without and "starter-cannon" not in without
 
 
 def test_buried_treasure_counts_come_from_the_data():

@@ -65,8 +65,10 @@ def test_list_shows_a_nets_flat_size():
     result = run("list", "cannon-dice")
     envelope = next(line for line in result.output.splitlines() if "envelope" in line)
     dice = next(line for line in result.output.splitlines() if " dice " in line)
-    assert "0 × 0" not in envelope and "mm flat" in envelope
-    assert "22 mm cube, net 96 × 66 mm" in dice
+    assert "0 × 0" not in envelope and "63.5 × 88.9 mm (net 88 × 212 mm flat)" in envelope  # holds a map card
+    assert "22 × 22 mm (net 96 × 66 mm flat)" in dice
+    toy = run("list", str(TOY)).output
+    assert "76 × 96 mm flat" in next(line for line in toy.splitlines() if "pouch" in line)
 
 
 def test_counts_are_worded_in_the_singular_when_single(tmp_path):

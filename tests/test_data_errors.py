@@ -57,6 +57,14 @@ CASES = [
                                                                                         "template syntax"]),
     ("deck.csv", "Beta,2,", "宝,2,", ["deck.csv:3", "no glyph for U+5B9D"]),
     ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg is not an SVG file that can be read"]),
+    # text a player cannot read: too small once shrunk to its box, over its frame, or where a cut may take it
+    ("templates/front.yaml.j2", "w: {{ w - 6 }}, size: 9,", "w: 12, h: 2, size: 9,",
+     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' is set at", "below the 6 pt a player can read"]),
+    ("templates/front.yaml.j2", "- art:", "- rect: {x: 2, y: 38, w: 40, h: 5, stroke: \"#FFFFFF\"}\n- art:",
+     ["step 4: text 'F:alpha' runs", "mm over its frame (the rect of step 2)"]),
+    ("templates/front.yaml.j2", "x: 3, y: 60, w: {{ w - 6 }}, size: 9,",
+     "x: 1, y: 60, w: {{ w - 6 }}, size: 9, align: left,",
+     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' runs", "into the 3 mm next to the edge"]),
 ]
 
 

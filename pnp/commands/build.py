@@ -37,10 +37,11 @@ def _offset(value: str) -> tuple[float, float]:
               help="How many numbered sheets to print (for games whose sheets differ one from another).")
 @click.option("--print-shop", "shop", is_flag=True,
               help="Also write each card group for a print shop: one card a page, bleed and trim box set.")
+@click.option("--proof", is_flag=True, help="Print each card's id at its foot, to check the kit against its data.")
 @click.option("--preview", is_flag=True, help="Also write a PNG of every kit page and OUT/<game>/preview/index.html.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Each game goes into OUT/<game>/.")
-def command(games, paper, fold, duplex, short_edge, back_offset, margin, cut_lines, sheets, shop, preview, out):
+def command(games, paper, fold, duplex, short_edge, back_offset, margin, cut_lines, sheets, shop, proof, preview, out):
     """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
@@ -50,7 +51,7 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, cut_lin
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--margin") from None
     common = dict(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, short_edge=short_edge,
-                  back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets)
+                  back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets, proof=proof)
     names = games or game_slugs()
     if not names:
         raise PnpError("no games found")

@@ -23,11 +23,13 @@ def command(games):
 
 
 def size(component) -> str:
-    """Its size as printed: a die's or a net's is that of the flat net."""
+    """Its size; for a die or an envelope also that of its flat net."""
     try:
         w, h = KINDS[component.kind].footprint(component)
     except ValueError as error:  # a net whose data does not hold together: `pnp build` reports where
         return f"unknown size: {error}"
-    if component.kind == "die":
-        return f"{component.size[0]:g} mm cube, net {w:.0f} × {h:.0f} mm"
-    return f"{w:.4g} × {h:.4g} mm" + (" flat" if component.kind == "net" else "")
+    own = component.size
+    if own == (0.0, 0.0):  # a net drawn from its panels has no size but its own
+        return f"{w:.4g} × {h:.4g} mm flat"
+    flat = f" (net {w:.0f} × {h:.0f} mm flat)" if (w, h) != own else ""
+    return f"{own[0]:.4g} × {own[1]:.4g} mm{flat}"
