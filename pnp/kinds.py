@@ -10,7 +10,7 @@ from typing import Callable
 from pnp import nets
 from pnp.datafile import Any_, Bool, Choice, Colour, Int, Length, ListOf, MapOf, Record, Text
 from pnp.faces import Face, labelled, layered
-from pnp.imposition import duplex_pages, fold_pages, shop_pages
+from pnp.imposition import capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
 
 
 @dataclass(frozen=True)
@@ -22,9 +22,17 @@ class Kind:
     footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm)
 
 
+def card_gutter(component, settings) -> float:
+    """The space between neighbouring cards: --gutter's, else the data's, else room for each card's whole bleed."""
+    for gutter in (settings.gutter, component.options["gutter"]):
+        if gutter is not None:
+            return gutter
+    return 2 * component.options["bleed"]
+
+
 def card_pages(component, maker, settings):
     """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets."""
-    bleed, gutter = component.options["bleed"], component.options["gutter"]
+    bleed, gutter = component.options["bleed"], card_gutter(component, settings)
     pairs = []
     for card in component.cards:
         front = maker.face(component.template, component.size, bleed, card.where, card=card.context())
@@ -42,11 +50,36 @@ def card_advice(component, settings) -> str:
     if settings.shop:
         return "For a print shop: one card a page with its bleed; the trim box marks the cut."
     if settings.fold:
-        return (f"Print one-sided on {component.stock}. Fold each sheet on the dashed line, glue the halves "
-                "together, let it dry, then cut on the crop marks.")
-    edge = "short" if settings.short_edge else "long"
-    return (f"Print double-sided (flip on the {edge} edge) on {component.stock}. "
-            "Cut on the crop marks.")
+        advice = (f"Print one-sided on {component.stock}. Fold each sheet on the dashed line, glue the halves "
+                  "together, let it dry, then cut on the crop marks.")
+    else:
+        edge = "short" if settings.short_edge else "long"
+        advice = f"Print double-sided (flip on the {edge} edge) on {component.stock}. Cut on the crop marks."
+    return f"{advice} {bleed_note(component, settings)}".strip()
+
+
+def bleed_note(component, settings) -> str:
+    """How the cards sit on the paper, said plainly when the paper cannot give them everything: their own
+    bleed, or more a page with neighbours sharing their cuts. The user chooses with --gutter."""
+    bleed, gutter = component.options["bleed"], card_gutter(component, settings)
+    if bleed <= 0:
+        return ""
+    chosen = capacity(component.size, bleed, gutter, settings)
+    short = ""
+    if chosen.edge_bleed < 0.05:
+        short = " The paper leaves no room for bleed at the grid's outer edges."
+    elif chosen.edge_bleed < bleed - 0.05:
+        short = f" The paper leaves room for only {chosen.edge_bleed:.1f} mm of bleed at the grid's outer edges."
+    if not chosen.marks:
+        short += " There is no room for crop marks on every side: cut along the drawn lines."
+    if not shares_cuts(bleed, gutter):
+        shared = capacity(component.size, bleed, 0.0, settings)
+        offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter 0."
+                 if shared.per_page > chosen.per_page else "")
+        return f"{chosen.per_page} cards a page, each with its own {bleed:g} mm bleed.{short}{offer}"
+    own = capacity(component.size, bleed, 2 * bleed, settings)
+    return (f"{chosen.per_page} cards a page, neighbours sharing their cut lines.{short} With --gutter "
+            f"{2 * bleed:g}mm each card has its own bleed ({own.per_page} a page).")
 
 
 def sheet_pages(component, maker, settings):
@@ -144,7 +177,7 @@ TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(), 
 KINDS = {
     "cards": Kind(
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
-                 "bleed": (Length(), 3.0), "gutter": (Length(), 0.0)},
+                 "bleed": (Length(), 3.0), "gutter": (Length(), None)},
         pages=card_pages, how_to_print=card_advice),
     "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
                   pages=sheet_pages, how_to_print=sheet_advice),

@@ -21,6 +21,7 @@ from pnp.model import Game
 from pnp.pdf import Document, scale_bar
 from pnp.preview import index_page, page_images
 
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
 PAPER_LABELS = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)", "a3": "A3 (297 × 420 mm)",
                 "tabloid": "Tabloid (11 × 17 in)"}
 
@@ -79,7 +80,7 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
 
 def footer(game: Game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
     return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
-            f"{PAPER_LABELS.get(settings.paper, settings.paper)} · print at 100 % (actual size, no fit to page)")
+            f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper · print at 100 %, no fit to page")
 
 
 TWO_SIDED = ("fronts", "backs")  # the sides of a sheet printed on both; any other page is printed on one

@@ -155,7 +155,7 @@ def test_unicode_text_prints_and_reads_back(tmp_path):
 
 
 def test_per_card_backs_land_behind_their_own_fronts(tmp_path):
-    build(str(TOY), "--out", str(tmp_path))
+    build(str(TOY), "--gutter", "0", "--out", str(tmp_path))
     reader = PdfReader(tmp_path / "toy" / "deck-a4-duplex.pdf")
     fronts = reader.pages[0].extract_text().split()
     backs = reader.pages[1].extract_text().split()
@@ -199,7 +199,7 @@ def test_every_page_has_a_footer_and_a_scale_bar(tmp_path, paper):
         total = len(reader.pages)
         for number, page in enumerate(reader.pages, start=1):
             text = " ".join(page.extract_text().split())
-            assert "print at 100 %" in text and "this bar must measure 50 mm" in text
+            assert "print at 100 %" in text and "50 mm" in text  # the scale bar's label
             if number > 1:
                 assert f"page {number} of {total}" in text
                 assert ("A4" if paper == "a4" else "US Letter") in text
@@ -274,3 +274,32 @@ def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
             assert sides[number - 2] == "fronts", number
         elif side == "one-sided":  # the contents page, sheets and nets
             assert number % 2 == 1 and (number == len(sides) or sides[number] == "left blank"), number
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_are_at_least_3_mm_long_on_every_page(tmp_path, paper):
+    for game in ("buried-treasure", "cannon-dice"):
+        for form in ("--duplex", "--fold"):
+            build(game, form, "--paper", paper, "--out", str(tmp_path))
+    kits = sorted(tmp_path.glob("*/*-kit-*.pdf"))
+    assert len(kits) == 4
+    for kit in kits:
+        reader = PdfReader(kit)
+        lines = [line for page in reader.pages for line in segments(reader, page)]
+        assert lines
+        for x0, y0, x1, y1 in lines:  # crop marks, fold lines and cut lines: none shorter
+            assert abs(x1 - x0) + abs(y1 - y0) >= 3.0 - 1e-3, (kit.name, x0, y0, x1, y1)
+
+
+def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
+    def contents(*args) -> str:
+        build("buried-treasure", "--duplex", "--paper", "letter", "--out", str(tmp_path), *args)
+        reader = PdfReader(tmp_path / "buried-treasure" / "buried-treasure-kit-letter-duplex.pdf")
+        return " ".join(reader.pages[0].extract_text().split())
+
+    own = contents()
+    assert "6 cards a page, each with its own 3 mm bleed. Neighbours sharing their cuts fit 9 a page: " \
+           "build with --gutter 0." in own
+    shared = contents("--gutter", "0")
+    assert "9 cards a page, neighbours sharing their cut lines. The paper leaves no room for bleed" in shared
+    assert "cut along the drawn lines" in shared and "With --gutter 6mm each card has its own bleed (6 a page)" in shared

@@ -23,7 +23,7 @@ def test_paper_names_are_read_in_any_case(tmp_path):
 
 def test_every_build_option_has_help():
     result = run("build", "--help")
-    for option in ("--paper", "--fold", "--duplex", "--margin", "--sheets", "--cut-lines"):
+    for option in ("--paper", "--fold", "--duplex", "--margin", "--gutter", "--sheets", "--cut-lines"):
         line = next(line for line in result.output.splitlines() if line.strip().startswith(option))
         assert len(line.split(maxsplit=2)) == 3, line  # the option, its value or choices, and a description
 
@@ -78,3 +78,8 @@ def test_counts_are_worded_in_the_singular_when_single(tmp_path):
                         .pages[0].extract_text().split())
     assert re.search(r"Score sheet 2 copies · page \d+ ", contents), contents
     assert re.search(r"Game cards 54 cards · pages \d+–\d+ ", contents), contents
+
+
+def test_a_negative_gutter_is_refused(tmp_path):
+    result = run("build", str(TOY), "--gutter", "-2mm", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "'--gutter'" in result.output and "0 or more" in result.output

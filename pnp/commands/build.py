@@ -13,6 +13,18 @@ from pnp.kit import build
 from pnp.units import PAPER_SIZES, parse_length
 
 
+def _length(value: str | None, option: str) -> float | None:
+    if value is None:
+        return None
+    try:
+        length = parse_length(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
+    if length < 0:
+        raise click.BadParameter(f"expected a length of 0 or more, got {value}", param_hint=f"'{option}'")
+    return length
+
+
 def _offset(value: str) -> tuple[float, float]:
     try:
         x, y = (parse_length(part) for part in value.split(","))
@@ -32,6 +44,9 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
 @click.option("--margin", default="5mm", show_default=True, help="The unprinted margin at each paper edge.")
+@click.option("--gutter", default=None, metavar="LENGTH",
+              help="Space between neighbouring cards. Default: the data's, else twice the bleed, so that each card "
+                   "has its own; 0 lets neighbours share their cut lines (more cards a page, less bleed).")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dotted cut lines across the sheet.")
 @click.option("--sheets", type=click.IntRange(1, 1000), default=None,
               help="How many numbered sheets to print (for games whose sheets differ one from another).")
@@ -41,16 +56,14 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--preview", is_flag=True, help="Also write a PNG of every kit page and OUT/<game>/preview/index.html.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Each game goes into OUT/<game>/.")
-def command(games, paper, fold, duplex, short_edge, back_offset, margin, cut_lines, sheets, shop, proof, preview, out):
+def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter, cut_lines, sheets, shop, proof,
+            preview, out):
     """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
                                "the game's data names")
-    try:
-        margin_mm = parse_length(margin)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--margin") from None
-    common = dict(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, short_edge=short_edge,
+    margin_mm, gutter_mm = _length(margin, "--margin"), _length(gutter, "--gutter")
+    common = dict(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, gutter=gutter_mm, short_edge=short_edge,
                   back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets, proof=proof)
     names = games or game_slugs()
     if not names:
