@@ -35,7 +35,9 @@ COMMON = {
     "title": Text(),
     "template": Text(),
     "size": (SIZE, None),
-    "stock": (Text(), "plain paper"),
+    # what to print it on: one stock, or one for each form (cards folded and glued want thinner paper)
+    "stock": (Either(Text(), Record({"duplex": (Text(), None), "fold": (Text(), None)}, "a stock for each form")),
+              None),
 }
 
 FIELD_TYPES = ("text", "int", "choice", "bool", "list", "colour")
@@ -124,8 +126,9 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     if "cards" in kind.options and values.get("cards") is not None:
         cards = _cards(block, values, where, folder, palette, problems)
     common = {"kind", "title", "template", "size", "stock", "cards"}
+    stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
     return Component(id=component_id, kind=values["kind"], title=values["title"], template=values["template"],
-                     size=size, stock=values["stock"], where=where, cards=cards,
+                     size=size, stock=stock, where=where, cards=cards,
                      options={k: v for k, v in values.items() if k not in common})
 
 

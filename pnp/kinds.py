@@ -22,6 +22,9 @@ class Kind:
     footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm)
 
 
+FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the card)"
+
+
 def card_gutter(component, settings) -> float:
     """The space between neighbouring cards: --gutter's, else the data's, else room for each card's whole bleed."""
     for gutter in (settings.gutter, component.options["gutter"]):
@@ -49,12 +52,14 @@ def card_pages(component, maker, settings):
 def card_advice(component, settings) -> str:
     if settings.shop:
         return "For a print shop: one card a page with its bleed; the trim box marks the cut."
-    if settings.fold:
-        advice = (f"Print one-sided on {component.stock}. Fold each sheet on the dashed line, glue the halves "
+    if settings.fold:  # folded and glued, the two halves make the card: never card stock, unless the data says so
+        stock = component.stock["fold"] or FOLD_STOCK
+        advice = (f"Print one-sided on {stock}. Fold each sheet on the dashed line, glue the halves "
                   "together, let it dry, then cut on the crop marks.")
     else:
         edge = "short" if settings.short_edge else "long"
-        advice = f"Print double-sided (flip on the {edge} edge) on {component.stock}. Cut on the crop marks."
+        advice = (f"Print double-sided (flip on the {edge} edge) on {component.stock_for('duplex')}. "
+                  "Cut on the crop marks.")
     return f"{advice} {bleed_note(component, settings)}".strip()
 
 
@@ -94,7 +99,12 @@ def sheet_pages(component, maker, settings):
 
 
 def sheet_advice(component, settings) -> str:
-    return f"Print one-sided on {component.stock}, as many copies as you need. Cut on the crop marks."
+    stock = component.stock_for("fold" if settings.fold else "duplex")
+    if component.options.get("numbered"):
+        count = sheet_count(component, settings)
+        return (f"Print one-sided on {stock}, once: the {count} sheets are numbered and each differs from the "
+                "others (a game uses one; build with --sheets N for another number of them). Cut on the crop marks.")
+    return f"Print one-sided on {stock}, as many copies as you need. Cut on the crop marks."
 
 
 def sheet_count(component, settings) -> int:
@@ -105,7 +115,7 @@ def sheet_count(component, settings) -> int:
 
 
 def net_advice(component, settings) -> str:
-    return (f"Print one-sided on {component.stock}. Cut on the solid lines, score and fold the dashed ones, "
+    return (f"Print one-sided on {component.stock_for('fold' if settings.fold else 'duplex')}. Cut on the solid lines, score and fold the dashed ones, "
             "glue the grey tabs.")
 
 

@@ -303,3 +303,21 @@ def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
     shared = contents("--gutter", "0")
     assert "9 cards a page, neighbours sharing their cut lines. The paper leaves no room for bleed" in shared
     assert "cut along the drawn lines" in shared and "With --gutter 6mm each card has its own bleed (6 a page)" in shared
+
+
+@pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
+def test_the_advice_fits_the_form(tmp_path, game):
+    build(game, "--duplex", "--out", str(tmp_path))
+    build(game, "--fold", "--out", str(tmp_path))
+
+    def contents(form: str) -> str:
+        reader = PdfReader(tmp_path / game / f"{game}-kit-a4-{form}.pdf")
+        return " ".join(reader.pages[0].extract_text().split())
+
+    fold, duplex = contents("fold"), contents("duplex")
+    assert "250–300 g/m²" not in fold and "Print one-sided on paper of 80–120 g/m²" in fold
+    assert "Print double-sided (flip on the long edge) on card stock (250–300 g/m²)" in duplex
+    for text in (fold, duplex):  # numbered sheets are printed once, each different; others as often as needed
+        numbered = "Score sheets (numbered)" in text
+        assert ("as many copies as you need" in text) != numbered
+        assert ("the 10 sheets are numbered and each differs" in text) == numbered
