@@ -139,6 +139,27 @@ class Painter:
         """Another face of the same size, drawn first: the part every numbered sheet shares."""
         self.c.doForm(self.face_form(v["face"]))
 
+    def _picture(self, v, where):
+        """Another face drawn small, scaled into (x, y, w, h) and cut to its trim: a component on a rules sheet."""
+        face = v["face"]
+        fw, fh = face.size
+        c = self.c
+        c.saveState()
+        x, y = self._xy(v["x"], v["y"] + v["h"])
+        c.translate(x, y)
+        c.scale(v["w"] / fw, v["h"] / fh)
+        trim = c.beginPath()
+        trim.rect(0, 0, fw * PT, fh * PT)
+        c.clipPath(trim, stroke=0, fill=0)
+        c.doForm(self.face_form(face))
+        c.restoreState()
+        c.saveState()
+        c.setStrokeColor(HexColor("#8A7A60"))
+        c.setLineWidth(0.2 * PT)
+        c.setDash([])
+        c.rect(x, y, v["w"] * PT, v["h"] * PT, stroke=1, fill=0)
+        c.restoreState()
+
     def _group(self, v, where):
         """Steps in their own frame: origin at (x, y), turned clockwise; inside it y still grows downwards."""
         c, height = self.c, self.height

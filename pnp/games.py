@@ -33,7 +33,7 @@ GAME = Record({
 COMMON = {
     "kind": Choice(*KINDS),
     "title": Text(),
-    "template": Text(),
+    "template": (Text(), None),  # required by every kind that draws from a template (see Kind.templated)
     "size": (SIZE, None),
     # what to print it on: one stock, or one for each form (cards folded and glued want thinner paper)
     "stock": (Either(Text(), Record({"duplex": (Text(), None), "fold": (Text(), None)}, "a stock for each form")),
@@ -115,6 +115,8 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     values = Record({**COMMON, **options}).check(block, where, problems)
     if values is None:
         return None
+    if kind.templated and "template" not in block:
+        problems.append((where.at("template"), "missing required key"))
     for key in ("template", "back", "background"):
         if values.get(key) and not template_path(folder, values[key]):
             problems.append((where.at(key, line_of(block, key, where.line)), f"no such template: {values[key]}"))
@@ -127,7 +129,7 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
         cards = _cards(block, values, where, folder, palette, problems)
     common = {"kind", "title", "template", "size", "stock", "cards"}
     stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
-    return Component(id=component_id, kind=values["kind"], title=values["title"], template=values["template"],
+    return Component(id=component_id, kind=values["kind"], title=values["title"], template=values.get("template"),
                      size=size, stock=stock, where=where, cards=cards,
                      options={k: v for k, v in values.items() if k not in common})
 

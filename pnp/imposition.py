@@ -79,6 +79,7 @@ class Page:
     content: Box | None = None  # the area the faces and their crop marks may use
     fold: tuple | None = None  # ("x" or "y", position) of a fold line
     fit: "Fit | None" = None  # how the grid sits on the paper
+    reverse: bool = False  # printed on the back of the page before it (duplex backs, a rules sheet's second page)
 
     @property
     def cuts_x(self) -> tuple:
@@ -325,7 +326,7 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
                 behind = mirror(slot, axis, at)
                 backs.append((replace(behind, trim=behind.trim.shift(dx, dy),
                                       clip=behind.clip.shift(dx, dy).clip(limit)), back))
-            pages.append(Page(side="backs", placed=backs, marks=False, **common))
+            pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))
     return pages
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from pnp import nets
+from pnp import nets, rulesheet
 from pnp.datafile import Any_, Bool, Choice, Colour, Int, Length, ListOf, MapOf, Record, Text
 from pnp.faces import Face, labelled, layered
-from pnp.imposition import capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
+from pnp.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
+                             shop_pages)
+from pnp.wording import plural
 
 
 @dataclass(frozen=True)
@@ -19,7 +21,9 @@ class Kind:
     pages: Callable  # (component, FaceMaker, Settings) -> list of Page
     how_to_print: Callable  # (component, Settings) -> advice for the kit's contents page
     sized: bool = True  # whether the data must give a `size` (a net's comes from its panels)
-    footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm)
+    templated: bool = True  # whether the data must name a `template` that draws it
+    footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm); None:
+    # the paper's
 
 
 FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the card)"
@@ -180,6 +184,55 @@ def net_pages(component, maker, settings, shape=None):
     return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
 
 
+def rules_pages(component, maker, settings):
+    """The players' rules: the game's how-to-play text (rulesheet.py reads it) on one or two pages of the
+    kit's paper, with a picture of everything else the kit holds."""
+    game = maker.game
+    path = game.folder / component.options["text"]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read {component.options['text']}: {getattr(error, 'strerror', error)}") from None
+    area = printable(settings).inset(bottom=FOOTER_BAND)
+    subtitle = " · ".join(item for item in (game.players_text, game.credits) if item)
+    pages = rulesheet.pages_of(text, (area.w, area.h), subtitle, component_pictures(game, maker, settings),
+                               game.name)
+    if len(pages) > rulesheet.MAX_PAGES:
+        raise ValueError(f"the rules in {component.options['text']} run to {len(pages)} pages of "
+                         f"{settings.paper} paper; a rules sheet holds {rulesheet.MAX_PAGES}: shorten them")
+    return [Page(size=settings.size, side="rules", content=area, marks=False, reverse=index > 0,
+                 placed=[(Slot(area, 0, area),
+                          Face(f"rules|{component.id}|{index}|{area}|{text}", tuple(steps), (area.w, area.h), 0.0,
+                               component.where))])
+            for index, steps in enumerate(pages)]
+
+
+def component_pictures(game, maker, settings) -> list:
+    """A sample of every component but the rules, for the rules sheet's picture: the first face it prints."""
+    pictures = []
+    for other in game.components.values():
+        kind = KINDS[other.kind]
+        if kind.pages is rules_pages:
+            continue
+        try:
+            pages = kind.pages(other, maker, replace(settings, proof=False))
+        except ValueError:
+            continue  # its own layout reports the problem
+        if other.cards:
+            count = plural(other.card_total, "card")
+        else:
+            count = plural(sheet_count(other, settings) if "numbered" in other.options else
+                           other.options.get("count", 1), "copy", "copies")
+        pictures.append(rulesheet.Picture(pages[0].placed[0][1], other.title.split(" (")[0], count))
+    return pictures
+
+
+def rules_advice(component, settings) -> str:
+    if settings.fold:
+        return "Print one-sided on plain paper, and keep the rules with the game."
+    return "Print double-sided on plain paper: one sheet of rules to keep with the game."
+
+
 PANEL = Record({"x": Length(), "y": Length(), "w": Length(), "h": Length()})
 TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(), 8.0), "taper": (Length(), 4.0),
               "label": (Text(), "glue")})
@@ -189,6 +242,8 @@ KINDS = {
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
                  "bleed": (Length(), 3.0), "gutter": (Length(), None)},
         pages=card_pages, how_to_print=card_advice),
+    "rules": Kind(options={"text": Text()}, pages=rules_pages, how_to_print=rules_advice, sized=False,
+                  templated=False, footprint=lambda component: None),
     "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
                   pages=sheet_pages, how_to_print=sheet_advice),
     "die": Kind(options={"faces": ListOf(Any_(), min_items=6, max_items=6), "count": (Int(1, 100), 1)},

@@ -20,6 +20,7 @@ from pnp.kinds import KINDS
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
 from pnp.preview import index_page, page_images
+from pnp.wording import plural
 
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
 PAPER_LABELS = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)", "a3": "A3 (297 × 420 mm)",
@@ -73,17 +74,9 @@ def _blame(kind, component, maker, settings: Settings, error: ValueError) -> Pnp
     return DataError([(component.where, str(error))])
 
 
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """"1 page", "3 pages"."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
-
-
 def footer(game: Game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
     return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
             f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper · print at 100 %, no fit to page")
-
-
-TWO_SIDED = ("fronts", "backs")  # the sides of a sheet printed on both; any other page is printed on one
 
 
 def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
@@ -96,7 +89,7 @@ def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list
     entries: list = [(None, "contents")] if with_contents else []
     for part in parts:
         for page in part.pages:
-            if padded and len(entries) % 2 and page.side != "backs":
+            if padded and len(entries) % 2 and not page.reverse:
                 entries.append((None, None))  # the back of the sheet before
             entries.append((part, page))
     return entries

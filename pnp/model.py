@@ -29,7 +29,7 @@ class Component:
     id: str
     kind: str
     title: str
-    template: str
+    template: str | None  # None for a kind drawn without one (a rules sheet)
     size: tuple[float, float]
     stock: dict  # form (duplex, fold) -> what to print on, or None when the data does not say
     where: Where

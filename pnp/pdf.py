@@ -68,7 +68,7 @@ class Document:
             for path in artwork_of(face.steps):
                 self.art_form(path, face.where)
             for step, values in face.steps:
-                if step == "underlay":
+                if step in ("underlay", "picture"):
                     self.face_form(values["face"], palette)
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
             painter.paint(face)

@@ -31,7 +31,7 @@ def test_every_build_option_has_help():
 def test_a_margin_that_leaves_no_room_blames_the_option(tmp_path):
     result = run("build", "buried-treasure", "--margin", "70mm", "--out", str(tmp_path))
     assert result.exit_code == 2
-    assert "--margin 70mm leaves no room" in result.output and "score-sheet" in result.output
+    assert "--margin 70mm leaves no room on a4 paper for" in result.output
     assert "game.yaml" not in result.output
 
 

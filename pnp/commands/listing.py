@@ -25,9 +25,12 @@ def command(games):
 def size(component) -> str:
     """Its size; for a die or an envelope also that of its flat net."""
     try:
-        w, h = KINDS[component.kind].footprint(component)
+        footprint = KINDS[component.kind].footprint(component)
     except ValueError as error:  # a net whose data does not hold together: `pnp build` reports where
         return f"unknown size: {error}"
+    if footprint is None:
+        return "pages of the kit's paper"
+    w, h = footprint
     own = component.size
     if own == (0.0, 0.0):  # a net drawn from its panels has no size but its own
         return f"{w:.4g} × {h:.4g} mm flat"
