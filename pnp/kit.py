@@ -19,7 +19,7 @@ from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printabl
 from pnp.kinds import KINDS
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
-from pnp.preview import index_page, page_images
+from pnp.preview import Section, game_page, games_index, page_images
 from pnp.wording import plural
 
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
@@ -95,6 +95,14 @@ def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list
     return entries
 
 
+def captions(parts: list[Part], settings: Settings) -> list[str]:
+    """What each page of a kit is, to show under its picture: "Game cards · fronts · page 5 of 27"."""
+    entries = sequence(parts, settings, with_contents=True)
+    names = ["Contents" if page == "contents" else "Blank back" if page is None
+             else f"{part.component.title} · {page.side}" for part, page in entries]
+    return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]
+
+
 def blank_page(settings: Settings) -> Page:
     """A page left blank on purpose: only its footer says why."""
     return Page(size=settings.size, side="left blank: the next part starts on a new sheet",
@@ -135,9 +143,12 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             images = page_images(kit)
             names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
             files.update({out_dir / "preview" / name: image for name, image in zip(names, images)})
-            sections.append((f"{game.name}: {suffix}", names))
+            pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
+            sections.append(Section(f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper, "
+                                    f"{'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
+                                    list(zip(names, captions(parts, settings)))))
     if preview:
-        files[out_dir / "preview" / "index.html"] = index_page(f"{game.name}: print-and-play kit", sections)
+        files[out_dir / "preview" / "index.html"] = game_page(f"{game.name}: print-and-play kit", sections)
     duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
     if duplex:
         files[out_dir / f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
@@ -148,6 +159,25 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     if progress:
         progress(f"{game.slug}: wrote {len(files)} files to {out_dir}")
     return list(files)
+
+
+def write_index(out: Path, names: dict[str, str]) -> Path:
+    """OUT/index.html: every game previewed in OUT, old builds included, with links to its pages and PDFs.
+    `names` gives the names of the games just built (others show their folder's name)."""
+    games = []
+    for page in sorted(out.glob("*/preview/index.html")):
+        folder = page.parent.parent
+        pictures = sorted(page.parent.glob("*.png"))
+        pdfs = [f"{folder.name}/{pdf.name}" for pdf in sorted(folder.glob("*.pdf"))
+                if "-kit-" in pdf.name or pdf.name.startswith("duplex-test")]
+        games.append((names.get(folder.name, folder.name), f"{folder.name}/preview/index.html",
+                      f"{folder.name}/preview/{pictures[0].name}" if pictures else "", pdfs))
+    path = out / "index.html"
+    try:
+        safe_write({path: games_index(games)})
+    except OSError as error:
+        raise PnpError(f"cannot write {error.filename or path}: {error.strerror}") from None
+    return path
 
 
 def safe_write(files: dict[Path, bytes]) -> None:

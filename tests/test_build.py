@@ -231,18 +231,6 @@ def test_cut_lines_run_along_every_cut_and_round_no_empty_slot(tmp_path, compone
                        and max(y0, y1) >= trim.y1 - 0.01 for x0, y0, x1, y1 in added)
 
 
-def test_preview_pictures_every_kit_page(tmp_path):
-    result = CliRunner().invoke(cli, ["build", str(TOY), "--duplex", "--preview", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    kit = PdfReader(tmp_path / "toy" / "toy-kit-a4-duplex.pdf")
-    folder = tmp_path / "toy" / "preview"
-    pictures = sorted(folder.glob("*.png"))
-    assert len(pictures) == len(kit.pages)
-    index = (folder / "index.html").read_text(encoding="utf-8")
-    for picture in pictures:
-        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"src='{picture.name}'" in index
-
-
 def test_print_shop_files_hold_one_card_a_page_with_trim_and_bleed_boxes(tmp_path):
     build("buried-treasure", "--print-shop", "--duplex", "--out", str(tmp_path))
     reader = PdfReader(tmp_path / "buried-treasure" / "game-cards-shop.pdf")

@@ -9,7 +9,7 @@ import click
 from pnp.errors import PnpError
 from pnp.games import game_slugs, load_game
 from pnp.imposition import Settings
-from pnp.kit import build
+from pnp.kit import build, write_index
 from pnp.units import PAPER_SIZES, parse_length
 
 
@@ -81,6 +81,8 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
         for path in files:
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))
+    if preview:
+        click.echo(str(write_index(out, {game.slug: game.name for game in loaded})))
     click.echo(f"built {len(loaded)} game{'s' if len(loaded) != 1 else ''} in {time.perf_counter() - start:.2f} s",
                err=True)
 
