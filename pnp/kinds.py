@@ -119,7 +119,8 @@ def sheet_count(component, settings) -> int:
 
 
 def net_advice(component, settings) -> str:
-    return (f"Print one-sided on {component.stock_for('fold' if settings.fold else 'duplex')}. Cut on the solid lines, score and fold the dashed ones, "
+    return (f"Print one-sided on {component.stock_for('fold' if settings.fold else 'duplex')}. Cut on the solid "
+            "lines, score and fold the dashed ones, "
             "glue the grey tabs.")
 
 

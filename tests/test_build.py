@@ -290,7 +290,8 @@ def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
            "build with --gutter 0." in own
     shared = contents("--gutter", "0")
     assert "9 cards a page, neighbours sharing their cut lines. The paper leaves no room for bleed" in shared
-    assert "cut along the drawn lines" in shared and "With --gutter 6mm each card has its own bleed (6 a page)" in shared
+    assert "cut along the drawn lines" in shared
+    assert "With --gutter 6mm each card has its own bleed (6 a page)" in shared
 
 
 @pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])

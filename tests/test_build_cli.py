@@ -2,7 +2,6 @@
 import re
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 

@@ -79,7 +79,8 @@ def test_rules_too_long_for_two_pages_are_a_data_error(tmp_path):
     long_rules(folder, 20)
     result = CliRunner().invoke(cli, ["build", str(folder), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "game.yaml" in result.output and "the rules in how-to-play.md run to 3 pages of a4 paper; a rules sheet holds 2" in result.output
+    assert "game.yaml" in result.output
+    assert "the rules in how-to-play.md run to 3 pages of a4 paper; a rules sheet holds 2" in result.output
 
 
 def test_the_markdown_a_rules_text_may_use():
