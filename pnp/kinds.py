@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from pnp import nets, rulesheet
+from pnp import nets, resources, rulesheet
 from pnp.datafile import Any_, Bool, Choice, Colour, Int, Length, ListOf, MapOf, Record, Text
+from pnp.errors import DataError
 from pnp.faces import Face, labelled, layered
 from pnp.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
                              shop_pages)
@@ -158,9 +159,9 @@ def net_shape(component):
     """A net's panels and tabs as its data gives them, moved to start at (0, 0); and its size."""
     panels = [nets.Panel(name, p["x"], p["y"], p["w"], p["h"]) for name, p in component.options["panels"].items()]
     tabs = [nets.Tab(**tab) for tab in component.options["tabs"]]
-    unknown = sorted({tab.panel for tab in tabs} - {panel.name for panel in panels})
-    if unknown:
-        raise ValueError(f"tabs stand on panels the net does not have: {', '.join(unknown)}")
+    problems = nets.problems(panels, tabs)
+    if problems:
+        raise DataError([(component.where.at(field), message) for field, message in problems])
     panels, size = nets.shifted(panels, tabs)
     return panels, tabs, size
 
@@ -189,11 +190,14 @@ def rules_pages(component, maker, settings):
     """The players' rules: the game's how-to-play text (rulesheet.py reads it) on one or two pages of the
     kit's paper, with a picture of everything else the kit holds."""
     game = maker.game
-    path = game.folder / component.options["text"]
+    name = component.options["text"]
+    path = resources.find_inside(name, [game.folder], "the game's folder")  # ValueError when it leads outside
+    if path is None:
+        raise ValueError(f"text: no such file: {name}")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"cannot read {component.options['text']}: {getattr(error, 'strerror', error)}") from None
+        raise ValueError(f"text: cannot read {name}: {getattr(error, 'strerror', error)}") from None
     area = printable(settings).inset(bottom=FOOTER_BAND)
     subtitle = " · ".join(item for item in (game.players_text, game.credits) if item)
     pages = rulesheet.pages_of(text, (area.w, area.h), subtitle, component_pictures(game, maker, settings),

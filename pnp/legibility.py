@@ -1,12 +1,12 @@
 """Text a player can read: checked on every face before anything is drawn.
 
-Every line of text is set at 6 pt or more, and its ink stays inside its frame: the smallest rectangle drawn
+Every text fits its box (see draw.fit_text), is set at 6 pt or more, and its ink stays inside its frame: the smallest rectangle drawn
 before it (in the same group) that holds the middle of its box, a little clear of that rectangle's line. On a
 card, text also keeps out of the 3 mm next to the trim, which a slightly misplaced cut may take.
 """
 from __future__ import annotations
 
-from pnp.draw import CAP, DESCENT, PT, text_layout
+from pnp.draw import CAP, DESCENT, PT, overflow, text_layout
 from pnp.errors import Where
 from pnp.imposition import Box
 
@@ -32,17 +32,18 @@ def _outside(ink: Box, room: Box) -> float:
     return max(0.0, room.x0 - ink.x0, ink.x1 - room.x1, room.y0 - ink.y0, ink.y1 - room.y1)
 
 
-def problems(steps, size: tuple[float, float], label: str, cut: bool) -> list[tuple[Where, str]]:
-    """What keeps the text of a face's steps from being read: each as (where, message). A face `cut` out
-    along its trim (a card) keeps its text out of the safe zone too."""
+def problems(steps, size: tuple[float, float], where: Where, template: str, cut: bool) -> list[tuple[Where, str]]:
+    """What keeps the text of a face's steps from being read: each as (where, message); `where` is the data
+    that asked for the face, drawn by `template`. A face `cut` out along its trim (a card) keeps its text out
+    of the safe zone too."""
     found: list = []
     w, h = size
     safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
-    _check(steps, safe, label, "", found)
+    _check(steps, safe, where, f"{where} (template {template})", "", found)
     return found
 
 
-def _check(steps, safe: Box | None, label: str, prefix: str, found: list) -> None:
+def _check(steps, safe: Box | None, where: Where, label: str, prefix: str, found: list) -> None:
     frames = []  # (the rectangle a text must keep inside, which step drew it)
     for index, (name, v) in enumerate(steps, start=1):
         spot = Where(label, 0, f"{prefix}step {index}")
@@ -51,9 +52,13 @@ def _check(steps, safe: Box | None, label: str, prefix: str, found: list) -> Non
             frames.append((Box(v["x"], v["y"], v["x"] + v["w"], v["y"] + v["h"]).inset(*(edge + CLEARANCE,) * 4),
                            index))
         elif name == "group":  # its steps have frames of their own, in their own coordinates
-            _check(v["steps"], None, label, f"{prefix}step {index}: ", found)
+            _check(v["steps"], None, where, label, f"{prefix}step {index}: ", found)
         elif name == "text" and v["text"].strip():
-            _check_text(v, frames, safe, spot, found)
+            layout = text_layout(v)
+            if not layout.fits:  # said as the drawing would say it, against the card
+                found.append((where, overflow(v, layout)))
+            else:
+                _check_text(v, frames, safe, spot, found)
 
 
 def _check_text(v: dict, frames: list, safe: Box | None, spot: Where, found: list) -> None:

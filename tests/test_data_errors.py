@@ -1,33 +1,10 @@
 """Bad data gives a clear message naming file, line and field, exit code 2, and no traceback."""
-import shutil
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 
+from conftest import TOY, edit, run
 from pnp.cli import cli
 from pnp.units import parse_length
-
-TOY = Path(__file__).parent / "fixtures" / "toy"
-
-
-@pytest.fixture
-def toy(tmp_path):
-    game = tmp_path / "toy"
-    shutil.copytree(TOY, game)
-    return game
-
-
-def edit(path: Path, old: str, new: str):
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def run(toy, tmp_path, *args):
-    result = CliRunner().invoke(cli, ["build", str(toy), "--out", str(tmp_path / "out"), *args])
-    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 CASES = [
@@ -56,10 +33,10 @@ CASES = [
     ("templates/front.yaml.j2", "{{ card.label | tojson }}", "{{ card.label | tojson }", ["templates/front.yaml.j2:4",
                                                                                         "template syntax"]),
     ("deck.csv", "Beta,2,", "宝,2,", ["deck.csv:3", "no glyph for U+5B9D"]),
-    ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg is not an SVG file that can be read"]),
-    # text a player cannot read: too small once shrunk to its box, over its frame, or where a cut may take it
-    ("templates/front.yaml.j2", "w: {{ w - 6 }}, size: 9,", "w: 12, h: 2, size: 9,",
-     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' is set at", "below the 6 pt a player can read"]),
+    ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg:1: not an SVG file that can be read: Start tag expected"]),
+    # text a player cannot read: set too small, over its frame, or where a cut may take it
+    ("templates/front.yaml.j2", "w: {{ w - 6 }}, size: 9,", "w: {{ w - 6 }}, size: 4.5,",
+     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' is set at 4.5 pt", "below the 6 pt a player can read"]),
     ("templates/front.yaml.j2", "- art:", "- rect: {x: 2, y: 38, w: 40, h: 5, stroke: \"#FFFFFF\"}\n- art:",
      ["step 4: text 'F:alpha' runs", "mm over its frame (the rect of step 2)"]),
     ("templates/front.yaml.j2", "x: 3, y: 60, w: {{ w - 6 }}, size: 9,",
