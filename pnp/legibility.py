@@ -1,8 +1,8 @@
 """Text a player can read: checked on every face before anything is drawn.
 
-Every text fits its box (see draw.fit_text), is set at 6 pt or more, and its ink stays inside its frame: the smallest rectangle drawn
-before it (in the same group) that holds the middle of its box, a little clear of that rectangle's line. On a
-card, text also keeps out of the 3 mm next to the trim, which a slightly misplaced cut may take.
+Every text fits its box (see draw.fit_text), is set at 6 pt or more, and its ink stays inside its frame: the
+smallest rectangle drawn before it (in the same group) that holds the middle of its box, a little clear of
+that rectangle's line. On a card, text also keeps out of the 3 mm next to the trim, which a cut may take.
 """
 from __future__ import annotations
 

@@ -185,7 +185,7 @@ class Sheet:
                 self._next_column()
             baseline = self.y + size * CAP / PT
             if index == 0 and marker:
-                self.pages[-1].append(text_step(marker, self.x + indent - 7.2, baseline, size, "bold", align="right",
+                self.pages[-1].append(text_step(marker, self.x + indent - 7.7, baseline, size, "bold", align="right",
                                                 w=6.0))
             for dx, text, face in line:
                 self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face))
