@@ -199,7 +199,7 @@ def test_the_bots_use_every_verb_and_every_card(simulated):
     seen = set().union(*map(verbs_of, simulated))
     assert set(RULES.verbs) <= seen
     assert {f"flip {card}" for card in RULES.facts.cards} <= seen
-    assert {"play mutiny", "play parlay", "play ships-log"} <= seen
+    assert {"play mutiny", "play parley", "play ships-log"} <= seen
 
 
 def test_the_same_seed_writes_the_same_logs():
@@ -358,7 +358,7 @@ def test_every_corruption_of_a_simulated_log_is_caught(simulated, corrupt):
 EVENTS = ["flip {c}", "roll {f} {f}", "roll {f}", "{p} fire {f} {r}", "{p} fire {f}", "{p} fire explosion {r} at {r}",
           "{p} take {c}", "{p} claim {r}{n}", "{p} nest {n} {r}", "{p} nest {n}", "{p} sink {r}", "{p} steal {t}",
           "{p} lose {t}", "{p} lose ball {r}", "{p} lose balls {r} {r}", "{p} draw {m}", "{p} return {m} {m}",
-          "{p} spy {m}", "{p} play mutiny", "{p} play parlay {m} {f}", "{p} play ships-log {m}",
+          "{p} spy {m}", "{p} play mutiny", "{p} play parley {m} {f}", "{p} play ships-log {m}",
           "duel Anne {f} Bart {f}", "end", "{p} guess {n}", "envelope {m}", "score Anne {n} Bart {n}", "winner {p}"]
 
 
