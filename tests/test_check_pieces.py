@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-import pytest
 
 from pnp.check.engine import TABLE, State, ranks
 from pnp.check.pieces import Deck, Dice, Due, FollowUps, Seats, Supply
@@ -91,7 +90,7 @@ class Chores(FollowUps, State):
 
 
 def chores() -> Chores:
-    setup = SimpleNamespace(players=("Ann", "Bob"), game=SimpleNamespace(players=(2, 2)), line=lambda key: 1)
+    setup = SimpleNamespace(players=("Ann", "Bob"), line=lambda key: 1)
     return Chores(None, setup, Whistle("t.log"))
 
 
@@ -122,7 +121,7 @@ def test_ranks_group_ties_from_the_top():
 class Tally(State):
     """A state with a little of everything a clone must copy or share."""
 
-    players_code, end_code = "T-PLAYERS", "T-END"
+    end_code = "T-END"
 
     def begin(self, setup):
         self.counts = {name: [0, 0] for name in self.players}
@@ -137,8 +136,8 @@ class Tally(State):
         self.counts[action.player][0] += 1
 
 
-def tally(players=("Ann", "Bob"), allowed=(2, 3)) -> Tally:
-    setup = SimpleNamespace(players=players, game=SimpleNamespace(players=allowed), line=lambda key: 2)
+def tally() -> Tally:
+    setup = SimpleNamespace(players=("Ann", "Bob"), line=lambda key: 2)
     return Tally(SimpleNamespace(facts="read once, never changed"), setup, Whistle("t.log"))
 
 
@@ -162,13 +161,3 @@ def test_the_base_dispatches_each_verb_and_guards_the_end():
     state.apply(count)
     assert state.counts["Bob"][0] == 1
     assert [(v.line, v.rule, v.message) for v in state.w.violations] == [(8, "T-END", "the game is over")]
-
-
-@pytest.mark.parametrize("players, allowed, message", [
-    (("Ann",), (2, 3), "2–3 players play, not 1"),
-    (("Ann", "Bob", "Cy"), (2, 2), "two players play, not 3"),
-])
-def test_the_number_of_players_comes_from_the_data(players, allowed, message):
-    state = tally(players, allowed)
-    assert [(v.line, v.rule, v.message) for v in state.w.violations] == [(2, "T-PLAYERS", message)]
-    assert state.playable  # this game replays any count; one that cannot sets replays_any_count = False

@@ -4,6 +4,7 @@ The package is generic: a game plugs in through its own rules module, `pnp/games
 (docs/adding-a-checker.md). Nothing here names a game.
 
     log text --reader--> header + events --verbs--> actions --State.apply--> violations --report
+                                                          (resync: a stray line read as one)
 
 The toolkit a rules module is written with: `verbs` (one pattern per verb: parser, usage, printed form),
 `engine` (the Rules and State bases: dispatch, the end guard, cloning, scores and winners), `ending`

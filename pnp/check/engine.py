@@ -13,17 +13,15 @@ generator. The same state serves three drivers:
 - the bots (`bots`): `clone`, `apply` and `value` to look one move ahead.
 
 The bases here hold what every game repeats: verbs bound from patterns (`pnp.check.verbs`), dispatch to
-one handler per verb (`on_<verb>`), the guard for lines after the game is over, the number of players
-the game's data allows, cloning, and the end of a game (claimed against computed scores, leaders, ties).
+one handler per verb (`on_<verb>`), the guard for lines after the game is over, cloning, and the end of
+a game (claimed against computed scores, leaders, ties). The number of players is the header's to check
+(`pnp.check.setup`), from the range in game.yaml.
 `None` may be among the legal actions: a choice that leaves no line in the log (declining an optional
 follow-up, for instance); `apply(None)` calls `decline`.
 """
 from __future__ import annotations
 
 from pnp.check.verbs import bind
-
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
 
 class _Table:
     """The table as a player: it deals, rolls and records. Never a player's name, so `is TABLE` is safe."""
@@ -82,9 +80,7 @@ class State:
     A subclass sets its codes, fills `begin` and one `on_<verb>(action)` handler per verb, and answers
     the drivers' questions (`to_move`, `legal_actions`, `table_action`, `is_over`, `value`, `finish`)."""
 
-    players_code = ""            # the code of a log whose number of players the game's data does not allow
     end_code = ""                # the code of a line after the game is over (reported once a log)
-    replays_any_count = True     # False: a log with a wrong number of players is not replayed at all
     after_end: frozenset = frozenset()  # verbs whose handlers judge a finished game themselves
     _handlers: dict = {}
 
@@ -95,22 +91,10 @@ class State:
     def __init__(self, rules, setup, whistle):
         self.f, self.w, self.players = rules, whistle, setup.players  # f: the game's facts, read by its Rules
         self.end_reported = False
-        self.playable = self._count_fits(setup) or self.replays_any_count
-        if self.playable:
-            self.begin(setup)
+        self.begin(setup)
 
     def begin(self, setup) -> None:
-        """Set up the game's own state from the log's header."""
-
-    def _count_fits(self, setup) -> bool:
-        low, high = setup.game.players
-        count = len(self.players)
-        if low <= count <= high:
-            return True
-        allowed = f"{NUMBERS[low] if low < len(NUMBERS) else low}" if low == high else f"{low}–{high}"
-        stop = "" if self.replays_any_count else "; the log is not replayed"
-        self.w.blow(self.players_code, f"{allowed} players play, not {count}{stop}", setup.line("players"))
-        return False
+        """Set up the game's own state from the log's header (whose players the game's data allows)."""
 
     # -- the drivers' questions ---------------------------------------------------------------------
 
@@ -151,8 +135,6 @@ class State:
         """Play one action: its handler checks it in a fixed order, blows the whistle on each broken rule,
         then carries on from the most sensible state, so that one mistake is reported once, not at every
         later line. A line after the end is reported once and otherwise ignored."""
-        if not self.playable:
-            return
         if action is None:
             self.decline()
         elif self.is_over() and action.verb not in self.after_end:
@@ -181,7 +163,8 @@ class State:
             self.w.blow(self.end_code, message)
 
     def clone(self) -> "State":
-        """A copy to try moves on: lists, dicts and sets are copied, all else (facts, whistle) shared."""
+        """A copy that `apply` never changes through this one: bots try moves on copies, and the replay
+        tries readings of a log. Lists, dicts, sets and pieces are copied, all else (facts, whistle) shared."""
         return _cloned(self)
 
     # -- the end of a game: claims against totals, leaders and ties -----------------------------------

@@ -12,7 +12,7 @@ from pnp.errors import DataError, Where, shown
 
 class RuleData:
     """The game's rules.yaml checked against `spec` (`values`), game.yaml's `vars` against `variables`
-    (`vars`), and the components the rules need, with the places to report a cross-check at."""
+    (`vars`, a `Keys`), and the components the rules need, with the places to report a cross-check at."""
 
     def __init__(self, game, spec: Record, variables: Record | None = None, components: tuple = ()):
         self.game = game
@@ -23,9 +23,7 @@ class RuleData:
         missing = [name for name in components if name not in game.components]
         if missing:
             raise DataError([(Where(self.data, 1), f"the rules checker needs the components {', '.join(missing)}")])
-        self.vars = {}
-        if variables is not None:
-            self.vars = checked(variables, _picked(game.vars, variables), self.in_vars())
+        self.vars = {} if variables is None else checked(variables, game.vars or {}, self.in_vars())
 
     def at(self, key: str) -> Where:
         """Where a key of rules.yaml stands."""
@@ -36,6 +34,14 @@ class RuleData:
         if key is None:
             return Where(self.data, line_of(self.game.vars, default=1), "vars")
         return Where(self.data, line_of(self.game.vars, key), f"vars.{key}")
+
+
+class Keys(Record):
+    """A mapping of which the rules read and check the declared keys; any other key is the templates' to
+    read (game.yaml's `vars`, a suit's names among its icons), so it is left alone."""
+
+    def check(self, value, where, problems):
+        return super().check(_picked(value, self) if isinstance(value, dict) else value, where, problems)
 
 
 def _picked(values, spec: Record) -> LDict:

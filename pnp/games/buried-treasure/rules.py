@@ -10,7 +10,7 @@ from collections import Counter, namedtuple
 
 from pnp.check.ending import Final, FinalScores, Winner
 from pnp.check.engine import TABLE, Rules, State, ranks
-from pnp.check.facts import RuleData, counts, ids, nicknames
+from pnp.check.facts import Keys, RuleData, counts, ids, nicknames
 from pnp.check.pieces import Seats, Supply
 from pnp.check.setup import Player, PlayerOrder
 from pnp.check.verbs import action, names, number
@@ -29,10 +29,9 @@ RULES_FILE = Record({
     "starter-names": (MapOf(Text()), dict),
 }, "Buried Treasure's rule facts")
 
-GAME_VARS = Record({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
+GAME_VARS = Keys({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
     "colours": ListOf(Text(), min_items=1),
-    "suits": (MapOf(Record({"name": Text(), "plural": Text(), "icon": Text(), "chest": (Text(), None)},
-                           "a suit: its names, its icon and its chest")), dict),
+    "suits": (MapOf(Keys({"name": Text(), "plural": Text()}, "a suit: its names")), dict),
 }, "the game's vars")
 
 
@@ -101,7 +100,7 @@ Got = namedtuple("Got", "player card line how followed", defaults=(0,))
 class GameState(FinalScores, State):
     """Buried Treasure in progress: the layout, the collections, the hands and the scores."""
 
-    players_code, end_code, final_code, winner_code = "BT-PLAYERS", "BT-GAME-END", "BT-FINAL-SCORE", "BT-WINNER"
+    end_code, final_code, winner_code = "BT-GAME-END", "BT-FINAL-SCORE", "BT-WINNER"
     after_end = FinalScores.after_end | {"hand"}  # a hand dealt late is the hand's own problem
 
     def begin(self, setup):

@@ -17,7 +17,7 @@ import re
 
 from pnp import chance
 from pnp.check.engine import TABLE, Rules, State
-from pnp.check.facts import RuleData, counts, ids, nicknames
+from pnp.check.facts import Keys, RuleData, counts, ids, nicknames
 from pnp.check.pieces import Deck, Dice, Due, FollowUps, Seats
 from pnp.check.setup import Player
 from pnp.check.verbs import Kind, action, names, number
@@ -49,11 +49,11 @@ RULES_FILE = Record({
                           "a card's effect and rule code")),
 }, "Cannon Dice's rule facts")
 
-GAME_VARS = Record({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
+GAME_VARS = Keys({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
     "grid": Record({"rows": ListOf(Text(), min_items=1), "columns": Int(1), "contents": MapOf(Int(0))},
                    "the sea grid"),
-    "treasures": MapOf(Record({"name": Text(), "points": (Int(0), None), "icon": Text()},
-                              "a treasure or special space: its name, points (treasures only) and icon")),
+    "treasures": MapOf(Keys({"name": Text(), "points": (Int(0), None)},
+                            "a treasure or special space: its name, and points for a treasure")),
     "balls_per_cannon": Int(1),
     "score": Record({"ball": Int(0), "cannon": Int(0), "map_bonus": Int(0)}, "the points of the score box"),
 }, "the game's vars")
@@ -139,7 +139,7 @@ Winner = action("winner", "winner {player:player}")
 # --- the state of one game ---------------------------------------------------------------------------
 
 UNKNOWN = "an unknown card"   # the card of a round whose flip the log left out
-SUNK = "Davey Jones"          # the owner of a space sunk by Davey Jones: nobody gets it
+SUNK = "Davy Jones"           # the owner of a space sunk by Davy Jones: nobody gets it
 
 MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and the line to write
     "draw": ("{p} draws the top map card", "{p} draw MAP"),
@@ -160,7 +160,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
 UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks for it
     "claim": ("claims a space", "only the horseshoe lets a player claim one, at once"),
     "nest": ("fires down a column", "only the Crow's Nest does, after its roll"),
-    "sink": ("sinks a space", "only Davey Jones does, after its roll"),
+    "sink": ("sinks a space", "only Davy Jones does, after its roll"),
     "steal": ("takes a treasure", "only the Boarding Party does, when it is taken"),
     "treasure": ("crosses off a treasure", "only a Kraken or a lost duel asks for it"),
     "balls": ("crosses off balls", "only a Miss or Rough Seas asks for it"),
@@ -174,13 +174,12 @@ class GameState(FollowUps, State):
     """Cannon Dice in progress: the grid, both players' cannons, chests, maps and kept cards, the decks,
     and the round under way with its offer (dice and card), its order of picks and its follow-ups."""
 
-    players_code, end_code, follow_up_code = "CD-PLAYERS", "CD-GAME-END", "CD-FOLLOW-UP"
-    replays_any_count = False
+    end_code, follow_up_code = "CD-GAME-END", "CD-FOLLOW-UP"
     missing_texts, unasked = MISSING, UNASKED
     table_kinds = frozenset(("draw", "roll", "duel", "flip", "spy"))  # the follow-ups the table writes
 
     def begin(self, setup):
-        facts = self.f
+        facts = self.f  # two players: the header admits only as many as game.yaml allows
         self.first, self.other = self.players[0], Seats(self.players).opposite
         self.sheet = setup.options["sheet"]
         self.grid = tuple(sheet_grid(facts, self.sheet))
@@ -221,7 +220,7 @@ class GameState(FollowUps, State):
         return TABLE
 
     def is_over(self) -> bool:
-        return not self.playable or bool(self.winner_line)
+        return bool(self.winner_line)
 
     def over(self) -> str:
         return f"the game is over (the winner is written at line {self.winner_line})"
@@ -330,7 +329,7 @@ class GameState(FollowUps, State):
 
     def apply(self, action) -> None:
         super().apply(action)
-        if self.playable and action is not None:
+        if action is not None:
             self._advance()
 
     def decline(self) -> None:
@@ -815,7 +814,7 @@ class GameState(FollowUps, State):
         elif then == "reroll":
             if self.dice and due.data[1] in self.dice:
                 self.dice[self.dice.index(due.data[1])] = face
-        elif face != self.f.explosion or then == "shot":  # Crow's Nest and Davey Jones count no space with it
+        elif face != self.f.explosion or then == "shot":  # Crow's Nest and Davy Jones count no space with it
             self.ask(Due(then, due.player, due.code, due.line, due.cause, face))
 
     def _cannot_play(self, player: str, effect: str, event: Play) -> str:
@@ -868,7 +867,7 @@ class GameState(FollowUps, State):
 
     def _taken(self, index: int) -> str:
         owner = self.owner[index]
-        how = "sunk by Davey Jones" if owner == SUNK else f"by {owner}"
+        how = "sunk by Davy Jones" if owner == SUNK else f"by {owner}"
         return f"{how} at line {self.claim_line[index]}"
 
     def _usable(self, player: str) -> list:
