@@ -127,19 +127,21 @@ class Seats:
         self.order = tuple(players) + tuple(dummies)
         self.dummies = frozenset(dummies)
         self.index = MappingProxyType({name: i for i, name in enumerate(self.order)})
+        self.round_from = MappingProxyType({name: self.order[i + 1:] + self.order[:i + 1]  # clockwise, to itself
+                                            for i, name in enumerate(self.order)})
         pair = self.order if len(self.order) == 2 else ()
         self.opposite = MappingProxyType(dict(zip(pair, pair[::-1])))  # at a table of two: the other seat
 
     def after(self, name: str, skip=()) -> str | None:
         """The next seat clockwise after `name` (round to `name` itself) not in `skip`; None if all are."""
-        order, at = self.order, self.index[name]
-        return next((order[(at + step) % len(order)] for step in range(1, len(order) + 1)
-                     if order[(at + step) % len(order)] not in skip), None)
+        for seat in self.round_from[name]:
+            if seat not in skip:
+                return seat
+        return None
 
     def others(self, name: str) -> list:
         """Every other seat, clockwise from `name`."""
-        order, at = self.order, self.index[name]
-        return [order[(at + step) % len(order)] for step in range(1, len(order))]
+        return list(self.round_from[name][:-1])
 
     def is_dummy(self, name: str) -> bool:
         return name in self.dummies

@@ -35,6 +35,8 @@ class Kind:
     `label` names it in usage lines (None: the field's name in capitals). `quick(word, words)`, when
     given, is a shortcut for a word that reads well: its value, or None to let `read` say what is wrong."""
 
+    table: dict | None = None  # for a kind of `names`: its table, looked up without a call
+
     def __init__(self, read, label: str | None = None, accepts=None, quick=None):
         self.read, self.label, self.quick = read, label, quick
         self.accepts = accepts or (lambda word: True)
@@ -43,8 +45,10 @@ class Kind:
 def names(table: dict, what: str, label: str, rule: str = LOG_CARD) -> Kind:
     """A word from a table of names (lower case -> value), such as a game's cards; `what` says in an
     error what was expected (`a game card`), `rule` is the code of an unknown name."""
-    return Kind(lambda words: words.name(table, what, rule), label, lambda word: word.lower() in table,
+    kind = Kind(lambda words: words.name(table, what, rule), label, lambda word: word.lower() in table,
                 lambda word, words: table.get(word.lower()))
+    kind.table = table
+    return kind
 
 
 def number(what: str, low: int = 0, high: int | None = None, beyond: str = "") -> Kind:
@@ -406,13 +410,13 @@ def _literal(item: _Word):
 
 
 def _reader(item: _Field, kind: Kind, is_list: bool):
-    name, read, quick = item.name, kind.read, kind.quick or (lambda word, words: None)
+    name, read, quick, table = item.name, kind.read, kind.quick, kind.table
 
     def one(words):
         """The next word's value: the quick way when it reads well, else `read`, which says why not."""
-        at = words.at
-        if at < len(words.words):
-            value = quick(words.words[at], words)
+        at, line = words.at, words.words
+        if at < len(line):
+            value = table.get(line[at].lower()) if table is not None else quick(line[at], words) if quick else None
             if value is not None:
                 words.at = at + 1
                 return value
@@ -422,7 +426,7 @@ def _reader(item: _Field, kind: Kind, is_list: bool):
         def repeated(words, got):
             values = got.setdefault(name, [])
             values.append(one(words))
-            while words.more():
+            while words.at < len(words.words):
                 values.append(one(words))
         return repeated
     if is_list:
