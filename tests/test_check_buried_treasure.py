@@ -85,5 +85,6 @@ def test_the_vars_the_checker_reads_are_checked(bt_copy, old, new, found):
     data = bt_copy / "game.yaml"
     assert old in data.read_text()
     data.write_text(data.read_text().replace(old, new))
-    result = CliRunner().invoke(check.command, ["--game", str(bt_copy), str(GAME / "examples" / "basic-two-players.log")])
+    example = GAME / "examples" / "basic-two-players.log"
+    result = CliRunner().invoke(check.command, ["--game", str(bt_copy), str(example)])
     assert result.exit_code == 2 and found in result.output

@@ -23,7 +23,7 @@ Winner = action("winner", "winner {player:player}")
 
 
 class Track(State):
-    players_code, end_code = "RACE-PLAYERS", "RACE-END"
+    end_code = "RACE-END"
 
     def begin(self, setup):
         self.goal, self.at = setup.options["goal"], dict.fromkeys(self.players, 0)

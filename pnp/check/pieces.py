@@ -126,7 +126,6 @@ class Seats:
     def __init__(self, players: tuple, dummies: tuple = ()):
         self.order = tuple(players) + tuple(dummies)
         self.dummies = frozenset(dummies)
-        self.index = MappingProxyType({name: i for i, name in enumerate(self.order)})
         self.round_from = MappingProxyType({name: self.order[i + 1:] + self.order[:i + 1]  # clockwise, to itself
                                             for i, name in enumerate(self.order)})
         pair = self.order if len(self.order) == 2 else ()
