@@ -26,6 +26,14 @@ class Supply(Piece):
         self.full = MappingProxyType(dict(counts))
         self.left = dict(counts)
 
+    def copy(self) -> "Supply":
+        """A copy for a state's clone (made often by bots, so made directly): what is full is shared."""
+        if type(self) is not Supply:
+            return super().copy()
+        other = object.__new__(Supply)
+        other.full, other.left = self.full, self.left.copy()
+        return other
+
     def take(self, items) -> list:
         """Take each of `items` once; the kinds now taken more often than the supply holds, each once."""
         left = self.left

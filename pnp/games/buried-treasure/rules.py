@@ -7,9 +7,10 @@ rule facts the printed kit does not hold come from rules.yaml.
 from __future__ import annotations
 
 from collections import Counter, namedtuple
+from types import MappingProxyType
 
 from pnp.check.ending import Final, FinalScores, Winner
-from pnp.check.engine import TABLE, Rules, State, ranks
+from pnp.check.engine import TABLE, Rules, State
 from pnp.check.facts import Keys, RuleData, counts, ids, nicknames
 from pnp.check.pieces import Seats, Supply
 from pnp.check.setup import Player, PlayerOrder
@@ -399,7 +400,7 @@ class GameState(FinalScores, State):
             self.scores_known = False
         if self.scores_known:
             points = self._round_points()
-            self.history.append(points)
+            self.history.append(MappingProxyType(points))  # never changed again: clones share it
             for name, (p, _) in points.items():
                 self.total[name] += p
         self.closed, self.pending = True, None
@@ -534,8 +535,12 @@ class GameState(FinalScores, State):
     def _places(self, colour: int) -> list:
         """Who is 1st and 2nd in a colour: the most cards wins, a count that players share places nobody,
         and a player with no card of the colour never places."""
-        counts = {name: self.counts[name][colour] for name in self.players}
-        return [names[0] for count, names in ranks(counts) if count and len(names) == 1][:2]
+        alone: dict = {}  # count -> the one player with it, or None once two share it (a hot path for bots)
+        for name in self.players:
+            count = self.counts[name][colour]
+            if count:
+                alone[count] = None if count in alone else name
+        return [alone[count] for count in sorted(alone, reverse=True) if alone[count]][:2]
 
     def _awards(self) -> list:
         """(player, colour, place, points) for each place of the round, with its score card."""
