@@ -1,16 +1,30 @@
-"""A cache between runs, in the user's cache folder: compiled templates and artwork turned into PDF operators.
-Everything in it can be rebuilt from the sources; when the folder cannot be written, nothing is cached."""
+"""What a build keeps between runs and what it puts aside while it runs: one SQLite file.
+
+`~/.cache/pnp/<version>/cache.sqlite` (or under `$XDG_CACHE_HOME`) holds what the templates rendered, the faces
+read from that and checked, the faces' drawings and artwork turned into PDF operators. Everything in it can be
+rebuilt from the sources, so it is emptied when the libraries that make it change, and a file that cannot be
+read, written or locked is simply not used. A build also puts aside, in a temporary database of its own, the
+drawings no later run can reuse: so a deck of any size is kept on disk, not in memory.
+"""
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import json
 import os
-import tempfile
+import sqlite3
+import zlib
 from pathlib import Path
 
 from pnp import __version__
 
+LIBRARIES = ("jinja2", "reportlab", "svglib", "yaml")  # what renders, reads and draws what the cache holds
+BATCH = 500  # writes a transaction: short ones, so that two builds at once take turns
+TABLE = "(key TEXT PRIMARY KEY, value BLOB) WITHOUT ROWID"  # kinds of value kept apart by a prefix of the key
+
 
 def folder(kind: str) -> Path | None:
+    """A folder of the cache that can be written (compiled templates are kept there), or None."""
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / __version__ / kind
     try:
         root.mkdir(parents=True, exist_ok=True)
@@ -19,22 +33,116 @@ def folder(kind: str) -> Path | None:
     return root if os.access(root, os.W_OK) else None
 
 
-def read_json(kind: str, key: str):
-    root = folder(kind)
-    try:
-        return json.loads((root / f"{key}.json").read_text(encoding="utf-8")) if root else None
-    except (OSError, ValueError):
-        return None
+def stamp() -> str:
+    """Which libraries made what the cache holds: their files' places and times, found without importing them."""
+    parts = [__version__]
+    for name in LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec and spec.origin else ""
+        try:
+            parts.append(f"{origin}:{os.stat(origin).st_mtime_ns}")
+        except OSError:
+            parts.append(origin)
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def write_json(kind: str, key: str, value) -> None:
-    root = folder(kind)
-    if root is None:
-        return
-    try:
-        handle, temp = tempfile.mkstemp(dir=root, suffix=".part")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(value, stream)
-        os.replace(temp, root / f"{key}.json")
-    except OSError:
-        pass
+def digest(*parts) -> str:
+    """A key for values written as `repr` (which tells 1 from "1" and keeps a dict's order)."""
+    return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Store:
+    """Keys to JSON values: `lasting` ones in the cache file, the others in a temporary database on disk of
+    this process's own (where everything goes when there is no cache file to use)."""
+
+    def __init__(self, path: Path | None = None):
+        self.db = self._open(path) if path else None
+        self.scratch = sqlite3.connect("", isolation_level=None)  # a private file, deleted on close
+        self.scratch.execute(f"CREATE TABLE entries {TABLE}")
+        self.pending = {self.scratch: 0, self.db: 0}
+
+    @staticmethod
+    def _open(path: Path) -> sqlite3.Connection | None:
+        try:
+            db = sqlite3.connect(str(path), timeout=2.0, isolation_level=None)
+            db.execute("PRAGMA synchronous = OFF")  # a cache: a file spoilt by a crash is found and emptied
+            db.execute(f"CREATE TABLE IF NOT EXISTS entries {TABLE}")
+            made_by = db.execute("SELECT value FROM entries WHERE key = 'stamp'").fetchone()
+            if made_by is None or made_by[0] != stamp().encode():
+                db.execute("DELETE FROM entries")
+                db.execute("INSERT INTO entries VALUES ('stamp', ?)", (stamp().encode(),))
+            return db
+        except sqlite3.OperationalError:  # locked too long by another build, a folder that cannot be written
+            return None
+        except sqlite3.DatabaseError:  # not a database, or one spoilt
+            try:
+                path.unlink()  # a spoilt file is rebuilt next time
+            except OSError:
+                pass
+            return None
+
+    def _db(self, lasting: bool) -> sqlite3.Connection:
+        return self.db if lasting and self.db is not None else self.scratch
+
+    def get(self, kind: str, key: str, lasting: bool = True):
+        """The value stored under `key`, or None."""
+        try:
+            row = self._db(lasting).execute("SELECT value FROM entries WHERE key = ?", (f"{kind}:{key}",)).fetchone()
+        except sqlite3.DatabaseError:
+            return None
+        return json.loads(zlib.decompress(row[0])) if row else None
+
+    def has(self, kind: str, key: str) -> bool:
+        """Whether a lasting value is stored under `key`."""
+        try:
+            return self._db(True).execute("SELECT 1 FROM entries WHERE key = ?", (f"{kind}:{key}",)).fetchone() \
+                is not None
+        except sqlite3.DatabaseError:
+            return False
+
+    def put(self, kind: str, key: str, value, lasting: bool = True) -> None:
+        """Store a value that JSON can write. A cache file that cannot be written is passed over; what is put
+        aside for this build only always is (the temporary database is this process's own)."""
+        db = self._db(lasting)
+        data = zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1)
+        try:
+            if self.pending[db] == 0:
+                db.execute("BEGIN")
+            db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?)", (f"{kind}:{key}", data))
+            self.pending[db] += 1
+            if self.pending[db] >= BATCH:
+                self._commit(db)
+        except sqlite3.DatabaseError:
+            if db is self.scratch:
+                raise
+            self.pending[db] = 0
+            if db.in_transaction:
+                db.rollback()
+
+    def commit(self) -> None:
+        """Write what is pending to the cache file (a build ends with this)."""
+        self._commit(self.db)
+
+    def _commit(self, db) -> None:
+        if self.pending.get(db):
+            self.pending[db] = 0
+            try:
+                db.execute("COMMIT")
+            except sqlite3.DatabaseError:
+                if db is self.scratch:
+                    raise
+                db.rollback()
+
+
+
+STORES: dict = {}  # cache file (None: none) -> the Store of this process
+
+
+def shared() -> Store:
+    """This process's store for the user's cache folder (or a temporary one when that cannot be used): one
+    connection, so that each build in the process sees what the others wrote."""
+    root = folder("")
+    path = root / "cache.sqlite" if root else None
+    if path not in STORES:
+        STORES[path] = Store(path)
+    return STORES[path]

@@ -1,25 +1,33 @@
-"""The `pnp` command: one small module per subcommand under pnp/commands."""
+"""The `pnp` command: one small module per subcommand under pnp/commands, imported only when it runs
+(building needs reportlab and jinja2, checking a log needs neither)."""
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
 import click
 
 from pnp import __version__
-from pnp.commands import build, check, listing, simulate
+
+COMMANDS = {"build": "build", "list": "listing", "check": "check", "simulate": "simulate"}  # name -> module
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Commands(click.Group):
+    """The subcommands, each imported from pnp/commands when it is asked for (or when help lists them)."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        module = COMMANDS.get(name)
+        return importlib.import_module(f"pnp.commands.{module}").command if module else None
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def cli():
     """Print-and-play kits from data files, and rules checking of recorded playtests."""
-
-
-cli.add_command(build.command)
-cli.add_command(listing.command)
-cli.add_command(check.command)
-cli.add_command(simulate.command)
 
 
 def main():

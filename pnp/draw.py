@@ -1,6 +1,7 @@
 """Drawing a face's steps with reportlab: shapes, wrapped text in embedded fonts, and SVG artwork."""
 from __future__ import annotations
 
+import io
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDF_VERSION_DEFAULT
 from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp import resources
@@ -133,27 +135,73 @@ def overflow(v: dict, layout: TextLayout) -> str:
     return f"text {_quoted(v['text'])} does not fit its box ({box}) {at}: shorten it or give it more room"
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """A face drawn once, as PDF operators ready for a form in any document (see pdf.Document.face_form).
+
+    `code` is the operators, one line each, with two kinds of marker that each document fills in for itself:
+    ("text", x, y, font, size, leading, text), a line of text, whose bytes depend on the document's fonts;
+    and ("use", i), placing `uses[i]` (Artwork, Picture or Face), whose forms the document names. `states`
+    are the transparency states the code names, as ((key, value), name) pairs."""
+
+    code: tuple
+    states: tuple
+    uses: tuple  # in the order their own forms must be made, before this one
+    dpi: dict  # index of a picture in `uses` -> the lowest resolution it prints at here
+    transparent: bool  # whether it sets an opacity, which asks for PDF 1.4
+
+
+def uses_of(steps) -> list:
+    """What a face's steps place, without repeats: its artwork and pictures (groups included), then the faces
+    it draws whole (an underlay, a picture of a component)."""
+    return list(dict.fromkeys([*artwork_of(steps), *(values["face"] for step, values in steps
+                                                     if step in ("underlay", "picture"))]))
+
+
+def artwork_of(steps):
+    """The artwork and pictures a face's steps draw, groups included."""
+    for step, values in steps:
+        if step in ("art", "image"):
+            yield values[step]
+        elif step == "group":
+            yield from artwork_of(values["steps"])
+
+
 class Painter:
-    """Draws steps onto a canvas in a face's coordinates: millimetres from the top-left of the trim."""
+    """Draws a face's steps once into a Drawing, in its own coordinates: millimetres from the top-left of the
+    trim. `art_size(artwork)` gives the size of a piece of artwork's own drawing, in points."""
 
-    def __init__(self, canvas, palette: dict, art_form, face_form):
-        self.c = canvas
+    def __init__(self, palette: dict, art_size):
+        from reportlab.pdfgen.canvas import Canvas
+
+        self.c = Canvas(io.BytesIO())  # a scratch canvas: only the operators it writes are kept
         self.palette = tuple(sorted(palette.items()))
-        self.art_form = art_form  # path -> (form name, width pt, height pt)
-        self.face_form = face_form  # face -> form name
+        self.art_size = art_size
 
-    def paint(self, face) -> None:
+    def record(self, face) -> Drawing:
+        c = self.c
+        steps = face.steps
+        c._code, c.state_stack = [], []
+        c._doc._pdfVersion = PDF_VERSION_DEFAULT
+        c.init_graphics_state()
+        self.uses = {use: index for index, use in enumerate(uses_of(steps))}
+        self.dpi: dict = {}
         self.height = face.size[1]
         self.where = face.where
-        self._draw(face.steps)
+        self._draw(steps)
+        return Drawing(tuple(c._code), tuple(c._extgstate._c.items()), tuple(self.uses), self.dpi,
+                       c._doc._pdfVersion >= PDF_SUPPORT_VERSION["transparency"])
 
     def _draw(self, steps) -> None:
         for name, values in steps:
             getattr(self, f"_{name}")(values, self.where)
 
+    def _use(self, thing) -> None:
+        self.c._code.append(("use", self.uses[thing]))
+
     def _underlay(self, v, where):
         """Another face of the same size, drawn first: the part every numbered sheet shares."""
-        self.c.doForm(self.face_form(v["face"]))
+        self._use(v["face"])
 
     def _picture(self, v, where):
         """Another face drawn small, scaled into (x, y, w, h) and cut to its trim: a component on a rules sheet."""
@@ -167,7 +215,7 @@ class Painter:
         trim = c.beginPath()
         trim.rect(0, 0, fw * PT, fh * PT)
         c.clipPath(trim, stroke=0, fill=0)
-        c.doForm(self.face_form(face))
+        self._use(face)
         c.restoreState()
         c.saveState()
         c.setStrokeColor(HexColor("#8A7A60"))
@@ -175,7 +223,6 @@ class Painter:
         c.setDash([])
         c.rect(x, y, v["w"] * PT, v["h"] * PT, stroke=1, fill=0)
         c.restoreState()
-
     def _group(self, v, where):
         """Steps in their own frame: origin at (x, y), turned clockwise; inside it y still grows downwards."""
         c, height = self.c, self.height
@@ -264,23 +311,42 @@ class Painter:
         c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"])
         c.setFont(name, layout.size)
         for i, (line, x) in enumerate(zip(layout.lines, layout.line_x(v))):
-            c.drawString(x0 + x * PT, top - (layout.first + i * layout.step) * PT, line)
+            c._code.append(("text", x0 + x * PT, top - (layout.first + i * layout.step) * PT, name, layout.size,
+                            layout.size * 1.2, line))
         c.restoreState()
 
     def _art(self, v, where):
-        form, art_w, art_h = self.art_form(v["art"], where)
+        art_w, art_h = self.art_size(v["art"], where)
+        self._fitted(v, art_w, art_h, v["art"], stroke=True)
+
+    def _image(self, v, where):
+        """A raster picture, fitted like artwork; its resolution there is noted, to warn of a soft print."""
+        picture = v["image"]
+        px_w, px_h = picture.size
+        index = self.uses[picture]
+        self.dpi[index] = min(self.dpi.get(index, float("inf")), picture.dpi(v["w"], v["h"]))
+        self._fitted(v, px_w, px_h, picture, stroke=False, unit=True)
+
+    def _fitted(self, v, own_w: float, own_h: float, thing, stroke: bool, unit: bool = False) -> None:
+        """`thing` (own_w × own_h) scaled to fit the step's box, centred, turned; an image is drawn in a unit
+        square (`unit`), a form in its own size."""
         box_w, box_h = v["w"] * PT, v["h"] * PT
-        scale = min(box_w / art_w, box_h / art_h)
+        scale = min(box_w / own_w, box_h / own_h)
         x0, top = self._xy(v["x"], v["y"])
         c = self.c
         c.saveState()
         c.translate(x0 + box_w / 2, top - box_h / 2)
         if v["rotate"]:
             c.rotate(-v["rotate"])
-        c.scale(scale, scale)
-        c.translate(-art_w / 2, -art_h / 2)
+        if unit:
+            c.scale(own_w * scale, own_h * scale)
+            c.translate(-0.5, -0.5)
+        else:
+            c.scale(scale, scale)
+            c.translate(-own_w / 2, -own_h / 2)
         c.setFillAlpha(v["opacity"])
-        c.setStrokeAlpha(v["opacity"])
-        c.doForm(form)
+        if stroke:
+            c.setStrokeAlpha(v["opacity"])
+        self._use(thing)
         c.restoreState()
 

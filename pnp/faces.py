@@ -1,26 +1,31 @@
-"""Faces: a jinja2 template rendered for one card or sheet, read as a list of drawing steps.
+"""Faces: a jinja2 template rendered for one card or sheet, read as a list of drawing steps, checked and drawn.
 
 A template writes YAML: a list of steps such as `- rect: {x: 0, y: 0, w: 63.5, h: 88.9, fill: red}`.
 Coordinates are millimetres from the top-left corner of the trimmed face; bleed lies at negative
 coordinates and beyond the size. Identical renderings are one face, drawn once and placed many times.
+
+Each distinct face is read, checked and drawn once a build, and what that gave is kept in the cache
+(`cache.Store`): the text a template rendered from the same data, the steps read from that text and checked,
+the face's drawing. A later build takes them from there, checking again only what may have changed since
+(the artwork and pictures a drawing places); a face's steps and drawing stay on disk until they are needed.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import dataclass
+import functools
+import itertools
 from pathlib import Path
 
-import jinja2
 import yaml
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from pnp import artwork, cache, chance, legibility, resources
+from pnp import artwork, cache, images, legibility, quickyaml, resources
 from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
-from pnp.errors import DataError, Where, shown
+from pnp.draw import Drawing, Painter
+from pnp.errors import DataError, Where
 
 FONTS = ("sans", "bold", "title")
 FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # rendered faces need no line numbers
+PLACED = ("art", "image")
+MAKERS = itertools.count()  # steps that place a file of the artwork folders, named by `src`
 
 
 def step_specs(palette: dict) -> dict:
@@ -30,6 +35,7 @@ def step_specs(palette: dict) -> dict:
              "dash": (ListOf(Length()), None), "opacity": (Number(), 1.0)}
     box = {"x": Length(), "y": Length(), "w": Length(), "h": Length()}
     points = {"points": ListOf(ListOf(Length(), min_items=2), min_items=2)}
+    placed = Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)})
     return {
         "rect": Record({**box, "r": (Length(), 0.0), **paint}),
         "circle": Record({"x": Length(), "y": Length(), "r": Length(), **paint}),
@@ -43,88 +49,38 @@ def step_specs(palette: dict) -> dict:
             "valign": (Choice("top", "middle", "bottom"), "top"),
             "leading": (Number(), 1.2), "fit": (Bool(), True), "rotate": (Number(), 0.0),
             "opacity": (Number(), 1.0)}),
-        "art": Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)}),
+        "art": placed,
+        "image": placed,
         # steps drawn in their own coordinates: origin at (x, y), turned clockwise by `rotate` degrees
         "group": Record({"x": (Length(), 0.0), "y": (Length(), 0.0), "rotate": (Number(), 0.0),
                          "steps": ListOf(Any_())}),
     }
 
 
-def template_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs, when the cache folder can be written. (Sandboxed templates
-    compile to other code than plain ones: the folder's name keeps the two apart.)"""
-    root = cache.folder("sandboxed-templates")
-    return jinja2.FileSystemBytecodeCache(str(root)) if root else None
-
-
-class Sandbox(ImmutableSandboxedEnvironment):
-    """jinja2's immutable sandbox: a template reads the data it is given and writes text. It cannot reach
-    Python's insides (no `__class__`, `__globals__`, ...), change its data, or build something huge: jinja2
-    caps `range`, and repeating a text or list, or raising to a power, is capped here."""
-
-    intercepted_binops = frozenset(["*", "**"])
-    LARGEST = 100_000  # items or characters, as jinja2's range
-
-    def call_binop(self, context, operator, left, right):
-        if operator == "**" and isinstance(right, int) and isinstance(left, int) and right > 1000:
-            raise SecurityError(f"{left} ** {right} is too large a number for a template")
-        if operator == "*":
-            for seq, times in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > self.LARGEST:
-                    raise SecurityError(f"repeating {type(seq).__name__} {times} times is too large for a template")
-        return super().call_binop(context, operator, left, right)
-
-
-class FolderLoader(jinja2.BaseLoader):
-    """Templates looked up in folders, never outside them: the names in `{% include %}`, `{% import %}` and
-    `{% extends %}` are resolved like every other path a game names (see `resources.find_inside`)."""
-
-    def __init__(self, roots: list[Path]):
-        self.roots = roots
-        self.files: set[str] = set()  # every template read, to find a template's lines in a traceback
-
-    def get_source(self, environment, template):
-        try:
-            path = resources.find_inside(template, self.roots, "the templates folders")
-        except ValueError as error:
-            raise SecurityError(str(error)) from None
-        if path is None:
-            raise jinja2.TemplateNotFound(template)
-        mtime = path.stat().st_mtime
-        self.files.add(str(path))
-        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
-
-
-def _fault(error: Exception) -> str:
-    """What a template did wrong, by itself, whatever the data."""
-    if isinstance(error, jinja2.TemplateNotFound):
-        return f"no such template: {error.name}"
-    if isinstance(error, RecursionError):
-        return "the template includes or calls itself without end"
-    return f"not allowed in a template: {error}"
-
-
-def _tojson(value) -> str:
-    """JSON text, which YAML reads as the same value; an undefined name fails here, by its name."""
-    if isinstance(value, jinja2.Undefined):
-        value._fail_with_undefined_error()
-    return json.dumps(value, ensure_ascii=False)
-
-
-@dataclass(frozen=True)
 class Face:
-    """One distinct drawing: a card front, a back, a sheet. `key` is its rendered text."""
+    """One distinct drawing: a card front, a back, a sheet. `key` tells it from every other face.
 
-    key: str
-    steps: tuple  # (name, values) pairs, checked
-    size: tuple[float, float]
-    bleed: float
-    where: Where  # the data that asked for it, for error messages
+    `steps` ((name, values) pairs, checked) may be given as a function that fetches them when asked: the steps
+    of a big deck's faces stay in the cache, not in memory. A `lasting` face (one a template made) is the same
+    in every build that gives it the same key, so its drawing is kept between runs."""
+
+    __slots__ = ("key", "_steps", "size", "bleed", "where", "lasting")
+
+    def __init__(self, key: str, steps, size: tuple[float, float], bleed: float, where: Where,
+                 lasting: bool = False):
+        self.key, self._steps, self.size, self.bleed, self.where, self.lasting = key, steps, size, bleed, where, lasting
+
+    @property
+    def steps(self) -> tuple:
+        return self._steps() if callable(self._steps) else self._steps
+
+    def __repr__(self) -> str:
+        return f"Face({self.key[:40]!r}, size={self.size}, bleed={self.bleed})"
 
 
 def layered(under: Face, over: Face) -> Face:
     """`over` drawn on top of `under`, a face of the same size that may be shared by many."""
-    return Face(under.key + "\n" + over.key, (("underlay", {"face": under}),) + over.steps, over.size,
+    return Face(under.key + "\n" + over.key, lambda: (("underlay", {"face": under}),) + over.steps, over.size,
                 over.bleed, over.where)
 
 
@@ -136,85 +92,126 @@ def labelled(face: Face, label: str) -> Face:
             "opacity": 1.0}
     backing = {"x": w - 2.0 - len(label) * 1.3, "y": h - 2.9, "w": len(label) * 1.3 + 0.5, "h": 2.7, "r": 0.6,
                "fill": "#FFFFFF", "stroke": "none", "width": 0.0, "dash": None, "opacity": 0.8}
-    return Face(f"{face.key}\nproof: {label}", face.steps + (("rect", backing), ("text", text)), face.size,
-                face.bleed, face.where)
+    return Face(f"{face.key}\nproof: {label}", lambda: face.steps + (("rect", backing), ("text", text)),
+                face.size, face.bleed, face.where)
 
 
 class FaceMaker:
-    """Renders a game's templates into faces; each distinct rendering is parsed and checked once."""
+    """Makes a game's faces from its templates and draws them, each distinct face once a build; what an earlier
+    build made is taken from `store`. `warn(message)` is told of pictures that will print soft."""
 
-    def __init__(self, game):
+    def __init__(self, game, store: cache.Store | None = None, warn=None):
         self.game = game
-        self.loader = FolderLoader(resources.search_path(game.folder, "templates"))
-        self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           autoescape=False, bytecode_cache=template_cache())
-        self.env.filters["tojson"] = _tojson
-        for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
-            del self.env.globals[unused]
-        self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand)
+        self.store = store or cache.shared()
+        self.warn = warn or (lambda message: None)
         self.specs = step_specs(game.palette)
-        self.cache: dict[str, Face] = {}
+        self.palette = tuple(game.palette.items())
+        self.template_folders = resources.search_path(game.folder, "templates")
         self.art_folders = resources.search_path(game.folder, "artwork")
+        self.renderer = None  # jinja2, loaded when a template must be rendered
+        self._painter: Painter | None = None
+        self._sources: str | None = None
+        self.faces: dict[str, Face] = {}  # face key -> Face
+        self.keys: dict[str, str] = {}  # what a template was given -> the key of the face it made
         self.arts: dict = {}  # (path, folder) -> Artwork, checked once a build
+        self.pictures: dict = {}  # path -> Picture, read once a build
+        self.names: dict = {}  # Artwork or Picture -> the `src` that named it
+        self.streams: dict = {}  # Artwork -> its PDF operators
+        self.derived: dict[str, tuple] = {}  # key of a face made here from others -> what its drawing places
+        self.warned: set = set()
+        self.serial = next(MAKERS)  # keeps this maker's own drawings apart from another's
 
+    # --- faces -------------------------------------------------------------------------------------
     def face(self, template: str, size, bleed: float, where: Where, **context) -> Face:
+        """The face `template` draws when given `context` (as `card`, `sheet`, `face` or `panels`) and the
+        game, its size and bleed; `where` is the data that asks for it, named in any error."""
         w, h = size
-        try:
-            text = self.env.get_template(template).render(game=self.game.context(), w=w, h=h, bleed=bleed,
-                                                           palette=self.game.palette, **context)
-        except jinja2.TemplateSyntaxError as error:
-            file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
-            raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
-        except (SecurityError, jinja2.TemplateNotFound, RecursionError) as error:
-            # the template reaches for what it may not have: report the template's line
-            raise DataError([(self._line(error) or where, _fault(error))]) from None
-        except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as error:
-            # a designer's template failing on this card's data: report it against the card
-            raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
-        face = self.cache.get(text)
+        given = cache.digest(self.sources, template, w, h, bleed, context)
+        key = self.keys.get(given)
+        if key is None:
+            key = self.store.get("render", given)
+            if key is None or key not in self.faces and not self.store.has("face", key):
+                key = self._make(template, (w, h), bleed, where, context)
+                self.store.put("render", given, key)
+            self.keys[given] = key
+        face = self.faces.get(key)
         if face is None:
-            face = Face(text, self._steps(text, template, where), (w, h), bleed, where)
-            unreadable = legibility.problems(face.steps, face.size, where, template, cut=bleed > 0)
-            if unreadable:
-                raise DataError(unreadable)
-            self.cache[text] = face
+            steps = functools.partial(self._steps, key, template, (w, h), bleed, where, context)
+            face = self.faces[key] = Face(key, steps, (w, h), bleed, where, lasting=True)
         return face
 
-    def _line(self, error: Exception) -> Where | None:
-        """The template file and line an error was raised at: the innermost template in its traceback
-        (jinja2 rewrites a traceback so that a template's frames carry its own file and line)."""
-        found, trace = None, error.__traceback__
-        while trace is not None:
-            if trace.tb_frame.f_code.co_filename in self.loader.files:
-                found = Where(shown(trace.tb_frame.f_code.co_filename), trace.tb_lineno)
-            trace = trace.tb_next
-        return found
+    @property
+    def sources(self) -> str:
+        """What every rendering depends on besides its own data: the game's values and the template files
+        (their names, sizes and times)."""
+        if self._sources is None:
+            files = []
+            for root in self.template_folders:
+                for path in sorted(root.rglob("*")) if root.is_dir() else ():
+                    try:
+                        stat = path.stat()
+                    except OSError:
+                        continue
+                    files.append((str(path.relative_to(root)), stat.st_size, stat.st_mtime_ns))
+            self._sources = cache.digest(self.game.context(), self.palette, files)
+        return self._sources
 
-    def _steps(self, text: str, template: str, where: Where) -> tuple:
-        label = f"{where} (template {template})"
-        key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    def render(self, template: str, size, bleed: float, where: Where, context: dict) -> str:
+        """The text `template` renders for a face of this size and bleed, given `context`."""
+        if self.renderer is None:
+            from pnp.sandbox import Renderer
+
+            self.renderer = Renderer(self.template_folders)
+        w, h = size
+        return self.renderer.render(template, where, game=self.game.context(), w=w, h=h, bleed=bleed,
+                                    palette=self.game.palette, **context)
+
+    def _make(self, template: str, size, bleed: float, where: Where, context: dict) -> str:
+        """Render, read, check and draw a face; keep its steps and drawing in the store; return its key."""
+        text = self.render(template, size, bleed, where, context)
+        key = cache.digest(text, size, bleed, self.palette)
+        if key not in self.faces and not self.store.has("face", key):
+            steps = self._read(text, template, size, bleed, where)
+            self.store.put("face", key, {"steps": self._encoded(steps)})
+            face = Face(key, steps, size, bleed, where, lasting=True)
+            self.store.put("drawing", key, self._described(self.painter.record(face)))
+        return key
+
+    def _steps(self, key: str, template: str, size, bleed: float, where: Where, context: dict) -> tuple:
+        """A face's steps, from the store; made again when they are gone, or name artwork that has changed."""
+        stored = self.store.get("face", key)
+        steps = self._decoded(stored["steps"]) if stored else None
+        if steps is None:
+            steps = self._read(self.render(template, size, bleed, where, context), template, size, bleed, where)
+        return steps
+
+    def _read(self, text: str, template: str, size, bleed: float, where: Where) -> tuple:
+        """The checked steps of a rendered face: readable YAML, known steps and values, legible text."""
         try:
-            raw = cache.read_json("faces", key)
-            if raw is None:
+            raw = quickyaml.load(text)
+        except quickyaml.Unsure:
+            try:
                 raw = yaml.load(text, Loader=FastLoader)
-                cache.write_json("faces", key, raw)
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            line = f" at rendered line {mark.line + 1}" if mark else ""
-            problem = getattr(error, "problem", None) or error
-            raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) from None
+            except yaml.YAMLError as error:
+                mark = getattr(error, "problem_mark", None)
+                line = f" at rendered line {mark.line + 1}" if mark else ""
+                problem = getattr(error, "problem", None) or error
+                raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) \
+                    from None
         if raw is None:
             return ()
         if not isinstance(raw, list):
             raise DataError([(where, f"template {template} must render a list of drawing steps")])
         problems: list = []
-        steps = self._check(raw, label, "", problems)
+        steps = self._check(raw, f"{where} (template {template})", "", problems)
+        if not problems:
+            problems = legibility.problems(steps, size, where, template, cut=bleed > 0)
         if problems:
             raise DataError(problems)
         return steps
 
     def _check(self, raw: list, label: str, prefix: str, problems: list) -> tuple:
-        """Check a list of drawing steps (and the steps of its groups), resolving artwork paths."""
+        """Check a list of drawing steps (and the steps of its groups), finding the files they place."""
         steps = []
         for index, item in enumerate(raw):
             spot = Where(label, 0, f"{prefix}step {index + 1}")
@@ -225,27 +222,168 @@ class FaceMaker:
             checked = self.specs[name].check(values, spot.at(name), problems)
             if checked is None:
                 continue
-            if name == "art":
-                checked["art"] = self.artwork(checked["src"], spot.at("art.src"), problems)
+            if name in PLACED:
+                checked[name] = self.placed(name, checked["src"], spot.at(f"{name}.src"), problems)
             elif name == "group":
                 checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
             steps.append((name, checked))
         return tuple(steps)
 
-    def artwork(self, src: str, where: Where, problems: list) -> artwork.Artwork | None:
-        """The checked artwork `src` names, of the game's own artwork folder or the shared one."""
+    # --- artwork and pictures -------------------------------------------------------------------------
+    def placed(self, step: str, src: str, where: Where, problems: list):
+        """The checked artwork (an `art` step) or picture (an `image` step) `src` names, found in the game's own
+        artwork folder or the shared one; None, with the problem noted, when there is none to draw."""
         try:
+            path = folder = None
             for folder in self.art_folders:
                 path = resources.find_inside(src, [folder], "the artwork folders")
                 if path is not None:
-                    if (path, folder) not in self.arts:
-                        self.arts[path, folder] = artwork.checked(path, folder.resolve())
-                    return self.arts[path, folder]
+                    break
         except ValueError as error:
             problems.append((where, str(error)))
             return None
+        if path is None:
+            problems.append((where, f"{'artwork' if step == 'art' else 'picture'} not found: artwork/{src}"))
+            return None
+        try:
+            return self._read_file(step, src, path, folder)
+        except ValueError as error:  # a picture that cannot be printed
+            problems.append((where, f"image {src} {error}"))
         except DataError as error:
             problems.extend(error.problems)
-            return None
-        problems.append((where, f"artwork not found: artwork/{src}"))
         return None
+
+    def _read_file(self, step: str, src: str, path: Path, folder: Path):
+        if step == "image":
+            if not path.name.lower().endswith(artwork.RASTER):
+                raise ValueError("must be a PNG or JPEG file (.png, .jpg, .jpeg)")
+            if path not in self.pictures:
+                self.pictures[path] = images.read(path)
+            found = self.pictures[path]
+        else:
+            if (path, folder) not in self.arts:
+                self.arts[path, folder] = artwork.checked(path, folder.resolve())
+            found = self.arts[path, folder]
+        self.names[found] = src
+        return found
+
+    def art_stream(self, art: artwork.Artwork) -> tuple | None:
+        """Artwork turned into PDF operators (see pdf.art_stream), once a build."""
+        if art not in self.streams:
+            from pnp.pdf import art_stream
+
+            self.streams[art] = art_stream(art, self.store)
+        return self.streams[art]
+
+    def art_size(self, art: artwork.Artwork, where: Where) -> tuple[float, float]:
+        """The size of a piece of artwork's own drawing, in points."""
+        stream = self.art_stream(art)
+        if stream is None:
+            raise DataError([(where, f"artwork {art.path.name} is not an SVG file that can be read")])
+        return stream[2], stream[3]
+
+    # --- drawings ----------------------------------------------------------------------------------
+    @property
+    def painter(self) -> Painter:
+        if self._painter is None:
+            self._painter = Painter(self.game.palette, self.art_size)
+        return self._painter
+
+    def drawing(self, face: Face) -> Drawing:
+        """A face's drawing: from the store when what it places is unchanged, else drawn now (and stored)."""
+        if not face.lasting:
+            return self._derived_drawing(face)
+        stored = self.store.get("drawing", face.key)
+        drawing = self._resolved(stored, face.where) if stored else None
+        if drawing is None:
+            drawing = self.painter.record(face)
+            self.store.put("drawing", face.key, self._described(drawing))
+        self._check_sharpness(drawing, face.where)
+        return drawing
+
+    def _derived_drawing(self, face: Face) -> Drawing:
+        """The drawing of a face made from others (a proof, a layered sheet, a net, a rules page): drawn once a
+        build and kept aside for it; what it places stays in memory, by the face's key."""
+        key = cache.digest(self.serial, face.key)
+        stored = self.store.get("drawing", key, lasting=False) if key in self.derived else None
+        if stored is not None:
+            drawing = Drawing(tuple(_marked(stored["code"])), _states(stored["states"]), *self.derived[key])
+        else:
+            drawing = self.painter.record(face)
+            self.derived[key] = (drawing.uses, drawing.dpi, drawing.transparent)
+            self.store.put("drawing", key, {"code": drawing.code, "states": _stored_states(drawing.states)},
+                           lasting=False)
+        self._check_sharpness(drawing, face.where)
+        return drawing
+
+    def _check_sharpness(self, drawing: Drawing, where: Where) -> None:
+        for index, dpi in drawing.dpi.items():
+            picture = drawing.uses[int(index)]
+            src = self.names.get(picture, picture.path.name)
+            if dpi < images.SHARP_DPI - 0.5 and (src, round(dpi)) not in self.warned:
+                self.warned.add((src, round(dpi)))
+                self.warn(f"{where}: image {src} ({picture.size[0]} × {picture.size[1]} pixels) prints at "
+                          f"{dpi:.0f} dpi; {images.SHARP_DPI} dpi or more prints sharp")
+
+    def _described(self, drawing: Drawing) -> dict:
+        """A drawing as the store keeps it: what it places named by `src`, with the size it had."""
+        uses = []
+        for use in drawing.uses:
+            if isinstance(use, images.Picture):
+                uses.append(["image", self.names[use], *use.size])
+            else:
+                uses.append(["art", self.names[use], *self.art_size(use, None)])
+        return {"code": drawing.code, "states": _stored_states(drawing.states), "uses": uses,
+                "dpi": drawing.dpi, "transparent": drawing.transparent}
+
+    def _resolved(self, stored: dict, where: Where) -> Drawing | None:
+        """A stored drawing with what it places found again; None when any of it is gone or has changed size."""
+        uses = []
+        for step, src, *size in stored["uses"]:
+            problems: list = []
+            found = self.placed(step, src, where, problems)
+            if found is None or problems:
+                return None
+            now = found.size if step == "image" else self.art_size(found, where)
+            if list(now) != size:
+                return None
+            uses.append(found)
+        return Drawing(tuple(_marked(stored["code"])), _states(stored["states"]), tuple(uses),
+                       {int(index): dpi for index, dpi in stored["dpi"].items()}, stored["transparent"])
+
+    # --- steps in the store ----------------------------------------------------------------------------
+    def _encoded(self, steps) -> list:
+        """Checked steps as JSON can write them: the files they place named by their `src`."""
+        return [[name, {**values, "steps": self._encoded(values["steps"])} if name == "group" else
+                 {**values, name: None} if name in PLACED else values] for name, values in steps]
+
+    def _decoded(self, stored: list) -> tuple | None:
+        """Stored steps with the files they place found again; None when one of them cannot be."""
+        steps = []
+        for name, values in stored:
+            if name == "group":
+                inner = self._decoded(values["steps"])
+                if inner is None:
+                    return None
+                values["steps"] = inner
+            elif name in PLACED:
+                problems: list = []
+                values[name] = self.placed(name, values["src"], Where(""), problems)
+                if values[name] is None or problems:
+                    return None
+            steps.append((name, values))
+        return tuple(steps)
+
+
+def _marked(code: list):
+    """Stored code, its markers made tuples again."""
+    for item in code:
+        yield item if type(item) is str else tuple(item)
+
+
+def _stored_states(states: tuple) -> list:
+    return [[key, value, name] for (key, value), name in states]
+
+
+def _states(stored: list) -> tuple:
+    return tuple(((key, value), name) for key, value, name in stored)

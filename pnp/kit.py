@@ -1,7 +1,7 @@
 """Building a game's kit: every component laid out, one PDF per component and one kit PDF with a contents page.
 
-Stages: read (games.load_game) -> lay out (kinds) -> draw (pdf) -> write (safe_write). Nothing is written
-until every PDF of the game is complete in memory, and each file is replaced atomically.
+Stages: read (games.load_game) -> lay out (kinds) -> draw (pdf) -> write (FileSet). Every file of the game is
+written beside its final name first, and all are moved into place once every one of them is complete.
 """
 from __future__ import annotations
 
@@ -109,9 +109,12 @@ def blank_page(settings: Settings) -> Page:
                 content=printable(settings).inset(bottom=FOOTER_BAND), marks=False)
 
 
-def render(game: Game, parts: list[Part], settings: Settings, with_contents: bool) -> bytes:
+def render(game: Game, parts: list[Part], settings: Settings, with_contents: bool, maker: FaceMaker | None = None,
+           out=None) -> bytes | None:
+    """The PDF of `parts` (the kit, with its contents page, or one part): written to the binary file `out`,
+    else returned. `maker` draws the faces: the one that laid them out, so that each is drawn once a build."""
     title = f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
-    doc = Document(title, subject=variant(settings))
+    doc = Document(title, subject=variant(settings), maker=maker or FaceMaker(game))
     entries = sequence(parts, settings, with_contents)
     total = len(entries)
     for number, (part, page) in enumerate(entries, start=1):
@@ -122,43 +125,54 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
             doc.page(blank, game.palette, footer(game, "", blank.side, number, total, settings))
         else:
             doc.page(page, game.palette, footer(game, part.component.title, page.side, number, total, settings))
-    return doc.bytes()
+    if out is None:
+        return doc.bytes()
+    doc.write(out)
+    return None
 
 
 def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False) -> list[Path]:
     """Build every PDF of a game's kit, in each variant, into out_dir; returns the files written.
-    With `preview`, also a PNG of every kit page and `preview/index.html` showing them."""
-    maker = FaceMaker(game)  # shared, so that each face is rendered once for all variants
-    files, sections = {}, []
-    for settings in variants:
-        parts = lay_out(game, settings, maker, progress)
-        suffix = variant(settings)
-        for part in parts:
-            files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings,
-                                                                           with_contents=False)
-        if settings.shop:
-            continue
-        kit = files[out_dir / f"{game.slug}-kit-{suffix}.pdf"] = render(game, parts, settings, with_contents=True)
-        if preview:
-            images = page_images(kit)
-            names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
-            files.update({out_dir / "preview" / name: image for name, image in zip(names, images)})
-            pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
-            sections.append(Section(f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper, "
-                                    f"{'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
-                                    list(zip(names, captions(parts, settings)))))
-    if preview:
-        files[out_dir / "preview" / "index.html"] = game_page(f"{game.name}: print-and-play kit", sections)
-    duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
-    if duplex:
-        files[out_dir / f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
+    With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Pictures that will
+    print soft are reported through `progress`, as warnings."""
+    say = progress or (lambda message: None)
+    maker = FaceMaker(game, warn=lambda message: say(f"warning: {message}"))  # each face made once a build
+    files, sections = FileSet(), []
     try:
-        safe_write(files)
+        for settings in variants:
+            parts = lay_out(game, settings, maker, progress)
+            suffix = variant(settings)
+            for part in parts:
+                with files.open(out_dir / f"{part.component.id}-{suffix}.pdf") as out:
+                    render(game, [part], settings, with_contents=False, maker=maker, out=out)
+            if settings.shop:
+                continue
+            kit = out_dir / f"{game.slug}-kit-{suffix}.pdf"
+            with files.open(kit) as out:
+                render(game, parts, settings, with_contents=True, maker=maker, out=out)
+            if preview:
+                images = page_images(files.read(kit))
+                names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
+                for name, image in zip(names, images):
+                    files.write(out_dir / "preview" / name, image)
+                pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf"
+                                                               for part in parts]
+                sections.append(Section(f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper, "
+                                        f"{'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
+                                        list(zip(names, captions(parts, settings)))))
+        if preview:
+            files.write(out_dir / "preview" / "index.html", game_page(f"{game.name}: print-and-play kit", sections))
+        duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
+        if duplex:
+            files.write(out_dir / f"duplex-test-{duplex.paper}.pdf", duplex_test(duplex))
+        files.commit()
     except OSError as error:
         raise PnpError(f"cannot write {error.filename or out_dir}: {error.strerror}") from None
-    if progress:
-        progress(f"{game.slug}: wrote {len(files)} files to {out_dir}")
-    return list(files)
+    finally:
+        files.discard()
+        maker.store.commit()
+    say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
+    return files.paths
 
 
 def write_index(out: Path, names: dict[str, str]) -> Path:
@@ -173,30 +187,55 @@ def write_index(out: Path, names: dict[str, str]) -> Path:
         games.append((names.get(folder.name, folder.name), f"{folder.name}/preview/index.html",
                       f"{folder.name}/preview/{pictures[0].name}" if pictures else "", pdfs))
     path = out / "index.html"
+    files = FileSet()
     try:
-        safe_write({path: games_index(games)})
+        files.write(path, games_index(games))
+        files.commit()
     except OSError as error:
         raise PnpError(f"cannot write {error.filename or path}: {error.strerror}") from None
+    finally:
+        files.discard()
     return path
 
 
-def safe_write(files: dict[Path, bytes]) -> None:
-    """Write each file beside its final name, then move them all into place; on failure leave the old ones."""
-    staged = []
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        for path, data in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-            staged.append((temp, path))
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.chmod(temp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's private one
-        for temp, path in staged:
+class FileSet:
+    """Files written beside their final names, then moved into place together: a build that fails on the
+    way leaves the files of the one before as they were."""
+
+    def __init__(self):
+        self.staged: dict[Path, str] = {}  # final path -> the file written beside it
+        umask = os.umask(0)
+        os.umask(umask)
+        self.mode = 0o666 & ~umask  # an ordinary new file's, not mkstemp's private one
+
+    @property
+    def paths(self) -> list[Path]:
+        return list(self.staged)
+
+    def open(self, path: Path):
+        """A binary file to write `path`'s contents into."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        self.staged[path] = temp
+        os.chmod(temp, self.mode)
+        return os.fdopen(handle, "wb")
+
+    def write(self, path: Path, data: bytes) -> None:
+        with self.open(path) as stream:
+            stream.write(data)
+
+    def read(self, path: Path) -> bytes:
+        """What was written for `path`."""
+        return Path(self.staged[path]).read_bytes()
+
+    def commit(self) -> None:
+        """Move every file into place."""
+        for path, temp in self.staged.items():
             os.replace(temp, path)
-    finally:
-        for temp, _ in staged:
+
+    def discard(self) -> None:
+        """Delete what was written and not moved into place."""
+        for temp in self.staged.values():
             if os.path.exists(temp):
                 os.unlink(temp)
 

@@ -1,23 +1,28 @@
 """Writing laid-out pages to PDF: faces as reusable forms, crop marks, fold lines, footer and scale bar.
 
-Every distinct face is drawn once as a PDF form and placed wherever it is printed, which keeps files small
-and builds fast. The canvas runs in reportlab's invariant mode, so the same inputs give the same bytes.
+Every distinct face is drawn once a build (see draw.Drawing) and copied into a PDF form in each document that
+prints it, then placed wherever it is printed, which keeps files small and builds fast. Each form, picture and
+page is written out to a scratch file as soon as it is complete, and the document is written from there in
+the end, so memory does not grow with the deck. The canvas runs in reportlab's invariant mode, and the bytes
+are those reportlab itself would write: the same inputs give the same file.
 """
 from __future__ import annotations
 
 import hashlib
 import io
-from functools import lru_cache
-from importlib import metadata
+import tempfile
 
-import reportlab
-
+from reportlab import rl_config
 from reportlab.lib.colors import Color, black
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import (PDFBase85Encode, PDFCrossReferenceTable, PDFFile, PDFIndirectObject,
+                                      PDFObject, PDFResourceDictionary, PDFStream, PDFTrailer, PDFZCompress,
+                                      xObjectName)
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import __version__, cache
-from pnp.draw import PT, Painter, font, svg_drawing
+from pnp import __version__, images
+from pnp.draw import PT, font
 from pnp.errors import DataError
 from pnp.imposition import FOOTER_BAND, MARK_GAP, MARK_MIN, Page
 
@@ -25,27 +30,38 @@ MARK_LENGTH = 5.0  # a crop mark's length where there is room; never shorter tha
 MARK_WIDTH = 0.25
 GREY = Color(0.45, 0.45, 0.45)
 SCALE_BAR = 50.0
-# what turns SVG into PDF operators: a new version of either may draw differently, so it keys the cache
-RENDERER = f"svglib {metadata.version('svglib')} reportlab {reportlab.Version}"
+
+
+class Spooled(PDFObject):
+    """An object of the document formatted as soon as it was complete, its bytes waiting in the scratch file."""
+
+    def __init__(self, spool, offset: int, length: int):
+        self.spool, self.offset, self.length = spool, offset, length
+
+    def format(self, document) -> bytes:
+        self.spool.seek(self.offset)
+        return self.spool.read(self.length)
 
 
 class Document:
-    """One PDF file being written."""
+    """One PDF file being written; `maker` (a FaceMaker) draws the faces it prints."""
 
-    def __init__(self, title: str, subject: str = ""):
-        self.buffer = io.BytesIO()
-        self.c = Canvas(self.buffer, invariant=1, pageCompression=1)
+    def __init__(self, title: str, subject: str = "", maker=None):
+        self.spool = tempfile.TemporaryFile()
+        self.c = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
         self.c.setTitle(title)
         self.c.setSubject(subject)
         self.c.setAuthor("pnp")
         self.c.setCreator(f"pnp {__version__}")
+        self.maker = maker
         self.forms: dict[str, str] = {}
         self.arts: dict = {}
+        self.pictures: dict = {}
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where):
         if art not in self.arts:
-            stream = art_stream(art)
+            stream = self.maker.art_stream(art)
             if stream is None:
                 raise DataError([(where, f"artwork {art.path.name} is not an SVG file that can be read")])
             code, states, width, height = stream
@@ -54,26 +70,93 @@ class Document:
             self.c._code.extend(code)
             self.c._extgstate._c.update(states)
             end_form(self.c, name)
+            self._spool(xObjectName(name))
             self.arts[art] = (name, width, height)
         return self.arts[art]
 
-    def face_form(self, face, palette: dict) -> str:
+    def picture_form(self, picture) -> str:
+        """A raster picture, stored once in this document, as an image drawn in a unit square."""
+        if picture not in self.pictures:
+            name = self.pictures[picture] = f"image{len(self.pictures)}"
+            doc = self.c._doc
+            masks = []
+
+            def reference(mask):
+                found = doc.Reference(mask)
+                masks.append(found.name)
+                return found
+
+            doc.Reference(images.xobject(picture, reference), xObjectName(name))
+            for internal in [*masks, xObjectName(name)]:
+                self._spool(internal)
+            if masks:
+                doc.ensureMinPdfVersion("transparency")
+        return self.pictures[picture]
+
+    def face_form(self, face, palette: dict | None = None) -> str:
+        """The name of the form that draws `face` in this document, made when first asked for."""
         name = self.forms.get(face.key)
         if name is None:
             name = self.forms[face.key] = f"face{len(self.forms)}"
+            drawing = self.maker.drawing(face)
+            # the forms this face uses must exist before its own form begins
+            names = [self._form_of(use, face.where) for use in drawing.uses]
             w, h = face.size
             b = face.bleed
-            painter = Painter(self.c, palette, self.art_form, lambda other: self.face_form(other, palette))
-            # the forms this face uses must exist before its own form begins
-            for art in artwork_of(face.steps):
-                self.art_form(art, face.where)
-            for step, values in face.steps:
-                if step in ("underlay", "picture"):
-                    self.face_form(values["face"], palette)
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
-            painter.paint(face)
+            self._copy(drawing, names)
             end_form(self.c, name)
+            self._spool(xObjectName(name))
         return name
+
+    def _form_of(self, use, where) -> str:
+        if isinstance(use, images.Picture):
+            return self.picture_form(use)
+        if hasattr(use, "steps"):
+            return self.face_form(use)
+        return self.art_form(use, where)[0]
+
+    def _copy(self, drawing, names: list[str]) -> None:
+        """A drawing's operators into the form being made, its markers filled in for this document."""
+        c = self.c
+        code = c._code
+        for item in drawing.code:
+            if type(item) is str:
+                code.append(item)
+            elif item[0] == "text":
+                code.append(self._text(*item[1:]))
+            else:
+                name = names[item[1]]
+                code.append(f"/{xObjectName(name)} Do")
+                c._formsinuse.append(name)
+        c._extgstate._c.update(drawing.states)
+        if drawing.transparent:
+            c._doc.ensureMinPdfVersion("transparency")
+
+    def _text(self, x: float, y: float, font_name: str, size: float, leading: float, text: str) -> str:
+        """A line of text as reportlab's drawString writes it in this document: its letters numbered in the
+        subsets of the font this document embeds."""
+        doc = self.c._doc
+        face = pdfmetrics.getFont(font_name)
+        settings = f"{fp_str(size)} Tf {fp_str(leading)} TL"
+        parts, subset = [], -1
+        for part, data in face.splitString(text, doc):
+            if part != subset:
+                parts.append(f"{face.getSubsetInternalName(part, doc)} {settings}")
+                subset = part
+            parts.append(f"({self.c._escape(data)}) Tj")
+        return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
+
+    def _spool(self, internal: str) -> None:
+        """Format a finished object now and keep only its place in the scratch file."""
+        doc = self.c._doc
+        self._keep(doc.idToObject[internal].format(doc), lambda spooled: doc.idToObject.__setitem__(internal,
+                                                                                                     spooled))
+
+    def _keep(self, data: bytes, put) -> None:
+        offset = self.spool.seek(0, io.SEEK_END)
+        self.spool.write(data)
+        put(Spooled(self.spool, offset, len(data)))
 
     # --- pages -------------------------------------------------------------------------------------
     def page(self, page: Page, palette: dict, footer: tuple[str, str]) -> None:
@@ -92,20 +175,61 @@ class Document:
             fold_line(c, page)
         if page.furniture:
             furniture(c, page, footer)
-        c.showPage()
+        self._show_page()
 
     def text_page(self, size, draw) -> None:
         """A page drawn by a function of (canvas, size in mm), such as a kit's contents page."""
         self.c.setPageSize((size[0] * PT, size[1] * PT))
         draw(self.c, size)
+        self._show_page()
+
+    def _show_page(self) -> None:
+        """Close the page and write its content stream out, as reportlab would have made it."""
         self.c.showPage()
+        doc = self.c._doc
+        page = doc.idToObject[f"Page{doc.pageCounter - 1}"]
+        stream = PDFStream(content=page.stream)
+        if page.compression:
+            stream.filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+        self._keep(stream.format(doc), lambda spooled: setattr(page, "Contents", spooled))
+        page.stream = None
+
+    def write(self, out) -> None:
+        """Write the finished document to the binary file `out`, one object at a time, as reportlab's
+        PDFDocument.format lays it out."""
+        c, doc = self.c, self.c._doc
+        for embedded in doc.delayedFonts:
+            embedded.addObjects(doc)
+        doc.info.invariant = doc.invariant
+        doc.info.digest(doc.signature)
+        doc.Reference(doc.Catalog)
+        doc.Reference(doc.info)
+        doc.Outlines.prepare(doc, c)
+        if doc.Outlines.ready < 0:
+            doc.Catalog.Outlines = None
+        doc.encrypt.prepare(doc)
+        offset = out.write(PDFFile(doc._pdfVersion).format(doc))
+        ids, number = [], 1
+        while number in doc.numberToId:
+            internal = doc.numberToId[number]
+            doc.idToOffset[internal] = offset
+            offset += out.write(PDFIndirectObject(internal, doc.idToObject[internal]).format(doc))
+            ids.append(internal)
+            number += 1
+        xref = PDFCrossReferenceTable()
+        xref.addsection(0, ids)
+        out.write(xref.format(doc))
+        out.write(PDFTrailer(startxref=offset, Size=len(ids) + 1, Root=doc.Reference(doc.Catalog),
+                             Info=doc.Reference(doc.info), ID=doc.ID()).format(doc))
+        self.spool.close()
 
     def bytes(self) -> bytes:
-        self.c.save()
-        return self.buffer.getvalue()
+        out = io.BytesIO()
+        self.write(out)
+        return out.getvalue()
 
 
-def art_stream(art) -> tuple | None:
+def art_stream(art, store) -> tuple | None:
     """Checked artwork as PDF operators and transparency states, made once and copied into the form of each
     document that uses it; kept in the cache between runs, keyed by the bytes of the SVG file and of the
     pictures it draws, since reading SVG is the slowest step of a build. None when it cannot be drawn."""
@@ -113,23 +237,21 @@ def art_stream(art) -> tuple | None:
         sources = art.path.read_bytes() + b"".join(b"\0" + image.read_bytes() for image in art.images)
     except OSError:
         return None
-    return _art_stream(art, hashlib.sha256(sources + RENDERER.encode()).hexdigest())
-
-
-@lru_cache(maxsize=None)
-def _art_stream(art, key: str) -> tuple | None:
-    stored = cache.read_json("art", key)
+    key = hashlib.sha256(sources).hexdigest()
+    stored = store.get("art", key)
     if stored is None:
         stored = _draw_svg(art)
         if stored is None:
             return None
-        cache.write_json("art", key, stored)
+        store.put("art", key, stored)
     code, states, width, height = stored
     return tuple(code), {tuple(k): v for k, v in states}, width, height
 
 
 def _draw_svg(art) -> list | None:
     from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
+
+    from pnp.draw import svg_drawing
 
     drawing = svg_drawing(art.path, art.root)
     if drawing is None or not drawing.width or not drawing.height:
@@ -138,15 +260,6 @@ def _draw_svg(art) -> list | None:
     scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
     renderPDF.draw(drawing, scratch, 0, 0)
     return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
-
-
-def artwork_of(steps):
-    """The artwork a face's steps use, groups included."""
-    for step, values in steps:
-        if step == "art":
-            yield values["art"]
-        elif step == "group":
-            yield from artwork_of(values["steps"])
 
 
 def end_form(c: Canvas, name: str) -> None:

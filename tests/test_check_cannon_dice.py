@@ -53,9 +53,7 @@ def test_every_sheet_number_has_its_own_grid_with_the_right_contents():
 def test_the_checker_rebuilds_the_grid_the_printed_sheet_shows(number):
     game = load_game("cannon-dice")
     sheet = game.components["score-sheets"]
-    text = FaceMaker(game).env.get_template(sheet.template).render(
-        game=game.context(), w=sheet.size[0], h=sheet.size[1], bleed=0.0, palette=game.palette,
-        sheet={"number": number})
+    text = FaceMaker(game).render(sheet.template, sheet.size, 0.0, sheet.where, {"sheet": {"number": number}})
     kind_of = {entry["icon"]: kind for kind, entry in game.vars["treasures"].items()}
     drawn = [kind_of[step["art"]["src"]] for step in yaml.safe_load(text)
              if "art" in step and step["art"]["src"] in kind_of]

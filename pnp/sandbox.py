@@ -1,0 +1,112 @@
+"""Templates rendered in jinja2's immutable sandbox, with their own files and lines named in every error.
+
+Imported only when a template must be rendered: a build whose faces are all in the cache never loads jinja2.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+from pnp import cache, chance, resources
+from pnp.errors import DataError, Where, shown
+
+
+class Sandbox(ImmutableSandboxedEnvironment):
+    """jinja2's immutable sandbox: a template reads the data it is given and writes text. It cannot reach
+    Python's insides (no `__class__`, `__globals__`, ...), change its data, or build something huge: jinja2
+    caps `range`, and repeating a text or list, or raising to a power, is capped here."""
+
+    intercepted_binops = frozenset(["*", "**"])
+    LARGEST = 100_000  # items or characters, as jinja2's range
+
+    def call_binop(self, context, operator, left, right):
+        if operator == "**" and isinstance(right, int) and isinstance(left, int) and right > 1000:
+            raise SecurityError(f"{left} ** {right} is too large a number for a template")
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > self.LARGEST:
+                    raise SecurityError(f"repeating {type(seq).__name__} {times} times is too large for a template")
+        return super().call_binop(context, operator, left, right)
+
+
+class FolderLoader(jinja2.BaseLoader):
+    """Templates looked up in folders, never outside them: the names in `{% include %}`, `{% import %}` and
+    `{% extends %}` are resolved like every other path a game names (see `resources.find_inside`)."""
+
+    def __init__(self, roots: list[Path]):
+        self.roots = roots
+        self.files: set[str] = set()  # every template read, to find a template's lines in a traceback
+
+    def get_source(self, environment, template):
+        try:
+            path = resources.find_inside(template, self.roots, "the templates folders")
+        except ValueError as error:
+            raise SecurityError(str(error)) from None
+        if path is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = path.stat().st_mtime
+        self.files.add(str(path))
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+
+
+def template_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs, when the cache folder can be written. (Sandboxed templates
+    compile to other code than plain ones: the folder's name keeps the two apart.)"""
+    root = cache.folder("sandboxed-templates")
+    return jinja2.FileSystemBytecodeCache(str(root)) if root else None
+
+
+def _fault(error: Exception) -> str:
+    """What a template did wrong, by itself, whatever the data."""
+    if isinstance(error, jinja2.TemplateNotFound):
+        return f"no such template: {error.name}"
+    if isinstance(error, RecursionError):
+        return "the template includes or calls itself without end"
+    return f"not allowed in a template: {error}"
+
+
+def _tojson(value) -> str:
+    """JSON text, which YAML reads as the same value; an undefined name fails here, by its name."""
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+    return json.dumps(value, ensure_ascii=False)
+
+
+class Renderer:
+    """A game's templates, rendered to text; a template's fault is reported at its own line, a fault that
+    depends on the data against the card (or sheet) that asked for it."""
+
+    def __init__(self, roots: list[Path]):
+        self.loader = FolderLoader(roots)
+        self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                           autoescape=False, bytecode_cache=template_cache())
+        self.env.filters["tojson"] = _tojson
+        for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
+            del self.env.globals[unused]
+        self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand)
+
+    def render(self, template: str, where: Where, **context) -> str:
+        try:
+            return self.env.get_template(template).render(**context)
+        except jinja2.TemplateSyntaxError as error:
+            file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
+            raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
+        except (SecurityError, jinja2.TemplateNotFound, RecursionError) as error:
+            # the template reaches for what it may not have: report the template's line
+            raise DataError([(self._line(error) or where, _fault(error))]) from None
+        except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as error:
+            # a designer's template failing on this card's data: report it against the card
+            raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
+
+    def _line(self, error: Exception) -> Where | None:
+        """The template file and line an error was raised at: the innermost template in its traceback
+        (jinja2 rewrites a traceback so that a template's frames carry its own file and line)."""
+        found, trace = None, error.__traceback__
+        while trace is not None:
+            if trace.tb_frame.f_code.co_filename in self.loader.files:
+                found = Where(shown(trace.tb_frame.f_code.co_filename), trace.tb_lineno)
+            trace = trace.tb_next
+        return found
