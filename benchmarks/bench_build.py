@@ -1,19 +1,25 @@
 """Build speed and memory, measured (never asserted in unit tests: shared machines are noisy).
 
-    python benchmarks/bench_build.py [--runs 5]
+    python benchmarks/bench_build.py [--runs 5] [--only kits,png,deck] [--cards 10000]
 
-1. Whole kits as a user builds them, in a fresh process (interpreter start-up and imports included), with an
-   empty cache and with the cache of compiled templates and artwork a previous build leaves: Buried Treasure
-   (duplex and fold) and Cannon Dice (its fold-and-glue form, 10 numbered sheets). Target: under 1 s each.
-2. A synthetic deck of 1,000 different cards with text and vector art, laid out and written as one PDF,
-   fronts and backs. Target: 500 cards per second or more.
-3. Peak memory (maximum resident set size) of each of those processes. Target: under 200 MB.
+Every figure is the median of several runs, each a fresh process (interpreter start-up and imports included),
+and runs of the things compared take turns, so that a busy machine slows them alike.
+
+1. Whole kits as a user builds them: Buried Treasure (duplex and fold) and Cannon Dice (its fold-and-glue form,
+   10 numbered sheets), with an empty cache and with the cache a previous build leaves. Target: under 1 s.
+2. The 200-card picture job: 20 PNG faces (poker size with 3 mm bleed, 300 dpi, made here) ten times each with
+   one back, A4, duplex, built by `pnp build` (the deck's PDF, the kit's and the duplex test) and, in the same
+   run, by a plain reportlab script that lays out the same cards drawing each picture once as a form: about
+   the least work that job can take with reportlab. Reported as the ratio of the medians.
+   Target: 1.0 or less with an empty cache, 0.5 or less with a warm one.
+3. A deck of 10,000 different cards with text and vector art, `pnp build --duplex` (the deck's PDF and the
+   kit's, both every card), with an empty cache and a warm one: cards per second and the peak memory of the
+   process. Target: 1,000 cards/s or more, 150 MB or less.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -22,11 +28,12 @@ import textwrap
 import time
 from pathlib import Path
 
-DECK_SIZE = 1000
+# --- the jobs --------------------------------------------------------------------------------------------
 
-SYNTHETIC_GAME = """\
+DECK_GAME = """\
 name: Benchmark Deck
 players: [1, 6]
+forms: [duplex]
 palette: {a: "#C0392B", b: "#2E8B57", c: "#E0A800", d: "#1F5FA8", ink: "#2B1D0E", paper: "#FBF3DF"}
 components:
   deck:
@@ -41,9 +48,10 @@ components:
       text: {type: text}
       suit: {type: choice, of: [a, b, c, d]}
       value: {type: int}
+      art: {type: text}
 """
 
-FRONT = """\
+DECK_FRONT = """\
 - rect: {x: {{ -bleed }}, y: {{ -bleed }}, w: {{ w + 2 * bleed }}, h: {{ h + 2 * bleed }}, fill: {{ card.suit }}}
 - rect: {x: 3.5, y: 12, w: {{ w - 7 }}, h: {{ h - 15.5 }}, r: 2.5, fill: paper, stroke: ink, width: 0.5}
 - text: {text: {{ card.title | tojson }}, x: 3.5, y: 3.5, w: {{ w - 7 }}, h: 7, size: 12, font: title, colour: paper}
@@ -53,7 +61,7 @@ FRONT = """\
 - text: {text: {{ card.text | tojson }}, x: 7, y: 58, w: {{ w - 14 }}, h: 22, size: 8, colour: ink}
 """
 
-BACK = """\
+DECK_BACK = """\
 - rect: {x: {{ -bleed }}, y: {{ -bleed }}, w: {{ w + 2 * bleed }}, h: {{ h + 2 * bleed }}, fill: ink}
 - art: {src: buried-treasure/compass.svg, x: 12, y: 25, w: 39.5, h: 39.5}
 """
@@ -61,84 +69,229 @@ BACK = """\
 ARTS = ["cannon", "map", "pirate", "ship"]
 
 
-def make_deck(folder: Path) -> None:
+def make_deck(folder: Path, cards: int) -> None:
+    """A game whose deck has `cards` different cards, each with a title, a value, a sentence and artwork."""
     (folder / "templates").mkdir(parents=True)
-    (folder / "game.yaml").write_text(SYNTHETIC_GAME.replace("value: {type: int}",
-                                                             "value: {type: int}\n      art: {type: text}"))
-    (folder / "templates" / "front.yaml.j2").write_text(FRONT)
-    (folder / "templates" / "back.yaml.j2").write_text(BACK)
+    (folder / "game.yaml").write_text(DECK_GAME)
+    (folder / "templates" / "front.yaml.j2").write_text(DECK_FRONT)
+    (folder / "templates" / "back.yaml.j2").write_text(DECK_BACK)
     rows = ["id,count,title,text,suit,value,art"]
-    for i in range(DECK_SIZE):
+    for i in range(cards):
         text = f"Card {i}: move {i % 7 + 1} spaces, then draw {i % 3 + 1} cards and give one to a player of your choice."
         rows.append(f"card-{i},1,Card number {i},\"{text}\",{'abcd'[i % 4]},{i % 10},"
                     f"buried-treasure/{ARTS[i % 4]}.svg")
     (folder / "deck.csv").write_text("\n".join(rows) + "\n")
 
 
-DECK_SCRIPT = """
-import sys, time
-from pnp.games import load_game
-from pnp.imposition import Settings
-from pnp.kit import lay_out, render
-start = time.perf_counter()
-game = load_game(sys.argv[1])
-parts = lay_out(game, Settings())
-data = render(game, parts, Settings(), with_contents=False)
-print(time.perf_counter() - start, len(data))
+PICTURES, COPIES = 20, 10
+CARD_W, CARD_H, BLEED = 63.5, 88.9, 3.0  # mm
+DPI = 300
+
+PICTURE_GAME = """\
+name: Picture Deck
+players: [2, 4]
+forms: [duplex]
+components:
+  deck:
+    kind: cards
+    title: Deck
+    size: poker
+    template: front.yaml.j2
+    back: back.yaml.j2
+    cards: deck.csv
+    fields:
+      picture: {type: text}
 """
 
+WHOLE_FACE = ("- image: {src: %s, x: {{ -bleed }}, y: {{ -bleed }}, w: {{ w + 2 * bleed }}, "
+              "h: {{ h + 2 * bleed }}}\n")
 
-def run(command: list[str], cache_home: Path | None = None) -> tuple[float, str]:
-    """Wall time of a command in a fresh process; with `cache_home`, a cache of its own (empty: a cold start)."""
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache_home)) if cache_home else None
+
+def make_pictures(folder: Path) -> None:
+    """The picture job's game folder: PICTURES fronts and a back as PNG files, whole faces with their bleed at
+    DPI, a few lines of writing on each, and a deck of each front COPIES times."""
+    from PIL import Image, ImageDraw
+
+    size = tuple(round((side + 2 * BLEED) / 25.4 * DPI) for side in (CARD_W, CARD_H))
+    art = folder / "artwork"
+    art.mkdir(parents=True)
+    for number in range(PICTURES):
+        picture = Image.new("RGB", size, (30 + 9 * number, 100, 170 - 6 * number))
+        pen = ImageDraw.Draw(picture)
+        pen.rectangle([70, 70, size[0] - 70, size[1] - 70], outline=(250, 245, 230), width=10)
+        for line in range(14):
+            pen.text((110, 120 + 45 * line), f"Card {number}: sail {line % 5 + 1} leagues, then draw a card.",
+                     fill=(250, 245, 230))
+        picture.save(art / f"front-{number:02d}.png")
+    Image.new("RGB", size, (110, 35, 30)).save(art / "back.png")
+    (folder / "templates").mkdir()
+    (folder / "templates" / "front.yaml.j2").write_text(WHOLE_FACE % "{{ card.picture }}")
+    (folder / "templates" / "back.yaml.j2").write_text(WHOLE_FACE % "back.png")
+    rows = ["id,count,picture"] + [f"card-{n},{COPIES},front-{n:02d}.png" for n in range(PICTURES)]
+    (folder / "deck.csv").write_text("\n".join(rows) + "\n")
+    (folder / "game.yaml").write_text(PICTURE_GAME)
+
+
+# Plain reportlab for the same job: each picture drawn once into a form, forms placed 3 x 3 on A4 with crop
+# marks, each page of fronts followed by its backs, mirrored for a long-edge flip.
+PLAIN_REPORTLAB = """
+import sys
+from pathlib import Path
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+folder, out = Path(sys.argv[1]), sys.argv[2]
+w, h, bleed = {w} * mm, {h} * mm, {bleed} * mm
+pages = Canvas(out, pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
+left, bottom = (210 * mm - 3 * w) / 2, (297 * mm - 3 * h) / 2
+
+def picture_form(name, path):
+    pages.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
+    pages.drawImage(str(path), -bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+    pages.endForm()
+    return name
+
+fronts = [picture_form(f"front{{n}}", path) for n, path in enumerate(sorted(folder.glob("front-*.png")))]
+back = picture_form("back", folder / "back.png")
+deck = [front for front in fronts for _ in range({copies})]
+
+def put(form, column, row):
+    x, y = left + column * w, bottom + (2 - row) * h
+    pages.saveState()
+    clip = pages.beginPath()
+    clip.rect(x - (bleed if column == 0 else 0), y - (bleed if row == 2 else 0),
+              w + (bleed if column in (0, 2) else 0), h + (bleed if row in (0, 2) else 0))
+    pages.clipPath(clip, stroke=0, fill=0)
+    pages.translate(x, y)
+    pages.doForm(form)
+    pages.restoreState()
+
+def marks():
+    pages.setLineWidth(0.25 * mm)
+    for i in range(4):
+        x, y = left + i * w, bottom + i * h
+        pages.line(x, bottom - bleed - 0.5 * mm, x, bottom - bleed - 5.5 * mm)
+        pages.line(x, bottom + 3 * h + bleed + 0.5 * mm, x, bottom + 3 * h + bleed + 5.5 * mm)
+        pages.line(left - bleed - 0.5 * mm, y, left - bleed - 5.5 * mm, y)
+        pages.line(left + 3 * w + bleed + 0.5 * mm, y, left + 3 * w + bleed + 5.5 * mm, y)
+
+for first in range(0, len(deck), 9):
+    sheet = deck[first:first + 9]
+    for index, form in enumerate(sheet):
+        put(form, index % 3, index // 3)
+    marks()
+    pages.showPage()
+    for index in range(len(sheet)):
+        put(back, 2 - index % 3, index // 3)
+    pages.showPage()
+pages.save()
+""".format(w=CARD_W, h=CARD_H, bleed=BLEED, copies=COPIES)
+
+
+# --- measuring --------------------------------------------------------------------------------------------
+
+def run(command: list[str], cache_home: Path) -> tuple[float, float]:
+    """Wall time (s) and peak memory (MB) of a command in a fresh process with a cache folder of its own."""
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache_home))
     start = time.perf_counter()
-    done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
-    return time.perf_counter() - start, done.stdout
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    errors = child.stderr.read().decode()
+    child.stderr.close()
+    if status != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{errors}")
+    return elapsed, usage.ru_maxrss / 1024  # KiB on Linux
 
 
-def peak_mb() -> float:
-    """The largest resident set of the child processes so far (ru_maxrss is in KiB on Linux)."""
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+class Timings:
+    """Runs of several commands taking turns; each kept as (seconds, MB)."""
+
+    def __init__(self):
+        self.runs: dict[str, list] = {}
+
+    def add(self, label: str, measured: tuple[float, float]) -> None:
+        self.runs.setdefault(label, []).append(measured)
+
+    def median(self, label: str) -> float:
+        return statistics.median(seconds for seconds, _ in self.runs[label])
+
+    def peak(self, label: str) -> float:
+        return max(mb for _, mb in self.runs[label])
+
+    def line(self, label: str) -> str:
+        seconds = [s for s, _ in self.runs[label]]
+        return (f"median {statistics.median(seconds):.3f} s (best {min(seconds):.3f}, worst {max(seconds):.3f}, "
+                f"{len(seconds)} runs), peak {self.peak(label):.0f} MB")
 
 
-KITS = [  # (what is built, the command's arguments)
-    ("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"]),
-    ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"]),
-]
+def builds(pnp: list[str], args: list[str], scratch: Path, runs: int, timings: Timings, name: str,
+           also=None) -> None:
+    """`pnp build ARGS` with an empty cache and with a warm one, `runs` times each, taking turns with `also`
+    (label, command) when given."""
+    out = scratch / "out"
+    warm = scratch / f"warm-{name}"
+    run(pnp + ["build", *args, "--out", str(out)], warm)
+    for index in range(runs):
+        timings.add(f"{name} cold", run(pnp + ["build", *args, "--out", str(out)], scratch / f"cold-{name}-{index}"))
+        timings.add(f"{name} warm", run(pnp + ["build", *args, "--out", str(out)], warm))
+        if also:
+            label, command = also
+            timings.add(label, run(command, warm))
 
 
-def time_kit(pnp: list[str], args: list[str], scratch: Path, runs: int) -> str:
-    """`pnp build ARGS` in fresh processes: with an empty cache each time, then with a warm one."""
-    build = pnp + ["build", *args, "--out", str(scratch / "out")]
-    cold = [run(build, scratch / f"cold-cache-{args[0]}-{i}")[0] for i in range(runs)]
-    warm_cache = scratch / "warm-cache"
-    run(build, warm_cache)
-    warm = [run(build, warm_cache)[0] for _ in range(runs)]
-    return (f"  empty cache:  median {statistics.median(cold):.3f} s, worst {max(cold):.3f} s over {runs} runs"
-            "  (target < 1 s)\n"
-            f"  warm cache:   median {statistics.median(warm):.3f} s, worst {max(warm):.3f} s over {runs} runs")
+def load() -> str:
+    return "load average {:.2f}, {:.2f}, {:.2f} on {} cores".format(*os.getloadavg(), os.cpu_count())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    runs = parser.parse_args().runs
+    parser.add_argument("--only", default="kits,png,deck", help="which of kits, png, deck to measure")
+    parser.add_argument("--cards", type=int, default=10_000, help="the big deck's number of different cards")
+    options = parser.parse_args()
+    only = set(options.only.split(","))
     pnp = [sys.executable, "-m", "pnp"]
+    print(f"Machine: {load()} at the start", flush=True)
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
-        for title, args in KITS:
-            print(f"{title}: `pnp build {' '.join(args)}` in a fresh process")
-            print(time_kit(pnp, args, scratch, runs), flush=True)
-        make_deck(scratch / "deck")
-        deck = []
-        for _ in range(runs):
-            _, out = run([sys.executable, "-c", DECK_SCRIPT, str(scratch / "deck")], scratch / "warm-cache")
-            deck.append(float(out.split()[0]))
-    print(textwrap.dedent(f"""\
-        Synthetic deck of {DECK_SIZE} different cards with text and vector art, fronts + backs, one PDF:
-          median {statistics.median(deck):.3f} s = {DECK_SIZE / statistics.median(deck):.0f} cards/s,
-          best {DECK_SIZE / min(deck):.0f} cards/s  (target >= 500 cards/s)
-        Peak memory (max RSS of any run): {peak_mb():.0f} MB  (target < 200 MB)"""))
+        timings = Timings()
+        if "kits" in only:
+            for name, args in [("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"]),
+                               ("Cannon Dice kit, fold-and-glue, 10 numbered sheets", ["cannon-dice", "--sheets",
+                                                                                        "10"])]:
+                builds(pnp, args, scratch, options.runs, timings, name)
+                print(f"{name}: `pnp build {' '.join(args)}`  (target < 1 s)")
+                print(f"  empty cache: {timings.line(f'{name} cold')}")
+                print(f"  warm cache:  {timings.line(f'{name} warm')}", flush=True)
+        if "png" in only:
+            game = scratch / "pictures"
+            make_pictures(game)
+            baseline = [sys.executable, "-c", PLAIN_REPORTLAB, str(game / "artwork"), str(scratch / "plain.pdf")]
+            name = "200-card picture job"
+            builds(pnp, [str(game), "--duplex"], scratch, options.runs, timings, name,
+                   also=("plain reportlab", baseline))
+            plain = timings.median("plain reportlab")
+            print(f"{name} ({PICTURES} PNG faces x {COPIES}, {DPI} dpi, A4, duplex):")
+            print(f"  plain reportlab:     {timings.line('plain reportlab')}")
+            for kind, target in (("cold", 1.0), ("warm", 0.5)):
+                ratio = timings.median(f"{name} {kind}") / plain
+                print(f"  pnp, {'empty' if kind == 'cold' else 'warm '} cache:  {timings.line(f'{name} {kind}')}"
+                      f"\n    = {ratio:.2f} x plain reportlab  (target <= {target})")
+            sys.stdout.flush()
+        if "deck" in only:
+            game = scratch / "deck"
+            make_deck(game, options.cards)
+            name = f"{options.cards}-card deck"
+            builds(pnp, [str(game), "--duplex"], scratch, max(1, options.runs // 2), timings, name)
+            print(textwrap.dedent(f"""\
+                Deck of {options.cards:,} different cards with text and vector art, `pnp build --duplex` (deck and
+                kit PDFs, every card in each):"""))
+            for kind in ("cold", "warm"):
+                rate = options.cards / timings.median(f"{name} {kind}")
+                print(f"  {'empty' if kind == 'cold' else 'warm '} cache: {timings.line(f'{name} {kind}')}\n"
+                      f"    = {rate:,.0f} cards/s  (target >= 1,000 cards/s, <= 150 MB)")
+    print(f"Machine: {load()} at the end")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 from lxml import etree
 
 from pnp import resources
+from pnp.images import RASTER
 from pnp.errors import DataError, Where, shown
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -43,7 +44,6 @@ URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 DATA_IMAGE = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads them
 SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 OUTSIDE = "artwork may not reach other files or addresses"
-RASTER = (".png", ".jpg", ".jpeg")
 
 
 @dataclass(frozen=True)

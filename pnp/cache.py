@@ -19,6 +19,7 @@ from pathlib import Path
 from pnp import __version__
 
 LIBRARIES = ("jinja2", "reportlab", "svglib", "yaml")  # what renders, reads and draws what the cache holds
+LAYOUT = 1  # of what the cache holds: a change to it empties the caches made before
 BATCH = 500  # writes a transaction: short ones, so that two builds at once take turns
 TABLE = "(key TEXT PRIMARY KEY, value BLOB) WITHOUT ROWID"  # kinds of value kept apart by a prefix of the key
 
@@ -35,7 +36,7 @@ def folder(kind: str) -> Path | None:
 
 def stamp() -> str:
     """Which libraries made what the cache holds: their files' places and times, found without importing them."""
-    parts = [__version__]
+    parts = [__version__, str(LAYOUT)]
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec and spec.origin else ""
@@ -86,11 +87,16 @@ class Store:
 
     def get(self, kind: str, key: str, lasting: bool = True):
         """The value stored under `key`, or None."""
+        data = self.fetch(kind, key, lasting)
+        return json.loads(data) if data is not None else None
+
+    def fetch(self, kind: str, key: str, lasting: bool = True) -> bytes | None:
+        """The bytes stored under `key`, or None."""
         try:
             row = self._db(lasting).execute("SELECT value FROM entries WHERE key = ?", (f"{kind}:{key}",)).fetchone()
         except sqlite3.DatabaseError:
             return None
-        return json.loads(zlib.decompress(row[0])) if row else None
+        return zlib.decompress(row[0]) if row else None
 
     def has(self, kind: str, key: str) -> bool:
         """Whether a lasting value is stored under `key`."""
@@ -101,10 +107,14 @@ class Store:
             return False
 
     def put(self, kind: str, key: str, value, lasting: bool = True) -> None:
-        """Store a value that JSON can write. A cache file that cannot be written is passed over; what is put
-        aside for this build only always is (the temporary database is this process's own)."""
+        """Store a value that JSON can write."""
+        self.keep(kind, key, json.dumps(value, separators=(",", ":")).encode(), lasting)
+
+    def keep(self, kind: str, key: str, data: bytes, lasting: bool = True) -> None:
+        """Store bytes. A cache file that cannot be written is passed over; what is put aside for this build
+        only always is (the temporary database is this process's own)."""
         db = self._db(lasting)
-        data = zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1)
+        data = zlib.compress(data, 1)
         try:
             if self.pending[db] == 0:
                 db.execute("BEGIN")

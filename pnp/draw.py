@@ -1,16 +1,19 @@
 """Drawing a face's steps with reportlab: shapes, wrapped text in embedded fonts, and SVG artwork."""
 from __future__ import annotations
 
+import functools
 import io
-import logging
+import marshal
+import operator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDF_VERSION_DEFAULT
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from pnp import resources
 from pnp.errors import DataError
@@ -18,6 +21,7 @@ from pnp.units import mm_to_pt
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
 PT = mm_to_pt(1)
+REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale")  # a font's parts not kept, made anew
 SMALLEST_TEXT = 6.0  # points: text shrinks to fit its box down to this size, and never prints smaller
 
 
@@ -25,8 +29,43 @@ SMALLEST_TEXT = 6.0  # points: text shrinks to fit its box down to this size, an
 def font(name: str) -> str:
     """The registered reportlab name of one of our embedded fonts (`sans`, `bold`, `title`)."""
     registered = f"pnp-{name}"
-    pdfmetrics.registerFont(TTFont(registered, str(resources.FONTS / FONT_FILES[name])))
+    pdfmetrics.registerFont(truetype(registered, resources.FONTS / FONT_FILES[name]))
     return registered
+
+
+def truetype(name: str, path: Path) -> TTFont:
+    """reportlab's TrueType font of a file. Reading a font's tables takes longer than a small build, so what
+    reportlab read from them is kept in the cache, plain values only (marshal), and the font remade from them."""
+    from pnp import cache
+
+    store = cache.shared()
+    stat = path.stat()
+    key = cache.digest(path.name, stat.st_size, stat.st_mtime_ns)
+    saved = store.fetch("font", key)
+    if saved is not None:
+        try:
+            return _remade(path, *marshal.loads(saved))
+        except (ValueError, EOFError, TypeError, KeyError, AttributeError):
+            pass  # kept by another version: read the file
+    made = TTFont(name, str(path))
+    own = {key: value for key, value in vars(made).items() if key not in REMADE}
+    face = {key: value for key, value in vars(made.face).items() if key not in REMADE}
+    names = {key: bytes(value) for key, value in face.items() if isinstance(value, TTFNameBytes)}
+    try:
+        store.keep("font", key, marshal.dumps((own, {k: v for k, v in face.items() if k not in names}, names)))
+    except ValueError:  # something marshal cannot write: this font is read from its file every time
+        pass
+    return made
+
+
+def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
+    face = TTFontFace.__new__(TTFontFace)
+    vars(face).update(face_fields, **{key: TTFNameBytes(value) for key, value in names.items()})
+    face._ttf_data = path.read_bytes()
+    face._pdfScale = functools.partial(operator.mul, 1000 / face.unitsPerEm)
+    made = TTFont.__new__(TTFont)
+    vars(made).update(own, face=face, state=WeakKeyDictionary(), encoding=TTEncoding())
+    return made
 
 
 @lru_cache(maxsize=4096)
@@ -45,6 +84,8 @@ def colour(value: str, palette_items: tuple):
 def svg_drawing(path: Path, root: Path):
     """An SVG file read into a reportlab drawing (None when it cannot be read). svglib too is told to refuse
     any picture outside `root`, the artwork folder: `artwork.checked` has made sure there is none."""
+    import logging
+
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)
@@ -140,7 +181,8 @@ class Drawing:
     """A face drawn once, as PDF operators ready for a form in any document (see pdf.Document.face_form).
 
     `code` is the operators, one line each, with two kinds of marker that each document fills in for itself:
-    ("text", x, y, font, size, leading, text), a line of text, whose bytes depend on the document's fonts;
+    ("text", x, y, font, size, leading, text), a line of text in one of our fonts (`sans` ...), whose bytes
+    depend on the document's fonts;
     and ("use", i), placing `uses[i]` (Artwork, Picture or Face), whose forms the document names. `states`
     are the transparency states the code names, as ((key, value), name) pairs."""
 
@@ -311,8 +353,8 @@ class Painter:
         c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"])
         c.setFont(name, layout.size)
         for i, (line, x) in enumerate(zip(layout.lines, layout.line_x(v))):
-            c._code.append(("text", x0 + x * PT, top - (layout.first + i * layout.step) * PT, name, layout.size,
-                            layout.size * 1.2, line))
+            c._code.append(("text", x0 + x * PT, top - (layout.first + i * layout.step) * PT, v["font"],
+                            layout.size, layout.size * 1.2, line))
         c.restoreState()
 
     def _art(self, v, where):

@@ -15,15 +15,12 @@ import functools
 import itertools
 from pathlib import Path
 
-import yaml
-
-from pnp import artwork, cache, images, legibility, quickyaml, resources
+from pnp import cache, images, resources
 from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.draw import Drawing, Painter
 from pnp.errors import DataError, Where
 
 FONTS = ("sans", "bold", "title")
-FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # rendered faces need no line numbers
 PLACED = ("art", "image")
 MAKERS = itertools.count()  # steps that place a file of the artwork folders, named by `src`
 
@@ -187,11 +184,15 @@ class FaceMaker:
 
     def _read(self, text: str, template: str, size, bleed: float, where: Where) -> tuple:
         """The checked steps of a rendered face: readable YAML, known steps and values, legible text."""
+        import yaml
+
+        from pnp import legibility, quickyaml  # only for faces not in the cache
+
         try:
             raw = quickyaml.load(text)
         except quickyaml.Unsure:
             try:
-                raw = yaml.load(text, Loader=FastLoader)
+                raw = yaml.load(text, Loader=quickyaml.LOADER)  # rendered faces need no line numbers
             except yaml.YAMLError as error:
                 mark = getattr(error, "problem_mark", None)
                 line = f" at rendered line {mark.line + 1}" if mark else ""
@@ -255,19 +256,21 @@ class FaceMaker:
 
     def _read_file(self, step: str, src: str, path: Path, folder: Path):
         if step == "image":
-            if not path.name.lower().endswith(artwork.RASTER):
+            if not path.name.lower().endswith(images.RASTER):
                 raise ValueError("must be a PNG or JPEG file (.png, .jpg, .jpeg)")
             if path not in self.pictures:
-                self.pictures[path] = images.read(path)
+                self.pictures[path] = images.read(path, self.store)
             found = self.pictures[path]
         else:
+            from pnp import artwork  # lxml, for SVG files only
+
             if (path, folder) not in self.arts:
                 self.arts[path, folder] = artwork.checked(path, folder.resolve())
             found = self.arts[path, folder]
         self.names[found] = src
         return found
 
-    def art_stream(self, art: artwork.Artwork) -> tuple | None:
+    def art_stream(self, art) -> tuple | None:
         """Artwork turned into PDF operators (see pdf.art_stream), once a build."""
         if art not in self.streams:
             from pnp.pdf import art_stream
@@ -275,7 +278,7 @@ class FaceMaker:
             self.streams[art] = art_stream(art, self.store)
         return self.streams[art]
 
-    def art_size(self, art: artwork.Artwork, where: Where) -> tuple[float, float]:
+    def art_size(self, art, where: Where) -> tuple[float, float]:
         """The size of a piece of artwork's own drawing, in points."""
         stream = self.art_stream(art)
         if stream is None:

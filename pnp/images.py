@@ -11,6 +11,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+RASTER = (".png", ".jpg", ".jpeg")  # the names of the pictures PDF stores as they are
 SHARP_DPI = 300  # below this, at the size it prints, a picture looks soft: the build warns
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_COLOURS = {0: 1, 2: 3, 3: 1}  # colour types passed through as they are: grey, RGB, palette -> components
@@ -23,6 +24,7 @@ class Picture:
     path: Path
     size: tuple[int, int]  # pixels
     format: str  # PNG or JPEG
+    mode: str  # PIL's name for its colours: L, RGB, CMYK, P, RGBA ...
 
     def dpi(self, w: float, h: float) -> float:
         """Its resolution when fitted, keeping its proportions, into a box of w × h mm."""
@@ -30,13 +32,28 @@ class Picture:
         return 25.4 / scale if scale > 0 else float("inf")
 
 
-def read(path: Path) -> Picture:
-    """The picture at `path`; ValueError saying what is wrong when it is not a PNG or JPEG that can be read."""
+def read(path: Path, store=None) -> Picture:
+    """The picture at `path`; ValueError saying what is wrong when it is not a PNG or JPEG that can be read.
+    What was found is kept in `store` (a cache.Store), by the file's name, size and time."""
+    from pnp import cache
+
+    stat = path.stat()
+    key = cache.digest(str(path), stat.st_size, stat.st_mtime_ns)
+    known = store.get("picture", key) if store else None
+    if known is None:
+        known = _examined(path)
+        if store:
+            store.put("picture", key, known)
+    size, kind, mode = known
+    return Picture(path, tuple(size), kind, mode)
+
+
+def _examined(path: Path) -> list:
     from PIL import Image, UnidentifiedImageError
 
     try:
         with Image.open(path) as picture:
-            kind, size = picture.format, picture.size
+            kind, size, mode = picture.format, picture.size, picture.mode
             picture.verify()  # every chunk's checksum, without decoding the pixels
     except Image.DecompressionBombError:
         raise ValueError("has too many pixels to be a picture for print") from None
@@ -44,7 +61,7 @@ def read(path: Path) -> Picture:
         raise ValueError("is not a picture that can be read") from None
     if kind not in ("PNG", "JPEG"):
         raise ValueError(f"is a {kind} picture: use PNG or JPEG")
-    return Picture(path, size, kind)
+    return [size, kind, mode]
 
 
 def xobject(picture: Picture, reference) -> object:
@@ -68,12 +85,9 @@ def _stream(picture: Picture, colour_space, bits: int, filter_name: str, data: b
 
 
 def _jpeg(data: bytes, picture: Picture):
-    from PIL import Image
     from reportlab.pdfbase.pdfdoc import PDFName
 
-    with Image.open(picture.path) as opened:
-        mode = opened.mode
-    space = {"L": "DeviceGray", "RGB": "DeviceRGB"}.get(mode)
+    space = {"L": "DeviceGray", "RGB": "DeviceRGB"}.get(picture.mode)
     return _stream(picture, PDFName(space), 8, "DCTDecode", data) if space else None
 
 

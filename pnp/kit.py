@@ -12,6 +12,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, black
 
+from pnp import cache
 from pnp.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
@@ -19,7 +20,6 @@ from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printabl
 from pnp.kinds import KINDS
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
-from pnp.preview import Section, game_page, games_index, page_images
 from pnp.wording import plural
 
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
@@ -151,6 +151,8 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             with files.open(kit) as out:
                 render(game, parts, settings, with_contents=True, maker=maker, out=out)
             if preview:
+                from pnp.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
+
                 images = page_images(files.read(kit))
                 names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
                 for name, image in zip(names, images):
@@ -161,10 +163,12 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                                         f"{'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
                                         list(zip(names, captions(parts, settings)))))
         if preview:
+            from pnp.preview import game_page
+
             files.write(out_dir / "preview" / "index.html", game_page(f"{game.name}: print-and-play kit", sections))
         duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
         if duplex:
-            files.write(out_dir / f"duplex-test-{duplex.paper}.pdf", duplex_test(duplex))
+            files.write(out_dir / f"duplex-test-{duplex.paper}.pdf", duplex_test(duplex, maker.store))
         files.commit()
     except OSError as error:
         raise PnpError(f"cannot write {error.filename or out_dir}: {error.strerror}") from None
@@ -178,6 +182,8 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
 def write_index(out: Path, names: dict[str, str]) -> Path:
     """OUT/index.html: every game previewed in OUT, old builds included, with links to its pages and PDFs.
     `names` gives the names of the games just built (others show their folder's name)."""
+    from pnp.preview import games_index
+
     games = []
     for page in sorted(out.glob("*/preview/index.html")):
         folder = page.parent.parent
@@ -365,9 +371,20 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
     c.drawString(left * PT, 12.5 * PT, f"{game.name} · contents · page 1 · print at 100 %")
 
 
-def duplex_test(settings: Settings) -> bytes:
+def duplex_test(settings: Settings, store: cache.Store | None = None) -> bytes:
     """Two pages to print double-sided: a cross on the front, millimetre scales on the back.
-    Seen against the light, the cross's reading on the scales is the --back-offset that lines them up."""
+    Seen against the light, the cross's reading on the scales is the --back-offset that lines them up.
+    The same for every game printed alike: kept in `store` when given."""
+    key = cache.digest("duplex test", settings)
+    made = store.fetch("duplex-test", key) if store else None
+    if made is None:
+        made = _duplex_test(settings)
+        if store:
+            store.keep("duplex-test", key, made)
+    return made
+
+
+def _duplex_test(settings: Settings) -> bytes:
     doc = Document("Duplex alignment test", subject=settings.paper)
     w, h = settings.size
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import tempfile
 
 from reportlab import rl_config
@@ -124,7 +125,8 @@ class Document:
             if type(item) is str:
                 code.append(item)
             elif item[0] == "text":
-                code.append(self._text(*item[1:]))
+                _, x, y, name, size, leading, text = item
+                code.append(text_code(c, x, y, text, font(name), size, leading))
             else:
                 name = names[item[1]]
                 code.append(f"/{xObjectName(name)} Do")
@@ -132,20 +134,6 @@ class Document:
         c._extgstate._c.update(drawing.states)
         if drawing.transparent:
             c._doc.ensureMinPdfVersion("transparency")
-
-    def _text(self, x: float, y: float, font_name: str, size: float, leading: float, text: str) -> str:
-        """A line of text as reportlab's drawString writes it in this document: its letters numbered in the
-        subsets of the font this document embeds."""
-        doc = self.c._doc
-        face = pdfmetrics.getFont(font_name)
-        settings = f"{fp_str(size)} Tf {fp_str(leading)} TL"
-        parts, subset = [], -1
-        for part, data in face.splitString(text, doc):
-            if part != subset:
-                parts.append(f"{face.getSubsetInternalName(part, doc)} {settings}")
-                subset = part
-            parts.append(f"({self.c._escape(data)}) Tj")
-        return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
 
     def _spool(self, internal: str) -> None:
         """Format a finished object now and keep only its place in the scratch file."""
@@ -188,10 +176,14 @@ class Document:
         self.c.showPage()
         doc = self.c._doc
         page = doc.idToObject[f"Page{doc.pageCounter - 1}"]
-        stream = PDFStream(content=page.stream)
-        if page.compression:
-            stream.filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-        self._keep(stream.format(doc), lambda spooled: setattr(page, "Contents", spooled))
+        if page.compression and rl_config.useA85:  # as PDFStream.format writes it, in fewer steps
+            data = PDFBase85Encode.encode(PDFZCompress.encode(page.stream)).encode("ascii")
+            data = b"<<\n/Filter [ /ASCII85Decode /FlateDecode ] /Length %d\n>>\nstream\n%sendstream\n" % (len(data), data)
+        else:
+            stream = PDFStream(content=page.stream)
+            stream.filters = [PDFZCompress] if page.compression else None
+            data = stream.format(doc)
+        self._keep(data, lambda spooled: setattr(page, "Contents", spooled))
         page.stream = None
 
     def write(self, out) -> None:
@@ -278,19 +270,55 @@ def end_form(c: Canvas, name: str) -> None:
 
 
 def place(c: Canvas, slot, face, form: str) -> None:
-    """Put a face's form into its slot, turned as the slot says, clipped to the bleed it may show."""
+    """Put a face's form into its slot, turned as the slot says, clipped to the bleed it may show. (The
+    operators reportlab's saveState, clipPath, doForm and restoreState write, written here directly: a big
+    deck places its faces many thousand times.)"""
     trim, clip = slot.trim, slot.clip
-    c.saveState()
-    path = c.beginPath()
-    path.rect(clip.x0 * PT, clip.y0 * PT, clip.w * PT, clip.h * PT)
-    c.clipPath(path, stroke=0, fill=0)
+    code = c._code
+    code.append("q")
+    code.append(f"n {fp_str(clip.x0 * PT, clip.y0 * PT, clip.w * PT, clip.h * PT)} re W* n")
     origin = {0: (trim.x0, trim.y0), 90: (trim.x1, trim.y0), 180: (trim.x1, trim.y1), 270: (trim.x0, trim.y1)}
     x, y = origin[slot.rotation]
-    c.translate(x * PT, y * PT)
-    if slot.rotation:
-        c.rotate(slot.rotation)
-    c.doForm(form)
-    c.restoreState()
+    moved(c, x * PT, y * PT, slot.rotation)
+    code.append(f"/{xObjectName(form)} Do")
+    c._formsinuse.append(form)
+    code.append("Q")
+
+
+def moved(c: Canvas, x: float, y: float, angle: float = 0) -> None:
+    """c.translate(x, y), then c.rotate(angle) when turned, just after saveState: the one `cm` operator reportlab
+    writes for the two (it folds the turn into the move, as below), without tracking a matrix restoreState
+    forgets."""
+    if not angle:
+        c._code.append(f"1 0 0 1 {fp_str(x, y)} cm")
+        return
+    cos, sin = math.cos(angle * math.pi / 180), math.sin(angle * math.pi / 180)
+    x, y = float(fp_str(x)), float(fp_str(y))  # the move as it was written, read back to fold the turn in
+    c._code.append(f"{fp_str(cos + 0.0 * sin, 0.0 * cos + sin, -sin + 0.0 * cos, 0.0 * -sin + cos, x, y)} cm")
+
+
+def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None, size: float | None = None,
+              leading: float | None = None) -> str:
+    """A line of text as reportlab's drawString writes it on this canvas, in the canvas's font or the one
+    given: the letters numbered in the subsets of the font its document embeds."""
+    doc = c._doc
+    face = pdfmetrics.getFont(name or c._fontname)
+    size = size or c._fontsize
+    settings = f"{fp_str(size)} Tf {fp_str(leading or c._leading)} TL"
+    parts, subset = [], -1
+    for part, data in face.splitString(text, doc):
+        if part != subset:
+            parts.append(f"{face.getSubsetInternalName(part, doc)} {settings}")
+            subset = part
+        parts.append(f"({c._escape(data)}) Tj")
+    return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
+
+
+def write_text(c: Canvas, x: float, y: float, text: str, centred: bool = False) -> None:
+    """drawString (or drawCentredString) in fewer steps: the footer and scale bar recur on every page."""
+    if centred:
+        x -= 0.5 * pdfmetrics.stringWidth(text, c._fontname, c._fontsize)
+    c._code.append(text_code(c, x, y, text))
 
 
 def _line(c: Canvas, x0, y0, x1, y1) -> None:
@@ -334,13 +362,12 @@ def fold_line(c: Canvas, page: Page) -> None:
     c.setFillColor(GREY)
     if axis == "x":
         _line(c, at, room.y0, at, room.y1)
-        c.drawCentredString(at * PT, (room.y1 + 0.8) * PT, "fold")
+        write_text(c, at * PT, (room.y1 + 0.8) * PT, "fold", centred=True)
     else:
         _line(c, room.x0, at, room.x1, at)
         c.saveState()
-        c.translate((room.x0 - 0.8) * PT, at * PT)
-        c.rotate(90)
-        c.drawCentredString(0, 0, "fold")
+        moved(c, (room.x0 - 0.8) * PT, at * PT, 90)
+        write_text(c, 0, 0, "fold", centred=True)
         c.restoreState()
     c.restoreState()
 
@@ -359,9 +386,9 @@ def scale_bar(c: Canvas, x: float, y: float, label: str = "this bar must measure
     c.rect(x * PT, y * PT, SCALE_BAR * PT, 1.2 * PT, stroke=1, fill=0)
     c.setFont(font("sans"), 6)
     if beside:
-        c.drawString((x + SCALE_BAR + 1) * PT, (y - 0.2) * PT, label)
+        write_text(c, (x + SCALE_BAR + 1) * PT, (y - 0.2) * PT, label)
     else:
-        c.drawCentredString((x + SCALE_BAR / 2) * PT, (y + 1.9) * PT, label)
+        write_text(c, (x + SCALE_BAR / 2) * PT, (y + 1.9) * PT, label, centred=True)
     c.restoreState()
 
 
@@ -382,21 +409,19 @@ def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
     room = page.content
     if page.footer_at_bottom:
         base = room.y0 - FOOTER_BAND
-        c.drawString(room.x0 * PT, (base + 3.4) * PT, footer[0])
-        c.drawString(room.x0 * PT, (base + 0.9) * PT, footer[1])
+        write_text(c, room.x0 * PT, (base + 3.4) * PT, footer[0])
+        write_text(c, room.x0 * PT, (base + 0.9) * PT, footer[1])
         scale_bar(c, room.x1 - SCALE_BAR, base + 0.9)
     else:
         gaps = _side_gaps(page)
         for line, (y0, y1) in zip(footer, gaps + gaps):  # the longest stretches of the left margin
             c.saveState()
-            c.translate((room.x0 + 2.2) * PT, (y0 + y1) / 2 * PT)
-            c.rotate(90)
-            c.drawCentredString(0, 0, line)
+            moved(c, (room.x0 + 2.2) * PT, (y0 + y1) / 2 * PT, 90)
+            write_text(c, 0, 0, line, centred=True)
             c.restoreState()
         y0, y1 = gaps[0]
         c.saveState()
-        c.translate((room.x1 - 0.6) * PT, ((y0 + y1) / 2 + (SCALE_BAR + 7) / 2) * PT)  # the bar and its label
-        c.rotate(-90)
+        moved(c, (room.x1 - 0.6) * PT, ((y0 + y1) / 2 + (SCALE_BAR + 7) / 2) * PT, -90)  # the bar and its label
         scale_bar(c, 0, 0, label="50 mm", beside=True)
         c.restoreState()
     c.restoreState()
