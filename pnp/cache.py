@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
+import marshal
 import os
 import sqlite3
+import sys
 import zlib
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def folder(kind: str) -> Path | None:
 
 def stamp() -> str:
     """Which libraries made what the cache holds: their files' places and times, found without importing them."""
-    parts = [__version__, str(LAYOUT)]
+    parts = [__version__, str(LAYOUT), sys.version]
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec and spec.origin else ""
@@ -53,14 +54,15 @@ def digest(*parts) -> str:
 
 
 class Store:
-    """Keys to JSON values: `lasting` ones in the cache file, the others in a temporary database on disk of
-    this process's own (where everything goes when there is no cache file to use)."""
+    """Keys to plain values (see `put`): `lasting` ones in the cache file, the others in a temporary database on disk of
+    this process's own (where everything goes when there is no cache file to use). Writes wait in memory and
+    go in together, a few hundred at a time."""
 
     def __init__(self, path: Path | None = None):
         self.db = self._open(path) if path else None
         self.scratch = sqlite3.connect("", isolation_level=None)  # a private file, deleted on close
         self.scratch.execute(f"CREATE TABLE entries {TABLE}")
-        self.pending = {self.scratch: 0, self.db: 0}
+        self.waiting: dict = {self.scratch: {}, self.db: {}}  # connection -> key -> compressed bytes
 
     @staticmethod
     def _open(path: Path) -> sqlite3.Connection | None:
@@ -88,61 +90,64 @@ class Store:
     def get(self, kind: str, key: str, lasting: bool = True):
         """The value stored under `key`, or None."""
         data = self.fetch(kind, key, lasting)
-        return json.loads(data) if data is not None else None
+        try:
+            return marshal.loads(data) if data is not None else None
+        except (ValueError, EOFError, TypeError):  # not written by this program
+            return None
 
     def fetch(self, kind: str, key: str, lasting: bool = True) -> bytes | None:
         """The bytes stored under `key`, or None."""
-        try:
-            row = self._db(lasting).execute("SELECT value FROM entries WHERE key = ?", (f"{kind}:{key}",)).fetchone()
-        except sqlite3.DatabaseError:
-            return None
-        return zlib.decompress(row[0]) if row else None
+        db, key = self._db(lasting), f"{kind}:{key}"
+        found = self.waiting[db].get(key)
+        if found is None:
+            try:
+                row = db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
+            except sqlite3.DatabaseError:
+                return None
+            found = row[0] if row else None
+        return zlib.decompress(found) if found is not None else None
 
     def has(self, kind: str, key: str) -> bool:
         """Whether a lasting value is stored under `key`."""
+        db, key = self._db(True), f"{kind}:{key}"
+        if key in self.waiting[db]:
+            return True
         try:
-            return self._db(True).execute("SELECT 1 FROM entries WHERE key = ?", (f"{kind}:{key}",)).fetchone() \
-                is not None
+            return db.execute("SELECT 1 FROM entries WHERE key = ?", (key,)).fetchone() is not None
         except sqlite3.DatabaseError:
             return False
 
     def put(self, kind: str, key: str, value, lasting: bool = True) -> None:
-        """Store a value that JSON can write."""
-        self.keep(kind, key, json.dumps(value, separators=(",", ":")).encode(), lasting)
+        """Store a plain value: numbers, text, bytes, None, and lists, tuples and dicts of them (written with
+        marshal, much faster than JSON; the stamp ties the file to this Python)."""
+        self.keep(kind, key, marshal.dumps(value), lasting)
 
     def keep(self, kind: str, key: str, data: bytes, lasting: bool = True) -> None:
-        """Store bytes. A cache file that cannot be written is passed over; what is put aside for this build
-        only always is (the temporary database is this process's own)."""
+        """Store bytes."""
         db = self._db(lasting)
-        data = zlib.compress(data, 1)
-        try:
-            if self.pending[db] == 0:
-                db.execute("BEGIN")
-            db.execute("INSERT OR REPLACE INTO entries VALUES (?, ?)", (f"{kind}:{key}", data))
-            self.pending[db] += 1
-            if self.pending[db] >= BATCH:
-                self._commit(db)
-        except sqlite3.DatabaseError:
-            if db is self.scratch:
-                raise
-            self.pending[db] = 0
-            if db.in_transaction:
-                db.rollback()
+        self.waiting[db][f"{kind}:{key}"] = zlib.compress(data, 1)
+        if len(self.waiting[db]) >= BATCH:
+            self._write(db)
 
     def commit(self) -> None:
-        """Write what is pending to the cache file (a build ends with this)."""
-        self._commit(self.db)
+        """Write what waits for the cache file (a build ends with this)."""
+        self._write(self.db)
 
-    def _commit(self, db) -> None:
-        if self.pending.get(db):
-            self.pending[db] = 0
-            try:
-                db.execute("COMMIT")
-            except sqlite3.DatabaseError:
-                if db is self.scratch:
-                    raise
+    def _write(self, db) -> None:
+        """Write what waits for `db` in one transaction. A cache file that cannot be written is passed over;
+        the temporary database, this process's own, always can be."""
+        rows, self.waiting[db] = list(self.waiting[db].items()), {}
+        if not rows or db is None:
+            return
+        try:
+            db.execute("BEGIN")
+            db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?)", rows)
+            db.execute("COMMIT")
+        except sqlite3.DatabaseError:
+            if db.in_transaction:
                 db.rollback()
-
+            if db is self.scratch:
+                raise
 
 
 STORES: dict = {}  # cache file (None: none) -> the Store of this process

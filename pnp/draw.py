@@ -158,13 +158,19 @@ class TextLayout:
 
 def text_layout(v: dict) -> TextLayout:
     """How a checked `text` step sets its text: wrapped, shrunk to fit when it may, placed as `valign` says."""
-    name = font(v["font"])
-    height = v["h"] * PT if v["h"] is not None else None
-    lines, size, fits = fit_text(v["text"], name, v["size"], v["leading"], v["w"] * PT, height, v["fit"])
-    step = size * v["leading"]
+    return _layout(v["text"], v["font"], v["size"], v["leading"], v["w"], v["h"], v["fit"], v["valign"])
+
+
+@lru_cache(maxsize=1024)  # a face's text is laid out to check it, then to draw it
+def _layout(text: str, font_name: str, size: float, leading: float, w: float, h: float | None, fit: bool,
+            valign: str) -> TextLayout:
+    name = font(font_name)
+    height = h * PT if h is not None else None
+    lines, size, fits = fit_text(text, name, size, leading, w * PT, height, fit)
+    step = size * leading
     block = step * (len(lines) - 1) + size * CAP  # cap height of the first line down to the last baseline
     free = (height - block) if height is not None else 0
-    first = size * CAP + {"top": 0, "middle": free / 2, "bottom": free}[v["valign"]]
+    first = size * CAP + {"top": 0, "middle": free / 2, "bottom": free}[valign]
     widths = tuple(pdfmetrics.stringWidth(line, name, size) / PT for line in lines)
     return TextLayout(lines, size, first / PT, step / PT, widths, fits)
 
@@ -186,7 +192,7 @@ class Drawing:
     and ("use", i), placing `uses[i]` (Artwork, Picture or Face), whose forms the document names. `states`
     are the transparency states the code names, as ((key, value), name) pairs."""
 
-    code: tuple
+    code: list  # (a tuple when drawn here, a list when read from the cache)
     states: tuple
     uses: tuple  # in the order their own forms must be made, before this one
     dpi: dict  # index of a picture in `uses` -> the lowest resolution it prints at here

@@ -105,7 +105,7 @@ class FaceMaker:
         self.palette = tuple(game.palette.items())
         self.template_folders = resources.search_path(game.folder, "templates")
         self.art_folders = resources.search_path(game.folder, "artwork")
-        self.renderer = None  # jinja2, loaded when a template must be rendered
+        self._renderer = None  # jinja2, loaded when a template must be rendered
         self._painter: Painter | None = None
         self._sources: str | None = None
         self.faces: dict[str, Face] = {}  # face key -> Face
@@ -113,9 +113,12 @@ class FaceMaker:
         self.arts: dict = {}  # (path, folder) -> Artwork, checked once a build
         self.pictures: dict = {}  # path -> Picture, read once a build
         self.names: dict = {}  # Artwork or Picture -> the `src` that named it
+        self.found: dict = {}  # (step, src) -> the Artwork or Picture it names
         self.streams: dict = {}  # Artwork -> its PDF operators
         self.derived: dict[str, tuple] = {}  # key of a face made here from others -> what its drawing places
         self.warned: set = set()
+        self.checked: dict = {}  # (step, its values as written) -> the values checked
+        self.variables: dict = {}  # template -> the names of the context it reads (None: any)
         self.serial = next(MAKERS)  # keeps this maker's own drawings apart from another's
 
     # --- faces -------------------------------------------------------------------------------------
@@ -123,7 +126,9 @@ class FaceMaker:
         """The face `template` draws when given `context` (as `card`, `sheet`, `face` or `panels`) and the
         game, its size and bleed; `where` is the data that asks for it, named in any error."""
         w, h = size
-        given = cache.digest(self.sources, template, w, h, bleed, context)
+        used = self._variables(template)
+        given = cache.digest(self.sources, template, w, h, bleed,
+                             context if used is None else {name: context[name] for name in used if name in context})
         key = self.keys.get(given)
         if key is None:
             key = self.store.get("render", given)
@@ -153,12 +158,29 @@ class FaceMaker:
             self._sources = cache.digest(self.game.context(), self.palette, files)
         return self._sources
 
-    def render(self, template: str, size, bleed: float, where: Where, context: dict) -> str:
-        """The text `template` renders for a face of this size and bleed, given `context`."""
-        if self.renderer is None:
+    def _variables(self, template: str) -> list | None:
+        """The names of the context `template` reads (None: it cannot be told), from the store when known: a
+        back that never reads `card` is rendered once, not once a card."""
+        if template not in self.variables:
+            key = cache.digest(self.sources, template)
+            found = self.store.get("variables", key)
+            if found is None:
+                found = {"names": self.renderer.variables(template)}
+                self.store.put("variables", key, found)
+            self.variables[template] = found["names"]
+        return self.variables[template]
+
+    @property
+    def renderer(self):
+        """The game's templates in jinja2's sandbox, loaded when first needed."""
+        if self._renderer is None:
             from pnp.sandbox import Renderer
 
-            self.renderer = Renderer(self.template_folders)
+            self._renderer = Renderer(self.template_folders)
+        return self._renderer
+
+    def render(self, template: str, size, bleed: float, where: Where, context: dict) -> str:
+        """The text `template` renders for a face of this size and bleed, given `context`."""
         w, h = size
         return self.renderer.render(template, where, game=self.game.context(), w=w, h=h, bleed=bleed,
                                     palette=self.game.palette, **context)
@@ -220,7 +242,7 @@ class FaceMaker:
                 problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
                 continue
             name, values = next(iter(item.items()))
-            checked = self.specs[name].check(values, spot.at(name), problems)
+            checked = self._checked_values(name, values, spot, problems)
             if checked is None:
                 continue
             if name in PLACED:
@@ -230,10 +252,34 @@ class FaceMaker:
             steps.append((name, checked))
         return tuple(steps)
 
+    def _checked_values(self, name: str, values, spot: Where, problems: list) -> dict | None:
+        """A step's values checked against its spec; the same values (which many faces share) once a build."""
+        key = (name, repr(values)) if name != "group" else None
+        known = self.checked.get(key)
+        if known is not None:
+            return dict(known)
+        found: list = []
+        checked = self.specs[name].check(values, spot.at(name), found)
+        if found:
+            problems.extend(found)
+        elif key is not None and checked is not None:
+            if len(self.checked) > 50_000:
+                self.checked.clear()
+            self.checked[key] = dict(checked)
+        return checked
+
     # --- artwork and pictures -------------------------------------------------------------------------
     def placed(self, step: str, src: str, where: Where, problems: list):
         """The checked artwork (an `art` step) or picture (an `image` step) `src` names, found in the game's own
         artwork folder or the shared one; None, with the problem noted, when there is none to draw."""
+        found = self.found.get((step, src))
+        if found is None:
+            found = self._placed(step, src, where, problems)
+            if found is not None:
+                self.found[step, src] = found
+        return found
+
+    def _placed(self, step: str, src: str, where: Where, problems: list):
         try:
             path = folder = None
             for folder in self.art_folders:
@@ -310,7 +356,7 @@ class FaceMaker:
         key = cache.digest(self.serial, face.key)
         stored = self.store.get("drawing", key, lasting=False) if key in self.derived else None
         if stored is not None:
-            drawing = Drawing(tuple(_marked(stored["code"])), _states(stored["states"]), *self.derived[key])
+            drawing = Drawing(stored["code"], _states(stored["states"]), *self.derived[key])
         else:
             drawing = self.painter.record(face)
             self.derived[key] = (drawing.uses, drawing.dpi, drawing.transparent)
@@ -351,12 +397,12 @@ class FaceMaker:
             if list(now) != size:
                 return None
             uses.append(found)
-        return Drawing(tuple(_marked(stored["code"])), _states(stored["states"]), tuple(uses),
+        return Drawing(stored["code"], _states(stored["states"]), tuple(uses),
                        {int(index): dpi for index, dpi in stored["dpi"].items()}, stored["transparent"])
 
     # --- steps in the store ----------------------------------------------------------------------------
     def _encoded(self, steps) -> list:
-        """Checked steps as JSON can write them: the files they place named by their `src`."""
+        """Checked steps as the store keeps them: the files they place named by their `src`."""
         return [[name, {**values, "steps": self._encoded(values["steps"])} if name == "group" else
                  {**values, name: None} if name in PLACED else values] for name, values in steps]
 
@@ -376,12 +422,6 @@ class FaceMaker:
                     return None
             steps.append((name, values))
         return tuple(steps)
-
-
-def _marked(code: list):
-    """Stored code, its markers made tuples again."""
-    for item in code:
-        yield item if type(item) is str else tuple(item)
 
 
 def _stored_states(states: tuple) -> list:

@@ -101,6 +101,28 @@ class Renderer:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
 
+    def variables(self, template: str) -> list[str] | None:
+        """The names `template` and the templates it includes, imports or extends may read from what they are
+        given; None when that cannot be told (a template named by a variable, one that does not parse)."""
+        from jinja2 import meta
+
+        names: set = set()
+        seen, waiting = set(), [template]
+        try:
+            while waiting:
+                name = waiting.pop()
+                if name not in seen:
+                    seen.add(name)
+                    tree = self.env.parse(self.loader.get_source(self.env, name)[0])
+                    names |= meta.find_undeclared_variables(tree)
+                    for other in meta.find_referenced_templates(tree):
+                        if other is None:
+                            return None
+                        waiting.append(other)
+        except (jinja2.TemplateError, SecurityError, RecursionError):
+            return None  # rendering reports it
+        return sorted(names)
+
     def _line(self, error: Exception) -> Where | None:
         """The template file and line an error was raised at: the innermost template in its traceback
         (jinja2 rewrites a traceback so that a template's frames carry its own file and line)."""
