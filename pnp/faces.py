@@ -263,7 +263,7 @@ class FaceMaker:
         if found:
             problems.extend(found)
         elif key is not None and checked is not None:
-            if len(self.checked) > 50_000:
+            if len(self.checked) > 2048:  # the values faces share come back soon: keep memory flat
                 self.checked.clear()
             self.checked[key] = dict(checked)
         return checked

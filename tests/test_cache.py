@@ -1,0 +1,121 @@
+"""What a build keeps in the cache makes the next one faster, never different: a warm build writes the same
+bytes as a build from an empty cache, renders no template it rendered before, and notices every change."""
+import filecmp
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import edit, run
+from pnp import cache, faces, sandbox
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    return home
+
+
+def files_of(folder: Path) -> dict:
+    return {path.relative_to(folder): path for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def same_files(one: Path, other: Path) -> bool:
+    mine, theirs = files_of(one), files_of(other)
+    return mine.keys() == theirs.keys() and all(filecmp.cmp(mine[k], theirs[k], shallow=False) for k in mine)
+
+
+@pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
+def test_a_build_from_the_cache_writes_the_same_bytes_as_one_from_an_empty_cache(game, tmp_path, cache_home,
+                                                                                monkeypatch):
+    assert run(game, tmp_path / "cold").exit_code == 0
+    assert run(game, tmp_path / "warm").exit_code == 0
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another"))
+    assert run(game, tmp_path / "fresh").exit_code == 0
+    assert same_files(tmp_path / "cold", tmp_path / "warm") and same_files(tmp_path / "cold", tmp_path / "fresh")
+
+
+def test_a_warm_build_renders_no_template_and_reads_no_steps(toy, tmp_path, cache_home, monkeypatch):
+    assert run(toy, tmp_path).exit_code == 0
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("rendered again")
+
+    monkeypatch.setattr(sandbox.Renderer, "render", refuse)
+    monkeypatch.setattr(faces.FaceMaker, "_read", refuse)
+    result = run(toy, tmp_path)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_template_that_never_reads_the_card_is_rendered_once(toy, tmp_path, cache_home, monkeypatch):
+    rendered = []
+    original = sandbox.Renderer.render
+
+    def counting(self, template, where, **context):
+        rendered.append(template)
+        return original(self, template, where, **context)
+
+    monkeypatch.setattr(sandbox.Renderer, "render", counting)
+    assert run(toy, tmp_path, "--duplex").exit_code == 0
+    assert rendered.count("back.yaml.j2") == 1 and rendered.count("front.yaml.j2") == 4  # four different cards
+
+
+def test_a_changed_template_is_rendered_again(toy, tmp_path, cache_home):
+    assert run(toy, tmp_path, "--duplex").exit_code == 0
+    edit(toy / "templates/back.yaml.j2", '"BACK"', '"REVERSE"')
+    assert run(toy, tmp_path, "--duplex").exit_code == 0
+    from pypdf import PdfReader
+    pages = PdfReader(tmp_path / "out/toy/deck-a4-duplex.pdf").pages
+    assert "REVERSE" in pages[1].extract_text() and "BACK" not in pages[1].extract_text()
+
+
+def test_artwork_that_changes_size_is_drawn_again(toy, tmp_path, cache_home, monkeypatch):
+    assert run(toy, tmp_path, "--duplex").exit_code == 0
+    svg = toy / "artwork/dot.svg"
+    svg.write_text(svg.read_text().replace('width="', 'width="3', 1), encoding="utf-8")
+    assert run(toy, tmp_path / "warm", "--duplex").exit_code == 0
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another"))
+    assert run(toy, tmp_path / "fresh", "--duplex").exit_code == 0
+    assert same_files(tmp_path / "warm/out", tmp_path / "fresh/out")
+
+
+def test_a_spoilt_cache_file_is_rebuilt_and_a_missing_cache_folder_is_done_without(toy, tmp_path, cache_home,
+                                                                                  monkeypatch):
+    assert run(toy, tmp_path / "first", "--duplex").exit_code == 0
+    (file,) = cache_home.rglob("cache.sqlite")
+    file.write_bytes(b"not a database at all" * 100)
+    monkeypatch.setattr(cache, "STORES", {})  # as a new process would find it
+    assert run(toy, tmp_path / "second", "--duplex").exit_code == 0
+    monkeypatch.setattr(cache, "STORES", {})
+    assert run(toy, tmp_path / "third", "--duplex").exit_code == 0
+    assert sqlite3.connect(file).execute("SELECT count(*) FROM entries").fetchone()[0] > 10  # made anew
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))  # no folder can be made in it
+    assert run(toy, tmp_path / "fourth", "--duplex").exit_code == 0
+    for other in ("second", "third", "fourth"):
+        assert same_files(tmp_path / "first/out", tmp_path / other / "out")
+
+
+def test_each_command_imports_only_what_it_needs(tmp_path):
+    """`pnp check` needs neither templates nor SVG; a build from a warm cache renders no template and draws no
+    SVG (but still checks its artwork, with lxml)."""
+    game = Path(__file__).resolve().parent / "fixtures" / "toy"
+    probe = ("import sys, runpy\nsys.argv = ['pnp'] + sys.argv[1:]\ntry:\n    runpy.run_module('pnp', "
+             "run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & {'jinja2', 'svglib', 'lxml', "
+             "'pypdfium2'})), file=sys.stderr)")
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+
+    def loaded(*args) -> str:
+        done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, env=env)
+        return done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
+
+    log = Path(__file__).resolve().parent.parent / "pnp/games/cannon-dice/examples"
+    assert loaded("check", str(next(log.glob("*.log")))) == ""
+    out = str(tmp_path / "out")
+    assert loaded("build", str(game), "--duplex", "--out", out) == "jinja2 lxml svglib"  # an empty cache
+    assert loaded("build", str(game), "--duplex", "--out", out) == "lxml"

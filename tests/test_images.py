@@ -1,0 +1,139 @@
+"""The `image` step: a PNG or JPEG picture stored once in each PDF, as the file holds it where PDF can read it so,
+drawn fitted into its box; a picture that would print soft is warned of, one that cannot be printed refused."""
+import io
+import struct
+
+import pypdfium2
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from conftest import edit, run
+
+SEA = (0x1F, 0x5F, 0xA8)  # the toy front's background
+
+
+def picture(path, colour="red", size=(600, 300), mode="RGB", kind="PNG", **options):
+    Image.new(mode, size, colour).save(path, format=kind, **options)
+    return path
+
+
+def show(toy, *steps: str):
+    """The toy deck's fronts also draw `steps` (YAML lines of the template)."""
+    front = toy / "templates/front.yaml.j2"
+    front.write_text(front.read_text(encoding="utf-8") + "".join(f"{step}\n" for step in steps), encoding="utf-8")
+
+
+def images_of(path) -> list:
+    """The image XObjects a PDF holds, each once."""
+    reader = PdfReader(path)
+    found = {}
+    for page in reader.pages:
+        for form in page["/Resources"].get("/XObject", {}).values():
+            for inner in form.get_object()["/Resources"].get("/XObject", {}).values():
+                if inner.get_object()["/Subtype"] == "/Image":
+                    found[inner.idnum] = inner.get_object()
+    return list(found.values())
+
+
+def colour_at(pdf_path, page: int, x_mm: float, y_mm: float) -> tuple:
+    """The colour printed at (x, y) mm from the top-left corner of a page."""
+    document = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        image = document[page].render(scale=2).to_pil().convert("RGB")
+    finally:
+        document.close()
+    return image.getpixel((round(x_mm / 25.4 * 144), round(y_mm / 25.4 * 144)))
+
+
+def idat(path) -> bytes:
+    data, at, found = path.read_bytes(), 8, []
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            found.append(data[at + 8:at + 8 + length])
+        at += 12 + length
+    return b"".join(found)
+
+
+def test_each_picture_is_stored_once_a_pdf_as_the_file_holds_it(toy, tmp_path):
+    art = toy / "artwork"
+    png = picture(art / "flag.png")
+    jpeg = picture(art / "photo.jpg", "blue", kind="JPEG")
+    show(toy, "- image: {src: flag.png, x: 5, y: 5, w: 20, h: 10}",
+         "- image: {src: photo.jpg, x: 30, y: 5, w: 20, h: 10}")
+    result = run(toy, tmp_path, "--duplex")
+    assert result.exit_code == 0, result.output
+    for pdf in ("deck-a4-duplex.pdf", "toy-kit-a4-duplex.pdf"):
+        stored = images_of(tmp_path / "out/toy" / pdf)
+        assert len(stored) == 2  # shown on every card, each stored once
+        by_filter = {image["/Filter"]: image for image in stored}
+        assert by_filter["/DCTDecode"].get_data() == jpeg.read_bytes()
+        flate = by_filter["/FlateDecode"]
+        assert flate["/DecodeParms"]["/Predictor"] == 15 and flate._data == idat(png)
+
+
+def test_a_picture_is_drawn_fitted_into_its_box_and_its_transparency_kept(toy, tmp_path):
+    art = toy / "artwork"
+    picture(art / "red.png")  # 2:1, in a 20 x 20 box: a band 10 mm high across its middle
+    halves = Image.new("RGBA", (200, 100), (0, 160, 0, 255))
+    halves.paste((0, 0, 0, 0), (100, 0, 200, 100))  # its right half transparent
+    halves.save(art / "half.png")
+    picture(art / "palette.png", "yellow", mode="P")
+    show(toy, "- image: {src: red.png, x: 5, y: 30, w: 20, h: 20}",
+         "- image: {src: half.png, x: 30, y: 30, w: 20, h: 10}",
+         "- image: {src: palette.png, x: 5, y: 60, w: 20, h: 10}")
+    assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
+    shop = tmp_path / "out/toy/deck-shop.pdf"  # one card a page, with its 3 mm bleed
+    at = lambda x, y: colour_at(shop, 0, x + 3, y + 3)  # noqa: E731 (in the card's own coordinates)
+    assert _near(at(15, 40), (255, 0, 0)) and _near(at(15, 32), SEA)  # the band, and above it the background
+    assert _near(at(35, 35), (0, 160, 0)) and _near(at(45, 35), SEA)  # the transparent half shows what is under
+    assert _near(at(15, 65), (255, 255, 0))
+    assert any("/SMask" in image for image in images_of(tmp_path / "out/toy/deck-a4-duplex.pdf"))
+
+
+def _near(colour, expected, by=40) -> bool:
+    return all(abs(a - b) <= by for a, b in zip(colour, expected))
+
+
+def test_a_picture_too_small_for_its_box_is_warned_of_on_every_build(toy, tmp_path):
+    picture(toy / "artwork/small.png", size=(40, 20))  # 40 pixels over 20 mm: 51 dpi
+    picture(toy / "artwork/sharp.png", size=(600, 300))  # 762 dpi
+    show(toy, "- image: {src: small.png, x: 5, y: 5, w: 20, h: 10}",
+         "- image: {src: sharp.png, x: 30, y: 5, w: 20, h: 10}")
+    for _ in range(2):  # from an empty cache, then from a warm one
+        result = run(toy, tmp_path, "--duplex")
+        assert result.exit_code == 0
+        warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
+        assert len(warnings) == 1 and "deck.csv:2" in warnings[0]
+        assert "image small.png (40 × 20 pixels) prints at 51 dpi; 300 dpi or more prints sharp" in warnings[0]
+
+
+@pytest.mark.parametrize("src, make, message", [
+    ("nowhere.png", None, "picture not found: artwork/nowhere.png"),
+    ("flag.gif", lambda path: picture(path, kind="GIF"), "image flag.gif must be a PNG or JPEG file"),
+    ("fake.png", lambda path: path.write_bytes(b"not a picture"), "image fake.png is not a picture that can be read"),
+    ("lying.png", lambda path: picture(path, kind="BMP"), "image lying.png is a BMP picture: use PNG or JPEG"),
+    ("../deck.csv", None, "../deck.csv leads outside the artwork folders"),
+])
+def test_a_picture_that_cannot_be_printed_is_an_error_naming_the_card_and_step(toy, tmp_path, src, make, message):
+    if make:
+        make(toy / "artwork" / src)
+    show(toy, f"- image: {{src: {src}, x: 5, y: 5, w: 20, h: 10}}")
+    result = run(toy, tmp_path, "--duplex")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"deck.csv:2 (template front.yaml.j2): step 5.image.src: {message}" in result.output
+
+
+def test_a_picture_changed_between_builds_is_printed_as_it_is_now(toy, tmp_path):
+    path = picture(toy / "artwork/flag.png", "red")
+    show(toy, "- image: {src: flag.png, x: 5, y: 30, w: 20, h: 20}")
+    assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
+    shop = tmp_path / "out/toy/deck-shop.pdf"
+    assert _near(colour_at(shop, 0, 3 + 15, 3 + 40), (255, 0, 0)) and _near(colour_at(shop, 0, 18, 35), SEA)
+    picture(path, "blue", size=(300, 300))  # another colour and shape: drawn anew
+    assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
+    assert _near(colour_at(shop, 0, 3 + 15, 3 + 40), (0, 0, 255)) and _near(colour_at(shop, 0, 18, 35), (0, 0, 255))
+    edit(toy / "templates/front.yaml.j2", "flag.png", "flag.png, opacity: 0")
+    assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
+    assert _near(colour_at(shop, 0, 3 + 15, 3 + 40), SEA)

@@ -1,0 +1,100 @@
+"""The PDF writer's short cuts write the very bytes reportlab's own routines write: text lines, placed forms,
+forms, and a document written from its scratch file."""
+import io
+
+import pytest
+from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import pdf
+from pnp.draw import font
+from pnp.games import load_game
+from pnp.imposition import Box, Settings, Slot
+from pnp.kit import lay_out, render
+
+TEXTS = ["Ahoy", "Île de la Tortue ☠ · 100 %", "", "(brackets) and \\ back", "\x7f",
+         "".join(chr(0x400 + i) for i in range(300))]  # more letters than one subset of a font holds
+
+
+def canvases():
+    ours, theirs = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    for c in (ours, theirs):
+        c.setFont(font("sans"), 9)
+    return ours, theirs
+
+
+def test_text_is_written_as_drawstring_writes_it():
+    ours, theirs = canvases()
+    for text in TEXTS:
+        theirs.drawString(10.5, 20.25, text)
+        theirs.drawCentredString(100, -3, text)
+        pdf.write_text(ours, 10.5, 20.25, text)
+        pdf.write_text(ours, 100, -3, text, centred=True)
+    assert ours._code == theirs._code
+    assert ours._doc.fontMapping == theirs._doc.fontMapping
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_a_face_is_placed_as_the_canvas_calls_would_place_it(rotation):
+    ours, theirs = canvases()
+    slot = Slot(Box(10.0, 20.0, 73.5, 108.9), rotation, Box(7.0, 17.0, 76.5, 111.9))
+    pdf.place(ours, slot, None, "face3")
+    theirs.saveState()
+    path = theirs.beginPath()
+    path.rect(7.0 * pdf.PT, 17.0 * pdf.PT, 69.5 * pdf.PT, 94.9 * pdf.PT)
+    theirs.clipPath(path, stroke=0, fill=0)
+    corner = {0: (10.0, 20.0), 90: (73.5, 20.0), 180: (73.5, 108.9), 270: (10.0, 108.9)}[rotation]
+    theirs.translate(corner[0] * pdf.PT, corner[1] * pdf.PT)
+    if rotation:
+        theirs.rotate(rotation)
+    theirs.doForm("face3")
+    theirs.restoreState()
+    assert ours._code == theirs._code and ours._formsinuse == theirs._formsinuse
+
+
+@pytest.mark.parametrize("uses, opacity", [(0, 1.0), (1, 1.0), (8, 0.5)])
+def test_a_form_is_formatted_as_reportlab_formats_it(uses, opacity):
+    c = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+    for index in range(uses):
+        c.beginForm(f"part{index}", 0, 0, 10, 10)
+        c.rect(0, 0, 5, 5)
+        pdf.end_form(c, f"part{index}")
+    c.beginForm("whole", -8.5, -8.5, 188.5, 260.5)
+    c.setFillColorRGB(0.2, 0.4, 0.6, alpha=opacity)
+    c.roundRect(0, 0, 100, 150, 7, fill=1)
+    for index in range(uses):
+        c.doForm(f"part{index}")
+    pdf.end_form(c, "whole")
+    form = c._doc.idToObject[xObjectName("whole")]
+    assert isinstance(form, PDFFormXObject)
+    assert pdf.form_bytes(c._doc, form) == form.format(c._doc)
+
+
+def test_a_document_written_from_its_scratch_file_is_the_one_reportlab_writes(monkeypatch):
+    game = load_game("buried-treasure")
+    settings = Settings()
+    parts = lay_out(game, settings)
+    spooled = render(game, parts, settings, with_contents=True)
+    # the same kit, every object kept in memory and written by reportlab's own save
+    monkeypatch.setattr(pdf.Document, "_spool", lambda self, internal: None)
+    monkeypatch.setattr(pdf.Document, "_show_page", lambda self: self.c.showPage())
+    monkeypatch.setattr(pdf.Document, "bytes", lambda self: self.c.getpdfdata())
+    assert render(game, parts, settings, with_contents=True) == spooled
+
+
+def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
+    """Faces keep their steps in the cache, and a document each form and page it has finished in its scratch
+    file: memory does not grow with the deck."""
+    game = load_game("buried-treasure")
+    settings = Settings()
+    parts = lay_out(game, settings)
+    cards = [face for part in parts if part.component.cards for page in part.pages for _, face in page.placed]
+    assert cards and all(callable(face._steps) for face in cards)
+    written = []
+    monkeypatch.setattr(pdf.Document, "write", lambda self, out: written.append(self))
+    render(game, parts, settings, with_contents=True, out=io.BytesIO())
+    objects = written[0].c._doc.idToObject
+    forms = [value for key, value in objects.items() if key.startswith("FormXob.")]
+    pages = [value for key, value in objects.items() if key.startswith("Page")]
+    assert len(forms) > 20 and all(isinstance(form, pdf.Spooled) for form in forms)
+    assert len(pages) > 10 and all(isinstance(page.Contents, pdf.Spooled) and page.stream is None for page in pages)
