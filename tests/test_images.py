@@ -1,6 +1,5 @@
 """The `image` step: a PNG or JPEG picture stored once in each PDF, as the file holds it where PDF can read it so,
 drawn fitted into its box; a picture that would print soft is warned of, one that cannot be printed refused."""
-import io
 import struct
 
 import pypdfium2
