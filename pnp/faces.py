@@ -180,6 +180,15 @@ class FaceMaker:
             self.cache[text] = face
         return face
 
+    def drawn(self, raw: list, where: Where) -> tuple:
+        """Drawing steps written by the program itself (a tiled board's marks, a net's lines), given as a
+        template would write them and checked the same way, their defaults filled in."""
+        problems: list = []
+        steps = self._check(raw, str(where), "", problems)
+        if problems:
+            raise DataError(problems)
+        return steps
+
     def _line(self, error: Exception) -> Where | None:
         """The template file and line an error was raised at: the innermost template in its traceback
         (jinja2 rewrites a traceback so that a template's frames carry its own file and line)."""

@@ -117,6 +117,8 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     values = Record({**COMMON, **options}).check(block, where, problems)
     if values is None:
         return None
+    if kind.prepare:
+        values = kind.prepare(values, block, where, folder, problems)
     if kind.templated and "template" not in block:
         problems.append((where.at("template"), "missing required key"))
     for key in ("template", "back", "background"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from pnp import nets, resources, rulesheet
+from pnp import board_sheets, nets, resources, rulesheet
 from pnp.datafile import Any_, Bool, Choice, Colour, Int, Length, ListOf, MapOf, Record, Text
 from pnp.errors import DataError
 from pnp.faces import Face, labelled, layered
@@ -25,6 +25,12 @@ class Kind:
     templated: bool = True  # whether the data must name a `template` that draws it
     footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm); None:
     # the paper's
+    prepare: Callable | None = None  # (values, block, where, folder, problems) -> values: data the kind reads
+    # from further files (a board's spaces), read and checked when the game is loaded
+    sample: Callable = lambda pages: pages[0].placed[0][1]  # the face that shows what it is, in pictures
+    noun: tuple = ("card",)  # what one of its pieces is called, and the plural when not made with an s
+    tally: Callable | None = None  # (component, pages) -> how many it prints, in words, when not its pieces
+    shop: bool = False  # whether `--print-shop` prints it too (cards, a board), one piece a page with bleed
 
 
 FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the card)"
@@ -223,13 +229,18 @@ def component_pictures(game, maker, settings) -> list:
             pages = kind.pages(other, maker, replace(settings, proof=False))
         except ValueError:
             continue  # its own layout reports the problem
-        if other.cards:
-            count = plural(other.card_total, "card")
-        else:
-            count = plural(sheet_count(other, settings) if "numbered" in other.options else
-                           other.options.get("count", 1), "copy", "copies")
-        pictures.append(rulesheet.Picture(pages[0].placed[0][1], other.title.split(" (")[0], count))
+        pictures.append(rulesheet.Picture(kind.sample(pages), other.title.split(" (")[0], tally(other, pages)))
     return pictures
+
+
+def tally(component, pages) -> str:
+    """How many of a component the kit prints, in words: "20 cards", "4 boxes", "1 board on 2 sheets"."""
+    kind = KINDS[component.kind]
+    if kind.tally:
+        return kind.tally(component, pages)
+    if component.cards:
+        return plural(component.card_total, *kind.noun)
+    return plural(sum(len(page.placed) for page in pages if not page.reverse), "copy", "copies")
 
 
 def rules_advice(component, settings) -> str:
@@ -246,7 +257,7 @@ KINDS = {
     "cards": Kind(
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
                  "bleed": (Length(), 3.0), "gutter": (Length(), None)},
-        pages=card_pages, how_to_print=card_advice),
+        pages=card_pages, how_to_print=card_advice, shop=True),
     "rules": Kind(options={"text": Text()}, pages=rules_pages, how_to_print=rules_advice, sized=False,
                   templated=False, footprint=lambda component: None),
     "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
@@ -261,4 +272,10 @@ KINDS = {
                               "tab": (Length(), 10.0), "flap_fill": (Colour(), None), "count": (Int(1, 100), 1)},
                      pages=lambda component, maker, settings: net_pages(component, maker, settings, envelope_shape),
                      how_to_print=net_advice, sized=False, footprint=lambda component: envelope_shape(component)[2]),
+    # a board's spaces and paths (pnp.board): a file of the game's folder, or the mapping itself
+    "board": Kind(options={"board": Any_(), "space": (Length(), 20.0), "bleed": (Length(), 3.0),
+                           "footprints": (MapOf(ListOf(Length(), 2, 2)), dict), "glue": (Length(), 10.0)},
+                  pages=board_sheets.board_pages, how_to_print=board_sheets.board_advice,
+                  prepare=board_sheets.prepare, shop=True, sample=lambda pages: pages[-1].placed[0][1],
+                  tally=board_sheets.tally),
 }
