@@ -128,6 +128,13 @@ def layered(under: Face, over: Face) -> Face:
                 over.bleed, over.where)
 
 
+def overlaid(face: Face, steps: tuple, tag: str) -> Face:
+    """A face with more steps drawn over it (a token's cut line); `tag` names them in the face's key."""
+    if not steps:
+        return face
+    return Face(f"{face.key}\n{tag}: {steps!r}", face.steps + tuple(steps), face.size, face.bleed, face.where)
+
+
 def labelled(face: Face, label: str) -> Face:
     """A face with a small label at its foot, inside the trim: a card's id on proofs."""
     w, h = face.size

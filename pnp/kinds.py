@@ -4,13 +4,14 @@ A new kind (a tiled board, a die net, tokens) is one entry here plus its layout 
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Callable
 
 from pnp import board_sheets, nets, resources, rulesheet
-from pnp.datafile import Any_, Bool, Choice, Colour, Int, Length, ListOf, MapOf, Record, Text
+from pnp.datafile import Any_, Bool, Choice, Colour, Either, Int, Length, ListOf, MapOf, Record, Text
 from pnp.errors import DataError
-from pnp.faces import Face, labelled, layered
+from pnp.faces import Face, labelled, layered, overlaid
 from pnp.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
                              shop_pages)
 from pnp.wording import plural
@@ -28,6 +29,7 @@ class Kind:
     prepare: Callable | None = None  # (values, block, where, folder, problems) -> values: data the kind reads
     # from further files (a board's spaces), read and checked when the game is loaded
     sample: Callable = lambda pages: pages[0].placed[0][1]  # the face that shows what it is, in pictures
+    backs: bool = True  # whether each of its cards must have a back
     noun: tuple = ("card",)  # what one of its pieces is called, and the plural when not made with an s
     tally: Callable | None = None  # (component, pages) -> how many it prints, in words, when not its pieces
     shop: bool = False  # whether `--print-shop` prints it too (cards, a board), one piece a page with bleed
@@ -44,20 +46,70 @@ def card_gutter(component, settings) -> float:
     return 2 * component.options["bleed"]
 
 
-def card_pages(component, maker, settings):
-    """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets."""
+def card_pages(component, maker, settings, outline: tuple = ()):
+    """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets; pieces without
+    backs on one-sided sheets. `outline` is drawn over every face (a token's cut line)."""
     bleed, gutter = component.options["bleed"], card_gutter(component, settings)
     pairs = []
     for card in component.cards:
-        front = maker.face(component.template, component.size, bleed, card.where, card=card.context())
+        context = card.context()
+        front = overlaid(maker.face(component.template, component.size, bleed, card.where, card=context,
+                                    piece=context), outline, "outline")
         if settings.proof:
             front = labelled(front, card.id)
-        back = maker.face(card.back, component.size, bleed, card.where, card=card.context())
+        back = card.back and overlaid(maker.face(card.back, component.size, bleed, card.where, card=context,
+                                                 piece=context), outline, "outline")
         pairs += [(front, back)] * card.count
     if settings.shop:
         return shop_pages(pairs, component.size, bleed)
-    layout = fold_pages if settings.fold else duplex_pages
+    layout = fold_pages if settings.fold and any(back for _, back in pairs) else duplex_pages
     return layout(pairs, component.size, bleed, gutter, settings)
+
+
+# --- tokens: round, square or six-sided pieces -------------------------------------------------------------
+
+GUTTERS = {"punch": 6.0}  # named gutters: room round each token for a hand punch's frame
+SHAPES = ("circle", "square", "hex")
+
+
+def token_prepare(values: dict, block, where, folder, problems) -> dict:
+    """A named gutter (`punch`) as its length."""
+    return {**values, "gutter": GUTTERS.get(values["gutter"], values["gutter"])}
+
+
+def token_outline(component, maker) -> tuple:
+    """The cut line of a round or six-sided token, inscribed in its square box: drawn over each face, so
+    that the token can be cut square on the crop marks, or round (or six-sided) on the line, or punched."""
+    w, h = component.size
+    cx, cy = w / 2, h / 2
+    line = {"stroke": "#000000", "width": 0.2}
+    if component.options["shape"] == "circle":
+        return maker.drawn([{"circle": {"x": cx, "y": cy, "r": min(w, h) / 2, **line}}], component.where)
+    if component.options["shape"] == "hex":  # flat at top and bottom
+        r = min(w / 2, h / math.sqrt(3))
+        points = [[cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))] for k in range(6)]
+        return maker.drawn([{"polygon": {"points": points, **line}}], component.where)
+    return ()
+
+
+def token_pages(component, maker, settings):
+    """Tokens laid out as cards are, each with its outline; backs mirrored for duplex, or folded over."""
+    return card_pages(component, maker, settings, token_outline(component, maker))
+
+
+def token_advice(component, settings) -> str:
+    shape = component.options["shape"]
+    if any(card.back for card in component.cards):
+        advice = card_advice(component, settings)
+    else:
+        advice = f"Print one-sided on {component.stock_for('duplex')}. Cut on the crop marks. " + bleed_note(
+            component, settings)
+    if shape == "circle":
+        advice += (f" Cut each token square on the crop marks, or round on its outline, or punch it "
+                   f"with a {min(component.size):g} mm circle punch.")
+    elif shape == "hex":
+        advice += " Cut each token round its six-sided outline."
+    return advice
 
 
 def card_advice(component, settings) -> str:
@@ -92,10 +144,14 @@ def bleed_note(component, settings) -> str:
         shared = capacity(component.size, bleed, 0.0, settings)
         offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter 0."
                  if shared.per_page > chosen.per_page else "")
-        return f"{chosen.per_page} cards a page, each with its own {bleed:g} mm bleed.{short}{offer}"
+        return f"{_many(component, chosen.per_page)} a page, each with its own {bleed:g} mm bleed.{short}{offer}"
     own = capacity(component.size, bleed, 2 * bleed, settings)
-    return (f"{chosen.per_page} cards a page, neighbours sharing their cut lines.{short} With --gutter "
+    return (f"{_many(component, chosen.per_page)} a page, neighbours sharing their cut lines.{short} With --gutter "
             f"{2 * bleed:g}mm each card has its own bleed ({own.per_page} a page).")
+
+
+def _many(component, count: int) -> str:
+    return plural(count, *KINDS[component.kind].noun)
 
 
 def sheet_pages(component, maker, settings):
@@ -272,6 +328,10 @@ KINDS = {
                               "tab": (Length(), 10.0), "flap_fill": (Colour(), None), "count": (Int(1, 100), 1)},
                      pages=lambda component, maker, settings: net_pages(component, maker, settings, envelope_shape),
                      how_to_print=net_advice, sized=False, footprint=lambda component: envelope_shape(component)[2]),
+    "tokens": Kind(
+        options={"back": (Text(), None), "pieces": Any_(), "fields": (MapOf(Any_()), dict), "shape": Choice(*SHAPES),
+                 "bleed": (Length(), 1.5), "gutter": (Either(Choice(*GUTTERS), Length()), 3.0)},
+        pages=token_pages, how_to_print=token_advice, prepare=token_prepare, noun=("token",), backs=False),
     # a board's spaces and paths (pnp.board): a file of the game's folder, or the mapping itself
     "board": Kind(options={"board": Any_(), "space": (Length(), 20.0), "bleed": (Length(), 3.0),
                            "footprints": (MapOf(ListOf(Length(), 2, 2)), dict), "glue": (Length(), 10.0)},
