@@ -233,7 +233,7 @@ def envelope_shape(component):
     options = component.options
     w, h = component.size
     panels, tabs = nets.envelope((w + options["ease"], h + options["ease"]), options["flap"], options["tab"])
-    tabs = [replace(tab, fill=options["flap_fill"]) if not tab.label else tab for tab in tabs]
+    tabs = [replace(tab, fill=options["flap_fill"]) if tab.edge == "flap" else tab for tab in tabs]
     panels, size = nets.shifted(panels, tabs)
     return panels, tabs, size
 
@@ -246,6 +246,64 @@ def net_pages(component, maker, settings, shape=None):
     decoration = maker.face(component.template, size, 0.0, component.where, panels=context)
     net = _net_face(component, panels, tabs, size, decoration.steps)
     return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
+
+
+# --- standees ------------------------------------------------------------------------------------------
+
+NET_GAP = 4.0  # between nets on a page
+WASTE = 3.0  # how far a fold's marks reach into the waste
+
+
+def standee_net(component):
+    """A standee's panels, the y of its head's fold, the slot base's panel and slot (or None), and the
+    whole net's size, all moved to start at (0, 0) with room for the fold marks."""
+    size, foot, base = component.size, component.options["foot"], component.options["base"]
+    panels, fold = nets.standee(size, foot, base)
+    extra = []
+    slot = None
+    if base == "slot":
+        panel, slot = nets.slot_base(size[0], foot, panels[-1].y + panels[-1].h + NET_GAP)
+        extra = [panel]
+    x0, y0, x1, y1 = nets.bounds(panels + extra, [])
+    dx, dy = WASTE + 1 - x0, WASTE + 1 - y0
+    moved = [nets.Panel(p.name, p.x + dx, p.y + dy, p.w, p.h) for p in panels + extra]
+    if slot:
+        slot = tuple((x + dx, y + dy) for x, y in slot)
+    return moved, fold + dy, slot, (x1 - x0 + 2 * (WASTE + 1), y1 - y0 + 2 * (WASTE + 1))
+
+
+def standee_pages(component, maker, settings):
+    """Each standee as a net: the template draws the figure's front and back (told `side`), the back
+    reflected above the front so that, folded at the head, the two line up; feet or a slot base below."""
+    panels, fold, slot, size = standee_net(component)
+    by_name = {panel.name: panel for panel in panels}
+    front = by_name["front"]
+    faces = []
+    for piece in component.cards:
+        context = piece.context()
+        sides = {side: maker.face(component.template, component.size, 0.0, piece.where, piece=context,
+                                  card=context, side=side).steps for side in ("front", "back")}
+        steps = [("group", {"x": front.x, "y": fold, "rotate": 0.0, "steps": sides["front"]}),
+                 ("group", {"x": front.x, "y": fold, "rotate": 0.0, "mirror": True, "steps": sides["back"]})]
+        fill = component.options["base_fill"]
+        if fill:
+            steps += maker.drawn([{"rect": {"fill": fill, "x": p.x, "y": p.y, "w": p.w, "h": p.h}}
+                                  for p in panels if p.name not in ("front", "back")], component.where)
+        steps += nets.net_steps([p for p in panels if p.name != "base"], [], marks=WASTE)
+        if slot:
+            steps += nets.net_steps([by_name["base"]], [])
+            steps.append(("line", {"points": [list(point) for point in slot], **nets.CUT}))
+        key = f"standee|{component.id}|{piece.id}|{steps!r}"
+        faces += [Face(key, tuple(steps), size, 0.0, piece.where)] * piece.count
+    return duplex_pages([(face, None) for face in faces], size, 0.0, NET_GAP, settings, marks=False)
+
+
+def standee_advice(component, settings) -> str:
+    stock = component.stock_for("fold" if settings.fold else "duplex")
+    base = ("fold the two feet out opposite ways" if component.options["base"] == "tabs" else
+            "cut the slot in its base and push the figure's foot into it")
+    return (f"Print one-sided on {stock}. Cut on the solid lines, fold at the figure's head (dashed), glue "
+            f"the two sides together, then {base}.")
 
 
 def rules_pages(component, maker, settings):
@@ -307,7 +365,7 @@ def rules_advice(component, settings) -> str:
 
 PANEL = Record({"x": Length(), "y": Length(), "w": Length(), "h": Length()})
 TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(), 8.0), "taper": (Length(), 4.0),
-              "label": (Text(), "glue")})
+              "edge": (Choice(*nets.EDGES), "glue"), "label": (Text(), None)})
 
 KINDS = {
     "cards": Kind(
@@ -332,6 +390,11 @@ KINDS = {
         options={"back": (Text(), None), "pieces": Any_(), "fields": (MapOf(Any_()), dict), "shape": Choice(*SHAPES),
                  "bleed": (Length(), 1.5), "gutter": (Either(Choice(*GUTTERS), Length()), 3.0)},
         pages=token_pages, how_to_print=token_advice, prepare=token_prepare, noun=("token",), backs=False),
+    "standees": Kind(
+        options={"pieces": Any_(), "fields": (MapOf(Any_()), dict), "base": (Choice(*nets.BASES), "tabs"),
+                 "foot": (Length(), 15.0), "base_fill": (Colour(), None)},
+        pages=standee_pages, how_to_print=standee_advice, noun=("standee",), backs=False,
+        footprint=lambda component: standee_net(component)[3]),
     # a board's spaces and paths (pnp.board): a file of the game's folder, or the mapping itself
     "board": Kind(options={"board": Any_(), "space": (Length(), 20.0), "bleed": (Length(), 3.0),
                            "footprints": (MapOf(ListOf(Length(), 2, 2)), dict), "glue": (Length(), 10.0)},

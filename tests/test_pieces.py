@@ -8,6 +8,7 @@ import pytest
 
 from conftest import TOY, edit
 from pnp.errors import DataError
+from pnp import nets
 from pnp.games import load_game
 from pnp.imposition import Settings
 from pnp.kinds import tally
@@ -64,3 +65,41 @@ def test_a_token_with_an_unknown_shape_or_gutter_is_reported_at_its_line(toy):
     text = str(raised.value)
     assert re.search(r"game.yaml:\d+: counters.shape: .*'star'", text)
     assert re.search(r"game.yaml:\d+: counters.gutter: expected one of punch or a length", text)
+
+
+def lines(face, style):
+    return [tuple(map(tuple, values["points"])) for name, values in face.steps
+            if name == "line" and values["dash"] == style["dash"] and values["width"] == style["width"]]
+
+
+def test_a_standees_back_is_its_front_reflected_across_the_fold_at_its_head():
+    game = load_game("pete-the-pirate")
+    part = part_of(game, "pawns")
+    faces = [face for page in part.pages for _, face in page.placed]
+    assert len(faces) == 5 and tally(game.components["pawns"], part.pages) == "5 standees"
+    net = faces[0]
+    front, back = [values for name, values in net.steps[:2]]
+    assert (front["x"], front["y"]) == (back["x"], back["y"]) and back["mirror"] and not front.get("mirror")
+    fold = front["y"]
+    folds = lines(net, nets.FOLD)
+    assert ((front["x"], fold), (front["x"] + 30, fold)) in folds      # the head: back and front folded together
+    feet = sorted(y for (_, y), _ in folds if y != fold)
+    assert feet == [fold - 46, fold + 46]                             # a foot beyond each side, folding out
+    assert net.size == (30 + 8, 46 * 2 + 14 * 2 + 8)                  # room for the fold marks all round
+    marks = lines(net, nets.MARK)
+    assert len(marks) == 6 and all(x1 < front["x"] or x0 > front["x"] + 30 for (x0, _), (x1, _) in marks)
+    texts = [v["text"] for name, group in net.steps[:2] for n, v in group["steps"] if n == "text"]
+    assert texts == ["Pete the Pirate"]                               # the name on the front only
+
+
+def test_a_slot_standee_has_a_foot_band_and_a_base_with_its_slot():
+    game = load_game(str(TOY))
+    net = part_of(game, "figures").pages[0].placed[0][1]
+    front, back = [group for name, group in net.steps[:2]]
+    assert [v["text"] for n, v in front["steps"] if n == "text"] == ["front:hero"]
+    assert [v["text"] for n, v in back["steps"] if n == "text"] == ["back:hero"]
+    cuts = lines(net, nets.CUT)
+    slot = [line for line in cuts if line[0][1] == line[1][1] and line[1][0] - line[0][0] == pytest.approx(24.6)]
+    assert len(slot) == 1
+    (x0, y), (x1, _) = slot[0]
+    assert x0 == pytest.approx(front["x"] - 0.3) and y == pytest.approx(front["y"] + 36 + nets.SLOT_DEPTH + 4 + 12)
