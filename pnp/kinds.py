@@ -13,7 +13,7 @@ from pnp.datafile import Any_, Bool, Choice, Colour, Either, Int, Length, ListOf
 from pnp.errors import DataError
 from pnp.faces import Face, labelled, layered, overlaid
 from pnp.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
-                             shop_pages)
+                             shelf_pages, shop_pages)
 from pnp.wording import plural
 
 
@@ -306,6 +306,60 @@ def standee_advice(component, settings) -> str:
             f"the two sides together, then {base}.")
 
 
+# --- boxes: a tray with dividers in a sliding sleeve ---------------------------------------------------------
+
+CHECK_BAR = 100.0  # mm: measured on every page of box nets, since a box fits only at the size it was drawn
+
+
+def box_nets(component) -> dict:
+    """Part name (tray, sleeve, divider) -> its panels (framed with room for fold marks), tabs and size."""
+    options = component.options
+    inner, thickness = options["inner"], options["thickness"]
+    parts = {"tray": nets.tray(inner, thickness), "sleeve": nets.sleeve(inner, thickness, options["clearance"])}
+    if options["compartments"] > 1:
+        parts["divider"] = nets.divider(inner, thickness)
+    framed = {}
+    for name, (panels, tabs) in parts.items():
+        moved, size = nets.framed(panels, tabs, WASTE + 1)
+        framed[name] = (moved, tabs, size)
+    return framed
+
+
+def box_pages(component, maker, settings):
+    """Every box's tray, sleeve and dividers as nets, the template decorating each (told `part` and its
+    `panels`), packed onto pages that each start with a 100 mm bar to measure."""
+    faces = []
+    for part, (panels, tabs, size) in box_nets(component).items():
+        context = {p.name: {"x": p.x, "y": p.y, "w": p.w, "h": p.h} for p in panels}
+        for piece in component.cards:
+            fields = piece.context()
+            decoration = maker.face(component.template, size, 0.0, piece.where, piece=fields, card=fields,
+                                    part=part, panels=context)
+            steps = decoration.steps + tuple(nets.net_steps(panels, tabs, marks=WASTE))
+            face = Face(f"box|{component.id}|{part}|{steps!r}", steps, size, 0.0, piece.where)
+            copies = piece.count * (component.options["compartments"] - 1 if part == "divider" else 1)
+            faces += [face] * copies
+    return shelf_pages(faces, settings, NET_GAP, header=check_bar(component, maker))
+
+
+def check_bar(component, maker) -> Face:
+    """A 100 mm bar in 10 mm steps, with what to do if it measures otherwise."""
+    raw = [{"rect": {"x": 10.0 * i, "y": 4.6, "w": 10.0, "h": 1.6, "fill": "#000000"}} for i in range(0, 10, 2)]
+    raw += [{"rect": {"x": 0.0, "y": 4.6, "w": CHECK_BAR, "h": 1.6, "stroke": "#000000", "width": 0.2}},
+            {"text": {"text": "this bar must measure 100 mm: the boxes fit together only if it does",
+                      "x": 0.0, "y": 0.6, "w": CHECK_BAR, "size": 6.5, "align": "left", "fit": False}}]
+    return Face(f"check-bar|{CHECK_BAR}", maker.drawn(raw, component.where), (CHECK_BAR, 6.4), 0.0, component.where)
+
+
+def box_advice(component, settings) -> str:
+    stock = component.stock_for("fold" if settings.fold else "duplex")
+    divider = (" Fold each divider at its top, glue its halves together and glue it across the middle of a "
+               "tray by its tabs." if component.options["compartments"] > 1 else "")
+    return (f"Print one-sided on {stock} and measure the 100 mm bar first. Cut on the solid lines, score the "
+            f"dashed ones on the marks beside them, fold and glue the grey tabs inside. Glue the sleeve's tab "
+            f"under its lid, and slide the tray in.{divider}")
+
+
 def rules_pages(component, maker, settings):
     """The players' rules: the game's how-to-play text (rulesheet.py reads it) on one or two pages of the
     kit's paper, with a picture of everything else the kit holds."""
@@ -395,6 +449,12 @@ KINDS = {
                  "foot": (Length(), 15.0), "base_fill": (Colour(), None)},
         pages=standee_pages, how_to_print=standee_advice, noun=("standee",), backs=False,
         footprint=lambda component: standee_net(component)[3]),
+    # a tray in a sleeve: its inside (length, the way it slides, width, height), dividers across it
+    "box": Kind(
+        options={"pieces": Any_(), "fields": (MapOf(Any_()), dict), "inner": ListOf(Length(), 3, 3),
+                 "compartments": (Int(1, 6), 1), "thickness": (Length(), 0.3), "clearance": (Length(), 1.0)},
+        pages=box_pages, how_to_print=box_advice, noun=("box", "boxes"), backs=False, sized=False,
+        footprint=lambda component: box_nets(component)["tray"][2]),
     # a board's spaces and paths (pnp.board): a file of the game's folder, or the mapping itself
     "board": Kind(options={"board": Any_(), "space": (Length(), 20.0), "bleed": (Length(), 3.0),
                            "footprints": (MapOf(ListOf(Length(), 2, 2)), dict), "glue": (Length(), 10.0)},

@@ -208,22 +208,26 @@ def net_steps(panels: list[Panel], tabs: list[Tab], marks: float = 0.0) -> list:
 
 
 def waste_marks(panels: list[Panel], tabs: list[Tab], folds: list, length: float) -> list:
-    """Short lines in line with each fold, beyond its ends, where they fall outside the net: the paper there
-    is cut away, so the marks show where to score without marking the piece."""
+    """Short lines in line with each fold, out beyond its ends where the line first leaves the net: the
+    paper there is cut away, so the marks show where to score without marking the piece. A fold in line
+    with another shares its marks."""
     by_name = {p.name: p for p in panels}
     shapes = [_corners(p) for p in panels] + [tab_outline(by_name[t.panel], t) for t in tabs]
-    marks = []
+    marks: dict = {}
     for (ax, ay), (bx, by) in folds:
         size = max(abs(bx - ax), abs(by - ay))
         ux, uy = (bx - ax) / size, (by - ay) / size
         for (x, y), sign in (((ax, ay), -1), ((bx, by), 1)):
-            start = (x + sign * ux * 1.0, y + sign * uy * 1.0)
-            end = (x + sign * ux * (1.0 + length), y + sign * uy * (1.0 + length))
-            points = [(start[0] + (end[0] - start[0]) * i / 8, start[1] + (end[1] - start[1]) * i / 8)
-                      for i in range(9)]
-            if not any(_covers(shape, point) for shape in shapes for point in points):
-                marks.append((start, end))
-    return marks
+            away = 1.0
+            while True:
+                points = [(x + sign * ux * (away + length * i / 8), y + sign * uy * (away + length * i / 8))
+                          for i in range(9)]
+                if not any(_covers(shape, point) for shape in shapes for point in points):
+                    break
+                away += 0.5
+            start, end = points[0], points[-1]
+            marks[tuple(round(v, 3) for v in start + end)] = (start, end)
+    return list(marks.values())
 
 
 def _covers(shape: list, point) -> bool:
@@ -314,3 +318,56 @@ def slot_base(width: float, foot: float, top: float) -> tuple[Panel, tuple]:
     across its middle."""
     y = top + foot
     return Panel("base", -6.0, top, width + 12.0, 2 * foot), ((-0.3, y), (width + 0.3, y))
+
+
+def framed(panels: list[Panel], tabs: list[Tab], margin: float) -> tuple[list[Panel], tuple[float, float]]:
+    """The panels moved so that the net, tabs included, starts `margin` in from (0, 0) (room for the fold
+    marks in the waste); and the size of the net with that margin all round."""
+    x0, y0, x1, y1 = bounds(panels, tabs)
+    moved = [Panel(p.name, p.x - x0 + margin, p.y - y0 + margin, p.w, p.h) for p in panels]
+    return moved, (x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
+
+
+# --- a box: a tray with dividers in a sliding sleeve (a matchbox) ----------------------------------------
+
+GLUE_TAB = 8.0  # the depth of a box's glue tabs, less where a wall is lower
+
+
+def tray(inner: tuple, thickness: float) -> tuple[list[Panel], list[Tab]]:
+    """An open tray whose inside is `inner` (length, width, height): its floor, two long sides and two
+    ends ("end A", "end B") folded up, and a tapered glue tab at each end of the long sides, glued inside
+    the ends. The floor is a paper's thickness larger than the inside, for the walls' own fold."""
+    length, width, height = inner
+    fl, fw = length + thickness, width + thickness
+    tab = min(GLUE_TAB, height - 1.0)
+    panels = [Panel("floor", 0.0, 0.0, fl, fw), Panel("side 1", 0.0, -height, fl, height),
+              Panel("side 2", 0.0, fw, fl, height), Panel("end A", -height, 0.0, height, fw),
+              Panel("end B", fl, 0.0, height, fw)]
+    tabs = [Tab(side, edge, tab, min(3.0, height / 3)) for side in ("side 1", "side 2") for edge in ("left", "right")]
+    return panels, tabs
+
+
+def divider(inner: tuple, thickness: float) -> tuple[list[Panel], list[Tab]]:
+    """A wall across the tray, of two layers folded at its top edge and glued together; a glue tab on
+    each side of one layer holds it to the tray's long sides. A little lower than the tray, so the sleeve
+    slides over it."""
+    _, width, height = inner
+    w, h = width - 2 * thickness, height - 0.5
+    tab = min(6.0, w / 4)
+    panels = [Panel("divider", 0.0, 0.0, w, h), Panel("divider back", 0.0, h, w, h)]
+    return panels, [Tab("divider", side, tab, min(2.0, h / 3)) for side in ("left", "right")]
+
+
+def sleeve(inner: tuple, thickness: float, clearance: float) -> tuple[list[Panel], list[Tab]]:
+    """The sleeve the tray slides in, open at both ends: lid, side, floor, side round the tray (whose outside
+    is the inside plus two thicknesses each way, one more under the floor) with `clearance` to spare and a
+    thickness for its own folds; a glue tab on the last side goes under the lid's free edge."""
+    length, width, height = inner
+    sl = length + 2 * thickness
+    sw = width + 2 * thickness + clearance + thickness
+    sh = height + thickness + clearance + thickness
+    panels, y = [], 0.0
+    for name, depth in (("lid", sw), ("side 1", sh), ("floor", sw), ("side 2", sh)):
+        panels.append(Panel(name, 0.0, y, sl, depth))
+        y += depth
+    return panels, [Tab("side 2", "bottom", min(GLUE_TAB, sw - 2), min(4.0, sl / 4))]

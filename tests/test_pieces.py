@@ -11,7 +11,7 @@ from pnp.errors import DataError
 from pnp import nets
 from pnp.games import load_game
 from pnp.imposition import Settings
-from pnp.kinds import tally
+from pnp.kinds import box_nets, tally
 from pnp.kit import lay_out
 from pnp.units import PAPER_SIZES
 
@@ -103,3 +103,42 @@ def test_a_slot_standee_has_a_foot_band_and_a_base_with_its_slot():
     assert len(slot) == 1
     (x0, y), (x1, _) = slot[0]
     assert x0 == pytest.approx(front["x"] - 0.3) and y == pytest.approx(front["y"] + 36 + nets.SLOT_DEPTH + 4 + 12)
+
+
+def test_a_box_is_a_tray_a_sleeve_and_dividers_that_fit_each_other():
+    game = load_game("pete-the-pirate")
+    chests = game.components["chests"]
+    length, width, height = chests.options["inner"]
+    t, clearance = chests.options["thickness"], chests.options["clearance"]
+    parts = box_nets(chests)
+    for panels, tabs, _ in parts.values():
+        assert nets.problems(panels, tabs) == []                       # each net folds and holds together
+        assert all(tab.edge == "glue" and tab.taper > 0 for tab in tabs)  # tapered glue tabs
+    tray = {p.name: p for p in parts["tray"][0]}
+    assert (tray["floor"].w, tray["floor"].h) == pytest.approx((length + t, width + t))
+    assert {tray[name].h for name in ("side 1", "side 2")} == {height} == {tray[n].w for n in ("end A", "end B")}
+    sleeve = {p.name: p for p in parts["sleeve"][0]}
+    outside = (length + 2 * t, width + 2 * t, height + t)                # the tray's outside
+    assert sleeve["lid"].w == pytest.approx(outside[0])                 # as long as the tray: it covers it
+    assert sleeve["lid"].h - outside[1] == pytest.approx(clearance + t)  # room to slide, and for its own folds
+    assert sleeve["side 1"].h - outside[2] == pytest.approx(clearance + t)
+    divider = {p.name: p for p in parts["divider"][0]}["divider"]
+    assert divider.w < width and divider.h < height
+
+
+def test_box_nets_are_packed_on_pages_each_with_a_100_mm_bar():
+    game = load_game("pete-the-pirate")
+    part = part_of(game, "chests")
+    faces = [face for page in part.pages for _, face in page.placed[1:]]
+    parts = [face.key.split("|")[2] for face in faces]
+    assert parts.count("tray") == parts.count("sleeve") == parts.count("divider") == 4   # two compartments each
+    for page in part.pages:
+        slot, bar = page.placed[0]
+        assert bar.size[0] == 100 and slot.trim.w == 100              # printed at its size
+        boxes = [slot.trim for slot, _ in page.placed]
+        for i, a in enumerate(boxes):                                  # nothing overlaps, all inside the margins
+            assert page.content.x0 <= a.x0 and a.x1 <= page.content.x1 and page.content.y0 <= a.y0
+            assert all(a.x1 <= b.x0 or b.x1 <= a.x0 or a.y1 <= b.y0 or b.y1 <= a.y0 for b in boxes[i + 1:])
+    marks = [values for name, values in faces[0].steps if name == "line" and values == {**values, **nets.MARK}]
+    assert len(marks) >= 8                                             # every fold marked in the waste
+    assert tally(game.components["chests"], part.pages) == "4 boxes"
