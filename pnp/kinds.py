@@ -454,6 +454,7 @@ KINDS = {
         options={"pieces": Any_(), "fields": (MapOf(Any_()), dict), "inner": ListOf(Length(), 3, 3),
                  "compartments": (Int(1, 6), 1), "thickness": (Length(), 0.3), "clearance": (Length(), 1.0)},
         pages=box_pages, how_to_print=box_advice, noun=("box", "boxes"), backs=False, sized=False,
+        sample=lambda pages: pages[0].placed[1][1],  # a tray: the check bar heads the page
         footprint=lambda component: box_nets(component)["tray"][2]),
     # a board's spaces and paths (pnp.board): a file of the game's folder, or the mapping itself
     "board": Kind(options={"board": Any_(), "space": (Length(), 20.0), "bleed": (Length(), 3.0),
