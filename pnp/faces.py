@@ -45,7 +45,8 @@ def step_specs(palette: dict) -> dict:
             "opacity": (Number(), 1.0)}),
         "art": Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)}),
         # steps drawn in their own coordinates: origin at (x, y), turned clockwise by `rotate` degrees
-        "group": Record({"x": (Length(), 0.0), "y": (Length(), 0.0), "rotate": (Number(), 0.0), "mirror": (Bool(), False),
+        "group": Record({"x": (Length(), 0.0), "y": (Length(), 0.0), "rotate": (Number(), 0.0),
+                         "mirror": (Bool(), False),
                          "steps": ListOf(Any_())}),
     }
 

@@ -81,6 +81,7 @@ class State:
     the drivers' questions (`to_move`, `legal_actions`, `table_action`, `is_over`, `value`, `finish`)."""
 
     end_code = ""                # the code of a line after the game is over (reported once a log)
+    counting = "points"          # what a final total counts, in the messages about it
     after_end: frozenset = frozenset()  # verbs whose handlers judge a finished game themselves
     _handlers: dict = {}
 
@@ -175,7 +176,7 @@ class State:
         for player in self.players:
             if claimed.get(player) != totals[player]:
                 written = "none is written" if player not in claimed else f"not {claimed[player]}"
-                self.w.blow(code, f"{player} has {totals[player]} points, {written} ({explain(player)})")
+                self.w.blow(code, f"{player} has {totals[player]} {self.counting}, {written} ({explain(player)})")
 
     def leaders(self, totals: dict) -> list:
         """The players with the highest total, in seat order."""
