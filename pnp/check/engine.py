@@ -40,6 +40,7 @@ class Rules:
 
     actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
     state: type          # the game's State subclass
+    bots: dict = {}      # name -> bot(state, player, rng): the game's own strategies, beside the generic ones
 
     def __init__(self, game):
         self.game = game  # the game's checked data (pnp.model.Game)
@@ -109,6 +110,12 @@ class State:
     def table_action(self, rng):
         """The TABLE's next event: a random outcome drawn with `rng`, or a record such as the scores."""
         raise NotImplementedError
+
+    def outcome(self, action, rng):
+        """A player's choice whose result is left to chance, with that result drawn with `rng`: a card named
+        for someone and then turned up, written as one line. Bots choose among `legal_actions` without
+        knowing it; the simulator plays the action this returns. By default the choice itself."""
+        return action
 
     def is_over(self) -> bool:
         raise NotImplementedError
