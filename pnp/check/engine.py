@@ -82,6 +82,7 @@ class State:
     the drivers' questions (`to_move`, `legal_actions`, `table_action`, `is_over`, `value`, `finish`)."""
 
     end_code = ""                # the code of a line after the game is over (reported once a log)
+    unit = "points"              # what a total counts, in messages (`9 points`, `9 tokens`)
     after_end: frozenset = frozenset()  # verbs whose handlers judge a finished game themselves
     _handlers: dict = {}
 
@@ -182,7 +183,7 @@ class State:
         for player in self.players:
             if claimed.get(player) != totals[player]:
                 written = "none is written" if player not in claimed else f"not {claimed[player]}"
-                self.w.blow(code, f"{player} has {totals[player]} points, {written} ({explain(player)})")
+                self.w.blow(code, f"{player} has {totals[player]} {self.unit}, {written} ({explain(player)})")
 
     def leaders(self, totals: dict) -> list:
         """The players with the highest total, in seat order."""
@@ -192,13 +193,13 @@ class State:
         """(winners, how they won): the one leader, or what `tie` makes of several."""
         leaders = self.leaders(totals)
         if len(leaders) == 1:
-            return (leaders[0],), f"wins with {totals[leaders[0]]} points"
+            return (leaders[0],), f"wins with {totals[leaders[0]]} {self.unit}"
         return self.tie(leaders, totals)
 
     def tie(self, leaders: list, totals: dict) -> tuple:
         """Leaders with equal totals share the win, unless a game settles ties otherwise (a roll-off);
         no winners: not settled yet."""
-        return tuple(leaders), f"share the win with {totals[leaders[0]]} points"
+        return tuple(leaders), f"share the win with {totals[leaders[0]]} {self.unit}"
 
     def judge_winners(self, written: tuple, totals: dict, code: str) -> None:
         winners, how = self.winners(totals)

@@ -148,6 +148,7 @@ class GameState(FinalScores, State):
     the turn under way with the cards given in it and the gold they brought."""
 
     end_code, final_code, winner_code = "PG-GAME-END", "PG-FINAL-SCORE", "PG-WINNER"
+    unit = "tokens"
 
     def begin(self, setup):
         table = self.f.tables[len(self.players)]
@@ -161,7 +162,7 @@ class GameState(FinalScores, State):
         self._begin_round(0)
         self.playing = False
         self.ended = None            # (seat, how, line): how the last turn ended (a card id, "limit", "stop")
-        self.done = ""               # why play is over, once it is
+        self.broke = ""              # why a seat could not pay a token, which ends the game at once
         self.sure = True             # false once the log leaves the tokens unknown
         self.intent = None           # a bot's give whose card is not turned up yet
 
@@ -170,7 +171,9 @@ class GameState(FinalScores, State):
         self.deck = Deck(self.f.cards)
         self.specials = 0
         self.banked = dict.fromkeys(self.order, 0)   # gold banked this round
-        self.mover, self.given, self.got, self.excused = None, [], {}, False
+        self.mover, self.given, self.got = None, [], {}
+        self.excused = False         # the turn broke a rule of its own already: not reported again
+        self.overrun = False         # the turn went on after its end: it ends when another seat plays
         self.end_line = self.gold_line = self.transfer_line = 0
         self.due: Transfer | None = None
         self.tied_most: list = []          # the seats tied for the most gold at the round's end
@@ -181,7 +184,7 @@ class GameState(FinalScores, State):
         if self.playing:
             seat = self.mover or self.next
             return TABLE if seat == DUMMY else seat
-        if self.due and not self.done and (self.gold_line or not self.end_line):
+        if self.due and not self.done() and (self.gold_line or not self.end_line):
             return TABLE if self.due.leader == DUMMY else self.due.leader
         return TABLE
 
@@ -204,7 +207,7 @@ class GameState(FinalScores, State):
     def table_action(self, rng):
         if self.end_line and not self.gold_line:
             return Gold(tuple(self.banked.items()))
-        if self.done:
+        if self.done():
             return self.end_action()
         if self.due:
             return Dummy(payers=rng.choice(self.due.choices()))
@@ -242,8 +245,8 @@ class GameState(FinalScores, State):
         if self.playing:
             self._round_over("a new round")
         self._settle()
-        if self.done:
-            self.blow_end(f"the game is over: {self.done}")
+        if self.done():
+            self.blow_end(f"the game is over: {self.done()}")
             return
         if event.number != self.round + 1:
             self.w.blow("PG-ROUND", f"expected round {self.round + 1} next, not round {event.number}")
@@ -268,6 +271,7 @@ class GameState(FinalScores, State):
         if not self._playing():
             return
         seat = event.player
+        self._close_overrun(seat)
         if self.mover is None:
             if not self._played_on(seat, "nothing is left to stop"):
                 if seat == self.next:
@@ -292,15 +296,32 @@ class GameState(FinalScores, State):
             self.w.blow("PG-GOLD", f"round {self.round}'s gold was written already (line {self.gold_line})")
         else:
             self.gold_line = self.w.line
-            claimed = dict(event.amounts)
+            claimed = dict(self._known(event.amounts))
             for seat in self.order:
                 if claimed.get(seat) != self.banked[seat]:
                     written = "none is written" if seat not in claimed else f"not {claimed[seat]}"
                     self.w.blow("PG-GOLD", f"{name(seat)} banked {self.banked[seat]} gold in round "
                                            f"{self.round}, {written}")
+            if all(seat in claimed for seat in self.order) and claimed != self.banked:
+                self._recount(claimed)
 
     def on_take(self, event):
         self._take(event.player, event.payers)
+
+    def _known(self, pairs) -> list:
+        """Pairs of a seat and a value, those of a dummy the game does not have reported and left out."""
+        if self.seats.dummies or all(seat != DUMMY for seat, _ in pairs):
+            return list(pairs)
+        self.w.blow("PG-DUMMY", f"there is no dummy with {len(self.players)} players")
+        return [(seat, value) for seat, value in pairs if seat != DUMMY]
+
+    def _recount(self, gold: dict) -> None:
+        """The table's own count of a round's gold, written in full, is what its tokens moved by: a line
+        missing or written twice in the round is reported once, at the gold, not again at every transfer."""
+        self.banked = {seat: gold[seat] for seat in self.order}
+        if self.end_line and not self.transfer_line:
+            self.due, self.tied_most = None, []
+            self._end_round(self.end_line)
 
     # -- a card given -------------------------------------------------------------------------------
 
@@ -325,6 +346,7 @@ class GameState(FinalScores, State):
                 self.w.blow("PG-RECIPIENTS", f"after this card to {name(to)}, {seat} can give "
                                              f"{counted(left, 'more card')} and still needs {missing} to reach "
                                              f"{self._needed(seat)}")
+                self.excused = True
         self._reveal(to, card)
 
     def _reveal(self, to: str | None, card: str) -> None:
@@ -354,7 +376,7 @@ class GameState(FinalScores, State):
     def _pay(self, seat: str, to: str | None) -> None:
         """A token from `seat` to `to` (None: the pool); a seat with none left ends the game at once."""
         if not self.tokens[seat]:
-            self.done = self.done or f"{name(seat)} had no token to pay (line {self.w.line})"
+            self.broke = self.broke or f"{name(seat)} had no token to pay (line {self.w.line})"
             return
         self.tokens[seat] -= 1
         self.lost[seat] += 1
@@ -369,13 +391,14 @@ class GameState(FinalScores, State):
     def _turn(self, seat: str) -> str:
         """The seat whose card a line gives: the turn under way, or a new one by the next seat. A card by
         another seat is reported; within a turn it is read as the turn's, a new turn as written."""
+        self._close_overrun(seat)
         if self.mover is not None:
             if seat != self.mover:
                 self.w.blow("PG-TURN", f"it is {self._whose(self.mover)} turn "
                                        f"({counted(len(self.given), 'card')} given so far), not {name(seat)}'s")
             return self.mover
-        excused = self._played_on(seat, "this card is one too many")
-        if not excused and seat != self.next:
+        overrun = self._played_on(seat, "this card is one too many")
+        if not overrun and seat != self.next:
             if self.first_turn:
                 after = (f"the seat after {name(self.ended[0])}, who played the last turn of round "
                          f"{self.round - 1}" if self.ended else "the header's `starts:`")
@@ -385,9 +408,15 @@ class GameState(FinalScores, State):
                 self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {name(seat)}'s"
                                        + (" (write the dummy's cards `dummy give SEAT CARD`)"
                                           if self.next == DUMMY else ""))
-        self.mover, self.given, self.got, self.excused = seat, [], {}, excused
+        self.mover, self.given, self.got = seat, [], {}
+        self.excused = self.overrun = overrun
         self.first_turn = False
         return seat
+
+    def _close_overrun(self, seat: str) -> None:
+        """A turn that went on after its end (reported) ends when another seat writes a line."""
+        if self.mover is not None and self.overrun and seat != self.mover:
+            self._end_turn("stop")
 
     def _played_on(self, seat: str, what: str) -> bool:
         """True, reported, when `seat` goes on after its own turn ended with its last card or a special."""
@@ -408,8 +437,9 @@ class GameState(FinalScores, State):
             self.banked[seat] += gold
         self.ended = (self.mover, how, self.w.line)
         self.next = self.seats.after(self.mover)
-        self.mover, self.given, self.got, self.excused = None, [], {}, False
-        if self.done:
+        self.mover, self.given, self.got = None, [], {}
+        self.excused = self.overrun = False
+        if self.done():
             self.playing = False
         elif self.specials >= self.f.round_end:
             self._end_round()
@@ -444,8 +474,8 @@ class GameState(FinalScores, State):
         if self.playing:
             return True
         self._settle()
-        if self.done:
-            self.blow_end(f"the game is over: {self.done}")
+        if self.done():
+            self.blow_end(f"the game is over: {self.done()}")
             return False
         self.w.blow("PG-ROUND", "no round is under way: write `round 1` before the first card" if not self.round
                     else f"round {self.round} ended at line {self.end_line} with its {self.f.round_end}th special "
@@ -462,17 +492,15 @@ class GameState(FinalScores, State):
         if self.playing:
             self._end_round()
 
-    def _end_round(self) -> None:
+    def _end_round(self, line: int = 0) -> None:
         """The round's gold is counted: the one seat with the most will take tokens from the lowest."""
-        self.playing, self.end_line = False, self.w.line
+        self.playing, self.end_line = False, line or self.w.line
         most = max(self.banked.values())
         leaders = [seat for seat in self.order if self.banked[seat] == most]
         others = sorted((seat for seat in self.order if seat != leaders[0]), key=self.banked.get)
         count = min(self.f.payers, len(others))
         if len(leaders) > 1 or not count:
             self.tied_most = leaders
-            if self.round >= self.f.rounds:
-                self.done = f"round {self.round} is over"
             return
         threshold = self.banked[others[count - 1]]
         sure = tuple(seat for seat in others if self.banked[seat] < threshold)
@@ -480,14 +508,15 @@ class GameState(FinalScores, State):
         self.due = Transfer(leaders[0], sure, tied, count - len(sure))
 
     def _take(self, seat: str, payers: tuple) -> None:
+        payers = tuple(seat for seat, _ in self._known([(payer, 0) for payer in payers]))
         if self.playing:
             self._round_over("its tokens move")
         due = self.due
         if due is None:
             self.w.blow("PG-TRANSFER", self._no_transfer())
             return
-        if self.done:
-            self.blow_end(f"the game is over: {self.done}")
+        if self.done():
+            self.blow_end(f"the game is over: {self.done()}")
             return
         if seat != due.leader:
             self.w.blow("PG-TRANSFER", f"{name(due.leader)} banked the most gold ({self.banked[due.leader]}) and "
@@ -500,8 +529,6 @@ class GameState(FinalScores, State):
             if payer != seat:
                 self._pay(payer, seat)
         self.due, self.transfer_line = None, self.w.line
-        if self.round >= self.f.rounds:
-            self.done = self.done or f"round {self.round} is over"
 
     def _no_transfer(self) -> str:
         if self.transfer_line:
@@ -512,12 +539,12 @@ class GameState(FinalScores, State):
         return "no round has ended yet" if not self.end_line else "no token moves this round"
 
     def _lowest(self, due: Transfer) -> str:
-        """The seats a transfer takes from, with their gold: `Ana (3), and 1 of Bo, Cy (5)`."""
+        """The seats a transfer takes from, with their gold: `Ana (3) and any 1 of Bo, Cy (5 each)`."""
         parts = [f"{name(seat)} ({self.banked[seat]})" for seat in due.sure]
-        if due.need:
-            tied = ", ".join(map(name, due.tied))
-            parts.append(f"{'any ' + str(due.need) + ' of ' if due.need < len(due.tied) else ''}{tied} "
-                         f"({self.banked[due.tied[0]]})")
+        if due.need == len(due.tied):
+            parts += [f"{name(seat)} ({self.banked[seat]})" for seat in due.tied]
+        elif due.need:
+            parts.append(f"any {due.need} of {', '.join(map(name, due.tied))} ({self.banked[due.tied[0]]} each)")
         return " and ".join(parts)
 
     def _settle(self) -> None:
@@ -535,26 +562,31 @@ class GameState(FinalScores, State):
                 self._pay(payer, due.leader)
         else:
             self.sure = False
-        if self.round >= self.f.rounds:
-            self.done = self.done or f"round {self.round} is over"
 
     # -- the end ------------------------------------------------------------------------------------
 
     def complete(self) -> None:
-        if not self.done and not self.playing:
+        if not self.done() and not self.playing:
             self._settle()
-        if not self.done:
+        if not self.done():
             self.blow_end(f"the game goes on: {self._where()}")
 
     def finish(self) -> None:
         if self.is_over():
             return
-        if not self.done and not self.playing and self.round >= self.f.rounds:
+        if not self.done() and not self.playing and self.round >= self.f.rounds:
             self._settle()
-        if not self.done:
+        if not self.done():
             self.blow_end(f"the log stops {self._where()}, before the game is over")
             return
         self.missing_end()
+
+    def done(self) -> str:
+        """Why play is over, '' while it goes on: a seat that could not pay, or the last round's end."""
+        if self.broke:
+            return self.broke
+        last = self.round >= self.f.rounds and self.end_line and self.due is None
+        return f"round {self.round} is over" if last else ""
 
     def _where(self) -> str:
         if not self.round:
