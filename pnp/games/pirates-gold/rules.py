@@ -160,7 +160,7 @@ class GameState(FinalScores, State):
         self.round, self.playing = 0, False
         self.next = setup.options["starts"]   # the seat that plays the next turn
         self._begin_round(0)
-        self.playing = False
+        self.playing = False         # until `round 1`
         self.ended = None            # (seat, how, line): how the last turn ended (a card id, "limit", "stop")
         self.broke = ""              # why a seat could not pay a token, which ends the game at once
         self.sure = True             # false once the log leaves the tokens unknown
@@ -259,10 +259,9 @@ class GameState(FinalScores, State):
         self._give(event.player, event.to, event.card)
 
     def on_dummy(self, event):
-        if not self.seats.dummies:
-            self.w.blow("PG-DUMMY", f"there is no dummy with {len(self.players)} players: only a two-player "
-                                    "game adds one")
-        elif event.card is not None:
+        if self._no_such_dummy((DUMMY,)):
+            return
+        if event.card is not None:
             self._give(DUMMY, event.to, event.card)
         else:
             self._take(DUMMY, event.payers)
@@ -296,7 +295,9 @@ class GameState(FinalScores, State):
             self.w.blow("PG-GOLD", f"round {self.round}'s gold was written already (line {self.gold_line})")
         else:
             self.gold_line = self.w.line
-            claimed = dict(self._known(event.amounts))
+            claimed = dict(event.amounts)
+            if self._no_such_dummy(claimed):
+                del claimed[DUMMY]
             for seat in self.order:
                 if claimed.get(seat) != self.banked[seat]:
                     written = "none is written" if seat not in claimed else f"not {claimed[seat]}"
@@ -308,12 +309,13 @@ class GameState(FinalScores, State):
     def on_take(self, event):
         self._take(event.player, event.payers)
 
-    def _known(self, pairs) -> list:
-        """Pairs of a seat and a value, those of a dummy the game does not have reported and left out."""
-        if self.seats.dummies or all(seat != DUMMY for seat, _ in pairs):
-            return list(pairs)
-        self.w.blow("PG-DUMMY", f"there is no dummy with {len(self.players)} players")
-        return [(seat, value) for seat, value in pairs if seat != DUMMY]
+    def _no_such_dummy(self, seats) -> bool:
+        """True, reported, when a line names the dummy in a game that has none."""
+        if DUMMY not in seats or self.seats.dummies:
+            return False
+        self.w.blow("PG-DUMMY", f"there is no dummy with {len(self.players)} players: only a two-player game "
+                                "adds one")
+        return True
 
     def _recount(self, gold: dict) -> None:
         """The table's own count of a round's gold, written in full, is what its tokens moved by: a line
@@ -329,25 +331,28 @@ class GameState(FinalScores, State):
         if not self._playing():
             return
         seat = self._turn(seat)
-        if to == DUMMY and not self.seats.dummies:
-            self.w.blow("PG-DUMMY", f"there is no dummy with {len(self.players)} players to give a card to")
+        if self._no_such_dummy((to,)):
             to = None
-        if self.excused or to is None:
-            pass
-        elif seat == DUMMY:
+        elif not self.excused:
+            self._judge_recipient(seat, to)
+        self._reveal(to, card)
+
+    def _judge_recipient(self, seat: str, to: str) -> None:
+        """The dummy deals clockwise from itself; a player may give to anyone, but never so that the turn
+        can no longer reach its different recipients (reported once a turn)."""
+        if seat == DUMMY:
             expected = self._dummy_next()
             if to != expected:
                 self.w.blow("PG-DUMMY", f"the dummy's cards go one each, clockwise from the dummy: its card "
                                         f"{len(self.given) + 1} goes to {name(expected)}, not {name(to)}")
-        else:
-            given = self.given + [to]
-            missing, left = self._missing(seat, given), self.limit - len(given)
-            if missing > left:
-                self.w.blow("PG-RECIPIENTS", f"after this card to {name(to)}, {seat} can give "
-                                             f"{counted(left, 'more card')} and still needs {missing} to reach "
-                                             f"{self._needed(seat)}")
-                self.excused = True
-        self._reveal(to, card)
+            return
+        given = self.given + [to]
+        missing, left = self._missing(seat, given), self.limit - len(given)
+        if missing > left:
+            self.w.blow("PG-RECIPIENTS", f"after this card to {name(to)}, {seat} can give "
+                                         f"{counted(left, 'more card')} and still needs {missing} to reach "
+                                         f"{self._needed(seat)}")
+            self.excused = True
 
     def _reveal(self, to: str | None, card: str) -> None:
         """The card turned up in front of `to` (None: nobody the log could name), and what it does."""
@@ -420,11 +425,11 @@ class GameState(FinalScores, State):
 
     def _played_on(self, seat: str, what: str) -> bool:
         """True, reported, when `seat` goes on after its own turn ended with its last card or a special."""
-        if not self.ended or self.ended[0] != seat or self.ended[1] == "stop":
+        if self.first_turn or not self.ended or self.ended[0] != seat or self.ended[1] == "stop":
             return False
         _, how, line = self.ended
         if how == "limit":
-            self.w.blow("PG-GIVES", f"{self._whose(seat)} turn ended with its {self.limit}th card at line {line}, "
+            self.w.blow("PG-GIVES", f"{self._whose(seat)} turn ended with card {self.limit} at line {line}, "
                                     f"the most a turn has with {len(self.players)} players: {what}")
         else:
             self.w.blow("PG-SPECIAL", f"{self._whose(seat)} turn ended at once with the {self._title(how)} at line {line}: "
@@ -508,7 +513,8 @@ class GameState(FinalScores, State):
         self.due = Transfer(leaders[0], sure, tied, count - len(sure))
 
     def _take(self, seat: str, payers: tuple) -> None:
-        payers = tuple(seat for seat, _ in self._known([(payer, 0) for payer in payers]))
+        if self._no_such_dummy(payers):
+            payers = tuple(payer for payer in payers if payer != DUMMY)
         if self.playing:
             self._round_over("its tokens move")
         due = self.due
