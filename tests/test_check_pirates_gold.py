@@ -317,6 +317,7 @@ def test_the_command_simulates_any_number_of_players_with_the_games_own_bots(tmp
                                                           "--out", str(tmp_path / players)])
         assert result.exit_code == 0 and "all valid" in result.output, result.output
     result = runner.invoke(simulate_command.command, ["pirates-gold", "--bot", "sly", "--out", str(tmp_path)])
-    assert result.exit_code == 2 and "no bot 'sly' plays Pirates' Gold (its bots: random, greedy, stop-3" in result.output
+    assert result.exit_code == 2
+    assert "no bot 'sly' plays Pirates' Gold (its bots: random, greedy, stop-3" in result.output
     result = runner.invoke(simulate_command.command, ["pirates-gold", "--players", "8", "--out", str(tmp_path)])
     assert result.exit_code != 0 and "2–7 players, not 8" in result.output

@@ -112,7 +112,8 @@ def _gold(words) -> tuple:
     return tuple(found.items())
 
 
-SEAT = Kind(_seat, "PLAYER", None, lambda word, words: DUMMY if word.lower() == DUMMY else words.players.get(word.lower()))
+SEAT = Kind(_seat, "PLAYER", None,
+            lambda word, words: DUMMY if word.lower() == DUMMY else words.players.get(word.lower()))
 GOLD = Kind(_gold, "PLAYER GOLD PLAYER GOLD ...")
 
 
@@ -157,16 +158,16 @@ class GameState(FinalScores, State):
         self.tokens = dict.fromkeys(self.order, table.tokens)
         self.won, self.lost = dict.fromkeys(self.order, 0), dict.fromkeys(self.order, 0)
         self.pool = 0                # tokens beside the deck: pirates' takings, kept from round to round
-        self.round, self.playing = 0, False
         self.next = setup.options["starts"]   # the seat that plays the next turn
         self._begin_round(0)
         self.playing = False         # until `round 1`
-        self.ended = None            # (seat, how, line): how the last turn ended (a card id, "limit", "stop")
+        self.ended = None            # (seat, how, line): how the last turn ended (a card, "limit", "stop")
         self.broke = ""              # why a seat could not pay a token, which ends the game at once
         self.sure = True             # false once the log leaves the tokens unknown
         self.intent = None           # a bot's give whose card is not turned up yet
 
     def _begin_round(self, number: int) -> None:
+        """A new round: a full deck, no gold banked, no turn under way; the pool and the tokens stay."""
         self.round, self.playing, self.first_turn = number, True, True
         self.deck = Deck(self.f.cards)
         self.specials = 0
@@ -176,7 +177,7 @@ class GameState(FinalScores, State):
         self.overrun = False         # the turn went on after its end: it ends when another seat plays
         self.end_line = self.gold_line = self.transfer_line = 0
         self.due: Transfer | None = None
-        self.tied_most: list = []          # the seats tied for the most gold at the round's end
+        self.tied_most: list = []    # the seats tied for the most gold at the round's end
 
     # -- what the drivers ask -------------------------------------------------------------------
 
@@ -184,7 +185,7 @@ class GameState(FinalScores, State):
         if self.playing:
             seat = self.mover or self.next
             return TABLE if seat == DUMMY else seat
-        if self.due and not self.done() and (self.gold_line or not self.end_line):
+        if self.due and not self.done() and (self.gold_line or not self.end_line):  # the gold, then the tokens
             return TABLE if self.due.leader == DUMMY else self.due.leader
         return TABLE
 
@@ -432,8 +433,8 @@ class GameState(FinalScores, State):
             self.w.blow("PG-GIVES", f"{self._whose(seat)} turn ended with card {self.limit} at line {line}, "
                                     f"the most a turn has with {len(self.players)} players: {what}")
         else:
-            self.w.blow("PG-SPECIAL", f"{self._whose(seat)} turn ended at once with the {self._title(how)} at line {line}: "
-                                      f"{what}")
+            self.w.blow("PG-SPECIAL", f"{self._whose(seat)} turn ended at once with the {self._title(how)} "
+                                      f"at line {line}: {what}")
         return True
 
     def _end_turn(self, how: str) -> None:
@@ -451,7 +452,7 @@ class GameState(FinalScores, State):
 
     def _missing(self, seat: str, given: list) -> int:
         """How many more cards a turn needs to have gone to its different recipients, the giver among them."""
-        seen = set(given)
+        seen = set(given) - {None}
         return max(self.f.recipients - len(seen | {seat}), 0) + (seat not in seen)
 
     def _needed(self, seat: str) -> str:
@@ -662,7 +663,7 @@ class PiratesGold(Rules):
 
     def kinds(self):
         return {"round": number("the round's number", 1), "seat": SEAT, "gold": GOLD,
-                "card": names(self.card_names, "a game card", "CARD")}
+                "card": names(self.card_names, f"a game card ({', '.join(self.cards)})", "CARD")}
 
     def header(self, players):
         return {"starts": Player(self._seats(players))}
