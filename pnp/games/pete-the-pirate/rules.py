@@ -93,7 +93,7 @@ class GameState(FinalScores, FollowUps, State):
     each compartment and safe, and the follow-ups a roll asks for."""
 
     end_code, final_code, winner_code = "PP-GAME-END", "PP-FINAL", "PP-WINNER"
-    counting = "gems safe"
+    unit = "gems safe"
     after_end = FinalScores.after_end | {"safe"}
     missing_texts = MISSING
 
