@@ -9,6 +9,7 @@ divider and sleeve) are built here from a few sizes; a game may also give its ow
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 SIDES = ("top", "right", "bottom", "left")
 CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
@@ -203,11 +204,13 @@ def net_steps(panels: list[Panel], tabs: list[Tab], marks: float = 0.0) -> list:
     steps += [("line", {"points": [list(a), list(b)], **FOLD}) for a, b in folds]
     steps += [("line", {"points": [list(a), list(b)], **CUT}) for a, b in cuts]
     if marks:
-        steps += [("line", {"points": [list(a), list(b)], **MARK}) for a, b in waste_marks(panels, tabs, folds, marks)]
+        steps += [("line", {"points": [list(a), list(b)], **MARK})
+                  for a, b in waste_marks(tuple(panels), tuple(tabs), tuple(folds), marks)]
     return steps
 
 
-def waste_marks(panels: list[Panel], tabs: list[Tab], folds: list, length: float) -> list:
+@lru_cache(maxsize=256)
+def waste_marks(panels: tuple, tabs: tuple, folds: tuple, length: float) -> list:
     """Short lines in line with each fold, out beyond its ends where the line first leaves the net: the
     paper there is cut away, so the marks show where to score without marking the piece. A fold in line
     with another shares its marks."""

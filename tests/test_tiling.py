@@ -2,10 +2,14 @@
 and the printed pages putting each part where the plan says."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
 
+from conftest import edit
+from pnp.check.loader import rules_for
+from pnp.errors import DataError
 from pnp.board_sheets import board_plan, footprints, rooms
 from pnp.games import load_game
 from pnp.imposition import Box, Settings
@@ -120,3 +124,26 @@ def test_rooms_are_the_paper_inside_its_margins_footer_and_marks():
     portrait = rooms(Settings(paper="a4", size=PAPER_SIZES["a4"]))["portrait"]
     assert portrait == pytest.approx((210 - 10 - 7, 297 - 10 - 6 - 7))
     assert rooms(replace(Settings(), size=(297.0, 210.0)))["portrait"] == pytest.approx(portrait)
+
+
+def test_a_boards_data_errors_name_their_file_and_line(game_copy):
+    folder = game_copy("pete-the-pirate")
+    edit(folder / "board.yaml", "  - [R1, P1, bay]", "  - [R1, P2, bay]")
+    with pytest.raises(DataError) as raised:
+        load_game(str(folder))
+    assert re.search(r"board.yaml:\d+: paths.\[2\]: no space has the id 'P2'", str(raised.value))
+    edit(folder / "game.yaml", "board: board.yaml", "board: ../board.yaml")
+    with pytest.raises(DataError) as raised:
+        load_game(str(folder))
+    assert re.search(r"game.yaml:\d+: board.board: \.\./board.yaml leads outside the game's folder", str(raised.value))
+
+
+def test_the_checker_walks_the_board_the_printer_draws(game_copy):
+    """Move a hiding place in board.yaml: the printed board and the rules both follow."""
+    folder = game_copy("pete-the-pirate")
+    edit(folder / "board.yaml", "{id: R6, at: [55, 143], kind: hiding}", "{id: R6, at: [55, 143]}")
+    edit(folder / "board.yaml", "{id: R5, at: [55, 165]}", "{id: R5, at: [55, 165], kind: hiding}")
+    game = load_game(str(folder))
+    drawn = game.components["board"].options["board"].as_dicts()["spaces"]
+    assert [s["id"] for s in drawn if s["kind"] == "hiding"] == ["R5", "R10", "R13", "R16", "R20"]
+    assert rules_for(str(folder)).hiding == ("R5", "R10", "R13", "R16", "R20")

@@ -220,23 +220,30 @@ class GameState(FinalScores, FollowUps, State):
             self.w.blow("PP-PETE", self._why_pete_not_there(event.to))
         self.pete = event.to
         caught = [name for name in self.seats.others(event.player) if self.at[name] == event.to]
-        cause = f"Pete stopping on {event.to}"
-        self.todo[:0] = [Due(kind, player, "PP-CATCH", self.w.line, cause, owner)
-                         for owner in caught for kind, player in (("turn", event.player), ("show", owner))]
+        self.todo[:0] = [Due("turn", event.player, "PP-CATCH", self.w.line, f"Pete stopping on {event.to}", owner)
+                         for owner in caught]
 
     def on_turn(self, event):
+        # the log may catch the sailors in another order than clockwise: those it passes over are missing
+        later = [index for index, due in enumerate(self.todo) if due.kind == "turn" and due.data == event.owner]
+        for due in self.todo[:later[0]] if later else ():
+            self.skipped(due)
+        del self.todo[:later[0] if later else 0]
         due = self._answer("turn", event.player)
         if due is None:
             return
         if event.owner != due.data:
             self.w.blow("PP-CATCH", f"Pete stopped on {self.pete}, where {due.data}'s sailor stands: "
                                     f"{due.data}'s chest is turned, not {event.owner}'s")
-            self._retarget(event.owner, due)
         if not 1 <= event.quarters <= self.f.quarter_turns:
             self.w.blow("PP-QUARTER", f"a chest turns 1 to {self.f.quarter_turns} quarter turns, "
                                       f"not {event.quarters}")
+        self.ask(Due("show", event.owner, "PP-CATCH", self.w.line, f"{event.owner}'s chest turned", event.owner))
 
     def on_show(self, event):
+        if self.todo and self.todo[0].kind == "turn" and self.todo[0].data == event.player:
+            self.skipped(self.todo.pop(0))  # the chest was never turned: it opens all the same
+            self.ask(Due("show", event.player, "PP-CATCH", self.w.line, f"{event.player}'s chest", event.player))
         due = self._answer("show", event.player)
         if due is None:
             return
@@ -279,13 +286,6 @@ class GameState(FinalScores, FollowUps, State):
             if kind in ("move", "hide", "safe") and player in self.at:
                 return None  # the writer's sailor and chest are not the ones asked for: nothing to follow
         return due
-
-    def _retarget(self, owner: str, due: Due) -> None:
-        """The log turned another chest than the one caught: its owner shows next, as the log goes on."""
-        for index, later in enumerate(self.todo):
-            if later.kind == "show" and later.data == due.data:
-                self.todo[index] = Due("show", owner, later.code, later.line, later.cause, owner)
-                break
 
     def due_words(self, due: Due) -> dict:
         words = {"p": due.player, "at": due.data, "owner": due.data}
