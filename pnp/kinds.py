@@ -133,6 +133,8 @@ def bleed_note(component, settings) -> str:
     if bleed <= 0:
         return ""
     chosen = capacity(component.size, bleed, gutter, settings)
+    if chosen.per_page >= component.card_total and chosen.edge_bleed >= bleed - 0.05 and chosen.marks:
+        return ""  # they all fit on one page with their bleed and crop marks: nothing worth saying
     short = ""
     if chosen.edge_bleed < 0.05:
         short = " The paper leaves no room for bleed at the grid's outer edges."
@@ -353,11 +355,10 @@ def check_bar(component, maker) -> Face:
 
 def box_advice(component, settings) -> str:
     stock = component.stock_for("fold" if settings.fold else "duplex")
-    divider = (" Fold each divider at its top, glue its halves together and glue it across the middle of a "
-               "tray by its tabs." if component.options["compartments"] > 1 else "")
-    return (f"Print one-sided on {stock} and measure the 100 mm bar first. Cut on the solid lines, score the "
-            f"dashed ones on the marks beside them, fold and glue the grey tabs inside. Glue the sleeve's tab "
-            f"under its lid, and slide the tray in.{divider}")
+    divider = (" Each divider, folded double, is glued across a tray by its tabs."
+               if component.options["compartments"] > 1 else "")
+    return (f"Print one-sided on {stock}; measure the 100 mm bar. Cut on the solid lines, score and fold the "
+            f"dashed ones (marks beside them), glue the grey tabs inside; slide the tray into its sleeve.{divider}")
 
 
 def rules_pages(component, maker, settings):

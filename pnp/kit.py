@@ -264,7 +264,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
     y -= 8
     text("What this kit holds", 14, "bold")
     y -= 4
-    thumb_h, text_x = 20.0, left + 34
+    thumb_h, text_x = max(12.0, min(20.0, 110.0 / max(1, len(parts)) - 4)), left + 34  # smaller when the parts are many
     for part, pages in zip(parts, page_ranges(parts, entries)):
         component = part.component
         top = y
