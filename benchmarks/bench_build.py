@@ -5,8 +5,9 @@
 Every figure is the median of several runs, each a fresh process (interpreter start-up and imports included),
 and runs of the things compared take turns, so that a busy machine slows them alike.
 
-1. Whole kits as a user builds them: Buried Treasure (duplex and fold) and Cannon Dice (its fold-and-glue form,
-   10 numbered sheets), with an empty cache and with the cache a previous build leaves. Target: under 1 s.
+1. Whole kits as a user builds them: Buried Treasure (duplex and fold), Cannon Dice (its fold-and-glue form,
+   10 numbered sheets) and Pete the Pirate (duplex and fold: a board tiled over sheets, tokens, standees, box
+   nets), with an empty cache and with the cache a previous build leaves. Target: under 1 s.
 2. The 200-card picture job: 20 PNG faces (poker size with 3 mm bleed, 300 dpi, made here) ten times each with
    one back, A4, duplex, built by `pnp build` (the deck's PDF, the kit's and the duplex test) and, in the same
    run, by a plain reportlab script that lays out the same cards drawing each picture once as a form: about
@@ -188,6 +189,13 @@ pages.save()
 """.format(w=CARD_W, h=CARD_H, bleed=BLEED, copies=COPIES)
 
 
+KITS = [  # (what is built, the command's arguments)
+    ("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"]),
+    ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"]),
+    ("Pete the Pirate kit, duplex + fold, A4: tiled board, tokens, standees, boxes", ["pete-the-pirate"]),
+]
+
+
 # --- measuring --------------------------------------------------------------------------------------------
 
 def run(command: list[str], cache_home: Path) -> tuple[float, float]:
@@ -257,9 +265,7 @@ def main() -> None:
         scratch = Path(scratch)
         timings = Timings()
         if "kits" in only:
-            for name, args in [("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"]),
-                               ("Cannon Dice kit, fold-and-glue, 10 numbered sheets", ["cannon-dice", "--sheets",
-                                                                                        "10"])]:
+            for name, args in KITS:
                 builds(pnp, args, scratch, options.runs, timings, name)
                 print(f"{name}: `pnp build {' '.join(args)}`  (target < 1 s)")
                 print(f"  empty cache: {timings.line(f'{name} cold')}")

@@ -50,6 +50,7 @@ def step_specs(palette: dict) -> dict:
         "image": placed,
         # steps drawn in their own coordinates: origin at (x, y), turned clockwise by `rotate` degrees
         "group": Record({"x": (Length(), 0.0), "y": (Length(), 0.0), "rotate": (Number(), 0.0),
+                         "mirror": (Bool(), False),
                          "steps": ListOf(Any_())}),
     }
 
@@ -79,6 +80,14 @@ def layered(under: Face, over: Face) -> Face:
     """`over` drawn on top of `under`, a face of the same size that may be shared by many."""
     return Face(under.key + "\n" + over.key, lambda: (("underlay", {"face": under}),) + over.steps, over.size,
                 over.bleed, over.where)
+
+
+def overlaid(face: Face, steps: tuple, tag: str) -> Face:
+    """A face with more steps drawn over it (a token's cut line); `tag` names them in the face's key."""
+    if not steps:
+        return face
+    return Face(f"{face.key}\n{tag}: {steps!r}", lambda: face.steps + tuple(steps), face.size, face.bleed,
+                face.where)
 
 
 def labelled(face: Face, label: str) -> Face:
@@ -251,6 +260,15 @@ class FaceMaker:
                 checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
             steps.append((name, checked))
         return tuple(steps)
+
+    def drawn(self, raw: list, where: Where) -> tuple:
+        """Drawing steps written by the program itself (a tiled board's marks, a net's lines), given as a
+        template would write them and checked the same way, their defaults filled in."""
+        problems: list = []
+        steps = self._check(raw, str(where), "", problems)
+        if problems:
+            raise DataError(problems)
+        return steps
 
     def _checked_values(self, name: str, values, spot: Where, problems: list) -> dict | None:
         """A step's values checked against its spec; the same values (which many faces share) once a build."""
