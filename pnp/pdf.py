@@ -18,9 +18,11 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFBase85Encode, PDFCrossReferenceTable, PDFDictionary, PDFFile,
-                                      PDFFormXObject, PDFIndirectObject, PDFName, PDFObject, PDFObjectReference,
-                                      PDFResourceDictionary, PDFStream, PDFTrailer, PDFZCompress, xObjectName)
+from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFBase85Encode, PDFCrossReferenceTable, PDFDictionary,
+                                      PDFFile, PDFFormXObject, PDFIndirectObject, PDFName, PDFObject,
+                                      PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer,
+                                      PDFZCompress, xObjectName)
+from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__, images
@@ -164,7 +166,8 @@ class Document:
         for (slot, face), name in zip(page.placed, names):
             place(c, slot, face, name)
         if page.marks and page.grid is not None:
-            crop_marks(c, page)
+            key = ("marks", page.cuts_x, page.cuts_y, page.content, page.inked, page.cut_lines)
+            repeated(c, key + (tuple(page.cut_segments()) if page.cut_lines else (),), lambda: crop_marks(c, page))
         if page.fold:
             fold_line(c, page)
         if page.furniture:
@@ -211,7 +214,13 @@ class Document:
         while number in doc.numberToId:
             internal = doc.numberToId[number]
             doc.idToOffset[internal] = offset
-            offset += out.write(PDFIndirectObject(internal, doc.idToObject[internal]).format(doc))
+            made = doc.idToObject[internal]
+            if type(made) is PDFPage and not made.Override_default_compilation:  # as PDFIndirectObject writes it
+                data = page_bytes(doc, made)
+                data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
+            else:
+                data = PDFIndirectObject(internal, made).format(doc)
+            offset += out.write(data)
             ids.append(internal)
             number += 1
         xref = PDFCrossReferenceTable()
@@ -271,9 +280,36 @@ def _pdf(value, doc) -> bytes:
         return b"[ " + b" ".join(items) + b" ]"
     if kind is PDFObjectReference:
         return b"%d %d R" % doc.idToObjectNumberAndVersion[value.name]
-    if kind is PDFDictionary:
+    if kind is PDFDictionary and value.multiline != "forced":
         return _pdf(value.dict, doc)
-    return value.format(doc)
+    if kind is PDFArray and value.multiline != "forced":
+        return _pdf(value.sequence, doc)
+    if kind is PDFResourceDictionary:  # as its format gathers it
+        entries = {}
+        for name in value.dict_attributes:
+            found = getattr(value, name)
+            if not isinstance(found, dict) or found:
+                entries[name] = found
+        if value.ProcSet or not isinstance(value.ProcSet, (list, tuple)):
+            entries["ProcSet"] = list(value.ProcSet) if isinstance(value.ProcSet, (list, tuple)) else value.ProcSet
+        return _pdf(entries, doc)
+    return pdf_format(value, doc)
+
+
+def page_bytes(doc, page) -> bytes:
+    """A page's dictionary as PDFPage.format writes it (reportlab's own check_format fills it in and numbers
+    what it refers to, in the same order)."""
+    page.check_format(doc)
+    entries = {key: getattr(page, key, value) for key, value in page.__Defaults__.items()}
+    entries = {key: value for key, value in entries.items() if value is not None}
+    for key in page.__NoDefault__:
+        value = getattr(page, key, None)
+        if value is not None:
+            entries[key] = value
+    for key in page.__Refs__:
+        if key in entries:
+            entries[key] = doc.Reference(entries[key])
+    return _pdf(entries, doc)
 
 
 @lru_cache(maxsize=4096)
@@ -437,10 +473,28 @@ def fold_line(c: Canvas, page: Page) -> None:
     c.restoreState()
 
 
+def repeated(c: Canvas, key, draw) -> None:
+    """What `draw()` writes on the canvas, drawn once a document and copied after that: crop marks and the scale
+    bar are the same on every page of a kit. `draw` must leave the canvas as it found it (saveState ...
+    restoreState) and name nothing new (a form)."""
+    copies = c.__dict__.setdefault("_pnp_repeated", {})
+    code = c._code
+    if key in copies:
+        code.extend(copies[key])
+    else:
+        start = len(code)
+        draw()
+        copies[key] = code[start:]
+
+
 def scale_bar(c: Canvas, x: float, y: float, label: str = "this bar must measure 50 mm",
               beside: bool = False) -> None:
     """A 50 mm bar with 10 mm ticks, its label above it (or after its end, where the margin is narrow):
     measure it to prove nothing was scaled."""
+    repeated(c, ("scale bar", x, y, label, beside), lambda: _scale_bar(c, x, y, label, beside))
+
+
+def _scale_bar(c: Canvas, x: float, y: float, label: str, beside: bool) -> None:
     c.saveState()
     c.setStrokeColor(black)
     c.setFillColor(black)
