@@ -126,7 +126,7 @@ class FaceMaker:
         self.streams: dict = {}  # Artwork -> its PDF operators
         self.derived: dict[str, tuple] = {}  # key of a face made here from others -> what its drawing places
         self.warned: set = set()
-        self.checked: dict = {}  # (step, its values as written) -> the values checked
+        self.lines: dict = {}  # a step's line as a template wrote it -> the step checked
         self.variables: dict = {}  # template -> the names of the context it reads (None: any)
         self.serial = next(MAKERS)  # keeps this maker's own drawings apart from another's
 
@@ -215,51 +215,77 @@ class FaceMaker:
 
     def _read(self, text: str, template: str, size, bleed: float, where: Where) -> tuple:
         """The checked steps of a rendered face: readable YAML, known steps and values, legible text."""
-        import yaml
+        from pnp import legibility  # only for faces not in the cache
 
-        from pnp import legibility, quickyaml  # only for faces not in the cache
-
-        try:
-            raw = quickyaml.load(text)
-        except quickyaml.Unsure:
-            try:
-                raw = yaml.load(text, Loader=quickyaml.LOADER)  # rendered faces need no line numbers
-            except yaml.YAMLError as error:
-                mark = getattr(error, "problem_mark", None)
-                line = f" at rendered line {mark.line + 1}" if mark else ""
-                problem = getattr(error, "problem", None) or error
-                raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) \
-                    from None
-        if raw is None:
-            return ()
-        if not isinstance(raw, list):
-            raise DataError([(where, f"template {template} must render a list of drawing steps")])
+        label = f"{where} (template {template})"
         problems: list = []
-        steps = self._check(raw, f"{where} (template {template})", "", problems)
+        steps = self._quick_steps(text, label, problems)
+        if steps is None:
+            raw = _parsed(text, template, where)
+            if raw is None:
+                return ()
+            if not isinstance(raw, list):
+                raise DataError([(where, f"template {template} must render a list of drawing steps")])
+            steps = self._check(raw, label, "", problems)
         if not problems:
             problems = legibility.problems(steps, size, where, template, cut=bleed > 0)
         if problems:
             raise DataError(problems)
         return steps
 
+    def _quick_steps(self, text: str, label: str, problems: list) -> tuple | None:
+        """The steps of a face written one a line, as templates write them: each line read (see quickyaml)
+        and checked once a build, however many faces share it. None when the text needs PyYAML."""
+        from pnp import quickyaml
+
+        if quickyaml.AWKWARD.search(text):
+            return None
+        steps, index, wrong = [], 0, []
+        for line in text.split("\n"):
+            if not line.startswith("- "):
+                if line.strip(" ") and not line.lstrip(" ").startswith("#"):
+                    return None
+                continue
+            step = self.lines.get(line)
+            if step is None:
+                try:
+                    (item,) = quickyaml.load(line)
+                except quickyaml.Unsure:
+                    return None
+                found: list = []
+                step = self._check_step(index, item, label, "", found)
+                wrong += found
+                if step is None or found:
+                    index += 1
+                    continue
+                if len(self.lines) > 4096:  # the lines faces share come back soon: keep memory flat
+                    self.lines.clear()
+                self.lines[line] = step
+            steps.append(step)
+            index += 1
+        problems += wrong
+        return tuple(steps)
+
     def _check(self, raw: list, label: str, prefix: str, problems: list) -> tuple:
         """Check a list of drawing steps (and the steps of its groups), finding the files they place."""
-        steps = []
-        for index, item in enumerate(raw):
-            spot = Where(label, 0, f"{prefix}step {index + 1}")
-            if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in self.specs:
-                problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
-                continue
-            name, values = next(iter(item.items()))
-            checked = self._checked_values(name, values, spot, problems)
-            if checked is None:
-                continue
-            if name in PLACED:
-                checked[name] = self.placed(name, checked["src"], spot.at(f"{name}.src"), problems)
-            elif name == "group":
-                checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
-            steps.append((name, checked))
-        return tuple(steps)
+        steps = (self._check_step(index, item, label, prefix, problems) for index, item in enumerate(raw))
+        return tuple(step for step in steps if step is not None)
+
+    def _check_step(self, index: int, item, label: str, prefix: str, problems: list) -> tuple | None:
+        """One drawing step checked, as (name, values), the file it places found; None when it is wrong."""
+        spot = Where(label, 0, f"{prefix}step {index + 1}")
+        if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in self.specs:
+            problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
+            return None
+        name, values = next(iter(item.items()))
+        checked = self.specs[name].check(values, spot.at(name), problems)
+        if checked is None:
+            return None
+        if name in PLACED:
+            checked[name] = self.placed(name, checked["src"], spot.at(f"{name}.src"), problems)
+        elif name == "group":
+            checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
+        return name, checked
 
     def drawn(self, raw: list, where: Where) -> tuple:
         """Drawing steps written by the program itself (a tiled board's marks, a net's lines), given as a
@@ -269,22 +295,6 @@ class FaceMaker:
         if problems:
             raise DataError(problems)
         return steps
-
-    def _checked_values(self, name: str, values, spot: Where, problems: list) -> dict | None:
-        """A step's values checked against its spec; the same values (which many faces share) once a build."""
-        key = (name, repr(values)) if name != "group" else None
-        known = self.checked.get(key)
-        if known is not None:
-            return dict(known)
-        found: list = []
-        checked = self.specs[name].check(values, spot.at(name), found)
-        if found:
-            problems.extend(found)
-        elif key is not None and checked is not None:
-            if len(self.checked) > 2048:  # the values faces share come back soon: keep memory flat
-                self.checked.clear()
-            self.checked[key] = dict(checked)
-        return checked
 
     # --- artwork and pictures -------------------------------------------------------------------------
     def placed(self, step: str, src: str, where: Where, problems: list):
@@ -440,6 +450,21 @@ class FaceMaker:
                     return None
             steps.append((name, values))
         return tuple(steps)
+
+
+def _parsed(text: str, template: str, where: Where):
+    """A rendered face's YAML read by PyYAML; a DataError saying where it is not valid YAML."""
+    import yaml
+
+    from pnp.quickyaml import LOADER  # rendered faces need no line numbers
+
+    try:
+        return yaml.load(text, Loader=LOADER)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = f" at rendered line {mark.line + 1}" if mark else ""
+        problem = getattr(error, "problem", None) or error
+        raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) from None
 
 
 def _stored_states(states: tuple) -> list:

@@ -36,8 +36,6 @@ GREY = Color(0.45, 0.45, 0.45)
 SCALE_BAR = 50.0
 BASIC_FONTS = PDFObjectReference(BasicFonts)
 PROCSETS = ["/PDF", "/Text", "/ImageB", "/ImageC", "/ImageI"]
-A85_FLATE = ["/ASCII85Decode", "/FlateDecode"]
-IDENTITY = [1, 0, 0, 1, 0, 0]
 
 
 class Spooled(PDFObject):
@@ -255,10 +253,15 @@ def form_bytes(doc, form) -> bytes:
         if any(getattr(resources, name) for name in ("ColorSpace", "Pattern", "Properties", "Shading")):
             return form.format(doc)
     data = PDFBase85Encode.encode(PDFZCompress.encode(form.stream)).encode("ascii")
-    head = _pdf({"BBox": [form.lowerx, form.lowery, form.upperx, form.uppery], "Filter": A85_FLATE,
-                 "FormType": 1, "Length": len(data), "Matrix": IDENTITY, "Resources": entries,
-                 "Subtype": "/Form", "Type": "/XObject"}, doc)
-    return head + b"\nstream\n" + data + b"endstream\n"
+    # its dictionary's eight entries in order, a line broken after the sixth
+    return (b"<<\n/BBox %s /Filter [ /ASCII85Decode /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
+            b"/Resources %s \n  /Subtype /Form /Type /XObject\n>>\nstream\n%sendstream\n"
+            % (_box(form.lowerx, form.lowery, form.upperx, form.uppery), len(data), _pdf(entries, doc), data))
+
+
+@lru_cache(maxsize=64)
+def _box(*corners) -> bytes:
+    return _pdf(list(corners), None)
 
 
 def _pdf(value, doc) -> bytes:

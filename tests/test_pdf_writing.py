@@ -98,3 +98,13 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     pages = [value for key, value in objects.items() if key.startswith("Page")]
     assert len(forms) > 20 and all(isinstance(form, pdf.Spooled) for form in forms)
     assert len(pages) > 10 and all(isinstance(page.Contents, pdf.Spooled) and page.stream is None for page in pages)
+
+
+def test_what_every_page_repeats_is_copied_as_it_was_drawn():
+    ours, theirs = canvases()
+    for _ in range(3):
+        pdf.scale_bar(ours, 10, 20)
+        pdf._scale_bar(theirs, 10, 20, "this bar must measure 50 mm", False)
+        pdf.scale_bar(ours, 0, 0, label="50 mm", beside=True)
+        pdf._scale_bar(theirs, 0, 0, "50 mm", True)
+    assert ours._code == theirs._code
