@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from conftest import edit, run
 from pnp import cache, faces, sandbox
@@ -67,7 +68,6 @@ def test_a_changed_template_is_rendered_again(toy, tmp_path, cache_home):
     assert run(toy, tmp_path, "--duplex").exit_code == 0
     edit(toy / "templates/back.yaml.j2", '"BACK"', '"REVERSE"')
     assert run(toy, tmp_path, "--duplex").exit_code == 0
-    from pypdf import PdfReader
     pages = PdfReader(tmp_path / "out/toy/deck-a4-duplex.pdf").pages
     assert "REVERSE" in pages[1].extract_text() and "BACK" not in pages[1].extract_text()
 
@@ -119,3 +119,14 @@ def test_each_command_imports_only_what_it_needs(tmp_path):
     out = str(tmp_path / "out")
     assert loaded("build", str(game), "--duplex", "--out", out) == "jinja2 lxml svglib"  # an empty cache
     assert loaded("build", str(game), "--duplex", "--out", out) == "lxml"
+
+
+def test_what_an_included_template_reads_counts_too(toy, tmp_path, cache_home):
+    (toy / "templates/back-part.yaml.j2").write_text(
+        '- text: {text: {{ ("back of " ~ card.id) | tojson }}, x: 3, y: 60, w: 50, size: 9}\n', encoding="utf-8")
+    with (toy / "templates/back.yaml.j2").open("a", encoding="utf-8") as back:
+        back.write('{% include "back-part.yaml.j2" %}\n')
+    for _ in range(2):  # from an empty cache, then a warm one
+        assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
+        text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "out/toy/deck-shop.pdf").pages)
+        assert all(f"back of {card}" in text for card in ("alpha", "beta", "delta"))
