@@ -81,7 +81,8 @@ def make_deck(folder: Path, cards: int) -> None:
     (folder / "templates" / "back.yaml.j2").write_text(DECK_BACK)
     rows = ["id,count,title,text,suit,value,art"]
     for i in range(cards):
-        text = f"Card {i}: move {i % 7 + 1} spaces, then draw {i % 3 + 1} cards and give one to a player of your choice."
+        text = (f"Card {i}: move {i % 7 + 1} spaces, then draw {i % 3 + 1} cards and give one to a player of "
+                "your choice.")
         rows.append(f"card-{i},1,Card number {i},\"{text}\",{'abcd'[i % 4]},{i % 10},"
                     f"buried-treasure/{ARTS[i % 4]}.svg")
     (folder / "deck.csv").write_text("\n".join(rows) + "\n")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 from pathlib import Path
 
 from pnp import cache, images, resources
@@ -158,12 +159,14 @@ class FaceMaker:
         if self._sources is None:
             files = []
             for root in self.template_folders:
-                for path in sorted(root.rglob("*")) if root.is_dir() else ():
-                    try:
-                        stat = path.stat()
-                    except OSError:
-                        continue
-                    files.append((str(path.relative_to(root)), stat.st_size, stat.st_mtime_ns))
+                for folder, _, names in sorted(os.walk(root)):  # (links to folders not followed)
+                    for name in sorted(names):
+                        try:
+                            stat = os.stat(os.path.join(folder, name))
+                        except OSError:
+                            continue
+                        files.append((os.path.relpath(os.path.join(folder, name), root), stat.st_size,
+                                      stat.st_mtime_ns))
             self._sources = cache.digest(self.game.context(), self.palette, files)
         return self._sources
 

@@ -122,9 +122,9 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
             doc.text_page(settings.size, lambda c, size: contents_page(doc, size, game, parts, entries, settings))
         elif page is None:
             blank = blank_page(settings)
-            doc.page(blank, game.palette, footer(game, "", blank.side, number, total, settings))
+            doc.page(blank, footer(game, "", blank.side, number, total, settings))
         else:
-            doc.page(page, game.palette, footer(game, part.component.title, page.side, number, total, settings))
+            doc.page(page, footer(game, part.component.title, page.side, number, total, settings))
     if out is None:
         return doc.bytes()
     doc.write(out)
@@ -323,7 +323,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
             trim = c.beginPath()
             trim.rect(0, 0, fw * PT, fh * PT)
             c.clipPath(trim, stroke=1, fill=0)
-            c.doForm(doc.face_form(face, game.palette))
+            c.doForm(doc.face_form(face))
             c.restoreState()
             x += fw * scale + 1.5
         y = top - 5

@@ -65,7 +65,8 @@ class Document:
         self.pictures: dict = {}
 
     # --- forms ------------------------------------------------------------------------------------
-    def art_form(self, art, where):
+    def art_form(self, art, where) -> tuple[str, float, float]:
+        """The form of a piece of artwork in this document, made when first asked for: its name and size."""
         if art not in self.arts:
             stream = self.maker.art_stream(art)
             if stream is None:
@@ -99,7 +100,7 @@ class Document:
                 doc.ensureMinPdfVersion("transparency")
         return self.pictures[picture]
 
-    def face_form(self, face, palette: dict | None = None) -> str:
+    def face_form(self, face) -> str:
         """The name of the form that draws `face` in this document, made when first asked for."""
         name = self.forms.get(face.key)
         if name is None:
@@ -153,10 +154,10 @@ class Document:
         put(Spooled(self.spool, offset, len(data)))
 
     # --- pages -------------------------------------------------------------------------------------
-    def page(self, page: Page, palette: dict, footer: tuple[str, str]) -> None:
+    def page(self, page: Page, footer: tuple[str, str]) -> None:
         """Draw one laid-out page, then close it."""
         c = self.c
-        names = [self.face_form(face, palette) for _, face in page.placed]
+        names = [self.face_form(face) for _, face in page.placed]
         c.setPageSize((page.size[0] * PT, page.size[1] * PT))
         trim = page.trim
         c.setTrimBox([trim.x0 * PT, trim.y0 * PT, trim.x1 * PT, trim.y1 * PT] if trim else None)
@@ -185,7 +186,8 @@ class Document:
         page = doc.idToObject[f"Page{doc.pageCounter - 1}"]
         if page.compression and rl_config.useA85:  # as PDFStream.format writes it, in fewer steps
             data = PDFBase85Encode.encode(PDFZCompress.encode(page.stream)).encode("ascii")
-            data = b"<<\n/Filter [ /ASCII85Decode /FlateDecode ] /Length %d\n>>\nstream\n%sendstream\n" % (len(data), data)
+            data = b"<<\n/Filter [ /ASCII85Decode /FlateDecode ] /Length %d\n>>\nstream\n%sendstream\n" % (
+                len(data), data)
         else:
             stream = PDFStream(content=page.stream)
             stream.filters = [PDFZCompress] if page.compression else None
