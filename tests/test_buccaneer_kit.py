@@ -3,8 +3,11 @@ that show a value and never a colour, and the pieces the data asks for."""
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
 
 from pnp.board_sheets import board_plan, centres, footprints
+from pnp.cli import cli
 from pnp.games import load_game
 from pnp.imposition import Box, Settings
 from pnp.kit import lay_out
@@ -96,3 +99,17 @@ def test_the_pieces_are_as_many_as_the_game_needs(game):
     assert [card.fields["number"] for card in game.components["chance-cards"].cards] == list(range(1, 29))
     assert sorted(piece.fields["port"] for piece in game.components["ships"].cards) == \
         sorted(key for key, port in game.vars["ports"].items() if port["home"])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_kit_of_many_parts_keeps_its_contents_page_above_the_footer(tmp_path, paper):
+    """Buccaneer has eight parts: the contents page sets its notes smaller rather than run into the footer."""
+    result = CliRunner().invoke(cli, ["build", "buccaneer", "--paper", paper, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = PdfReader(tmp_path / "buccaneer" / f"buccaneer-kit-{paper}-duplex.pdf").pages[0]
+    lows = []
+    page.extract_text(visitor_text=lambda text, cm, tm, *_: lows.append((tm[5] * cm[3] + cm[5], text))
+                      if text.strip() else None)
+    last = next(i for i, (_, text) in enumerate(lows) if text.startswith("Cut on the crop marks"))
+    body = [y for y, text in lows[last:last + 2] if "contents · page" not in text and "50 mm" not in text]
+    assert min(body) / (72 / 25.4) > 16.0     # the footer line sits at 12.5 mm, the scale bar at 12 mm
