@@ -5,7 +5,8 @@
 1. Whole kits as a user builds them, in a fresh process (interpreter start-up and imports included), with an
    empty cache and with the cache of compiled templates and artwork a previous build leaves: Buried Treasure
    (duplex and fold), Cannon Dice (its fold-and-glue form, 10 numbered sheets) and Pete the Pirate (duplex and
-   fold: a board tiled over sheets, tokens, standees, box nets). Target: under 1 s each.
+   fold: a board tiled over sheets, tokens, standees, box nets). Target: under 1 s each; Buccaneer, the
+   largest kit (a 24 × 24 board, 88 cards, 36 tokens, mats, duplex and fold), under 1.5 s.
 2. A synthetic deck of 1,000 different cards with text and vector art, laid out and written as one PDF,
    fronts and backs. Target: 500 cards per second or more.
 3. Peak memory (maximum resident set size) of each of those processes. Target: under 200 MB.
@@ -102,14 +103,15 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
-KITS = [  # (what is built, the command's arguments)
-    ("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"]),
-    ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"]),
-    ("Pete the Pirate kit, duplex + fold, A4: tiled board, tokens, standees, boxes", ["pete-the-pirate"]),
+KITS = [  # (what is built, the command's arguments, the target in seconds)
+    ("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"], 1.0),
+    ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"], 1.0),
+    ("Pete the Pirate kit, duplex + fold, A4: tiled board, tokens, standees, boxes", ["pete-the-pirate"], 1.0),
+    ("Buccaneer kit, duplex + fold, A4: a 24 × 24 board on six sheets, cards, tokens, mats", ["buccaneer"], 1.5),
 ]
 
 
-def time_kit(pnp: list[str], args: list[str], scratch: Path, runs: int) -> str:
+def time_kit(pnp: list[str], args: list[str], scratch: Path, runs: int, target: float) -> str:
     """`pnp build ARGS` in fresh processes: with an empty cache each time, then with a warm one."""
     build = pnp + ["build", *args, "--out", str(scratch / "out")]
     cold = [run(build, scratch / f"cold-cache-{args[0]}-{i}")[0] for i in range(runs)]
@@ -117,7 +119,7 @@ def time_kit(pnp: list[str], args: list[str], scratch: Path, runs: int) -> str:
     run(build, warm_cache)
     warm = [run(build, warm_cache)[0] for _ in range(runs)]
     return (f"  empty cache:  median {statistics.median(cold):.3f} s, worst {max(cold):.3f} s over {runs} runs"
-            "  (target < 1 s)\n"
+            f"  (target < {target:g} s)\n"
             f"  warm cache:   median {statistics.median(warm):.3f} s, worst {max(warm):.3f} s over {runs} runs")
 
 
@@ -128,9 +130,9 @@ def main() -> None:
     pnp = [sys.executable, "-m", "pnp"]
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
-        for title, args in KITS:
+        for title, args, target in KITS:
             print(f"{title}: `pnp build {' '.join(args)}` in a fresh process")
-            print(time_kit(pnp, args, scratch, runs), flush=True)
+            print(time_kit(pnp, args, scratch, runs, target), flush=True)
         make_deck(scratch / "deck")
         deck = []
         for _ in range(runs):
