@@ -113,3 +113,9 @@ def test_a_kit_of_many_parts_keeps_its_contents_page_above_the_footer(tmp_path, 
     last = next(i for i, (_, text) in enumerate(lows) if text.startswith("Cut on the crop marks"))
     body = [y for y, text in lows[last:last + 2] if "contents · page" not in text and "50 mm" not in text]
     assert min(body) / (72 / 25.4) > 16.0     # the footer line sits at 12.5 mm, the scale bar at 12 mm
+
+
+def test_two_ships_fit_side_by_side_in_a_square(game):
+    w, h = game.components["ships"].size
+    square = game.components["board"].options["space"]
+    assert 2 * w < square and h < square
