@@ -194,9 +194,8 @@ def _squares(grid: dict, regions: dict) -> dict:
     kind = {}
     for name, squares in reversed(regions.items()):
         kind.update(dict.fromkeys(squares, name))
-    names = [_name(x, y, grid) for y in range(1, grid["rows"] + 1) for x in range(1, grid["columns"] + 1)]
-    return {key: Space(key, x, y, kind.get(key, "")) for key, (x, y) in
-            zip(names, ((x, y) for y in range(1, grid["rows"] + 1) for x in range(1, grid["columns"] + 1)))}
+    squares = [(_name(x, y, grid), x, y) for y in range(1, grid["rows"] + 1) for x in range(1, grid["columns"] + 1)]
+    return {key: Space(key, x, y, kind.get(key, "")) for key, x, y in squares}
 
 
 def _links(paths: list, spaces: dict, data, where: Where, problems: list) -> dict:
