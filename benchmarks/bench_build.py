@@ -10,7 +10,8 @@ is set), after a first run that compiles them.
 
 1. Whole kits as a user builds them: Buried Treasure (duplex and fold), Cannon Dice (its fold-and-glue form,
    10 numbered sheets) and Pete the Pirate (duplex and fold: a board tiled over sheets, tokens, standees, box
-   nets), with an empty cache and with the cache a previous build leaves. Target: under 1 s.
+   nets), with an empty cache and with the cache a previous build leaves. Target: under 1 s each; Buccaneer,
+   the largest kit (a 24 x 24 board, 88 cards, 36 tokens, mats, duplex and fold), under 1.5 s.
 2. The 200-card picture job: 20 PNG faces (poker size with 3 mm bleed, 300 dpi, made here) ten times each with
    one back, A4, duplex, built by `pnp build` (the deck's PDF, the kit's and the duplex test) and, in the same
    run, by a plain reportlab script that lays out the same cards drawing each picture once as a form: about
@@ -193,10 +194,11 @@ pages.save()
 """.format(w=CARD_W, h=CARD_H, bleed=BLEED, copies=COPIES)
 
 
-KITS = [  # (what is built, the command's arguments)
-    ("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"]),
-    ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"]),
-    ("Pete the Pirate kit, duplex + fold, A4: tiled board, tokens, standees, boxes", ["pete-the-pirate"]),
+KITS = [  # (what is built, the command's arguments, the target in seconds)
+    ("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"], 1.0),
+    ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"], 1.0),
+    ("Pete the Pirate kit, duplex + fold, A4: tiled board, tokens, standees, boxes", ["pete-the-pirate"], 1.0),
+    ("Buccaneer kit, duplex + fold, A4: a 24 x 24 board on six sheets, cards, tokens, mats", ["buccaneer"], 1.5),
 ]
 
 
@@ -273,9 +275,9 @@ def main() -> None:
         scratch = Path(scratch)
         timings = Timings()
         if "kits" in only:
-            for name, args in KITS:
+            for name, args, target in KITS:
                 builds(pnp, args, scratch, options.runs, timings, name)
-                print(f"{name}: `pnp build {' '.join(args)}`  (target < 1 s)")
+                print(f"{name}: `pnp build {' '.join(args)}`  (target < {target:g} s)")
                 print(f"  empty cache: {timings.line(f'{name} cold')}")
                 print(f"  warm cache:  {timings.line(f'{name} warm')}", flush=True)
         if "png" in only:

@@ -12,7 +12,9 @@ Two shapes are described the same way, as a mapping (a component's `board:` data
       - [bay, s1, s2]
 
     grid: {columns: 24, rows: 24, steps: 8}   # a square grid, squares A1 (bottom left) to X24; steps:
-    regions:                                  # 4 (no diagonals) or 8 (diagonals too)
+                                              # 4 (no diagonals) or 8 (diagonals too); `names: numbers`
+                                              # names them by column and row instead, 1-1 to 24-24
+    regions:
       island: {from: K11, to: N14, closed: true}   # closed: no piece may enter
       mud-bay: {squares: [A1]}
     spaces:                                   # named spaces beside the grid, one step from the squares
@@ -32,13 +34,14 @@ from pnp.datafile import Any_, Bool, Choice, Int, ListOf, MapOf, Number, Record,
 from pnp.errors import DataError, Where
 
 COLUMNS = string.ascii_uppercase  # a grid's column letters: 26 at most
+NAMES = ("letters", "numbers")  # how a grid names its squares: K11, or 11-11 (column, then row)
 
 SPACE = Record({"id": Text(), "at": ListOf(Number(), min_items=2, max_items=2), "kind": (Text(), "")}, "a space")
 REGION = Record({"from": (Any_(), None), "to": (Any_(), None), "squares": (ListOf(Text()), list),
                  "closed": (Bool(), False)}, "a region: squares `from` one corner `to` the other, or listed")
 BOARD = Record({
-    "grid": (Record({"columns": Int(1, len(COLUMNS)), "rows": Int(1), "steps": (Choice(4, 8), 4)}, "a grid"),
-             None),
+    "grid": (Record({"columns": Int(1, 99), "rows": Int(1, 99), "steps": (Choice(4, 8), 4),
+                     "names": (Choice(*NAMES), "letters")}, "a grid"), None),
     "regions": (MapOf(REGION), dict),
     "spaces": (ListOf(SPACE), list),
     "paths": (ListOf(ListOf(Text(), min_items=2)), list),
@@ -69,6 +72,10 @@ class Board:
         values = checked(BOARD, data, where)
         problems: list = []
         grid = values["grid"]
+        if grid and grid["names"] == "letters" and grid["columns"] > len(COLUMNS):
+            problems.append((where.at("grid.columns"), f"letters name at most {len(COLUMNS)} columns "
+                             "(give `names: numbers`)"))
+            grid = None
         regions = _regions(values["regions"], grid, data, where, problems)
         spaces = _squares(grid, regions) if grid else {}
         for index, space in enumerate(values["spaces"]):
@@ -112,7 +119,7 @@ class Board:
         """The id of a grid square by its column and row numbers, from 1; None off the grid."""
         grid = self.grid
         if grid and 1 <= column <= grid["columns"] and 1 <= row <= grid["rows"]:
-            return f"{COLUMNS[column - 1]}{row}"
+            return _name(column, row, grid)
         return None
 
     def line(self, start: str, dx: int, dy: int, count: int) -> list:
@@ -157,15 +164,25 @@ def _regions(declared: dict, grid, data, where: Where, problems: list) -> dict:
                         for x in range(min(x1, x2), max(x1, x2) + 1)]
         elif corners or not squares:
             problems.append((spot, "a region gives both corners, `from` and `to`, or its `squares`"))
-        regions[name] = [f"{COLUMNS[x - 1]}{y}" for x, y in filter(None, squares)]
+        regions[name] = [_name(x, y, grid) for x, y in filter(None, squares)]
     return regions
 
 
+def _name(column: int, row: int, grid: dict) -> str:
+    """A grid square's id: K11 (letters), or 11-11 (numbers)."""
+    return f"{column}-{row}" if grid["names"] == "numbers" else f"{COLUMNS[column - 1]}{row}"
+
+
 def _position(name, grid: dict, where: Where, problems: list):
-    """(column, row) of a square named like `K11`; None, reported, when the grid has no such square."""
+    """(column, row) of a square named like `K11` (or `11-11`); None, reported, when the grid has no
+    such square."""
     text = str(name)
-    column = COLUMNS.find(text[:1].upper()) + 1
-    row = int(text[1:]) if text[1:].isdigit() else 0
+    if grid["names"] == "numbers":
+        column, _, row = text.partition("-")
+        column, row = (int(column), int(row)) if column.isdigit() and row.isdigit() else (0, 0)
+    else:
+        column = COLUMNS.find(text[:1].upper()) + 1
+        row = int(text[1:]) if text[1:].isdigit() else 0
     if not (0 < column <= grid["columns"] and 0 < row <= grid["rows"]):
         problems.append((where, f"{text!r} is no square of the {grid['columns']}×{grid['rows']} grid"))
         return None
@@ -177,8 +194,8 @@ def _squares(grid: dict, regions: dict) -> dict:
     kind = {}
     for name, squares in reversed(regions.items()):
         kind.update(dict.fromkeys(squares, name))
-    return {f"{COLUMNS[x - 1]}{y}": Space(f"{COLUMNS[x - 1]}{y}", x, y, kind.get(f"{COLUMNS[x - 1]}{y}", ""))
-            for y in range(1, grid["rows"] + 1) for x in range(1, grid["columns"] + 1)}
+    squares = [(_name(x, y, grid), x, y) for y in range(1, grid["rows"] + 1) for x in range(1, grid["columns"] + 1)]
+    return {key: Space(key, x, y, kind.get(key, "")) for key, x, y in squares}
 
 
 def _links(paths: list, spaces: dict, data, where: Where, problems: list) -> dict:

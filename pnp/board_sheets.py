@@ -49,14 +49,40 @@ def prepare(values: dict, block: dict, where: Where, folder, problems: list) -> 
         return values
 
 
+def centres(component) -> dict:
+    """Space id -> its centre in millimetres in the board's frame (y down). A path board's positions are
+    millimetres already; a grid's are column and row numbers: the grid is centred on the board, each
+    square `space` wide, row 1 at the bottom, and spaces beside it (column 0, row 25 ...) one square out."""
+    board, pitch = component.options["board"], component.options["space"]
+    if not board.grid:
+        return {key: (space.x, space.y) for key, space in board.spaces.items()}
+    W, H = component.size
+    left = (W - board.grid["columns"] * pitch) / 2
+    bottom = (H + board.grid["rows"] * pitch) / 2
+    return {key: (left + (space.x - 0.5) * pitch, bottom - (space.y - 0.5) * pitch)
+            for key, space in board.spaces.items()}
+
+
 def footprints(component) -> list:
     """(id, Box) of every space in the board's frame: `space` square, or its kind's size in `footprints`."""
     options = component.options
     found = []
-    for space in options["board"].spaces.values():
+    for space, (x, y) in zip(options["board"].spaces.values(), centres(component).values()):
         w, h = options["footprints"].get(space.kind, (options["space"], options["space"]))
-        found.append((space.id, Box(space.x - w / 2, space.y - h / 2, space.x + w / 2, space.y + h / 2)))
+        found.append((space.id, Box(x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
     return found
+
+
+def drawn_board(component) -> dict:
+    """The board as a template sees it: its spaces with their centres in millimetres (`x`, `y`), and for
+    a grid their `column` and `row` too, the square's size (`space`), its regions and grid."""
+    plain = component.options["board"].as_dicts()
+    at = centres(component)
+    for space in plain["spaces"]:
+        if plain["grid"]:
+            space["column"], space["row"] = space["x"], space["y"]
+        space["x"], space["y"] = at[space["id"]]
+    return {**plain, "space": component.options["space"]}
 
 
 def rooms(settings) -> dict:
@@ -79,7 +105,7 @@ def board_plan(component, settings) -> Plan:
 
 def board_face(component, maker) -> Face:
     return maker.face(component.template, component.size, component.options["bleed"], component.where,
-                      board=component.options["board"].as_dicts())
+                      board=drawn_board(component))
 
 
 def board_pages(component, maker, settings) -> list:

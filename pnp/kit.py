@@ -310,6 +310,8 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
     text("What this kit holds", 14, "bold")
     y -= 4
     thumb_h, text_x = max(12.0, min(20.0, 110.0 / max(1, len(parts)) - 4)), left + 34  # smaller when the parts are many
+    advice = _printing_advice(game, settings)
+    small = _advice_size(parts, advice, thumb_h, (right - text_x, right - left - 5), y - 20.0)
     for part, pages in zip(parts, page_ranges(parts, entries)):
         component = part.component
         top = y
@@ -332,13 +334,25 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
         label = f"{tally(component, part.pages)} · {pages}"
         c.drawRightString(right * PT, y * PT, label)
         y -= 4.5
-        para(part.advice, 8.5, right - text_x, x=text_x)
+        para(part.advice, small, right - text_x, x=text_x)
         y = min(y, top - thumb_h - 4)
     y -= 1
     rule()
     y -= 8
     text("Before you print", 14, "bold")
     y -= 7
+    for item in advice:
+        text("•", small + 0.5, "bold")
+        para(item, small + 0.5, right - left - 5, x=left + 5)
+        y -= 1.5
+    scale_bar(c, right - 50, 12)
+    c.setFillColor(INK)
+    c.setFont(font("sans"), 6)
+    c.drawString(left * PT, 12.5 * PT, f"{game.name} · contents · page 1 · print at 100 %")
+
+
+def _printing_advice(game: Game, settings: Settings) -> list:
+    """The contents page's "Before you print" notes, for this paper and form."""
     advice = [
         "Set the printer to 100 % or “actual size”, never “fit to page”. Then measure the bar at the foot of "
         "any page: it must be exactly 50 mm long.",
@@ -360,14 +374,22 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
         "Cut on the crop marks in the margins; the colour beyond each cut line (the bleed) hides a slightly "
         "misaligned cut.",
     ] + [str(note) for note in game.vars.get("kit_notes", [])]
-    for item in advice:
-        text("•", 9, "bold")
-        para(item, 9, right - left - 5, x=left + 5)
-        y -= 1.5
-    scale_bar(c, right - 50, 12)
-    c.setFillColor(INK)
-    c.setFont(font("sans"), 6)
-    c.drawString(left * PT, 12.5 * PT, f"{game.name} · contents · page 1 · print at 100 %")
+    return advice
+
+
+def _advice_size(parts: list[Part], advice: list, thumb_h: float, widths: tuple, room: float) -> float:
+    """The largest size (8.5 pt down to 7 pt) at which the parts' advice and the printing notes fit the
+    `room` (mm) left on the contents page: a kit of many parts sets them smaller to keep them on one page."""
+    def lines(text: str, size: float, width: float) -> int:
+        return len(wrap(text, font("sans"), size, width * PT))
+
+    for size in (8.5, 8.0, 7.5, 7.0):
+        step, note = size * 1.35 / PT, (size + 0.5) * 1.35 / PT
+        rows = sum(max(9.5 + lines(part.advice, size, widths[0]) * step, thumb_h + 4) for part in parts)
+        notes = sum(lines(item, size + 0.5, widths[1]) * note + 1.5 for item in advice)
+        if rows + 16 + notes <= room:
+            return size
+    return 7.0
 
 
 def duplex_test(settings: Settings, store: cache.Store | None = None) -> bytes:

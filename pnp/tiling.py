@@ -8,7 +8,8 @@ overlap by exactly the glue band, and nothing else of the board is printed twice
 
 Lengths are millimetres in the board's own frame: origin at its top-left corner, y downwards, as templates
 draw it. A seam falls in a gap between spaces where one lies within reach, never through a space unless
-the paper leaves no choice; then the plan says which spaces it splits.
+the paper leaves no choice; then the plan says which spaces it splits. Squares that touch (a grid) leave
+a gap of no width on their shared edge: a seam may fall there.
 """
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ def seams(length: float, bleed: float, room: float, parts: int, blocked: list,
     spans = sorted((lo, hi) for lo, hi, _ in blocked)
     gaps, edge = [], -math.inf
     for lo, hi in spans:
-        if lo > edge:
+        if lo >= edge - 1e-9:  # spaces that only touch (a grid's squares) leave a seam room on their edge
             gaps.append((edge, lo))
         edge = max(edge, hi)
     gaps.append((edge, math.inf))

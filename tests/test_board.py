@@ -71,7 +71,17 @@ def test_a_template_reads_the_board_as_plain_values():
     plain = board("ring.yaml").as_dicts()
     assert plain["spaces"][0] == {"id": "bay", "x": 0, "y": 30, "kind": "bay", "links": ["r1"]}
     assert plain["grid"] is None and plain["regions"] == {}
-    assert board("sea.yaml").as_dicts()["grid"] == {"columns": 6, "rows": 5, "steps": 8}
+    assert board("sea.yaml").as_dicts()["grid"] == {"columns": 6, "rows": 5, "steps": 8, "names": "letters"}
+
+
+def test_a_grid_may_name_its_squares_by_column_and_row_numbers():
+    text = (BOARDS / "sea.yaml").read_text().replace("steps: 8}", "steps: 8, names: numbers}")
+    text = text.replace("from: C2, to: D3", "from: 3-2, to: 4-3").replace("[A1]", "[1-1]")
+    sea = Board.read(parse_yaml(text, "sea.yaml"), Where("sea.yaml", 1))
+    assert sea.square(1, 1) == "1-1" and sea.square(6, 5) == "6-5" and sea.square(7, 1) is None
+    assert sea.regions["island"] == ["3-2", "4-2", "3-3", "4-3"]
+    assert sea.line("1-2", 1, 0, 4) == ["2-2"]                    # the island stops the move, as with letters
+    assert set(sea.neighbours("port")) == {"1-3", "1-4", "1-5"}
 
 
 @pytest.mark.parametrize("text, found", [
@@ -82,6 +92,9 @@ def test_a_template_reads_the_board_as_plain_values():
     ("grid: {columns: 3, rows: 3}\nregions:\n  rock: {from: A1}\n", "3: regions.rock: a region gives both corners"),
     ("spaces: [{id: a, at: [0]}]\n", "spaces.[0].at: expected at least 2 items"),
     ("grid: {columns: 3, rows: 3, steps: 6}\n", "grid.steps: expected one of 4, 8"),
+    ("grid: {columns: 30, rows: 3}\n", "grid.columns: letters name at most 26 columns"),
+    ("grid: {columns: 3, rows: 3, names: numbers}\nregions:\n  rock: {squares: [C1]}\n",
+     "3: regions.rock.squares: 'C1' is no square"),
 ])
 def test_a_broken_board_is_reported_at_its_line(text, found):
     with pytest.raises(DataError) as caught:

@@ -76,6 +76,12 @@ def test_seams_fall_between_spaces_and_say_so_when_they_cannot():
     assert tiled.splits == (f"the seam at x = {tiled.xs[0]:g} mm splits lagoon",)
 
 
+def test_a_seam_may_fall_on_the_edge_two_touching_squares_share():
+    squares = [(lo, lo + 16, f"c{lo}") for lo in range(0, 192, 16)]   # a grid's row: no gap between squares
+    at, splits = seams(192, 3.0, 150, 2, squares)
+    assert not splits and at[0] % 16 == 0 and 80 <= at[0] <= 112
+
+
 def pete():
     return load_game("pete-the-pirate")
 
