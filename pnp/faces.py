@@ -128,7 +128,8 @@ class FaceMaker:
         self.derived: dict[str, tuple] = {}  # key of a face made here from others -> what its drawing places
         self.warned: set = set()
         self.lines: dict = {}  # a step's line as a template wrote it -> the step checked
-        self.variables: dict = {}  # template -> the names of the context it reads (None: any)
+        self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
+        # first given and the key of the face it made then
         self.serial = next(MAKERS)  # keeps this maker's own drawings apart from another's
 
     # --- faces -------------------------------------------------------------------------------------
@@ -136,9 +137,8 @@ class FaceMaker:
         """The face `template` draws when given `context` (as `card`, `sheet`, `face` or `panels`) and the
         game, its size and bleed; `where` is the data that asks for it, named in any error."""
         w, h = size
-        used = self._variables(template)
-        given = cache.digest(self.sources, template, w, h, bleed,
-                             context if used is None else {name: context[name] for name in used if name in context})
+        first = template not in self.variables
+        given = self._given(template, (w, h), bleed, context)
         key = self.keys.get(given)
         if key is None:
             key = self.store.get("render", given)
@@ -146,11 +146,28 @@ class FaceMaker:
                 key = self._make(template, (w, h), bleed, where, context)
                 self.store.put("render", given, key)
             self.keys[given] = key
+        if first:
+            self.variables[template] = (context, key)  # its names sought when it is asked for again
         face = self.faces.get(key)
         if face is None:
             steps = functools.partial(self._steps, key, template, (w, h), bleed, where, context)
             face = self.faces[key] = Face(key, steps, (w, h), bleed, where, lasting=True)
         return face
+
+    def _given(self, template: str, size, bleed: float, context: dict) -> str:
+        """The key of what a template is given: its data, but only the names it reads once it has been asked
+        for twice (a back that never reads `card` is rendered once, not once a card)."""
+        if template not in self.variables:
+            used = None
+        elif isinstance(self.variables[template], tuple):  # asked for the second time: find its names
+            first, key = self.variables[template]
+            self.variables[template] = self._variables(template)
+            self.keys.setdefault(self._given(template, size, bleed, first), key)
+            used = self.variables[template]
+        else:
+            used = self.variables[template]
+        return cache.digest(self.sources, template, *size, bleed,
+                            context if used is None else {name: context[name] for name in used if name in context})
 
     @property
     def sources(self) -> str:
@@ -171,16 +188,14 @@ class FaceMaker:
         return self._sources
 
     def _variables(self, template: str) -> list | None:
-        """The names of the context `template` reads (None: it cannot be told), from the store when known: a
-        back that never reads `card` is rendered once, not once a card."""
-        if template not in self.variables:
-            key = cache.digest(self.sources, template)
-            found = self.store.get("variables", key)
-            if found is None:
-                found = {"names": self.renderer.variables(template)}
-                self.store.put("variables", key, found)
-            self.variables[template] = found["names"]
-        return self.variables[template]
+        """The names of the context `template` reads (None: it cannot be told), from the store when known.
+        (Sought only for a template asked for more than once: one used once, a board, is not read twice.)"""
+        key = cache.digest(self.sources, template)
+        found = self.store.get("variables", key)
+        if found is None:
+            found = {"names": self.renderer.variables(template)}
+            self.store.put("variables", key, found)
+        return found["names"]
 
     @property
     def renderer(self):
