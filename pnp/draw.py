@@ -48,11 +48,12 @@ def truetype(name: str, path: Path) -> TTFont:
         except (ValueError, EOFError, TypeError, KeyError, AttributeError):
             pass  # kept by another version: read the file
     made = TTFont(name, str(path))
-    own = {key: value for key, value in vars(made).items() if key not in REMADE}
-    face = {key: value for key, value in vars(made.face).items() if key not in REMADE}
-    names = {key: bytes(value) for key, value in face.items() if isinstance(value, TTFNameBytes)}
+    own = {field: value for field, value in vars(made).items() if field not in REMADE}
+    face = {field: value for field, value in vars(made.face).items() if field not in REMADE}
+    names = {field: bytes(value) for field, value in face.items() if isinstance(value, TTFNameBytes)}
+    plain = {field: value for field, value in face.items() if field not in names}
     try:
-        store.keep("font", key, marshal.dumps((own, {k: v for k, v in face.items() if k not in names}, names)))
+        store.keep("font", key, marshal.dumps((own, plain, names)))
     except ValueError:  # something marshal cannot write: this font is read from its file every time
         pass
     return made
@@ -188,9 +189,9 @@ class Drawing:
 
     `code` is the operators, one line each, with two kinds of marker that each document fills in for itself:
     ("text", x, y, font, size, leading, text), a line of text in one of our fonts (`sans` ...), whose bytes
-    depend on the document's fonts;
-    and ("use", i), placing `uses[i]` (Artwork, Picture or Face), whose forms the document names. `states`
-    are the transparency states the code names, as ((key, value), name) pairs."""
+    depend on the fonts the document embeds; and ("use", i), placing `uses[i]` (Artwork, Picture or Face),
+    whose forms the document names. `states` are the transparency states the code names, as
+    ((key, value), name) pairs."""
 
     code: list  # (a tuple when drawn here, a list when read from the cache)
     states: tuple
