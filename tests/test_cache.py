@@ -101,8 +101,8 @@ def test_a_spoilt_cache_file_is_rebuilt_and_a_missing_cache_folder_is_done_witho
 
 
 def test_each_command_imports_only_what_it_needs(tmp_path):
-    """`pnp check` needs neither templates nor SVG; a build from a warm cache renders no template and draws no
-    SVG (but still checks its artwork, with lxml)."""
+    """`pnp check` needs neither templates nor SVG; a build from a warm cache, in a new process, renders no
+    template and draws no SVG (but still checks its artwork, with lxml), and writes the same bytes."""
     game = Path(__file__).resolve().parent / "fixtures" / "toy"
     probe = ("import sys, runpy\nsys.argv = ['pnp'] + sys.argv[1:]\ntry:\n    runpy.run_module('pnp', "
              "run_name='__main__')\nexcept SystemExit:\n    pass\n"
@@ -116,9 +116,9 @@ def test_each_command_imports_only_what_it_needs(tmp_path):
 
     log = Path(__file__).resolve().parent.parent / "pnp/games/cannon-dice/examples"
     assert loaded("check", str(next(log.glob("*.log")))) == ""
-    out = str(tmp_path / "out")
-    assert loaded("build", str(game), "--duplex", "--out", out) == "jinja2 lxml svglib"  # an empty cache
-    assert loaded("build", str(game), "--duplex", "--out", out) == "lxml"
+    assert loaded("build", str(game), "--duplex", "--out", str(tmp_path / "cold")) == "jinja2 lxml svglib"
+    assert loaded("build", str(game), "--duplex", "--out", str(tmp_path / "warm")) == "lxml"
+    assert same_files(tmp_path / "cold", tmp_path / "warm")  # (fonts, too, remade from the cache)
 
 
 def test_what_an_included_template_reads_counts_too(toy, tmp_path, cache_home):
