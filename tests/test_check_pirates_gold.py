@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from conftest import check_with
 from pnp.check.engine import TABLE
+from pnp.check.loader import rules_for
 from pnp.check.reader import read_log
 from pnp.check.replay import check_text, parse_event
 from pnp.check.resync import Replay
@@ -19,6 +20,7 @@ from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
 from pnp.commands import check, simulate as simulate_command
+from pnp.errors import DataError
 from pnp.games import load_game
 
 SIX = "Anne Bart Cora Dirk Edda Finn"
@@ -58,7 +60,7 @@ def test_the_kit_holds_53_cards_with_one_back_and_the_checker_counts_them():
         kinds[(card.fields["kind"], card.fields["gold"])] += card.count
     assert kinds == {("gold", 1): 33, ("gold", 2): 10, ("gold", 3): 5, ("pirate", 0): 4, ("box", 0): 1}
     assert len({card.back for card in cards.cards}) == 1
-    assert game.vars["treasure_tokens"] == 35
+    assert game.components["treasure-tokens"].card_total == 35
     assert broken("round 1\n" + "Mia give Mia 3\n" * 5 + "Mia give Tom 3") == [(7, "PG-CARD")]
 
 
@@ -70,6 +72,14 @@ def test_a_card_count_changed_in_the_data_changes_the_checker(game_copy, tmp_pat
     path.write_text(log("round 1\n" + "Mia give Mia 3\n" * 5 + "Mia give Tom 3\nMia give Ana 1"))
     assert [v.rule for v in check_with(folder, path)] == ["PG-GAME-END"]  # the log stops early, nothing else
     assert [v.rule for v in check_text(path.read_text(), "t.log").violations] == ["PG-CARD", "PG-GAME-END"]
+
+
+def test_the_checker_counts_the_printed_tokens(game_copy):
+    folder = game_copy("pirates-gold")
+    data = folder / "game.yaml"
+    data.write_text(data.read_text().replace("{id: treasure, count: 35}", "{id: treasure, count: 34}"))
+    with pytest.raises(DataError, match="7 players: 7 seats of 5 tokens need more than the 34 treasure tokens"):
+        rules_for(str(folder))
 
 
 @pytest.mark.parametrize("old, new, found", [

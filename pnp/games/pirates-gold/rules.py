@@ -15,7 +15,7 @@ from itertools import combinations
 
 from pnp.check.ending import Final, FinalScores, Winner
 from pnp.check.engine import TABLE, Rules, State
-from pnp.check.facts import Keys, RuleData, ids
+from pnp.check.facts import RuleData, ids
 from pnp.check.pieces import Deck, Seats
 from pnp.check.setup import Player
 from pnp.check.verbs import Kind, action, names, number
@@ -23,7 +23,7 @@ from pnp.check.words import counted, listed
 from pnp.datafile import Int, MapOf, Record, Text
 from pnp.errors import DataError
 
-DECK, DUMMY = "game-cards", "dummy"
+DECK, TOKENS, DUMMY = "game-cards", "treasure-tokens", "dummy"
 GOLD_WEIGHT = 0.15  # what a gold card's point is worth beside a token, for the greedy bot
 
 RULES_FILE = Record({
@@ -35,8 +35,6 @@ RULES_FILE = Record({
                            "tokens each, cards a turn, dummy seats"), key=Int(1)),
     "card-names": (MapOf(Text()), dict),
 }, "Pirates' Gold's rule facts")
-
-GAME_VARS = Keys({"treasure_tokens": Int(1)}, "the vars the rules read")
 
 Table = namedtuple("Table", "tokens gives dummies")
 
@@ -645,10 +643,10 @@ class PiratesGold(Rules):
     actions = (Round, Give, Stop, Dummy, Gold, Take, Final, Winner)
 
     def read(self, game):
-        data = RuleData(game, RULES_FILE, GAME_VARS, (DECK,))
+        data = RuleData(game, RULES_FILE, components=(DECK, TOKENS))
         facts, cards = data.values, game.components[DECK].cards
         problems: list = []
-        _check_facts(facts, data, cards, data.vars["treasure_tokens"], game.players, problems)
+        _check_facts(facts, data, cards, game.components[TOKENS].card_total, game.players, problems)
         card_names = _card_names(cards, facts["card-names"], data, problems)
         if problems:
             raise DataError(problems)
