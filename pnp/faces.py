@@ -12,14 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-import yaml
 
 from pnp import cache, chance, resources
-from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
+from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, parse_yaml
 from pnp.errors import DataError, Where
 
 FONTS = ("sans", "bold", "title")
-FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # rendered faces need no line numbers
 
 
 def step_specs(palette: dict) -> dict:
@@ -101,6 +99,8 @@ class FaceMaker:
         except jinja2.TemplateSyntaxError as error:
             raise DataError([(Where(f"templates/{error.name or template}", error.lineno),
                               f"template syntax: {error.message}")]) from None
+        except RecursionError:
+            raise DataError([(where, f"template {template}: nested too deeply")]) from None
         except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {template}: {error}")]) from None
@@ -116,13 +116,12 @@ class FaceMaker:
         try:
             raw = cache.read_json("faces", key)
             if raw is None:
-                raw = yaml.load(text, Loader=FastLoader)
+                raw = parse_yaml(text, template, lines=False)  # as it will read from the cache next time
                 cache.write_json("faces", key, raw)
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            line = f" at rendered line {mark.line + 1}" if mark else ""
-            problem = getattr(error, "problem", None) or error
-            raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) from None
+        except DataError as error:
+            place, problem = error.problems[0]
+            line = f", rendered line {place.line}" if place.line else ""
+            raise DataError([(where, f"template {template}{line}: {problem}")]) from None
         if raw is None:
             return ()
         if not isinstance(raw, list):

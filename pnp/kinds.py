@@ -111,14 +111,14 @@ def net_pages(component, maker, settings):
     return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
 
 
-PANEL = Record({"x": Length(), "y": Length(), "w": Length(), "h": Length()})
-TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(), 8.0), "taper": (Length(), 4.0),
+PANEL = Record({"x": Length(), "y": Length(), "w": Length(1), "h": Length(1)})
+TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(0), 8.0), "taper": (Length(0), 4.0),
               "label": (Text(), "glue")})
 
 KINDS = {
     "cards": Kind(
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
-                 "bleed": (Length(), 3.0), "gutter": (Length(), 0.0)},
+                 "bleed": (Length(0), 3.0), "gutter": (Length(0), 0.0)},
         pages=card_pages, how_to_print=card_advice),
     "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
                   pages=sheet_pages, how_to_print=sheet_advice),

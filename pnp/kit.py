@@ -1,12 +1,10 @@
 """Building a game's kit: every component laid out, one PDF per component and one kit PDF with a contents page.
 
-Stages: read (games.load_game) -> lay out (kinds) -> draw (pdf) -> write (safe_write). Nothing is written
-until every PDF of the game is complete in memory, and each file is replaced atomically.
+Stages: read (games.load_game) -> lay out (kinds) -> draw (pdf) -> write (fileset). Nothing is written
+until every PDF of the game is complete in memory; then the game's folder is replaced as a whole.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +13,7 @@ from reportlab.lib.colors import Color, black
 from pnp.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
+from pnp.fileset import replace_folder
 from pnp.imposition import Settings
 from pnp.kinds import KINDS
 from pnp.model import Game
@@ -79,57 +78,35 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
 
 
 def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False) -> list[Path]:
-    """Build every PDF of a game's kit, in each variant, into out_dir; returns the files written.
-    With `preview`, also a PNG of every kit page and `preview/index.html` showing them."""
+    """Build every PDF of a game's kit, in each variant, into out_dir, which then holds those files and no
+    others; returns them. With `preview`, also a PNG of every kit page and `preview/index.html` showing them."""
     maker = FaceMaker(game)  # shared, so that each face is rendered once for all variants
     files, sections = {}, []
     for settings in variants:
         parts = lay_out(game, settings, maker, progress)
         suffix = variant(settings)
         for part in parts:
-            files[out_dir / f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings,
-                                                                           with_contents=False)
+            files[f"{part.component.id}-{suffix}.pdf"] = render(game, [part], settings, with_contents=False)
         if settings.shop:
             continue
-        kit = files[out_dir / f"{game.slug}-kit-{suffix}.pdf"] = render(game, parts, settings, with_contents=True)
+        kit = files[f"{game.slug}-kit-{suffix}.pdf"] = render(game, parts, settings, with_contents=True)
         if preview:
             images = page_images(kit)
             names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
-            files.update({out_dir / "preview" / name: image for name, image in zip(names, images)})
+            files.update({f"preview/{name}": image for name, image in zip(names, images)})
             sections.append((f"{game.name}: {suffix}", names))
     if preview:
-        files[out_dir / "preview" / "index.html"] = index_page(f"{game.name}: print-and-play kit", sections)
+        files["preview/index.html"] = index_page(f"{game.name}: print-and-play kit", sections)
     duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
     if duplex:
-        files[out_dir / f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
+        files[f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
     try:
-        safe_write(files)
+        replace_folder(out_dir, files)
     except OSError as error:
         raise PnpError(f"cannot write {error.filename or out_dir}: {error.strerror}") from None
     if progress:
         progress(f"{game.slug}: wrote {len(files)} files to {out_dir}")
-    return list(files)
-
-
-def safe_write(files: dict[Path, bytes]) -> None:
-    """Write each file beside its final name, then move them all into place; on failure leave the old ones."""
-    staged = []
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        for path, data in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-            staged.append((temp, path))
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.chmod(temp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's private one
-        for temp, path in staged:
-            os.replace(temp, path)
-    finally:
-        for temp, _ in staged:
-            if os.path.exists(temp):
-                os.unlink(temp)
+    return [out_dir / name for name in files]
 
 
 # --- the contents page and the duplex test ----------------------------------------------------------------

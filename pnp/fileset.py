@@ -1,0 +1,139 @@
+"""Writing a set of files together: a folder's whole content is replaced in one step, or not at all.
+
+The new files are written into a fresh folder beside the target (`.NAME.staging-XXXX`), which is renamed
+`.NAME.ready-XXXX` once complete, then swapped with the target: in one step where the system can exchange two
+paths (Linux), else by moving the old folder aside (`.NAME.old-XXXX`) and the new one in. A process killed at
+any moment leaves the target holding its complete old set or its complete new set — or, in the instant
+between the two moves of the fallback, no target but both complete sets beside it. The next write first
+finishes that move and removes whatever else a killed write left.
+"""
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import secrets
+import shutil
+import signal
+from pathlib import Path
+
+from pnp.errors import PnpError, shown
+
+STAGING, READY, OLD = "staging", "ready", "old"
+# what a build writes, and what a file manager or an older version may have left beside it
+OURS = {".pdf", ".png", ".html", ".part"}
+LITTER = {".DS_Store", "Thumbs.db", "desktop.ini"}
+
+
+def replace_folder(folder: Path, files: dict[str, bytes]) -> None:
+    """Make `folder` hold exactly `files` (paths relative to it), all at once. A folder holding anything a
+    build does not write (a game's own data, a user's notes) is refused rather than replaced."""
+    recover(folder)
+    _refuse_foreign(folder)
+    staging = _new_beside(folder, STAGING)
+    try:
+        for number, (name, data) in enumerate(files.items(), start=1):
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "xb") as stream:
+                stream.write(data)
+            _moment(f"staged {number}")
+        ready = _beside(folder, READY, staging.name.rsplit("-", 1)[1])
+        os.rename(staging, ready)
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _moment("ready")
+    _swap_in(ready, folder)
+    _moment("done")
+
+
+def recover(folder: Path) -> None:
+    """Finish or undo what a killed write left beside `folder`: a complete set whose move was cut short is
+    moved in; everything else left over is removed."""
+    leftovers = _leftovers(folder)
+    if not folder.exists():
+        complete = leftovers.get(READY, []) or leftovers.get(OLD, [])  # the new set, else the old one
+        if complete:
+            os.rename(complete[0], folder)
+    for paths in leftovers.values():
+        for path in paths:
+            if path.exists():
+                shutil.rmtree(path, ignore_errors=True)
+
+
+def _swap_in(ready: Path, folder: Path) -> None:
+    if not folder.exists():
+        os.rename(ready, folder)
+    elif _exchange(ready, folder):
+        _moment("swapped")
+        shutil.rmtree(ready)  # which now holds the old set
+    else:
+        old = _beside(folder, OLD, ready.name.rsplit("-", 1)[1])
+        os.rename(folder, old)
+        _moment("moved aside")
+        os.rename(ready, folder)
+        _moment("swapped")
+        shutil.rmtree(old)
+
+
+def _leftovers(folder: Path) -> dict[str, list[Path]]:
+    found: dict[str, list[Path]] = {}
+    prefix = f".{folder.name}."
+    if folder.parent.is_dir():
+        for path in sorted(folder.parent.iterdir()):
+            kind, _, tag = path.name[len(prefix):].partition("-")
+            if path.name.startswith(prefix) and tag and kind in (STAGING, READY, OLD):
+                found.setdefault(kind, []).append(path)
+    return found
+
+
+def _refuse_foreign(folder: Path) -> None:
+    if not folder.exists():
+        return
+    if not folder.is_dir():
+        raise PnpError(f"{shown(folder)} is a file, not a folder: build with another --out")
+    foreign = [path for path in sorted(folder.rglob("*"))
+               if not (path.is_dir() and path.name == "preview" or path.suffix in OURS or path.name in LITTER)]
+    if foreign:
+        names = ", ".join(shown(path) for path in foreign[:3]) + (" ..." if len(foreign) > 3 else "")
+        raise PnpError(f"{shown(folder)} holds files a build does not write ({names}); a build replaces the "
+                       "whole folder: move them, or build with another --out")
+
+
+def _beside(folder: Path, kind: str, tag: str) -> Path:
+    return folder.parent / f".{folder.name}.{kind}-{tag}"
+
+
+def _new_beside(folder: Path, kind: str) -> Path:
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        path = _beside(folder, kind, secrets.token_hex(4))
+        try:
+            path.mkdir()
+            return path
+        except FileExistsError:
+            continue
+
+
+_RENAME_EXCHANGE, _AT_FDCWD = 2, -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (renameat2 with RENAME_EXCHANGE); False where the system cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError, TypeError):  # not Linux, or an old C library
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def _moment(name: str) -> None:
+    """For tests of what a killed build leaves: PNP_KILL_AT=<moment> kills the process there, as kill -9 does."""
+    if os.environ.get("PNP_KILL_AT") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
