@@ -144,9 +144,11 @@ class _Builder:
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
             return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
-        except (yaml.YAMLError, ValueError) as error:  # such as a number of thousands of digits
+        except ValueError:  # a number of thousands of digits
+            self.problems.append((Where(self.file, line), "a number too long to read"))
+        except yaml.YAMLError as error:
             self.problems.append((Where(self.file, line), f"cannot be read as {_tag_name(tag)}: {error}"))
-            return None
+        return None
 
     def place(self, value, size: int, line: int, anchor=None) -> None:
         """A finished value (of `size` values once expanded): into the collection being read, or as the root."""

@@ -93,10 +93,10 @@ def _refuse_foreign(folder: Path) -> None:
         return
     if not folder.is_dir():
         raise PnpError(f"{shown(folder)} is a file, not a folder: build with another --out")
-    foreign = [path for path in sorted(folder.rglob("*"))
-               if not (path.is_dir() and path.name == "preview" or path.suffix in OURS or path.name in LITTER)]
+    foreign = [path.relative_to(folder).as_posix() for path in sorted(folder.rglob("*"))
+               if not (path.is_dir() or path.suffix in OURS or path.name in LITTER)]
     if foreign:
-        names = ", ".join(shown(path) for path in foreign[:3]) + (" ..." if len(foreign) > 3 else "")
+        names = ", ".join(foreign[:3]) + (" ..." if len(foreign) > 3 else "")
         raise PnpError(f"{shown(folder)} holds files a build does not write ({names}); a build replaces the "
                        "whole folder: move them, or build with another --out")
 

@@ -28,6 +28,7 @@ GREY = Color(0.45, 0.45, 0.45)
 SCALE_BAR = 50.0
 # what turns SVG into PDF operators: a new version of either may draw differently, so it keys the cache
 RENDERER = f"svglib {metadata.version('svglib')} reportlab {reportlab.Version}"
+MAX_ART_BYTES = 1 << 20  # hand-drawn artwork is a few kB
 
 
 class Document:
@@ -46,6 +47,10 @@ class Document:
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, path, where):
         if path not in self.arts:
+            size = path.stat().st_size if path.is_file() else 0
+            if size > MAX_ART_BYTES:  # reading SVG takes seconds and tens of MB for each MB of it
+                raise DataError([(where, f"artwork {path.name} is {size / 2 ** 20:.1f} MB: an artwork file may be "
+                                         f"at most {MAX_ART_BYTES // 2 ** 20} MB")])
             stream = art_stream(path)
             if stream is None:
                 raise DataError([(where, f"artwork {path.name} is not an SVG file that can be read")])

@@ -338,9 +338,10 @@ def _address_space() -> int:
     return 1 << 30
 
 
-def in_child(work, timeout: float, memory: int = MEMORY_LIMIT):
-    """Run `work()` (returning something JSON can carry) in a forked child with its address space bounded;
-    (value, None), or (None, "hang") / (None, "crash: ...") when the child did not answer."""
+def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
+    """Run `work()` (returning something JSON can carry) in a forked child whose address space may grow by
+    `memory` bytes at most; (value, None), or (None, "hang") when it did not answer within `timeout` seconds
+    (None: wait as long as it takes), or (None, "crash: ...")."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: do the work, send the answer, leave without running the parent's clean-up
@@ -357,11 +358,11 @@ def in_child(work, timeout: float, memory: int = MEMORY_LIMIT):
             stream.write(answer)
         os._exit(status)
     os.close(write_end)
-    chunks, deadline = [], time.monotonic() + timeout
+    chunks, deadline = [], time.monotonic() + (timeout if timeout is not None else float("inf"))
     with os.fdopen(read_end, "rb") as stream:
         while True:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([stream], [], [], left)[0]:
+            if left <= 0 or not select.select([stream], [], [], None if timeout is None else left)[0]:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
                 return None, "hang"
@@ -402,13 +403,19 @@ def _located(problem: str) -> bool:
 
 def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: float,
              work_dir: Path) -> tuple[str, str, Outcome]:
+    """Build mutant `number` of a game in a child process; which file changed, how, and what came of it."""
     name, description, content = mutant(slug, files, seed, number)
     case_dir = work_dir / f"{slug}-{number}"
     folder = case_dir / slug
     write_game(slug, files, folder, name, content)
     args = random.Random(f"{seed}/{slug}/{number}/args").choice([[], [], ["--duplex"], ["--fold"], ["--print-shop"]])
     start = time.monotonic()
-    value, failure = in_child(lambda: build_in_process(folder, case_dir / "out", args), timeout)
+
+    def work():
+        os.environ["XDG_CACHE_HOME"] = str(work_dir / "cache")  # the many mutants' faces stay out of the user's
+        return build_in_process(folder, case_dir / "out", args)
+
+    value, failure = in_child(work, timeout)
     seconds = time.monotonic() - start
     shutil.rmtree(case_dir, ignore_errors=True)
     if failure:
@@ -420,7 +427,6 @@ def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: 
 def fuzz(slugs, seed: int, first: int, cases: int, timeout: float, show=False, report=print) -> dict:
     """Run cases first..first+cases-1 of each game; returns counts of verdicts and the failures."""
     summary = {"cases": 0, "verdicts": {}, "exits": {}, "failures": [], "slowest": (0.0, "")}
-    os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="pnp-fuzz-cache-"))
     with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as temp:
         for slug in slugs:
             files = game_files(slug)
