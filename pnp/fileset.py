@@ -28,19 +28,22 @@ LITTER = {".DS_Store", "Thumbs.db", "desktop.ini"}
 def replace_folder(folder: Path, files: dict[str, bytes]) -> None:
     """Make `folder` hold exactly `files` (paths relative to it), all at once. A folder holding anything a
     build does not write (a game's own data, a user's notes) is refused rather than replaced."""
+    folder = Path(os.path.realpath(folder))  # a link to a folder: the folder it leads to is replaced
     recover(folder)
     _refuse_foreign(folder)
     staging = _new_beside(folder, STAGING)
     try:
         for number, (name, data) in enumerate(files.items(), start=1):
             path = staging / name
+            if Path(name).is_absolute() or ".." in Path(name).parts:
+                raise ValueError(f"{name!r} would lie outside the folder")
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "xb") as stream:
                 stream.write(data)
             _moment(f"staged {number}")
         ready = _beside(folder, READY, staging.name.rsplit("-", 1)[1])
         os.rename(staging, ready)
-    except OSError:
+    except (OSError, ValueError):
         shutil.rmtree(staging, ignore_errors=True)
         raise
     _moment("ready")

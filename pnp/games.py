@@ -5,6 +5,7 @@ lists it names (CSV or YAML) and, for the checker, `rules.py` with its own data 
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pnp import resources
@@ -17,6 +18,7 @@ from pnp.units import CARD_SIZES, PAPER_SIZES
 
 NAMED_SIZES = {**CARD_SIZES, **PAPER_SIZES, "a5": (148.0, 210.0), "a6": (105.0, 148.0)}
 
+FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 MIN_SIZE = 5.0  # mm: anything smaller cannot be cut out (and would fill a page with countless cells)
 MAX_CARDS = 2000  # in one group, different or printed: more is a mistake, and would take minutes to lay out
 SIZE = Either(Choice(*NAMED_SIZES), ListOf(Length(MIN_SIZE), min_items=2, max_items=2))
@@ -87,6 +89,9 @@ def load_game(name: str) -> Game:
     components = {}
     for component_id, block in (top["components"] or {}).items():
         where = Where(file, line_of(raw["components"], component_id), str(component_id))
+        if not FILE_NAME.fullmatch(str(component_id)):
+            problems.append((where, "a component's id names its PDF files: letters, digits, - and _ only"))
+            continue
         component = _component(str(component_id), block, where, folder, palette, problems)
         if component is not None:
             components[component.id] = component
