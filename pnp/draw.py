@@ -15,6 +15,7 @@ from pnp.units import mm_to_pt
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
 PT = mm_to_pt(1)
+SMALLEST_TEXT = 6.0  # points: text shrinks to fit its box down to this size, and never prints smaller
 
 
 @lru_cache(maxsize=None)
@@ -38,16 +39,20 @@ def colour(value: str, palette_items: tuple):
     return None if value == "none" else HexColor(value)
 
 
-@lru_cache(maxsize=None)
-def svg_drawing(path: Path):
-    """An SVG file read once into a reportlab drawing (None when it cannot be read)."""
+def svg_drawing(path: Path, root: Path):
+    """An SVG file read into a reportlab drawing (None when it cannot be read). svglib too is told to refuse
+    any picture outside `root`, the artwork folder: `artwork.checked` has made sure there is none."""
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)
     try:
-        return svg2rlg(str(path))
+        return svg2rlg(str(path), external_reference_root=str(root))
     except Exception:  # svglib raises many kinds of parse errors; all mean the same to a designer
         return None
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
@@ -68,15 +73,18 @@ def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
 
 @lru_cache(maxsize=4096)  # the same labels recur on every sheet and in every PDF of a kit
 def fit_text(text: str, font_name: str, size: float, leading: float, width: float, height: float | None,
-             shrink: bool) -> tuple[tuple[str, ...], float]:
-    """Lines and size: the given size, made smaller (when `shrink`) until the text fits the box."""
+             shrink: bool) -> tuple[tuple[str, ...], float, bool]:
+    """Lines, size and whether they fit the box: the given size, made smaller (when `shrink`) until the text
+    fits, but not below SMALLEST_TEXT (nor below the given size, when that is smaller)."""
+    smallest = min(size, SMALLEST_TEXT)
     while True:
         lines = tuple(wrap(text, font_name, size, width))
         too_wide = any(pdfmetrics.stringWidth(line, font_name, size) > width for line in lines)
         too_tall = height is not None and len(lines) * size * leading > height + 0.01
-        if not shrink or size <= 4 or not (too_wide or too_tall):
-            return lines, size
-        size = max(4.0, size * 0.92)
+        fits = not (too_wide or too_tall)
+        if fits or not shrink or size <= smallest:
+            return lines, size, fits
+        size = max(smallest, size * 0.92)
 
 
 class Painter:
@@ -176,7 +184,12 @@ class Painter:
             raise DataError([(where, f"the {v['font']} font has no glyph for {codes}")])
         width = v["w"] * PT
         height = v["h"] * PT if v["h"] is not None else None
-        lines, size = fit_text(text, name, v["size"], v["leading"], width, height, v["fit"])
+        lines, size, fits = fit_text(text, name, v["size"], v["leading"], width, height, v["fit"])
+        if not fits:
+            box = f"{v['w']:g} × {v['h']:g} mm" if v["h"] is not None else f"{v['w']:g} mm wide"
+            at = f"even at {size:g} pt" if v["fit"] else f"at {size:g} pt (fit: false)"
+            raise DataError([(where, f"text {_quoted(text)} does not fit its box ({box}) {at}: "
+                                     "shorten it or give it more room")])
         step = size * v["leading"]
         block = step * (len(lines) - 1) + size * 0.72  # cap height of the first line down to the last baseline
         c = self.c
@@ -202,7 +215,7 @@ class Painter:
         c.restoreState()
 
     def _art(self, v, where):
-        form, art_w, art_h = self.art_form(v["path"], where)
+        form, art_w, art_h = self.art_form(v["art"], where)
         box_w, box_h = v["w"] * PT, v["h"] * PT
         scale = min(box_w / art_w, box_h / art_h)
         x0, top = self._xy(v["x"], v["y"])

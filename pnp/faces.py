@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from pnp import cache, chance, resources
+from pnp import artwork, cache, chance, resources
 from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, parse_yaml
-from pnp.errors import DataError, Where
+from pnp.errors import DataError, Where, shown
 
 FONTS = ("sans", "bold", "title")
 
@@ -48,9 +49,57 @@ def step_specs(palette: dict) -> dict:
 
 
 def template_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs, when the cache folder can be written."""
-    root = cache.folder("templates")
+    """Compiled templates kept between runs, when the cache folder can be written. (Sandboxed templates
+    compile to other code than plain ones: the folder's name keeps the two apart.)"""
+    root = cache.folder("sandboxed-templates")
     return jinja2.FileSystemBytecodeCache(str(root)) if root else None
+
+
+class Sandbox(ImmutableSandboxedEnvironment):
+    """jinja2's immutable sandbox: a template reads the data it is given and writes text. It cannot reach
+    Python's insides (no `__class__`, `__globals__`, ...), change its data, or build something huge: jinja2
+    caps `range`, and repeating a text or list, or raising to a power, is capped here."""
+
+    intercepted_binops = frozenset(["*", "**"])
+    LARGEST = 100_000  # items or characters, as jinja2's range
+
+    def call_binop(self, context, operator, left, right):
+        if operator == "**" and isinstance(right, int) and isinstance(left, int) and right > 1000:
+            raise SecurityError(f"{left} ** {right} is too large a number for a template")
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > self.LARGEST:
+                    raise SecurityError(f"repeating {type(seq).__name__} {times} times is too large for a template")
+        return super().call_binop(context, operator, left, right)
+
+
+class FolderLoader(jinja2.BaseLoader):
+    """Templates looked up in folders, never outside them: the names in `{% include %}`, `{% import %}` and
+    `{% extends %}` are resolved like every other path a game names (see `resources.find_inside`)."""
+
+    def __init__(self, roots: list[Path]):
+        self.roots = roots
+        self.files: set[str] = set()  # every template read, to find a template's lines in a traceback
+
+    def get_source(self, environment, template):
+        try:
+            path = resources.find_inside(template, self.roots, "the templates folders")
+        except ValueError as error:
+            raise SecurityError(str(error)) from None
+        if path is None:
+            raise jinja2.TemplateNotFound(template)
+        mtime = path.stat().st_mtime
+        self.files.add(str(path))
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+
+
+def _fault(error: Exception) -> str:
+    """What a template did wrong, by itself, whatever the data."""
+    if isinstance(error, jinja2.TemplateNotFound):
+        return f"no such template: {error.name}"
+    if isinstance(error, RecursionError):
+        return "the template includes or calls itself without end"
+    return f"not allowed in a template: {error}"
 
 
 def _tojson(value) -> str:
@@ -82,14 +131,17 @@ class FaceMaker:
 
     def __init__(self, game):
         self.game = game
-        folders = [str(p) for p in resources.search_path(game.folder, "templates")]
-        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), undefined=jinja2.StrictUndefined,
-                                      keep_trailing_newline=True, autoescape=False, bytecode_cache=template_cache())
+        self.loader = FolderLoader(resources.search_path(game.folder, "templates"))
+        self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                           autoescape=False, bytecode_cache=template_cache())
         self.env.filters["tojson"] = _tojson
+        for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
+            del self.env.globals[unused]
         self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand)
         self.specs = step_specs(game.palette)
         self.cache: dict[str, Face] = {}
         self.art_folders = resources.search_path(game.folder, "artwork")
+        self.arts: dict = {}  # (path, folder) -> Artwork, checked once a build
 
     def face(self, template: str, size, bleed: float, where: Where, **context) -> Face:
         w, h = size
@@ -97,18 +149,29 @@ class FaceMaker:
             text = self.env.get_template(template).render(game=self.game.context(), w=w, h=h, bleed=bleed,
                                                            palette=self.game.palette, **context)
         except jinja2.TemplateSyntaxError as error:
-            raise DataError([(Where(f"templates/{error.name or template}", error.lineno),
-                              f"template syntax: {error.message}")]) from None
-        except RecursionError:
-            raise DataError([(where, f"template {template}: nested too deeply")]) from None
+            file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
+            raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
+        except (SecurityError, jinja2.TemplateNotFound, RecursionError) as error:
+            # the template reaches for what it may not have: report the template's line
+            raise DataError([(self._line(error) or where, _fault(error))]) from None
         except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
-            raise DataError([(where, f"template {template}: {error}")]) from None
+            raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
         face = self.cache.get(text)
         if face is None:
             face = Face(text, self._steps(text, template, where), (w, h), bleed, where)
             self.cache[text] = face
         return face
+
+    def _line(self, error: Exception) -> Where | None:
+        """The template file and line an error was raised at: the innermost template in its traceback
+        (jinja2 rewrites a traceback so that a template's frames carry its own file and line)."""
+        found, trace = None, error.__traceback__
+        while trace is not None:
+            if trace.tb_frame.f_code.co_filename in self.loader.files:
+                found = Where(shown(trace.tb_frame.f_code.co_filename), trace.tb_lineno)
+            trace = trace.tb_next
+        return found
 
     def _steps(self, text: str, template: str, where: Where) -> tuple:
         label = f"{where} (template {template})"
@@ -145,15 +208,26 @@ class FaceMaker:
             if checked is None:
                 continue
             if name == "art":
-                checked["path"] = self.artwork(checked["src"], spot, problems)
+                checked["art"] = self.artwork(checked["src"], spot.at("art.src"), problems)
             elif name == "group":
                 checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
             steps.append((name, checked))
         return tuple(steps)
 
-    def artwork(self, src: str, where: Where, problems: list) -> Path | None:
-        for folder in self.art_folders:
-            if (folder / src).is_file():
-                return folder / src
+    def artwork(self, src: str, where: Where, problems: list) -> artwork.Artwork | None:
+        """The checked artwork `src` names, of the game's own artwork folder or the shared one."""
+        try:
+            for folder in self.art_folders:
+                path = resources.find_inside(src, [folder], "the artwork folders")
+                if path is not None:
+                    if (path, folder) not in self.arts:
+                        self.arts[path, folder] = artwork.checked(path, folder.resolve())
+                    return self.arts[path, folder]
+        except ValueError as error:
+            problems.append((where, str(error)))
+            return None
+        except DataError as error:
+            problems.extend(error.problems)
+            return None
         problems.append((where, f"artwork not found: artwork/{src}"))
         return None

@@ -52,12 +52,14 @@ FIELD = Record({
 }, "a field declaration")
 
 
-def template_path(folder: Path, name: str) -> Path | None:
-    """A template of the game's own folder, else of the shared templates folder."""
-    for base in resources.search_path(folder, "templates"):
-        if (base / name).is_file():
-            return base / name
-    return None
+def template_problem(folder: Path, name: str) -> str | None:
+    """What is wrong with a template's name, or None when it names a template of the game's own folder
+    or of the shared templates folder."""
+    try:
+        found = resources.find_inside(name, resources.search_path(folder, "templates"), "the templates folders")
+    except ValueError as error:
+        return str(error)
+    return None if found else f"no such template: {name}"
 
 
 def game_slugs() -> list[str]:
@@ -116,8 +118,9 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     if values is None:
         return None
     for key in ("template", "back", "background"):
-        if values.get(key) and not template_path(folder, values[key]):
-            problems.append((where.at(key, line_of(block, key, where.line)), f"no such template: {values[key]}"))
+        problem = values.get(key) and template_problem(folder, values[key])
+        if problem:
+            problems.append((where.at(key, line_of(block, key, where.line)), problem))
     size = values["size"]
     if "size" not in block and kind.sized:
         problems.append((where.at("size"), "missing required key"))
@@ -169,8 +172,9 @@ def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
         seen[card_id] = spot.line
         own_back = checked_row.pop("back")
         back = own_back or values.get("back")
-        if own_back and not template_path(folder, own_back):
-            problems.append((spot.at("back"), f"no such template: {own_back}"))
+        problem = own_back and template_problem(folder, own_back)
+        if problem:
+            problems.append((spot.at("back"), problem))
         elif not back:
             problems.append((spot.at("back"), "this card has no back: give the group a `back:` or the card one"))
         count = checked_row.pop("count")
@@ -199,9 +203,14 @@ def _card_rows(block, values, where, folder, problems):
     """The card list (its rows, the file they are in, where to report the list as a whole), or None."""
     source = values["cards"]
     if isinstance(source, str):
-        path = folder / source
-        if not path.is_file():
-            problems.append((where.at("cards", line_of(block, "cards", where.line)), f"no such file: {shown(path)}"))
+        spot = where.at("cards", line_of(block, "cards", where.line))
+        try:
+            path = resources.find_inside(source, [folder], "the game's folder")
+        except ValueError as error:
+            problems.append((spot, str(error)))
+            return None
+        if path is None:
+            problems.append((spot, f"no such file: {shown(folder / source)}"))
             return None
         try:
             rows = load_csv(path, max_rows=MAX_CARDS) if path.suffix == ".csv" else load_yaml(path)

@@ -9,6 +9,7 @@ from typing import Callable
 
 from pnp import nets
 from pnp.datafile import Any_, Bool, Choice, Int, Length, ListOf, MapOf, Record, Text
+from pnp.errors import DataError
 from pnp.faces import Face, layered
 from pnp.imposition import duplex_pages, fold_pages, shop_pages
 
@@ -101,9 +102,9 @@ def net_pages(component, maker, settings):
     seeing `panels` (name -> x, y, w, h) in the net's own coordinates."""
     panels = [nets.Panel(name, p["x"], p["y"], p["w"], p["h"]) for name, p in component.options["panels"].items()]
     tabs = [nets.Tab(**tab) for tab in component.options["tabs"]]
-    unknown = sorted({tab.panel for tab in tabs} - {panel.name for panel in panels})
-    if unknown:
-        raise ValueError(f"tabs stand on panels the net does not have: {', '.join(unknown)}")
+    problems = nets.problems(panels, tabs)
+    if problems:
+        raise DataError([(component.where.at(field), message) for field, message in problems])
     panels, size = nets.shifted(panels, tabs)
     context = {p.name: {"x": p.x, "y": p.y, "w": p.w, "h": p.h} for p in panels}
     decoration = maker.face(component.template, size, 0.0, component.where, panels=context)

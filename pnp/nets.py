@@ -55,6 +55,105 @@ def folds_and_cuts(panels: list[Panel], tabs: list[Tab]) -> tuple[list, list]:
     return folds, cuts
 
 
+def problems(panels: list[Panel], tabs: list[Tab]) -> list[tuple[str, str]]:
+    """What keeps a net from being cut out and folded, as (field, message) pairs: panels must have an area,
+    must not overlap, and must hang together by whole shared edges (a fold); a tab stands on a free edge of
+    a panel (never on a fold, never two on one edge) and covers neither a panel nor another tab."""
+    if not panels:
+        return [("panels", "a net needs at least one panel")]
+    found: list[tuple[str, str]] = []
+    by_name = {p.name: p for p in panels}
+    found += [(f"panels.{p.name}", "a panel needs a width and a height above 0") for p in panels
+              if p.w <= 0 or p.h <= 0]
+    unknown = sorted({t.panel for t in tabs} - set(by_name))
+    if unknown:
+        found.append(("tabs", f"tabs stand on panels the net does not have: {', '.join(unknown)}"))
+    if found:
+        return found
+    for i, a in enumerate(panels):
+        for b in panels[i + 1:]:
+            if _overlap(_corners(a), _corners(b)):
+                found.append((f"panels.{b.name}", f"panels {a.name} and {b.name} overlap"))
+            elif _partly_touching(a, b):
+                found.append((f"panels.{b.name}", f"panels {a.name} and {b.name} meet along part of an edge: "
+                              "panels fold only where they share a whole edge"))
+    folds = {_key(edge) for edge in folds_and_cuts(panels, [])[0]}
+    apart = _detached(panels)
+    if apart and not found:
+        found.append((f"panels.{apart[0]}", f"{', '.join(apart)} {'is' if len(apart) == 1 else 'are'} not joined "
+                      "to the other panels by a shared edge: the net would fall apart"))
+    seen: dict = {}
+    for index, tab in enumerate(tabs):
+        field, edge = f"tabs.[{index}]", _key(by_name[tab.panel].edge(tab.side))
+        if tab.depth <= 0:
+            found.append((field, "a tab needs a depth above 0"))
+            continue
+        if edge in folds:
+            found.append((field, f"the {tab.side} edge of {tab.panel} is a fold between two panels: "
+                          "a tab goes on a free edge"))
+            continue
+        if edge in seen:
+            found.append((field, f"the {tab.side} edge of {tab.panel} already has a tab (tabs.[{seen[edge]}])"))
+            continue
+        seen[edge] = index
+        outline = tab_outline(by_name[tab.panel], tab)
+        for panel in panels:
+            if _overlap(outline, _corners(panel)):
+                found.append((field, f"the tab on the {tab.side} edge of {tab.panel} covers panel {panel.name}"))
+        for other in range(index):
+            if other in seen.values() and _overlap(outline, tab_outline(by_name[tabs[other].panel], tabs[other])):
+                found.append((field, f"the tab on the {tab.side} edge of {tab.panel} overlaps tabs.[{other}]"))
+    return found
+
+
+def _corners(panel: Panel) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = panel.x, panel.y, panel.x + panel.w, panel.y + panel.h
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _overlap(a: list, b: list, margin: float = 1e-6) -> bool:
+    """Whether two convex outlines share some area; touching along an edge or at a corner does not count."""
+    for outline in (a, b):
+        for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+            length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+            if length < margin:
+                continue
+            nx, ny = (y2 - y1) / length, (x1 - x2) / length
+            on_a = [nx * x + ny * y for x, y in a]
+            on_b = [nx * x + ny * y for x, y in b]
+            if max(on_a) <= min(on_b) + margin or max(on_b) <= min(on_a) + margin:
+                return False  # a line that separates them
+    return True
+
+
+def _partly_touching(a: Panel, b: Panel) -> bool:
+    """Whether two panels touch along a stretch of edge that is not a whole edge of both."""
+    for side, facing in (("right", "left"), ("left", "right"), ("bottom", "top"), ("top", "bottom")):
+        (ax0, ay0), (ax1, ay1) = a.edge(side)
+        (bx0, by0), (bx1, by1) = b.edge(facing)
+        vertical = side in ("left", "right")
+        if abs((ax0 - bx0) if vertical else (ay0 - by0)) > 1e-6:
+            continue
+        lo_a, hi_a, lo_b, hi_b = (ay0, ay1, by0, by1) if vertical else (ax0, ax1, bx0, bx1)
+        shared = min(hi_a, hi_b) - max(lo_a, lo_b)
+        if shared > 1e-6 and (abs(lo_a - lo_b) > 1e-6 or abs(hi_a - hi_b) > 1e-6):
+            return True
+    return False
+
+
+def _detached(panels: list[Panel]) -> list[str]:
+    """The panels not joined, fold by fold, to the first one (two panels with an edge in common share it)."""
+    joined, queue = {panels[0].name}, [panels[0]]
+    while queue:
+        panel = queue.pop()
+        edges = {_key(panel.edge(side)) for side in SIDES}
+        for other in panels:
+            if other.name not in joined and edges & {_key(other.edge(side)) for side in SIDES}:
+                joined.add(other.name)
+                queue.append(other)
+    return [p.name for p in panels if p.name not in joined]
+
+
 def tab_outline(panel: Panel, tab: Tab) -> list[tuple[float, float]]:
     """The four corners of a tab standing on one edge of a panel, pointing away from it."""
     (ax, ay), (bx, by) = panel.edge(tab.side)

@@ -28,7 +28,6 @@ GREY = Color(0.45, 0.45, 0.45)
 SCALE_BAR = 50.0
 # what turns SVG into PDF operators: a new version of either may draw differently, so it keys the cache
 RENDERER = f"svglib {metadata.version('svglib')} reportlab {reportlab.Version}"
-MAX_ART_BYTES = 1 << 20  # hand-drawn artwork is a few kB
 
 
 class Document:
@@ -45,23 +44,19 @@ class Document:
         self.arts: dict = {}
 
     # --- forms ------------------------------------------------------------------------------------
-    def art_form(self, path, where):
-        if path not in self.arts:
-            size = path.stat().st_size if path.is_file() else 0
-            if size > MAX_ART_BYTES:  # reading SVG takes seconds and tens of MB for each MB of it
-                raise DataError([(where, f"artwork {path.name} is {size / 2 ** 20:.1f} MB: an artwork file may be "
-                                         f"at most {MAX_ART_BYTES // 2 ** 20} MB")])
-            stream = art_stream(path)
+    def art_form(self, art, where):
+        if art not in self.arts:
+            stream = art_stream(art)
             if stream is None:
-                raise DataError([(where, f"artwork {path.name} is not an SVG file that can be read")])
+                raise DataError([(where, f"artwork {art.path.name} is not an SVG file that can be read")])
             code, states, width, height = stream
             name = f"art{len(self.arts)}"
             self.c.beginForm(name, 0, 0, width, height)
             self.c._code.extend(code)
             self.c._extgstate._c.update(states)
             end_form(self.c, name)
-            self.arts[path] = (name, width, height)
-        return self.arts[path]
+            self.arts[art] = (name, width, height)
+        return self.arts[art]
 
     def face_form(self, face, palette: dict) -> str:
         name = self.forms.get(face.key)
@@ -71,8 +66,8 @@ class Document:
             b = face.bleed
             painter = Painter(self.c, palette, self.art_form, lambda other: self.face_form(other, palette))
             # the forms this face uses must exist before its own form begins
-            for path in artwork_of(face.steps):
-                self.art_form(path, face.where)
+            for art in artwork_of(face.steps):
+                self.art_form(art, face.where)
             for step, values in face.steps:
                 if step == "underlay":
                     self.face_form(values["face"], palette)
@@ -111,18 +106,22 @@ class Document:
         return self.buffer.getvalue()
 
 
-@lru_cache(maxsize=None)
-def art_stream(path) -> tuple | None:
-    """An SVG drawing as PDF operators and transparency states, made once and copied into the form of each
-    document that uses it; kept in the cache between runs, keyed by the file's bytes, since reading SVG is
-    the slowest step of a build. None when the file cannot be read as SVG."""
+def art_stream(art) -> tuple | None:
+    """Checked artwork as PDF operators and transparency states, made once and copied into the form of each
+    document that uses it; kept in the cache between runs, keyed by the bytes of the SVG file and of the
+    pictures it draws, since reading SVG is the slowest step of a build. None when it cannot be drawn."""
     try:
-        key = hashlib.sha256(path.read_bytes() + RENDERER.encode()).hexdigest()
+        sources = art.path.read_bytes() + b"".join(b"\0" + image.read_bytes() for image in art.images)
     except OSError:
         return None
+    return _art_stream(art, hashlib.sha256(sources + RENDERER.encode()).hexdigest())
+
+
+@lru_cache(maxsize=None)
+def _art_stream(art, key: str) -> tuple | None:
     stored = cache.read_json("art", key)
     if stored is None:
-        stored = _draw_svg(path)
+        stored = _draw_svg(art)
         if stored is None:
             return None
         cache.write_json("art", key, stored)
@@ -130,10 +129,10 @@ def art_stream(path) -> tuple | None:
     return tuple(code), {tuple(k): v for k, v in states}, width, height
 
 
-def _draw_svg(path) -> list | None:
+def _draw_svg(art) -> list | None:
     from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
 
-    drawing = svg_drawing(path)
+    drawing = svg_drawing(art.path, art.root)
     if drawing is None or not drawing.width or not drawing.height:
         return None
     scratch = Canvas(io.BytesIO())
@@ -143,10 +142,10 @@ def _draw_svg(path) -> list | None:
 
 
 def artwork_of(steps):
-    """The artwork files a face's steps use, groups included."""
+    """The artwork a face's steps use, groups included."""
     for step, values in steps:
         if step == "art":
-            yield values["path"]
+            yield values["art"]
         elif step == "group":
             yield from artwork_of(values["steps"])
 

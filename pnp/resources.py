@@ -1,7 +1,7 @@
 """Where the package's templates, artwork, fonts and games live, installed or in a source checkout."""
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -23,3 +23,31 @@ GAMES = PACKAGE / "games"
 def search_path(game_folder: Path, name: str) -> list[Path]:
     """Where a game's templates or artwork are looked up: its own folder first, then the shared one."""
     return [game_folder / name, resource_dir(name)]
+
+
+def find_inside(name: str, roots: list[Path], label: str) -> Path | None:
+    """The file `name` names, looked up in each of `roots` in turn, resolved; None when no root holds it.
+
+    A game folder may come from a stranger, so a name reaches only files inside its roots: an absolute
+    path, a URL, a `..` that climbs out, or a symbolic link pointing out of the root that holds it raise
+    ValueError saying so (`label` names the roots in that message)."""
+    pure = PurePosixPath(name)
+    if not pure.parts or pure.is_absolute() or ":" in pure.parts[0]:
+        raise ValueError(f"{name!r} is not a relative path: name a file inside {label}")
+    depth = 0
+    for part in pure.parts:
+        depth += -1 if part == ".." else 0 if part == "." else 1
+        if depth < 0:
+            raise ValueError(f"{name} leads outside {label}")
+    for root in roots:
+        candidate = root / pure
+        try:
+            if not candidate.is_file():
+                continue
+            real, top = candidate.resolve(strict=True), root.resolve(strict=True)
+        except (OSError, RuntimeError, ValueError):  # a loop of links, a name the system cannot hold
+            continue
+        if not real.is_relative_to(top):
+            raise ValueError(f"{name} is a link to a file outside {label}")
+        return real
+    return None

@@ -5,8 +5,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
 
 GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
+TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
 
 
 @pytest.fixture
@@ -22,3 +26,25 @@ def game_copy(tmp_path):
 def naming(log: Path, folder: Path) -> str:
     """A log's text with its `game:` line naming a copied game folder instead of the game's slug."""
     return log.read_text().replace(f"game: {folder.name}", f"game: {folder}")
+
+
+@pytest.fixture
+def toy(tmp_path):
+    """A private copy of the small test game, whose files a test may change."""
+    game = tmp_path / "toy"
+    shutil.copytree(TOY, game)
+    return game
+
+
+def edit(path: Path, old: str, new: str):
+    """Replace the first `old` in a file by `new`; `old` must be there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def run(game, tmp_path, *args):
+    """`pnp build` of a game folder into tmp_path/out, as the command line runs it (no exception escapes)."""
+    result = CliRunner().invoke(cli, ["build", str(game), "--out", str(tmp_path / "out"), *args])
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    return result

@@ -5,6 +5,7 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
+from conftest import edit, run
 from pnp import nets
 from pnp.chance import expand, shuffled
 from pnp.cli import cli
@@ -126,3 +127,48 @@ def test_shuffles_are_fixed_for_ever():
     assert shuffled(range(10), 1) == shuffled(range(10), 1)
     assert shuffled(range(10), 1) != shuffled(range(10), 2)
     assert shuffled(range(10), 1) == [2, 1, 9, 6, 8, 7, 3, 4, 5, 0]
+
+
+P, T = nets.Panel, nets.Tab
+POUCH = [P("back", 0, 0, 60, 40), P("front", 0, 40, 60, 36)]
+# a U: a b c along the top, d under a, e under c
+U = [P("a", 0, 0, 10, 10), P("b", 10, 0, 10, 10), P("c", 20, 0, 10, 10), P("d", 0, 10, 10, 10), P("e", 20, 10, 10, 10)]
+
+
+def test_nets_that_fold_pass_the_checks():
+    assert nets.problems(nets.die_panels(22), nets.die_tabs(22)) == []
+    assert nets.problems(POUCH, [T("back", "top", 20, 8, ""), T("front", "left", 8, 4)]) == []
+    assert nets.problems(U, [T("d", "right", 4, 1), T("e", "left", 4, 1), T("a", "top", 8, 0)]) == []
+
+
+@pytest.mark.parametrize("panels,tabs,field,message", [
+    ([P("a", 0, 0, 60, 40), P("b", 0, 30, 60, 36)], [], "panels.b", "panels a and b overlap"),
+    ([P("a", 0, 0, 60, 40), P("b", 0, 50, 60, 36)], [], "panels.b", "b is not joined to the other panels"),
+    ([P("a", 0, 0, 60, 40), P("b", 0, 40, 60, 36), P("c", 80, 0, 5, 5), P("d", 80, 5, 5, 5)], [], "panels.c",
+     "c, d are not joined"),
+    ([P("a", 0, 0, 60, 40), P("b", 10, 40, 30, 36)], [], "panels.b", "meet along part of an edge"),
+    ([P("a", 0, 0, 0, 40)], [], "panels.a", "needs a width and a height above 0"),
+    ([], [], "panels", "at least one panel"),
+    (POUCH, [T("back", "bottom", 8, 4)], "tabs.[0]", "the bottom edge of back is a fold"),
+    (POUCH, [T("front", "top", 8, 4)], "tabs.[0]", "the top edge of front is a fold"),
+    (POUCH, [T("back", "left", 8, 4), T("back", "left", 5, 2)], "tabs.[1]", "already has a tab (tabs.[0])"),
+    (POUCH, [T("back", "left", 0, 0)], "tabs.[0]", "needs a depth above 0"),
+    (U, [T("d", "right", 12, 0)], "tabs.[0]", "the tab on the right edge of d covers panel e"),
+    (U, [T("d", "right", 6, 0), T("e", "left", 6, 0)], "tabs.[1]", "overlaps tabs.[0]"),
+    (POUCH, [T("lid", "left", 8, 4)], "tabs", "tabs stand on panels the net does not have: lid"),
+])
+def test_a_net_that_cannot_fold_is_an_error(panels, tabs, field, message):
+    found = nets.problems(panels, tabs)
+    assert any(f == field and message in m for f, m in found), found
+
+
+def test_a_bad_net_in_the_data_is_reported_with_the_component(toy, tmp_path):
+    edit(toy / "game.yaml", "{panel: front, side: left, depth: 8}", "{panel: front, side: top, depth: 8}")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "game.yaml:30: pouch.tabs.[1]: the top edge of front is a fold between two panels" in result.output
+    edit(toy / "game.yaml", "{panel: front, side: top, depth: 8}", "{panel: front, side: left, depth: 8}")
+    edit(toy / "game.yaml", "front: {x: 0, y: 40,", "front: {x: 0, y: 30,")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "game.yaml:30: pouch.panels.front: panels back and front overlap" in result.output

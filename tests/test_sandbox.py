@@ -1,0 +1,74 @@
+"""Templates run in jinja2's immutable sandbox: a game folder from a stranger cannot run code through them."""
+import pytest
+
+from conftest import edit, run
+
+FRONT = "templates/front.yaml.j2"
+
+
+def probe(toy, expression: str):
+    """Put a text step showing `expression` on the first line of the deck's front template."""
+    path = toy / FRONT
+    path.write_text(f"- text: {{text: {{{{ ({expression}) | string | tojson }}}}, x: 3, y: 70, w: 50}}\n"
+                    + path.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+ESCAPES = [
+    "cycler.__init__.__globals__.os.popen('touch {marker}').read()",
+    "joiner.__init__.__globals__.os.popen('touch {marker}').read()",
+    "lipsum.__globals__['os'].popen('touch {marker}').read()",
+    "namespace.__init__.__globals__",
+    "''.__class__.__mro__[1].__subclasses__()",
+    "card.__class__.__init__.__globals__",
+    "range.__globals__",
+    "shuffled.__globals__['random']",
+    "game.vars.update({'hacked': 1})",
+    "game.players.__len__()",
+    "'{0.__class__}'.format(card)",
+    "self._TemplateReference__context",
+]
+
+
+@pytest.mark.parametrize("expression", ESCAPES)
+def test_a_template_cannot_reach_python(toy, tmp_path, expression):
+    marker = tmp_path / "ran"
+    probe(toy, expression.replace("{marker}", str(marker)))
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "front.yaml.j2:1: " in result.output  # the template and the line
+    assert not marker.exists()
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_escape_is_named_as_not_allowed(toy, tmp_path):
+    probe(toy, "''.__class__")
+    result = run(toy, tmp_path)
+    assert f"{toy / FRONT}:1: not allowed in a template: access to attribute '__class__'" in result.output
+
+
+@pytest.mark.parametrize("expression,message", [
+    ("range(1000000) | length", "Range too big"),
+    ("'x' * 1000000000", "repeating str 1000000000 times is too large"),
+    ("[1, 2] * 100000", "repeating list 100000 times is too large"),
+    ("7 ** 100000000", "too large a number"),
+])
+def test_a_template_cannot_eat_the_memory(toy, tmp_path, expression, message):
+    probe(toy, expression)
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "front.yaml.j2:1" in result.output and message in result.output
+
+
+def test_what_the_documentation_allows_still_works(toy, tmp_path):
+    probe(toy, "[range(3) | list, dict(a=1).a, namespace(v=2).v, expand({'p': 2}), shuffled([1, 2], 1) | length,"
+               " 'ab' * 3, 2 ** 10, game.name | upper, card.id]")
+    result = run(toy, tmp_path, "--duplex")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_template_calling_itself_is_an_error_not_a_crash(toy, tmp_path):
+    edit(toy / FRONT, "- rect:", '{% include "front.yaml.j2" %}\n- rect:')
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "front.yaml.j2:1: the template includes or calls itself without end" in result.output
