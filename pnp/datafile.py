@@ -325,10 +325,13 @@ class Spec:
 
 
 class Any_(Spec):
-    expected = "any value"
+    """Any value (or any of one Python type, such as dict), as it was read."""
+
+    def __init__(self, kind: type | None = None, expected: str = "any value"):
+        self.kind, self.expected = kind, expected
 
     def check(self, value, where, problems):
-        return value
+        return value if self.kind is None or isinstance(value, self.kind) else self.fail(value, where, problems)
 
 
 class Text(Spec):

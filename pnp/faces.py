@@ -204,13 +204,14 @@ class FaceMaker:
                 problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
                 continue
             name, values = next(iter(item.items()))
+            before = len(problems)
             checked = self.specs[name].check(values, spot.at(name), problems)
-            if checked is None:
+            if checked is None or len(problems) > before:  # a key missing or wrong: nothing more to check
                 continue
             if name == "art":
                 checked["art"] = self.artwork(checked["src"], spot.at("art.src"), problems)
             elif name == "group":
-                checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
+                checked["steps"] = self._check(checked["steps"], label, f"{prefix}step {index + 1}: ", problems)
             steps.append((name, checked))
         return tuple(steps)
 

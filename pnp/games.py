@@ -28,10 +28,12 @@ GAME = Record({
     "players": ListOf(Int(1, 12), min_items=2),
     "credits": (Text(), ""),
     "palette": (MapOf(Colour()), dict),
-    "vars": (Any_(), dict),
+    "vars": (Any_(dict, "a mapping"), dict),
     "forms": (ListOf(Choice("duplex", "fold"), min_items=1), lambda: ["duplex", "fold"]),
     "components": MapOf(Any_()),
 }, "the game's description")
+
+KIT_NOTES = ListOf(Text())
 
 COMMON = {
     "kind": Choice(*KINDS),
@@ -88,6 +90,9 @@ def load_game(name: str) -> Game:
     if top is None:
         raise DataError(problems)
     palette = top["palette"] or {}
+    notes = (top["vars"] or {}).get("kit_notes")  # printed on the kit's contents page
+    if notes is not None:
+        KIT_NOTES.check(notes, Where(file, line_of(raw["vars"], "kit_notes"), "vars.kit_notes"), problems)
     components = {}
     for component_id, block in (top["components"] or {}).items():
         where = Where(file, line_of(raw["components"], component_id), str(component_id))
@@ -108,8 +113,8 @@ def load_game(name: str) -> Game:
 
 
 def _component(component_id, block, where, folder, palette, problems) -> Component | None:
-    if not isinstance(block, dict) or block.get("kind") not in KINDS:
-        kind = block.get("kind") if isinstance(block, dict) else None
+    kind = block.get("kind") if isinstance(block, dict) else None
+    if not isinstance(kind, str) or kind not in KINDS:
         spot = where.at("kind", line_of(block, "kind", where.line))
         problems.append((spot, f"expected a kind, one of {', '.join(KINDS)}; got {kind!r}"))
         return None
