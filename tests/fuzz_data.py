@@ -392,7 +392,7 @@ def judge(exit_code: int, output: str) -> str:
         return "traceback"
     if exit_code == 2:
         message = output.split("Error:", 1)[-1].strip()
-        problems = [line.strip() for line in message.splitlines()[1:]] or [message]
+        problems = [line.strip() for line in message.split("\n")[1:]] or [message]
         if "Error:" not in output or not all(map(_located, problems)):
             return "unclear message"
     return "ok"
