@@ -209,7 +209,10 @@ def yaml_mutation(rng: random.Random, text: str) -> tuple[str, str]:
 
 def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
     """One change to a card list in CSV: a column renamed, added or dropped, a cell changed, rows copied or lost."""
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error:
+        return text_mutation(rng, text)
     if len(rows) < 2:
         return text_mutation(rng, text)
     header, body = rows[0], rows[1:]
