@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from pnp.errors import DataError, Where, shown
+from pnp.errors import DataError, Where, clip, shown
 from pnp.units import parse_length
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -320,7 +320,7 @@ class Spec:
         raise NotImplementedError
 
     def fail(self, value, where: Where, problems: list, message: str | None = None):
-        problems.append((where, message or f"expected {self.expected}, got {value!r}"))
+        problems.append((where, message or f"expected {self.expected}, got {clip(repr(value))}"))
         return None
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -87,6 +88,51 @@ def fit_text(text: str, font_name: str, size: float, leading: float, width: floa
         size = max(smallest, size * 0.92)
 
 
+CAP = 0.72  # the height of a capital, as a share of the font size: the box's top lies this far above line 1
+DESCENT = 0.24  # how far below its baseline a line's letters may reach, as a share of the size
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    """Where a text step's lines fall in its own box: sizes in points, distances in millimetres."""
+
+    lines: tuple[str, ...]
+    size: float  # after fitting
+    first: float  # from the box's top down to the first baseline
+    step: float  # from one baseline to the next
+    widths: tuple[float, ...]  # of each line
+    fits: bool  # whether the lines fit the box (at no less than SMALLEST_TEXT when shrunk)
+
+    @property
+    def block(self) -> float:
+        """From the top of the first line's capitals down to the last baseline."""
+        return self.step * (len(self.lines) - 1) + self.size * CAP / PT
+
+    def line_x(self, v: dict) -> list[float]:
+        """The left end of each line, from the box's left edge."""
+        return [{"left": 0.0, "right": v["w"] - w, "center": (v["w"] - w) / 2}[v["align"]] for w in self.widths]
+
+
+def text_layout(v: dict) -> TextLayout:
+    """How a checked `text` step sets its text: wrapped, shrunk to fit when it may, placed as `valign` says."""
+    name = font(v["font"])
+    height = v["h"] * PT if v["h"] is not None else None
+    lines, size, fits = fit_text(v["text"], name, v["size"], v["leading"], v["w"] * PT, height, v["fit"])
+    step = size * v["leading"]
+    block = step * (len(lines) - 1) + size * CAP  # cap height of the first line down to the last baseline
+    free = (height - block) if height is not None else 0
+    first = size * CAP + {"top": 0, "middle": free / 2, "bottom": free}[v["valign"]]
+    widths = tuple(pdfmetrics.stringWidth(line, name, size) / PT for line in lines)
+    return TextLayout(lines, size, first / PT, step / PT, widths, fits)
+
+
+def overflow(v: dict, layout: TextLayout) -> str:
+    """What to tell a designer whose text does not fit its box."""
+    box = f"{v['w']:g} × {v['h']:g} mm" if v["h"] is not None else f"{v['w']:g} mm wide"
+    at = f"even at {layout.size:g} pt" if v["fit"] else f"at {layout.size:g} pt (fit: false)"
+    return f"text {_quoted(v['text'])} does not fit its box ({box}) {at}: shorten it or give it more room"
+
+
 class Painter:
     """Draws steps onto a canvas in a face's coordinates: millimetres from the top-left of the trim."""
 
@@ -108,6 +154,27 @@ class Painter:
     def _underlay(self, v, where):
         """Another face of the same size, drawn first: the part every numbered sheet shares."""
         self.c.doForm(self.face_form(v["face"]))
+
+    def _picture(self, v, where):
+        """Another face drawn small, scaled into (x, y, w, h) and cut to its trim: a component on a rules sheet."""
+        face = v["face"]
+        fw, fh = face.size
+        c = self.c
+        c.saveState()
+        x, y = self._xy(v["x"], v["y"] + v["h"])
+        c.translate(x, y)
+        c.scale(v["w"] / fw, v["h"] / fh)
+        trim = c.beginPath()
+        trim.rect(0, 0, fw * PT, fh * PT)
+        c.clipPath(trim, stroke=0, fill=0)
+        c.doForm(self.face_form(face))
+        c.restoreState()
+        c.saveState()
+        c.setStrokeColor(HexColor("#8A7A60"))
+        c.setLineWidth(0.2 * PT)
+        c.setDash([])
+        c.rect(x, y, v["w"] * PT, v["h"] * PT, stroke=1, fill=0)
+        c.restoreState()
 
     def _group(self, v, where):
         """Steps in their own frame: origin at (x, y), turned clockwise; inside it y still grows downwards."""
@@ -182,36 +249,22 @@ class Painter:
         if missing:
             codes = ", ".join(f"U+{ord(ch):04X} {ch!r}" for ch in missing)
             raise DataError([(where, f"the {v['font']} font has no glyph for {codes}")])
-        width = v["w"] * PT
-        height = v["h"] * PT if v["h"] is not None else None
-        lines, size, fits = fit_text(text, name, v["size"], v["leading"], width, height, v["fit"])
-        if not fits:
-            box = f"{v['w']:g} × {v['h']:g} mm" if v["h"] is not None else f"{v['w']:g} mm wide"
-            at = f"even at {size:g} pt" if v["fit"] else f"at {size:g} pt (fit: false)"
-            raise DataError([(where, f"text {_quoted(text)} does not fit its box ({box}) {at}: "
-                                     "shorten it or give it more room")])
-        step = size * v["leading"]
-        block = step * (len(lines) - 1) + size * 0.72  # cap height of the first line down to the last baseline
+        layout = text_layout(v)
+        if not layout.fits:
+            raise DataError([(where, overflow(v, layout))])
         c = self.c
         c.saveState()
         x0, top = self._xy(v["x"], v["y"])
+        width = v["w"] * PT
         if v["rotate"]:
-            box_h = height if height is not None else block
+            box_h = (v["h"] if v["h"] is not None else layout.block) * PT
             c.translate(x0 + width / 2, top - box_h / 2)
             c.rotate(-v["rotate"])
             c.translate(-(x0 + width / 2), -(top - box_h / 2))
-        free = (height - block) if height is not None else 0
-        first = top - size * 0.72 - {"top": 0, "middle": free / 2, "bottom": free}[v["valign"]]
         c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"])
-        c.setFont(name, size)
-        for i, line in enumerate(lines):
-            y = first - i * step
-            if v["align"] == "left":
-                c.drawString(x0, y, line)
-            elif v["align"] == "right":
-                c.drawRightString(x0 + width, y, line)
-            else:
-                c.drawCentredString(x0 + width / 2, y, line)
+        c.setFont(name, layout.size)
+        for i, (line, x) in enumerate(zip(layout.lines, layout.line_x(v))):
+            c.drawString(x0 + x * PT, top - (layout.first + i * layout.step) * PT, line)
         c.restoreState()
 
     def _art(self, v, where):

@@ -25,6 +25,15 @@ class Where:
         return f"{place}: {self.field}" if self.field else place
 
 
+QUOTE = 80  # characters of a user's text quoted in a message at most
+
+
+def clip(text: str, limit: int = QUOTE) -> str:
+    """A piece of a user's text as a message quotes it: at most `limit` characters, an ellipsis for the rest."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def shown(path: str | Path) -> str:
     """A path as a user should read it: relative to the working directory when it lies below it."""
     path = Path(path)

@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from pnp import artwork, cache, chance, resources
+from pnp import artwork, cache, chance, legibility, resources
 from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, parse_yaml
 from pnp.errors import DataError, Where, shown
 
@@ -126,6 +126,18 @@ def layered(under: Face, over: Face) -> Face:
                 over.bleed, over.where)
 
 
+def labelled(face: Face, label: str) -> Face:
+    """A face with a small label at its foot, inside the trim: a card's id on proofs."""
+    w, h = face.size
+    text = {"text": label, "x": 2.0, "y": h - 2.6, "w": w - 4.0, "h": None, "size": 6.0, "font": "sans",
+            "colour": "#555555", "align": "right", "valign": "top", "leading": 1.2, "fit": False, "rotate": 0.0,
+            "opacity": 1.0}
+    backing = {"x": w - 2.0 - len(label) * 1.3, "y": h - 2.9, "w": len(label) * 1.3 + 0.5, "h": 2.7, "r": 0.6,
+               "fill": "#FFFFFF", "stroke": "none", "width": 0.0, "dash": None, "opacity": 0.8}
+    return Face(f"{face.key}\nproof: {label}", face.steps + (("rect", backing), ("text", text)), face.size,
+                face.bleed, face.where)
+
+
 class FaceMaker:
     """Renders a game's templates into faces; each distinct rendering is parsed and checked once."""
 
@@ -160,6 +172,9 @@ class FaceMaker:
         face = self.cache.get(text)
         if face is None:
             face = Face(text, self._steps(text, template, where), (w, h), bleed, where)
+            unreadable = legibility.problems(face.steps, face.size, where, template, cut=bleed > 0)
+            if unreadable:
+                raise DataError(unreadable)
             self.cache[text] = face
         return face
 

@@ -1,4 +1,4 @@
-"""Writing a set of files together: a folder's whole content is replaced in one step, or not at all.
+"""Writing files safely: a folder's whole content replaced in one step, or not at all (and one file alone).
 
 The new files are written into a fresh folder beside the target (`.NAME.staging-XXXX`), which is renamed
 `.NAME.ready-XXXX` once complete, then swapped with the target: in one step where the system can exchange two
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import glob
 import os
 import secrets
 import shutil
@@ -49,6 +50,22 @@ def replace_folder(folder: Path, files: dict[str, bytes]) -> None:
     _moment("ready")
     _swap_in(ready, folder)
     _moment("done")
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Replace one file in one step: written beside it (`.NAME.part-XXXX`), then moved over it. What a killed
+    write left beside it is removed first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.part-*"):
+        leftover.unlink(missing_ok=True)
+    temp = _beside(path, "part", secrets.token_hex(4))
+    try:
+        with open(temp, "xb") as stream:
+            stream.write(data)
+        os.replace(temp, path)
+    except OSError:
+        temp.unlink(missing_ok=True)
+        raise
 
 
 def recover(folder: Path) -> None:

@@ -6,6 +6,7 @@ lists it names (CSV or YAML) and, for the checker, `rules.py` with its own data 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from pnp import resources
@@ -38,9 +39,11 @@ KIT_NOTES = ListOf(Text())
 COMMON = {
     "kind": Choice(*KINDS),
     "title": Text(),
-    "template": Text(),
+    "template": (Text(), None),  # required by every kind that draws from a template (see Kind.templated)
     "size": (SIZE, None),
-    "stock": (Text(), "plain paper"),
+    # what to print it on: one stock, or one for each form (cards folded and glued want thinner paper)
+    "stock": (Either(Text(), Record({"duplex": (Text(), None), "fold": (Text(), None)}, "a stock for each form")),
+              None),
 }
 
 FIELD_TYPES = ("text", "int", "choice", "bool", "list", "colour")
@@ -76,6 +79,8 @@ def game_folder(name: str) -> Path:
     path = Path(name)
     if (path / "game.yaml").is_file():
         return path
+    if path.is_dir():
+        raise PnpError(f"{name}: this folder has no game.yaml, which every game folder needs")
     raise PnpError(f"unknown game {name!r} (known games: {', '.join(game_slugs())})")
 
 
@@ -102,6 +107,7 @@ def load_game(name: str) -> Game:
         component = _component(str(component_id), block, where, folder, palette, problems)
         if component is not None:
             components[component.id] = component
+    _holding(components, raw["components"], problems)
     players = top["players"]
     if players and players[0] is not None and players[1] is not None and players[0] > players[1]:
         problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))
@@ -119,9 +125,12 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
         problems.append((spot, f"expected a kind, one of {', '.join(KINDS)}; got {kind!r}"))
         return None
     kind = KINDS[block["kind"]]
-    values = Record({**COMMON, **kind.options}).check(block, where, problems)
+    options = {key: _in_palette(spec, palette) for key, spec in kind.options.items()}
+    values = Record({**COMMON, **options}).check(block, where, problems)
     if values is None:
         return None
+    if kind.templated and "template" not in block:
+        problems.append((where.at("template"), "missing required key"))
     for key in ("template", "back", "background"):
         problem = values.get(key) and template_problem(folder, values[key])
         if problem:
@@ -134,9 +143,34 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     if "cards" in kind.options and values.get("cards") is not None:
         cards = _cards(block, values, where, folder, palette, problems)
     common = {"kind", "title", "template", "size", "stock", "cards"}
-    return Component(id=component_id, kind=values["kind"], title=values["title"], template=values["template"],
-                     size=size, stock=values["stock"], where=where, cards=cards,
+    stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
+    return Component(id=component_id, kind=values["kind"], title=values["title"], template=values.get("template"),
+                     size=size, stock=stock, where=where, cards=cards,
                      options={k: v for k, v in values.items() if k not in common})
+
+
+def _in_palette(spec, palette: dict):
+    """A kind's option spec, its colours allowed to name the game's palette."""
+    if isinstance(spec, tuple):
+        return (_in_palette(spec[0], palette),) + spec[1:]
+    return Colour(palette) if isinstance(spec, Colour) else spec
+
+
+def _holding(components: dict, raw: dict, problems: list) -> None:
+    """A component that `holds` another (an envelope for a card) takes that one's size as its own."""
+    for component_id, component in list(components.items()):
+        if "holds" not in component.options:
+            continue
+        held = component.options["holds"]
+        if held is None:
+            if component.size == (0.0, 0.0):
+                problems.append((component.where.at("holds"), f"a {component.kind} needs `holds:` (a component "
+                                                              "whose size it takes) or a `size:`"))
+        elif held in components and held != component_id:
+            components[component_id] = replace(component, size=components[held].size)
+        else:
+            spot = component.where.at("holds", line_of(raw[component_id], "holds", component.where.line))
+            problems.append((spot, f"no other component is called {held!r}"))
 
 
 def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> tuple[Spec, object]:

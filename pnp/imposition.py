@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+DEFAULT_MARGIN = 5.0  # what a home printer leaves unprinted at each edge of the paper
 FOOTER_BAND = 6.0  # the strip at the bottom of a page for the footer and the 50 mm scale bar
-MARK_ROOM = 3.5  # beyond the bleed: a gap and a crop mark long enough to cut by
-MARK_MIN = 3.0  # outer bleed gives way to keep at least this much for crop marks (and the gap)
+MARK_GAP = 0.5  # between the bleed and a crop mark
+MARK_MIN = 3.0  # the shortest crop mark worth drawing: one long enough to lay a ruler on
+MARK_ROOM = MARK_GAP + MARK_MIN  # what a crop mark needs beyond the bleed
 
 
 @dataclass(frozen=True)
@@ -56,13 +58,15 @@ class Settings:
 
     paper: str = "a4"
     size: tuple[float, float] = (210.0, 297.0)
-    margin: float = 5.0
+    margin: float = DEFAULT_MARGIN
     fold: bool = False  # fold-and-glue sheets instead of duplex pages
     short_edge: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
     sheets: int | None = None  # how many numbered sheets to print, when asked for
     shop: bool = False  # print-shop files: one card a page, the page its bleed, the trim box set
+    proof: bool = False  # each card's id printed at its foot, to check a kit against its data
+    gutter: float | None = None  # space between cards, for every card group (else each group's own)
 
 
 @dataclass
@@ -74,6 +78,8 @@ class Page:
     placed: list = field(default_factory=list)  # (Slot, face)
     content: Box | None = None  # the area the faces and their crop marks may use
     fold: tuple | None = None  # ("x" or "y", position) of a fold line
+    fit: "Fit | None" = None  # how the grid sits on the paper
+    reverse: bool = False  # printed on the back of the page before it (duplex backs, a rules sheet's second page)
 
     @property
     def cuts_x(self) -> tuple:
@@ -89,6 +95,20 @@ class Page:
         """The trimmed area of the faces on this page, which every cut spans."""
         return _around([slot.trim for slot, _ in self.placed])
 
+    def cut_segments(self) -> list[tuple[float, float, float, float]]:
+        """The cuts along the edges of the faces this page holds, as (x0, y0, x1, y1) lines: the edges of
+        neighbouring faces joined into one line, and no line along a slot left empty."""
+        vertical: dict = {}
+        horizontal: dict = {}
+        for slot, _ in self.placed:
+            t = slot.trim
+            for x in (t.x0, t.x1):
+                vertical.setdefault(round(x, 4), []).append((t.y0, t.y1))
+            for y in (t.y0, t.y1):
+                horizontal.setdefault(round(y, 4), []).append((t.x0, t.x1))
+        lines = [(x, a, x, b) for x, spans in vertical.items() for a, b in _joined(spans)]
+        return lines + [(a, y, b, y) for y, spans in horizontal.items() for a, b in _joined(spans)]
+
     @property
     def inked(self) -> Box | None:
         """The area the placed faces cover, bleed included: crop marks stay outside it."""
@@ -98,6 +118,17 @@ class Page:
     cut_lines: bool = False
     furniture: bool = True  # the footer and the scale bar
     trim: Box | None = None  # the TrimBox of a print-shop page (its MediaBox is the bleed)
+
+
+def _joined(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Intervals on a line, those that touch or overlap joined into one."""
+    joined: list = []
+    for a, b in sorted(spans):
+        if joined and a <= joined[-1][1] + 1e-6:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], b))
+        else:
+            joined.append((a, b))
+    return joined
 
 
 def _around(boxes: list[Box]) -> Box | None:
@@ -160,44 +191,99 @@ def printable(settings: Settings) -> Box:
     return Box(settings.margin, settings.margin, w - settings.margin, h - settings.margin)
 
 
-def frames(settings: Settings, bleed: float):
-    """Candidate content areas, best first: a footer band and room for crop marks, then less of either.
-    Yields (content area, footer at bottom?, room for marks)."""
+@dataclass(frozen=True)
+class Fit:
+    """How a grid of faces sits on the paper: what the contents page tells the user about it."""
+
+    per_page: int
+    edge_bleed: float  # the least bleed kept at the grid's outer edges: the data's, unless the paper is short
+    marks: bool  # room for a crop mark at one end at least of every cut; if not, the cuts are drawn as lines
+
+
+def frames(settings: Settings, bleed: float, strict: bool):
+    """Candidate content areas, best first: with a footer band, then without. Yields (content area, footer at
+    bottom?, area for the grid). A strict frame keeps room round the grid for its full bleed and crop marks;
+    the others keep none, and the bleed at the grid's edges gives way (see `edge_bleeds`)."""
     area = printable(settings)
-    room = bleed + MARK_ROOM
+    room = bleed + MARK_ROOM if strict else 0.0
     for band in (True, False):
         base = area.inset(bottom=FOOTER_BAND) if band else area
         yield base, band, base.inset(room, room, room, room)
-        yield base, band, base
 
 
-def clip_for(cell: Box, grid: Grid, bleed: float, content: Box) -> Box:
-    """A cell's bleed: half the gutter between neighbours; towards the outside all of it, unless that
-    would leave too little room in `content` for crop marks (then as much as leaves them MARK_MIN)."""
-    inner = min(bleed, grid.gutter / 2)
+def candidates(searches: list, bleed: float, shared: bool) -> list:
+    """What each (settings, search) finds, `search(content, band, area)`, in the strict frames of its paper;
+    then in the others too when neighbours share their cuts (they trade bleed at the paper's edge for more a
+    page) or when nothing fits a strict frame."""
+    def found(strict: bool) -> list:
+        return [item for settings, search in searches for frame in frames(settings, bleed, strict)
+                for item in search(*frame)]
+
+    strict = found(True)
+    return strict if strict and not shared else strict + found(False)
+
+
+def edge_bleeds(grid: Grid, bleed: float, content: Box) -> tuple[float, float, float, float]:
+    """The bleed at the grid's left, right, bottom and top edge: all of it, unless that would leave too little
+    room in `content` for crop marks (then as much as leaves them MARK_ROOM)."""
     box = grid.box
 
     def outer(room: float) -> float:
-        return max(0.0, min(bleed, room - MARK_MIN))
+        return max(0.0, min(bleed, room - MARK_ROOM))
 
-    left = outer(box.x0 - content.x0) if abs(cell.x0 - box.x0) < 1e-6 else inner
-    right = outer(content.x1 - box.x1) if abs(cell.x1 - box.x1) < 1e-6 else inner
-    bottom = outer(box.y0 - content.y0) if abs(cell.y0 - box.y0) < 1e-6 else inner
-    top = outer(content.y1 - box.y1) if abs(cell.y1 - box.y1) < 1e-6 else inner
+    return (outer(box.x0 - content.x0), outer(content.x1 - box.x1), outer(box.y0 - content.y0),
+            outer(content.y1 - box.y1))
+
+
+def clip_for(cell: Box, grid: Grid, bleed: float, content: Box) -> Box:
+    """A cell's bleed: half the gutter between neighbours (up to the bleed); at the grid's edges, `edge_bleeds`."""
+    inner = min(bleed, grid.gutter / 2)
+    box = grid.box
+    left, right, bottom, top = edge_bleeds(grid, bleed, content)
+    left = left if abs(cell.x0 - box.x0) < 1e-6 else inner
+    right = right if abs(cell.x1 - box.x1) < 1e-6 else inner
+    bottom = bottom if abs(cell.y0 - box.y0) < 1e-6 else inner
+    top = top if abs(cell.y1 - box.y1) < 1e-6 else inner
     return Box(cell.x0 - left, cell.y0 - bottom, cell.x1 + right, cell.y1 + top).clip(content)
 
 
+def fit_of(grid: Grid, bleed: float, content: Box) -> Fit:
+    """What a grid keeps of the bleed and the crop marks (marks sit beyond the bleed, across the grid's edges)."""
+    left, right, bottom, top = edge_bleeds(grid, bleed, content)
+    box = grid.box
+    room = (box.x0 - left - content.x0, content.x1 - box.x1 - right, box.y0 - bottom - content.y0,
+            content.y1 - box.y1 - top)
+    marked = [r - MARK_GAP >= MARK_MIN - 1e-6 for r in room]
+    return Fit(grid.count, min(left, right, bottom, top), (marked[0] or marked[1]) and (marked[2] or marked[3]))
+
+
+def shares_cuts(bleed: float, gutter: float) -> bool:
+    """Whether neighbouring cards are too close for each to have its whole bleed."""
+    return gutter < 2 * bleed - 1e-9
+
+
 def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int):
-    """The (grid, content, footer-at-bottom) for one-sided or duplex pages: in order of preference (frames
-    as `frames` orders them, upright before turned), the first that holds as many pieces as any could,
+    """The (grid, content, footer-at-bottom) for one-sided or duplex pages: in order of preference (as
+    `candidates` orders the frames, upright before turned), the first that holds as many pieces as any could,
     or all of them when fewer are needed."""
-    options = [(grid, content, band) for content, band, inner in frames(settings, bleed)
-               for grid in grids(inner, size, gutter)]
+    def search(content, band, area):
+        return [(grid, content, band) for grid in grids(area, size, gutter)]
+
+    options = candidates([(settings, search)], bleed, shares_cuts(bleed, gutter))
     if not options:
         raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper} paper "
                          f"inside {settings.margin:g} mm margins")
     enough = min(needed, max(grid.count for grid, _, _ in options))
     return next(option for option in options if option[0].count >= enough)
+
+
+def capacity(size, bleed: float, gutter: float, settings: Settings) -> Fit:
+    """How the most faces of `size` a page can hold sit on it, for duplex pages or fold-and-glue sheets."""
+    if settings.fold:
+        grid, content, *_ = fold_grid(size, bleed, gutter, settings)
+    else:
+        grid, content, _ = best_grid(settings, size, gutter, bleed, 10 ** 6)
+    return fit_of(grid, bleed, content)
 
 
 def mirror(slot: Slot, axis: str, at: float) -> Slot:
@@ -220,6 +306,7 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
                  marks: bool = True) -> list[Page]:
     """Front pages, each followed by its back page when the faces have backs. `pairs` are (front, back|None)."""
     grid, content, band = best_grid(settings, size, gutter, bleed, max(1, len(pairs)))
+    fit = fit_of(grid, bleed, content)
     cells = grid.cells()
     limit = printable(settings)
     rotation = 90 if grid.turned else 0
@@ -227,8 +314,9 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     has_backs = any(back is not None for _, back in pairs)
     pages = []
     for chunk in _chunks(pairs, grid.count):
-        common = dict(size=settings.size, content=content, footer_at_bottom=band, cut_lines=settings.cut_lines)
+        common = dict(size=settings.size, content=content, footer_at_bottom=band, fit=fit)
         pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
+                          cut_lines=settings.cut_lines or (marks and not fit.marks),
                           placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)], **common))
         if has_backs:
             axis, at = ("y", settings.size[1] / 2) if settings.short_edge else ("x", settings.size[0] / 2)
@@ -238,20 +326,21 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
                 behind = mirror(slot, axis, at)
                 backs.append((replace(behind, trim=behind.trim.shift(dx, dy),
                                       clip=behind.clip.shift(dx, dy).clip(limit)), back))
-            pages.append(Page(side="backs", placed=backs, marks=False, **common))
+            pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))
     return pages
 
 
-def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:
-    """Fold-and-glue sheets: fronts on one half, their backs mirrored on the other half of the same side."""
+def fold_grid(size, bleed: float, gutter: float, settings: Settings):
+    """The best fold-and-glue sheet for cards of `size`: (grid of the fronts, content, footer band?, fold axis,
+    fold position, the page's settings). Portrait or landscape, folded across or along, whichever holds most."""
     gap = max(2 * bleed, 2.0)  # each card keeps its bleed on both sides of the fold
-    best = None
+    searches = []
     for landscape in (False, True):
         w, h = settings.size
         paper = (max(w, h), min(w, h)) if landscape else (min(w, h), max(w, h))
         page_settings = replace(settings, size=paper)
         for axis in ("x", "y"):
-            for content, band, inner in frames(page_settings, bleed):
+            def search(content, band, inner, axis=axis, paper=paper, page_settings=page_settings):
                 at = (paper[0] if axis == "x" else content.y0 + content.y1) / 2
                 if axis == "x":
                     half = Box(inner.x0, inner.y0, at - gap / 2, inner.y1)
@@ -261,12 +350,19 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
                     grid = fit(half, size, gutter)
                     if grid:  # against the fold, so fronts and backs mirror about it
                         grid = replace(grid, origin=(grid.origin[0], half.y0))
-                if grid and (best is None or grid.count > best[0].count):
-                    best = (grid, content, band, axis, at, page_settings)
-    if best is None:
+                return [(grid, content, band, axis, at, page_settings)] if grid else []
+            searches.append((page_settings, search))
+    options = candidates(searches, bleed, shares_cuts(bleed, gutter))
+    if not options:
         raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper} paper "
                          f"inside {settings.margin:g} mm margins")
-    grid, content, band, axis, at, page_settings = best
+    return max(options, key=lambda option: option[0].count)  # the first of the best: strict ones come first
+
+
+def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:
+    """Fold-and-glue sheets: fronts on one half, their backs mirrored on the other half of the same side."""
+    grid, content, band, axis, at, page_settings = fold_grid(size, bleed, gutter, settings)
+    fit = fit_of(grid, bleed, content)
     rotation = 90 if grid.turned else 0
     fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]
     backs = [mirror(slot, axis, at) for slot in fronts]
@@ -275,7 +371,8 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
         placed = [(slot, front) for slot, (front, _) in zip(fronts, chunk)]
         placed += [(slot, back) for slot, (_, back) in zip(backs, chunk)]
         pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed, content=content,
-                          fold=(axis, at), footer_at_bottom=band, cut_lines=settings.cut_lines))
+                          fold=(axis, at), footer_at_bottom=band, fit=fit,
+                          cut_lines=settings.cut_lines or not fit.marks))
     return pages
 
 

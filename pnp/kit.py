@@ -5,7 +5,7 @@ until every PDF of the game is complete in memory; then the game's folder is rep
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.lib.colors import Color, black
@@ -13,13 +13,15 @@ from reportlab.lib.colors import Color, black
 from pnp.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
-from pnp.fileset import replace_folder
-from pnp.imposition import Settings
+from pnp.fileset import replace_file, replace_folder
+from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printable
 from pnp.kinds import KINDS
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
-from pnp.preview import index_page, page_images
+from pnp.preview import Section, game_page, games_index, page_images
+from pnp.wording import plural
 
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
 PAPER_LABELS = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)", "a3": "A3 (297 × 420 mm)",
                 "tabloid": "Tabloid (11 × 17 in)"}
 
@@ -50,30 +52,75 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
         try:
             pages = kind.pages(component, maker, settings)
         except ValueError as error:  # a piece that does not fit the paper, a net that does not hold together
-            raise DataError([(component.where, str(error))]) from None
+            raise _blame(kind, component, maker, settings, error) from None
         parts.append(Part(component, pages, kind.how_to_print(component, settings)))
         if progress:
-            progress(f"{game.slug}: {component.id} laid out on {len(pages)} pages ({variant(settings)})")
+            progress(f"{game.slug}: {component.id} laid out on {plural(len(pages), 'page')} ({variant(settings)})")
     return parts
 
 
-def footer(game: Game, part: Part, page, number: int, total: int, settings: Settings) -> tuple[str, str]:
-    return (f"{game.name} · {part.component.title} · {page.side} · page {number} of {total}",
-            f"{PAPER_LABELS.get(settings.paper, settings.paper)} · print at 100 % (actual size, no fit to page)")
+def _blame(kind, component, maker, settings: Settings, error: ValueError) -> PnpError:
+    """A component that cannot be laid out: the --margin's fault when it fits inside the usual margin,
+    else its data's."""
+    if settings.margin > DEFAULT_MARGIN:
+        try:
+            kind.pages(component, maker, replace(settings, margin=DEFAULT_MARGIN))
+        except ValueError:
+            pass
+        else:
+            return PnpError(f"--margin {settings.margin:g}mm leaves no room on {settings.paper} paper for "
+                            f"{component.id} ({component.title}); it fits with --margin {DEFAULT_MARGIN:g}mm")
+    return DataError([(component.where, str(error))])
+
+
+def footer(game: Game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
+    return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
+            f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper · print at 100 %, no fit to page")
+
+
+def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
+    """The pages of a PDF in print order, as (part, page); (None, None) is a blank page.
+
+    A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
+    it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
+    no part ever starts on the back of another."""
+    padded = with_contents and not settings.fold and not settings.shop
+    entries: list = [(None, "contents")] if with_contents else []
+    for part in parts:
+        for page in part.pages:
+            if padded and len(entries) % 2 and not page.reverse:
+                entries.append((None, None))  # the back of the sheet before
+            entries.append((part, page))
+    return entries
+
+
+def captions(parts: list[Part], settings: Settings) -> list[str]:
+    """What each page of a kit is, to show under its picture: "Game cards · fronts · page 5 of 27"."""
+    entries = sequence(parts, settings, with_contents=True)
+    names = ["Contents" if page == "contents" else "Blank back" if page is None
+             else f"{part.component.title} · {page.side}" for part, page in entries]
+    return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]
+
+
+def blank_page(settings: Settings) -> Page:
+    """A page left blank on purpose: only its footer says why."""
+    return Page(size=settings.size, side="left blank: the next part starts on a new sheet",
+                content=printable(settings).inset(bottom=FOOTER_BAND), marks=False)
 
 
 def render(game: Game, parts: list[Part], settings: Settings, with_contents: bool) -> bytes:
     title = f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
     doc = Document(title, subject=variant(settings))
-    total = sum(len(part.pages) for part in parts) + (1 if with_contents else 0)
-    number = 1
-    if with_contents:
-        doc.text_page(settings.size, lambda c, size: contents_page(doc, size, game, parts, settings))
-        number += 1
-    for part in parts:
-        for page in part.pages:
-            doc.page(page, game.palette, footer(game, part, page, number, total, settings))
-            number += 1
+    entries = sequence(parts, settings, with_contents)
+    total = len(entries)
+    for number, (part, page) in enumerate(entries, start=1):
+        if page == "contents":
+            doc.text_page(settings.size, lambda c, size: contents_page(doc, size, game, parts, entries, settings))
+        elif page is None:
+            blank = blank_page(settings)
+            doc.page(blank, game.palette, footer(game, "", blank.side, number, total, settings))
+        else:
+            doc.page(page, game.palette, footer(game, part.component.title, page.side, number, total, settings))
     return doc.bytes()
 
 
@@ -94,9 +141,12 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             images = page_images(kit)
             names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
             files.update({f"preview/{name}": image for name, image in zip(names, images)})
-            sections.append((f"{game.name}: {suffix}", names))
+            pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
+            sections.append(Section(f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper, "
+                                    f"{'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
+                                    list(zip(names, captions(parts, settings)))))
     if preview:
-        files["preview/index.html"] = index_page(f"{game.name}: print-and-play kit", sections)
+        files["preview/index.html"] = game_page(f"{game.name}: print-and-play kit", sections)
     duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
     if duplex:
         files[f"duplex-test-{duplex.paper}.pdf"] = duplex_test(duplex)
@@ -109,17 +159,39 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     return [out_dir / name for name in files]
 
 
+def write_index(out: Path, names: dict[str, str]) -> Path:
+    """OUT/index.html: every game previewed in OUT, old builds included, with links to its pages and PDFs.
+    `names` gives the names of the games just built (others show their folder's name)."""
+    games = []
+    for page in sorted(out.glob("*/preview/index.html")):
+        folder = page.parent.parent
+        if folder.name.startswith("."):
+            continue  # a build's files being staged, or set aside
+        pictures = sorted(page.parent.glob("*.png"))
+        pdfs = [f"{folder.name}/{pdf.name}" for pdf in sorted(folder.glob("*.pdf"))
+                if "-kit-" in pdf.name or pdf.name.startswith("duplex-test")]
+        games.append((names.get(folder.name, folder.name), f"{folder.name}/preview/index.html",
+                      f"{folder.name}/preview/{pictures[0].name}" if pictures else "", pdfs))
+    path = out / "index.html"
+    try:
+        replace_file(path, games_index(games))
+    except OSError as error:
+        raise PnpError(f"cannot write {error.filename or path}: {error.strerror}") from None
+    return path
+
+
 # --- the contents page and the duplex test ----------------------------------------------------------------
 
 INK = Color(0.17, 0.11, 0.05)
 
 
-def page_ranges(parts: list[Part]) -> list[str]:
-    first, ranges = 2, []
+def page_ranges(parts: list[Part], entries: list) -> list[str]:
+    """Where each part lies in the kit: "page 4" or "pages 4–15"."""
+    ranges = []
     for part in parts:
-        last = first + len(part.pages) - 1
-        ranges.append(f"{first}" if first == last else f"{first}–{last}")
-        first = last + 1
+        numbers = [number for number, (owner, _) in enumerate(entries, start=1) if owner is part]
+        first, last = numbers[0], numbers[-1]
+        ranges.append(f"page {first}" if first == last else f"pages {first}–{last}")
     return ranges
 
 
@@ -134,7 +206,8 @@ def samples(part: Part) -> list:
     return faces
 
 
-def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: Settings) -> None:
+def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: list,
+                  settings: Settings) -> None:
     """The kit's first page: what it holds, what each part looks like, and how to print it."""
     c = doc.c
     w, h = size
@@ -171,7 +244,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
     text("What this kit holds", 14, "bold")
     y -= 4
     thumb_h, text_x = 20.0, left + 34
-    for part, pages in zip(parts, page_ranges(parts)):
+    for part, pages in zip(parts, page_ranges(parts, entries)):
         component = part.component
         count = component.card_total if component.cards else sum(len(page.placed) for page in part.pages)
         top = y
@@ -191,8 +264,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
         y = top - 5
         text(f"{component.title}", 10, "bold", text_x)
         c.setFont(font("sans"), 9)
-        noun = ("card" if component.cards else "copy") if count == 1 else ("cards" if component.cards else "copies")
-        label = f"{count} {noun} · pages {pages}"
+        label = f"{plural(count, 'card') if component.cards else plural(count, 'copy', 'copies')} · {pages}"
         c.drawRightString(right * PT, y * PT, label)
         y -= 4.5
         para(part.advice, 8.5, right - text_x, x=text_x)
@@ -211,6 +283,8 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], settings: 
                       "let it dry under a book, then cut: fronts and backs are already lined up.")
     else:
         advice += [
+            "This whole file may be printed double-sided in one go: every part starts on a new sheet, and a "
+            "page meant for one side only has a blank back.",
             f"Double-sided parts: print duplex-test-{settings.paper}.pdf first. Hold the sheet up to a light "
             "and read where the front's cross falls on the back's scales; if it is off, build again with "
             "--back-offset X,Y (in mm), or with --short-edge if the backs come out upside down.",
@@ -256,7 +330,7 @@ def duplex_test(settings: Settings) -> bytes:
         cx, cy = w / 2 + dx, h / 2 + dy
         c.setStrokeColor(black)
         c.setFillColor(black)
-        c.setFont(font("sans"), 5)
+        c.setFont(font("sans"), 6)
         # the front's cross lines run 30 mm each way: read them on scales set 20 mm off the centre
         rx, ry = cy - 20, cx + 20
         c.setLineWidth(0.15)

@@ -29,9 +29,9 @@ class Component:
     id: str
     kind: str
     title: str
-    template: str
+    template: str | None  # None for a kind drawn without one (a rules sheet)
     size: tuple[float, float]
-    stock: str
+    stock: dict  # form (duplex, fold) -> what to print on, or None when the data does not say
     where: Where
     options: dict = field(default_factory=dict)  # what the kind declares beyond the common keys
     cards: tuple[Card, ...] = ()
@@ -41,6 +41,10 @@ class Component:
             if card.id == card_id:
                 return card
         raise KeyError(card_id)
+
+    def stock_for(self, form: str) -> str:
+        """What to print it on in a form (duplex, fold): the data's for that form, else its only one."""
+        return self.stock.get(form) or self.stock.get("duplex") or "plain paper"
 
     @property
     def card_total(self) -> int:

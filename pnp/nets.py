@@ -10,7 +10,7 @@ from dataclasses import dataclass
 SIDES = ("top", "right", "bottom", "left")
 CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
 FOLD = {**CUT, "stroke": "#555555", "width": 0.25, "dash": [2.0, 1.5]}
-TAB = {**CUT, "fill": "#E6E6E6"}  # a glue tab; a tab with no label (a closing flap) stays white
+TAB = {**CUT, "fill": "#E6E6E6"}  # a glue tab; a tab with no label (a closing flap) is white unless given a fill
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Tab:
     depth: float
     taper: float  # how far each end of the tab's outer edge is drawn in
     label: str = "glue"
+    fill: str | None = None  # a colour for a flap that shows once closed (glue tabs are always grey)
 
 
 def _key(edge) -> tuple:
@@ -181,7 +182,8 @@ def net_steps(panels: list[Panel], tabs: list[Tab]) -> list:
     steps = []
     for tab in tabs:
         corners = tab_outline(by_name[tab.panel], tab)
-        steps.append(("polygon", {"points": [list(p) for p in corners], **(TAB if tab.label else CUT)}))
+        style = TAB if tab.label else {**CUT, "fill": tab.fill or "none"}
+        steps.append(("polygon", {"points": [list(p) for p in corners], **style}))
         if tab.label:
             steps.append(_tab_label(corners, tab))
     folds, cuts = folds_and_cuts(panels, tabs)
@@ -194,7 +196,7 @@ def _tab_label(corners, tab: Tab):
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     cx, cy = sum(xs) / 4, sum(ys) / 4
     vertical = tab.side in ("left", "right")
-    size = max(3.0, min(6.0, tab.depth * 0.55)) * 72 / 25.4 * 0.5
+    size = max(6.0, min(8.5, tab.depth * 0.78))  # points: big enough to read, small enough to sit on the tab
     text = {"text": tab.label, "x": -15.0, "y": -1.2, "w": 30.0, "h": None, "size": size, "font": "sans",
             "colour": "#555555", "align": "center", "valign": "top", "leading": 1.2, "fit": False,
             "rotate": 0.0, "opacity": 1.0}
@@ -227,3 +229,15 @@ def shifted(panels: list[Panel], tabs: list[Tab]) -> tuple[list[Panel], tuple[fl
     """The panels moved so that the net, tabs included, starts at (0, 0); and the net's size."""
     x0, y0, x1, y1 = bounds(panels, tabs)
     return [Panel(p.name, p.x - x0, p.y - y0, p.w, p.h) for p in panels], (x1 - x0, y1 - y0)
+
+
+# --- an envelope that holds a card flat --------------------------------------------------------------------
+
+def envelope(inner: tuple[float, float], flap: float, tab: float) -> tuple[list[Panel], list[Tab]]:
+    """A pocket for a card of size `inner` (ease included): the back with its closing flap on top, the front
+    below it (the fold between them is the envelope's bottom) with a glue tab on each side."""
+    w, h = inner
+    panels = [Panel("back", 0.0, 0.0, w, h), Panel("front", 0.0, h, w, h)]
+    tabs = [Tab("back", "top", flap, min(flap * 0.45, w / 4), label=""),
+            Tab("front", "left", tab, min(4.0, h / 4)), Tab("front", "right", tab, min(4.0, h / 4))]
+    return panels, tabs

@@ -19,10 +19,9 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import __version__, cache
 from pnp.draw import PT, Painter, font, svg_drawing
 from pnp.errors import DataError
-from pnp.imposition import FOOTER_BAND, Page
+from pnp.imposition import FOOTER_BAND, MARK_GAP, MARK_MIN, Page
 
-MARK_GAP = 0.5  # between the bleed and a crop mark (mm)
-MARK_LENGTH = 5.0
+MARK_LENGTH = 5.0  # a crop mark's length where there is room; never shorter than MARK_MIN
 MARK_WIDTH = 0.25
 GREY = Color(0.45, 0.45, 0.45)
 SCALE_BAR = 50.0
@@ -69,7 +68,7 @@ class Document:
             for art in artwork_of(face.steps):
                 self.art_form(art, face.where)
             for step, values in face.steps:
-                if step == "underlay":
+                if step in ("underlay", "picture"):
                     self.face_form(values["face"], palette)
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
             painter.paint(face)
@@ -188,28 +187,26 @@ def _line(c: Canvas, x0, y0, x1, y1) -> None:
 def crop_marks(c: Canvas, page: Page) -> None:
     """Short lines in the margins, in line with every cut, never touching a card or its bleed.
     With `cut_lines` the cuts also run across the sheet as thin dotted lines."""
-    grid, room, inked = page.grid, page.content, page.inked
+    room, inked = page.content, page.inked
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(MARK_WIDTH * PT)
     for x in page.cuts_x:
         for start, end in ((inked.y1 + MARK_GAP, room.y1), (inked.y0 - MARK_GAP, room.y0)):
             length = min(MARK_LENGTH, abs(end - start))
-            if length >= 0.8:
+            if length >= MARK_MIN - 1e-6:
                 _line(c, x, start, x, start + length if end > start else start - length)
     for y in page.cuts_y:
         for start, end in ((inked.x1 + MARK_GAP, room.x1), (inked.x0 - MARK_GAP, room.x0)):
             length = min(MARK_LENGTH, abs(end - start))
-            if length >= 0.8:
+            if length >= MARK_MIN - 1e-6:
                 _line(c, start, y, start + length if end > start else start - length, y)
     if page.cut_lines:
         c.setStrokeColor(GREY)
         c.setLineWidth(0.1 * PT)
         c.setDash([1 * PT, 1.5 * PT])
-        for x in page.cuts_x:
-            _line(c, x, grid.y0, x, grid.y1)
-        for y in page.cuts_y:
-            _line(c, grid.x0, y, grid.x1, y)
+        for line in page.cut_segments():
+            _line(c, *line)
     c.restoreState()
 
 
@@ -235,8 +232,10 @@ def fold_line(c: Canvas, page: Page) -> None:
     c.restoreState()
 
 
-def scale_bar(c: Canvas, x: float, y: float) -> None:
-    """A 50 mm bar with 10 mm ticks, its label above: measure it to prove nothing was scaled."""
+def scale_bar(c: Canvas, x: float, y: float, label: str = "this bar must measure 50 mm",
+              beside: bool = False) -> None:
+    """A 50 mm bar with 10 mm ticks, its label above it (or after its end, where the margin is narrow):
+    measure it to prove nothing was scaled."""
     c.saveState()
     c.setStrokeColor(black)
     c.setFillColor(black)
@@ -245,41 +244,46 @@ def scale_bar(c: Canvas, x: float, y: float) -> None:
         if i % 2 == 0:
             c.rect((x + 10 * i) * PT, y * PT, 10 * PT, 1.2 * PT, stroke=0, fill=1)
     c.rect(x * PT, y * PT, SCALE_BAR * PT, 1.2 * PT, stroke=1, fill=0)
-    c.setFont(font("sans"), 5.5)
-    c.drawCentredString((x + SCALE_BAR / 2) * PT, (y + 1.9) * PT, "this bar must measure 50 mm")
+    c.setFont(font("sans"), 6)
+    if beside:
+        c.drawString((x + SCALE_BAR + 1) * PT, (y - 0.2) * PT, label)
+    else:
+        c.drawCentredString((x + SCALE_BAR / 2) * PT, (y + 1.9) * PT, label)
     c.restoreState()
 
 
-def _longest_gap(page: Page) -> tuple[float, float]:
-    """The longest stretch of a side margin between crop marks (as y0, y1)."""
+def _side_gaps(page: Page) -> list[tuple[float, float]]:
+    """The stretches of a side margin between crop marks (and a fold line), longest first, as (y0, y1)."""
     room = page.content
-    stops = [room.y0] + [y for y in page.cuts_y if room.y0 < y < room.y1] + [room.y1]
-    return max(zip(stops, stops[1:]), key=lambda pair: pair[1] - pair[0])
+    cuts = set(page.cuts_y) | ({page.fold[1]} if page.fold and page.fold[0] == "y" else set())
+    stops = [room.y0] + sorted(y for y in cuts if room.y0 < y < room.y1) + [room.y1]
+    return sorted(zip(stops, stops[1:]), key=lambda pair: pair[0] - pair[1])
 
 
 def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
-    """Footer lines and the scale bar: in the band at the bottom, or turned up the side margins."""
+    """Footer lines and the scale bar: in the band at the bottom, or turned up the side margins, each in
+    a stretch of margin between the crop marks."""
     c.saveState()
     c.setFillColor(black)
-    c.setFont(font("sans"), 5.5)
+    c.setFont(font("sans"), 6)
     room = page.content
     if page.footer_at_bottom:
         base = room.y0 - FOOTER_BAND
-        c.drawString(room.x0 * PT, (base + 3.2) * PT, footer[0])
+        c.drawString(room.x0 * PT, (base + 3.4) * PT, footer[0])
         c.drawString(room.x0 * PT, (base + 0.9) * PT, footer[1])
         scale_bar(c, room.x1 - SCALE_BAR, base + 0.9)
     else:
-        y0, y1 = _longest_gap(page)
-        middle = (y0 + y1) / 2
+        gaps = _side_gaps(page)
+        for line, (y0, y1) in zip(footer, gaps + gaps):  # the longest stretches of the left margin
+            c.saveState()
+            c.translate((room.x0 + 2.2) * PT, (y0 + y1) / 2 * PT)
+            c.rotate(90)
+            c.drawCentredString(0, 0, line)
+            c.restoreState()
+        y0, y1 = gaps[0]
         c.saveState()
-        c.translate((room.x0 + 2.2) * PT, middle * PT)
-        c.rotate(90)
-        c.drawCentredString(0, 0, footer[0])
-        c.drawCentredString(0, -2.3 * PT, footer[1])
-        c.restoreState()
-        c.saveState()
-        c.translate((room.x1 - 4.5) * PT, (middle + SCALE_BAR / 2) * PT)
+        c.translate((room.x1 - 0.6) * PT, ((y0 + y1) / 2 + (SCALE_BAR + 7) / 2) * PT)  # the bar and its label
         c.rotate(-90)
-        scale_bar(c, 0, 0)
+        scale_bar(c, 0, 0, label="50 mm", beside=True)
         c.restoreState()
     c.restoreState()

@@ -1,10 +1,52 @@
-"""PNG pictures of every page of a kit, and one HTML page showing them all, to look before printing."""
+"""Previews to look at before printing: a PNG of every kit page, an HTML page a game showing them with their
+captions and links to the PDFs, and one index of every game.
+
+Each HTML page checks, once loaded, that every picture showed: it says so at its top (and in the body's
+`data-pictures`, which the tests read in a headless browser).
+"""
 from __future__ import annotations
 
 import html
 import io
+from dataclasses import dataclass
 
-PREVIEW_DPI = 60
+PREVIEW_DPI = 110  # enough to read a card's smallest text on screen
+
+STYLE = """
+body{font-family:"DejaVu Sans",Verdana,sans-serif;background:#eee8dc;color:#2b1d0e;margin:2em}
+h1{font-family:"DejaVu Serif",Georgia,serif;margin-bottom:.2em}
+nav a,ul.pdfs a{color:#1f5fa8}
+ul.pdfs{columns:2;padding-left:1.2em}
+figure ul.pdfs{columns:1}
+.pages{display:flex;flex-wrap:wrap;gap:18px}
+figure{margin:0;width:430px}
+figure img{width:100%;background:#fff;box-shadow:0 1px 5px #0005}
+figcaption{font-size:.85em;margin-top:.3em}
+#check{padding:.4em .8em;background:#dfe9d5;display:inline-block}
+#check.missing{background:#f3c6c0}
+"""
+
+CHECK = """<script>
+addEventListener("load", function () {
+  var pictures = Array.prototype.slice.call(document.images);
+  var missing = pictures.filter(function (p) { return !(p.complete && p.naturalWidth > 0); });
+  var shown = pictures.length - missing.length;
+  document.body.dataset.pictures = shown + " of " + pictures.length;
+  var check = document.getElementById("check");
+  check.textContent = missing.length ? missing.length + " pictures missing: build again with --preview"
+                                     : "All " + pictures.length + " pictures shown.";
+  if (missing.length) check.className = "missing";
+});
+</script>"""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One kit of a game (a paper and a form): its PDFs and the pictures of its pages."""
+
+    heading: str
+    pdfs: list  # file names, relative to the page
+    pictures: list  # (file name, caption)
 
 
 def page_images(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
@@ -17,22 +59,45 @@ def page_images(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
         for page in document:
             picture = page.render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
-            picture.save(buffer, format="PNG")
+            picture.save(buffer, format="PNG", optimize=False)
             images.append(buffer.getvalue())
     finally:
         document.close()
     return images
 
 
-def index_page(title: str, sections: list[tuple[str, list[str]]]) -> bytes:
-    """An HTML page: for each kit, its pages in order (file names relative to the page)."""
-    parts = [f"<!doctype html><meta charset='utf-8'><title>{html.escape(title)}</title>",
-             "<style>body{font-family:sans-serif;background:#eee;margin:2em}"
-             "img{background:#fff;margin:6px;box-shadow:0 1px 4px #0004;vertical-align:top}</style>",
-             f"<h1>{html.escape(title)}</h1>"]
-    for heading, images in sections:
-        parts.append(f"<h2>{html.escape(heading)}</h2><div>")
-        parts += [f"<a href='{html.escape(name)}'><img src='{html.escape(name)}' alt='page {i}'></a>"
-                  for i, name in enumerate(images, start=1)]
-        parts.append("</div>")
-    return "\n".join(parts).encode("utf-8")
+def _page(title: str, body: list[str]) -> bytes:
+    head = [f"<!doctype html><html lang='en'><meta charset='utf-8'><title>{html.escape(title)}</title>",
+            f"<style>{STYLE}</style>", "<body>", f"<h1>{html.escape(title)}</h1>", "<p id='check'>…</p>"]
+    return "\n".join(head + body + [CHECK, "</body></html>"]).encode("utf-8")
+
+
+def _links(files: list[str]) -> str:
+    items = "".join(f"<li><a href='{html.escape(name)}'>{html.escape(name.rsplit('/', 1)[-1])}</a></li>"
+                    for name in files)
+    return f"<ul class='pdfs'>{items}</ul>"
+
+
+def game_page(title: str, sections: list[Section], index: str | None = "../../index.html") -> bytes:
+    """A game's page: for each kit, links to its PDFs, then every page's picture with its caption."""
+    body = [f"<nav><a href='{html.escape(index)}'>All games</a></nav>"] if index else []
+    for section in sections:
+        body.append(f"<h2>{html.escape(section.heading)}</h2>")
+        body.append(_links(section.pdfs))
+        body.append("<div class='pages'>")
+        for name, caption in section.pictures:
+            body.append(f"<figure><a href='{html.escape(name)}'><img src='{html.escape(name)}' "
+                        f"alt='{html.escape(caption)}'></a><figcaption>{html.escape(caption)}</figcaption></figure>")
+        body.append("</div>")
+    return _page(title, body)
+
+
+def games_index(games: list[tuple[str, str, str, list[str]]]) -> bytes:
+    """One page for every game: (name, its preview page, a picture of its first page, its PDFs)."""
+    body = ["<div class='pages'>"]
+    for name, page, picture, pdfs in games:
+        body.append(f"<figure><a href='{html.escape(page)}'><img src='{html.escape(picture)}' "
+                    f"alt='{html.escape(name)}'></a><figcaption><a href='{html.escape(page)}'><b>"
+                    f"{html.escape(name)}</b>: every page</a>{_links(pdfs)}</figcaption></figure>")
+    body.append("</div>")
+    return _page("Print-and-play kits", body)

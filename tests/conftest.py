@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.check.loader import rules_for
+from pnp.check.replay import check_text
 from pnp.cli import cli
 
 GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
@@ -23,9 +25,9 @@ def game_copy(tmp_path):
     return copy
 
 
-def naming(log: Path, folder: Path) -> str:
-    """A log's text with its `game:` line naming a copied game folder instead of the game's slug."""
-    return log.read_text().replace(f"game: {folder.name}", f"game: {folder}")
+def check_with(folder: Path, log: Path) -> list:
+    """The problems of a log checked against the game folder's rules, as `pnp check --game FOLDER LOG` finds them."""
+    return check_text(log.read_text(), "copy.log", rules=rules_for(str(folder))).violations
 
 
 @pytest.fixture

@@ -68,19 +68,26 @@ def test_pdf_places_every_face_where_the_imposition_says(tmp_path, paper, fold):
 
 def test_each_card_is_printed_as_many_times_as_the_data_says(tmp_path):
     game = load_game("buried-treasure")
-    s = settings("a4")
-    for part in lay_out(game, s):
+
+    def front_words(part, s) -> list[str]:
         reader = read(render(game, [part], s, with_contents=False), tmp_path, part.component.id + ".pdf")
+        return " ".join(page.extract_text() for page in reader.pages if "· fronts ·" in page.extract_text()).split()
+
+    plain, proof = settings("a4"), settings("a4", proof=True)
+    for part, proof_part in zip(lay_out(game, plain), lay_out(game, proof)):
+        reader = read(render(game, [part], plain, with_contents=False), tmp_path, part.component.id + ".pdf")
         forms = [p.form for page in reader.pages for p in placements(reader, page)]
         if not part.component.cards:
-            assert len(forms) == part.component.options["count"]
+            assert len(forms) == part.component.options.get("count", 1)  # sheets; the rules are one face
             continue
         # every front is followed on the next page by its back: count the front pages only
         fronts = [p.form for i, page in enumerate(reader.pages) if i % 2 == 0 for p in placements(reader, page)]
         assert len(fronts) == part.component.card_total
-        text = " ".join(page.extract_text() for i, page in enumerate(reader.pages) if i % 2 == 0)
+        # a proof prints each card's id at its foot; the kit a player prints does not
+        with_ids, without = front_words(proof_part, proof), front_words(part, plain)
         for card in part.component.cards:
-            assert text.split().count(card.id) == card.count, card.id
+            assert with_ids.count(card.id) - without.count(card.id) == card.count, card.id
+        assert "cannon-extra" not in without and "starter-cannon" not in without
 
 
 def test_buried_treasure_counts_come_from_the_data():
@@ -100,9 +107,9 @@ def test_buried_treasure_counts_come_from_the_data():
 def test_crop_marks_sit_in_the_margins_in_line_with_the_cuts(tmp_path, paper):
     game = load_game("buried-treasure")
     s = settings(paper)
-    parts = lay_out(game, s)
+    parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
     page = parts[0].pages[0]
-    reader = read(render(game, parts[:1], s, with_contents=False), tmp_path)
+    reader = read(render(game, parts, s, with_contents=False), tmp_path)
     marks = segments(reader, reader.pages[0])
     area = printable(s)
     clips = [slot.clip for slot, _ in page.placed]
@@ -123,9 +130,9 @@ def test_crop_marks_sit_in_the_margins_in_line_with_the_cuts(tmp_path, paper):
 def test_back_pages_carry_no_crop_marks_and_fold_pages_a_fold_line(tmp_path):
     game = load_game("buried-treasure")
     s = settings("a4", fold=True)
-    parts = lay_out(game, s)
+    parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
     page = parts[0].pages[0]
-    reader = read(render(game, parts[:1], s, with_contents=False), tmp_path)
+    reader = read(render(game, parts, s, with_contents=False), tmp_path)
     axis, at = page.fold
     lines = segments(reader, reader.pages[0])
     assert any(x0 == x1 == pytest.approx(at, abs=0.01) and abs(y1 - y0) > 100 for x0, y0, x1, y1 in lines)
@@ -136,7 +143,7 @@ def test_same_inputs_give_byte_identical_pdfs(tmp_path):
     build("buried-treasure", "--out", str(tmp_path / "two"))
     one = sorted((tmp_path / "one" / "buried-treasure").iterdir())
     two = sorted((tmp_path / "two" / "buried-treasure").iterdir())
-    assert [p.name for p in one] == [p.name for p in two] and len(one) == 11
+    assert [p.name for p in one] == [p.name for p in two] and len(one) == 13
     for a, b in zip(one, two):
         assert a.read_bytes() == b.read_bytes(), a.name
 
@@ -148,7 +155,7 @@ def test_unicode_text_prints_and_reads_back(tmp_path):
 
 
 def test_per_card_backs_land_behind_their_own_fronts(tmp_path):
-    build(str(TOY), "--out", str(tmp_path))
+    build(str(TOY), "--gutter", "0", "--out", str(tmp_path))
     reader = PdfReader(tmp_path / "toy" / "deck-a4-duplex.pdf")
     fronts = reader.pages[0].extract_text().split()
     backs = reader.pages[1].extract_text().split()
@@ -192,40 +199,36 @@ def test_every_page_has_a_footer_and_a_scale_bar(tmp_path, paper):
         total = len(reader.pages)
         for number, page in enumerate(reader.pages, start=1):
             text = " ".join(page.extract_text().split())
-            assert "print at 100 %" in text and "this bar must measure 50 mm" in text
+            assert "print at 100 %" in text and "50 mm" in text  # the scale bar's label
             if number > 1:
                 assert f"page {number} of {total}" in text
                 assert ("A4" if paper == "a4" else "US Letter") in text
 
 
-def test_cut_lines_run_along_every_cut(tmp_path):
+@pytest.mark.parametrize("component", ["game-cards", "starter-cards"])
+def test_cut_lines_run_along_every_cut_and_round_no_empty_slot(tmp_path, component):
     game = load_game("buried-treasure")
 
-    def first_page_lines(**kw):
+    def last_page_lines(**kw):
         s = settings("a4", **kw)
-        parts = lay_out(game, s)[:1]
-        reader = read(render(game, parts, s, with_contents=False), tmp_path, f"{kw}.pdf")
-        return parts[0].pages[0], set(segments(reader, reader.pages[0]))
+        part = next(part for part in lay_out(game, s) if part.component.id == component)
+        reader = read(render(game, [part], s, with_contents=False), tmp_path, f"{kw}.pdf")
+        fronts = [i for i, page in enumerate(part.pages) if page.side == "fronts"]
+        return part.pages[fronts[-1]], set(segments(reader, reader.pages[fronts[-1]]))
 
-    page, with_cuts = first_page_lines(cut_lines=True)
-    _, without = first_page_lines()
+    page, with_cuts = last_page_lines(cut_lines=True)
+    _, without = last_page_lines()
     added = with_cuts - without
-    grid = page.grid
-    expected = {(round(x, 3), round(grid.y0, 3), round(x, 3), round(grid.y1, 3)) for x in page.cuts_x}
-    expected |= {(round(grid.x0, 3), round(y, 3), round(grid.x1, 3), round(y, 3)) for y in page.cuts_y}
-    assert added == expected
-
-
-def test_preview_pictures_every_kit_page(tmp_path):
-    result = CliRunner().invoke(cli, ["build", str(TOY), "--duplex", "--preview", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    kit = PdfReader(tmp_path / "toy" / "toy-kit-a4-duplex.pdf")
-    folder = tmp_path / "toy" / "preview"
-    pictures = sorted(folder.glob("*.png"))
-    assert len(pictures) == len(kit.pages)
-    index = (folder / "index.html").read_text(encoding="utf-8")
-    for picture in pictures:
-        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"src='{picture.name}'" in index
+    assert added == {tuple(round(v, 3) for v in line) for line in page.cut_segments()}
+    trims = [slot.trim for slot, _ in page.placed]
+    for x0, y0, x1, y1 in added:  # each line runs along the edges of faces the page holds, never further
+        for t in (0.02, 0.5, 0.98):
+            x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            assert any(b.x0 - 0.01 <= x <= b.x1 + 0.01 and b.y0 - 0.01 <= y <= b.y1 + 0.01 for b in trims)
+    for trim in trims:  # and along every edge of every face
+        for x in (trim.x0, trim.x1):
+            assert any(abs(x0 - x) < 0.01 and abs(x1 - x) < 0.01 and min(y0, y1) <= trim.y0 + 0.01
+                       and max(y0, y1) >= trim.y1 - 0.01 for x0, y0, x1, y1 in added)
 
 
 def test_print_shop_files_hold_one_card_a_page_with_trim_and_bleed_boxes(tmp_path):
@@ -239,3 +242,71 @@ def test_print_shop_files_hold_one_card_a_page_with_trim_and_bleed_boxes(tmp_pat
         assert [round(float(v) / MM, 2) for v in page.bleedbox] == [0, 0, w, h]
         assert "print at 100 %" not in page.extract_text()
     assert not (tmp_path / "buried-treasure" / "score-sheet-shop.pdf").exists()
+
+
+@pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
+def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
+    """Printed double-sided, sheet n holds pages 2n-1 and 2n: every fronts page must be odd with its own
+    backs page after it, and a page meant for one side only must not share its sheet with another part."""
+    build(game, "--duplex", "--paper", "letter", "--out", str(tmp_path))
+    reader = PdfReader(tmp_path / game / f"{game}-kit-letter-duplex.pdf")
+    sides = []
+    for page in reader.pages:
+        text = " ".join(page.extract_text().split())
+        sides.append(next((side for side in ("fronts", "backs", "left blank") if f"· {side}" in text), "one-sided"))
+    assert "fronts" in sides and "left blank" in sides
+    for number, side in enumerate(sides, start=1):
+        if side == "fronts":
+            assert number % 2 == 1 and sides[number] == "backs", number
+        elif side == "backs":
+            assert sides[number - 2] == "fronts", number
+        elif side == "one-sided":  # the contents page, sheets and nets
+            assert number % 2 == 1 and (number == len(sides) or sides[number] == "left blank"), number
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_are_at_least_3_mm_long_on_every_page(tmp_path, paper):
+    for game in ("buried-treasure", "cannon-dice"):
+        for form in ("--duplex", "--fold"):  # each into its own folder: a build replaces the game's whole folder
+            build(game, form, "--paper", paper, "--out", str(tmp_path / form))
+    kits = sorted(tmp_path.glob("*/*/*-kit-*.pdf"))
+    assert len(kits) == 4
+    for kit in kits:
+        reader = PdfReader(kit)
+        lines = [line for page in reader.pages for line in segments(reader, page)]
+        assert lines
+        for x0, y0, x1, y1 in lines:  # crop marks, fold lines and cut lines: none shorter
+            assert abs(x1 - x0) + abs(y1 - y0) >= 3.0 - 1e-3, (kit.name, x0, y0, x1, y1)
+
+
+def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
+    def contents(*args) -> str:
+        build("buried-treasure", "--duplex", "--paper", "letter", "--out", str(tmp_path), *args)
+        reader = PdfReader(tmp_path / "buried-treasure" / "buried-treasure-kit-letter-duplex.pdf")
+        return " ".join(reader.pages[0].extract_text().split())
+
+    own = contents()
+    assert "6 cards a page, each with its own 3 mm bleed. Neighbours sharing their cuts fit 9 a page: " \
+           "build with --gutter 0." in own
+    shared = contents("--gutter", "0")
+    assert "9 cards a page, neighbours sharing their cut lines. The paper leaves no room for bleed" in shared
+    assert "cut along the drawn lines" in shared
+    assert "With --gutter 6mm each card has its own bleed (6 a page)" in shared
+
+
+@pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
+def test_the_advice_fits_the_form(tmp_path, game):
+    build(game, "--duplex", "--out", str(tmp_path / "duplex"))
+    build(game, "--fold", "--out", str(tmp_path / "fold"))
+
+    def contents(form: str) -> str:
+        reader = PdfReader(tmp_path / form / game / f"{game}-kit-a4-{form}.pdf")
+        return " ".join(reader.pages[0].extract_text().split())
+
+    fold, duplex = contents("fold"), contents("duplex")
+    assert "250–300 g/m²" not in fold and "Print one-sided on paper of 80–120 g/m²" in fold
+    assert "Print double-sided (flip on the long edge) on card stock (250–300 g/m²)" in duplex
+    for text in (fold, duplex):  # numbered sheets are printed once, each different; others as often as needed
+        numbered = "Score sheets (numbered)" in text
+        assert ("as many copies as you need" in text) != numbered
+        assert ("the 10 sheets are numbered and each differs" in text) == numbered

@@ -5,12 +5,14 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from conftest import naming
+from conftest import check_with
 from pnp.check.reader import read_log
-from pnp.check.replay import check_path, check_text
+from pnp.check.replay import check_path
 from pnp.check.setup import read_setup
 from pnp.check.violations import Whistle
+from pnp.commands import check
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "pnp" / "games" / "buried-treasure"
@@ -97,7 +99,7 @@ def test_a_card_count_in_the_data_changes_what_the_deal_may_hold(bt_copy):
     example = GAME / "examples" / "basic-two-players.log"  # valid with the project's own data
     csv = bt_copy / "game-cards.csv"
     csv.write_text(csv.read_text().replace("ship,9,", "ship,8,").replace("map,8,", "map,9,"))
-    found = check_text(naming(example, bt_copy), "copy.log").violations
+    found = check_with(bt_copy, example)
     assert [v.rule for v in found] == ["BT-DEAL-COUNT"]
     assert "ship is dealt 9 times in this game; the deck holds 8" in found[0].message
 
@@ -106,7 +108,7 @@ def test_a_score_card_value_in_the_data_changes_the_scores_accepted(bt_copy):
     example = GAME / "examples" / "basic-two-players.log"
     cards = bt_copy / "score-cards.yaml"
     cards.write_text(cards.read_text().replace("blue: [10, 5]}", "blue: [12, 5]}"))  # card D, round 1
-    found = check_text(naming(example, bt_copy), "copy.log").violations
+    found = check_with(bt_copy, example)
     assert [(v.rule, v.message.split(" (")[0]) for v in found] == [
         ("BT-ROUND-SCORE", "Mia has 24 points, not 22"),
         ("BT-FINAL-SCORE", "Mia has 52 points, not 50"),
@@ -116,6 +118,6 @@ def test_a_score_card_value_in_the_data_changes_the_scores_accepted(bt_copy):
 def test_rule_facts_that_contradict_the_cards_are_a_data_error(bt_copy):
     rules = bt_copy / "rules.yaml"
     rules.write_text(rules.read_text().replace("columns: [6, 5, 4, 3]", "columns: [6, 5, 4, 4]"))
-    found = check_text(naming(GAME / "examples" / "basic-two-players.log", bt_copy), "copy.log").violations
-    assert [(v.line, v.rule) for v in found] == [(4, "LOG-GAME")]
-    assert "3 deals of 19 cards need more than the 54 game cards" in found[0].message
+    result = CliRunner().invoke(check.command, ["--game", str(bt_copy), str(GAME / "examples" / "basic-two-players.log")])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "3 deals of 19 cards need more than the 54 game cards" in result.output

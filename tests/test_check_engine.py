@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
+from pnp.errors import PnpError
 
 RACE_RULES = '''
 """A dice race: roll, move up to the roll, first to the goal wins. RACE-TURN, RACE-STEPS, RACE-WINNER."""
@@ -122,12 +124,17 @@ def race(tmp_path) -> Path:
     return folder
 
 
-def log(folder: Path, body: str) -> str:
-    return f"game: {folder}\nplayers: Ann Bob\ngoal: 5\n" + textwrap.dedent(body)
+def log(body: str) -> str:
+    return "game: race\nplayers: Ann Bob\ngoal: 5\n" + textwrap.dedent(body)
+
+
+def found(race: Path, text: str) -> list:
+    """(line, rule) of each problem of a log of the race, checked as `pnp check --game RACE` does."""
+    return [(v.line, v.rule) for v in check_text(text, "race.log", rules=rules_for(str(race))).violations]
 
 
 def test_a_game_plugs_in_its_own_verbs_and_rule_codes(race):
-    good = log(race, """
+    good = log("""
         roll 4
         Ann move 4
         roll 3
@@ -136,23 +143,21 @@ def test_a_game_plugs_in_its_own_verbs_and_rule_codes(race):
         Ann move 1   # reaches 5
         winner Ann
         """)
-    assert check_text(good, "race.log").violations == []
+    assert found(race, good) == []
     bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
-    assert [(v.line, v.rule) for v in check_text(bad, "race.log").violations] == [(8, "RACE-STEPS"), (11, "RACE-WINNER")]
+    assert found(race, bad) == [(8, "RACE-STEPS"), (11, "RACE-WINNER")]
     unreadable = good.replace("roll 3", "roll three").replace("goal: 5", "goal: far")
-    assert [(v.line, v.rule) for v in check_text(unreadable, "race.log").violations] == [
-        (3, "LOG-HEADER"), (7, "LOG-SYNTAX")]
+    assert found(race, unreadable) == [(3, "LOG-HEADER"), (7, "LOG-SYNTAX")]
 
 
 def test_the_simulator_plays_any_game_and_its_logs_pass(race):
     for bots in (("random",), ("greedy",)):
         for _, text in simulate(str(race), 5, seed=1, bots=bots):
-            assert text.startswith("# Simulated")
-            assert check_text(text, "race.log").violations == []
+            assert text.startswith("# Simulated") and "\ngame: race\n" in text
+            assert found(race, text) == []
 
 
 def test_a_game_without_a_rules_module_cannot_be_checked(race):
     (race / "rules.py").unlink()
-    found = check_text(log(race, "roll 1\n"), "race.log").violations
-    assert [(v.line, v.rule) for v in found] == [(1, "LOG-GAME")]
-    assert "has no rules module" in found[0].message
+    with pytest.raises(PnpError, match="has no rules module"):
+        rules_for(str(race))

@@ -24,7 +24,7 @@ CASES = [
     ("game.yaml", "name: Toy Game", "name: !!python/name:os.system",
      ["game.yaml:2: the tag !!python/name:os.system is not accepted"]),
     ("game.yaml", "    template: front.yaml.j2\n", "    tempate: front.yaml.j2\n",
-     ["game.yaml:8: deck.template: missing required key", "game.yaml:11: deck.tempate: unknown key"]),
+     ["game.yaml:7: deck.template: missing required key", "game.yaml:11: deck.tempate: unknown key"]),
     ("game.yaml", "value: {type: int", "value: {tpye: int",
      ["game.yaml:16: deck.fields.value.type: missing required key", "deck.fields.value.tpye: unknown key"]),
     ("game.yaml", "size: [180mm, 120mm]", "size: [0mm, 120mm]",
@@ -52,6 +52,14 @@ CASES = [
                                                                                         "template syntax"]),
     ("deck.csv", "Beta,2,", "宝,2,", ["deck.csv:3", "no glyph for U+5B9D"]),
     ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg:1: not an SVG file that can be read: Start tag expected"]),
+    # text a player cannot read: set too small, over its frame, or where a cut may take it
+    ("templates/front.yaml.j2", "w: {{ w - 6 }}, size: 9,", "w: {{ w - 6 }}, size: 4.5,",
+     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' is set at 4.5 pt", "below the 6 pt a player can read"]),
+    ("templates/front.yaml.j2", "- art:", "- rect: {x: 2, y: 38, w: 40, h: 5, stroke: \"#FFFFFF\"}\n- art:",
+     ["step 4: text 'F:alpha' runs", "mm over its frame (the rect of step 2)"]),
+    ("templates/front.yaml.j2", "x: 3, y: 60, w: {{ w - 6 }}, size: 9,",
+     "x: 1, y: 60, w: {{ w - 6 }}, size: 9, align: left,",
+     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' runs", "into the 3 mm next to the edge"]),
 ]
 
 
@@ -156,27 +164,28 @@ def test_a_card_without_id_in_a_yaml_list(toy, tmp_path):
 
 BOMB = "".join(f"  b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 9)}]\n" for i in range(1, 12))
 
-YAML_HAZARDS = [
-    ("  b0: &b0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + BOMB,
-     "game.yaml:56: holds more than 1,000,000 values (counting what its aliases repeat)"),
-    ("  loop: &loop [1, *loop]\n", "game.yaml:50: the alias *loop is inside its own anchor: it would never end"),
-    ("  loop: &loop\n    again: *loop\n", "game.yaml:51: the alias *loop is inside its own anchor"),
-    ("  lost: *nowhere\n", "game.yaml:50: the alias *nowhere names no anchor before it"),
-    ("  deep: " + "[" * 100000 + "]" * 100000 + "\n", "game.yaml:50: nested more than 64 deep"),
-    ("  big: " + "9" * 5000 + "\n", "game.yaml:50: a number too long to read"),
-    ("  blob: !!binary aGVsbG8=\n", "game.yaml:50: the tag !!binary is not accepted in data"),
-    ("  set: !!set {a, b}\n", "game.yaml:50: the tag !!set is not accepted in data"),
-    ("---\nname: Other\n", "game.yaml:49: a second document"),
+YAML_HAZARDS = [  # (text added at the end of game.yaml, the line of the problem in it, the message)
+    ("vars:\n  b0: &b0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + BOMB, 8,
+     "holds more than 1,000,000 values (counting what its aliases repeat)"),
+    ("vars:\n  loop: &loop [1, *loop]\n", 2, "the alias *loop is inside its own anchor: it would never end"),
+    ("vars:\n  loop: &loop\n    again: *loop\n", 3, "the alias *loop is inside its own anchor"),
+    ("vars:\n  lost: *nowhere\n", 2, "the alias *nowhere names no anchor before it"),
+    ("vars:\n  deep: " + "[" * 100000 + "]" * 100000 + "\n", 2, "nested more than 64 deep"),
+    ("vars:\n  big: " + "9" * 5000 + "\n", 2, "a number too long to read"),
+    ("vars:\n  blob: !!binary aGVsbG8=\n", 2, "the tag !!binary is not accepted in data"),
+    ("vars:\n  set: !!set {a, b}\n", 2, "the tag !!set is not accepted in data"),
+    ("---\nname: Other\n", 1, "a second document"),
 ]
 
 
-@pytest.mark.parametrize("text,message", YAML_HAZARDS, ids=[m.split(": ", 1)[1][:30] for _, m in YAML_HAZARDS])
-def test_yaml_that_would_never_end_or_run_code_is_refused_with_its_line(toy, tmp_path, text, message):
+@pytest.mark.parametrize("text,line,message", YAML_HAZARDS, ids=[m[:30] for _, _, m in YAML_HAZARDS])
+def test_yaml_that_would_never_end_or_run_code_is_refused_with_its_line(toy, tmp_path, text, line, message):
+    end = len((toy / "game.yaml").read_text(encoding="utf-8").splitlines())
     with open(toy / "game.yaml", "a", encoding="utf-8") as stream:
-        stream.write(text if text.startswith("---") else "vars:\n" + text)
+        stream.write(text)
     result = run(toy, tmp_path)
     assert result.exit_code == 2, result.output
-    assert message in result.output
+    assert f"game.yaml:{end + line}: {message}" in result.output
 
 
 def _rows(count):

@@ -1,7 +1,7 @@
 """Where faces land on the paper: grids, bleed, mirrored backs and fold-and-glue halves."""
 import pytest
 
-from pnp.imposition import Box, Settings, Slot, duplex_pages, fit, fold_pages, mirror, printable
+from pnp.imposition import Box, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
 from pnp.units import CARD_SIZES, PAPER_SIZES
 
 POKER = CARD_SIZES["poker"]
@@ -107,3 +107,26 @@ def test_fold_sheets_put_each_back_behind_its_front(paper):
 def test_a_piece_larger_than_the_paper_is_refused():
     with pytest.raises(ValueError, match="does not fit"):
         duplex_pages(pairs(1), (300, 400), 3.0, 0.0, settings("a4"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", [duplex_pages, fold_pages])
+def test_with_a_gutter_every_card_edge_keeps_its_whole_bleed(paper, layout):
+    for page in layout(pairs(20), POKER, 3.0, 6.0, settings(paper)):
+        assert page.fit.edge_bleed == pytest.approx(3.0) and page.fit.marks and not page.cut_lines
+        for slot, _ in page.placed:
+            assert slot.clip == Box(slot.trim.x0 - 3, slot.trim.y0 - 3, slot.trim.x1 + 3, slot.trim.y1 + 3)
+        # room beyond the bleed for crop marks at least MARK_MIN long, on every side of the grid
+        inked, room = page.inked, page.content
+        assert min(inked.x0 - room.x0, room.x1 - inked.x1, inked.y0 - room.y0, room.y1 - inked.y1) >= 3.5 - 1e-6
+
+
+def test_sharing_cuts_fits_more_a_page_and_says_what_it_costs():
+    own = capacity(POKER, 3.0, 6.0, settings("letter"))
+    shared = capacity(POKER, 3.0, 0.0, settings("letter"))
+    assert own.per_page == 6 and own.edge_bleed == 3.0 and own.marks
+    # nine poker cards leave Letter no room above and below for bleed or crop marks: the cuts are drawn instead
+    assert shared.per_page == 9 and shared.edge_bleed == 0.0 and not shared.marks
+    page = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings("letter"))[0]
+    assert page.cut_lines and page.fit == shared
+    assert capacity(POKER, 3.0, 6.0, settings("a4")).per_page == 8

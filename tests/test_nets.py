@@ -129,6 +129,32 @@ def test_shuffles_are_fixed_for_ever():
     assert shuffled(range(10), 1) == [2, 1, 9, 6, 8, 7, 3, 4, 5, 0]
 
 
+def test_an_envelope_is_sized_to_hold_the_card_it_names_flat(game_copy):
+    folder = game_copy("cannon-dice")
+    game_yaml = folder / "game.yaml"
+    for size in ("poker", "tarot"):
+        game_yaml.write_text(game_yaml.read_text().replace("size: poker\n    template: cannon-dice/map-card",
+                                                           f"size: {size}\n    template: cannon-dice/map-card"))
+        game = load_game(str(folder))
+        card_w, card_h = game.components["map-cards"].size
+        assert card_w == {"poker": 63.5, "tarot": 69.85}[size]
+        part = next(p for p in lay_out(game, Settings()) if p.component.id == "envelope")
+        net = part.pages[0].placed[0][1]
+        panels = [values for step, values in net.steps if step == "rect" and values["fill"] != "none"][:2]
+        for panel in panels:  # the front and back: the card and the ease the data asks for
+            assert (panel["w"], panel["h"]) == pytest.approx((card_w + 4, card_h + 4))
+        flap = [values for step, values in net.steps if step == "polygon" and values["fill"] == "wood"]
+        assert len(flap) == 1  # the closing flap shows, in the colour the data gives it
+
+
+def test_an_envelope_must_name_a_component_it_holds(game_copy):
+    folder = game_copy("cannon-dice")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("holds: map-cards", "holds: map-card"))
+    result = CliRunner().invoke(cli, ["list", str(folder)])
+    assert result.exit_code == 2 and "envelope.holds: no other component is called 'map-card'" in result.output
+
+
 P, T = nets.Panel, nets.Tab
 POUCH = [P("back", 0, 0, 60, 40), P("front", 0, 40, 60, 36)]
 # a U: a b c along the top, d under a, e under c

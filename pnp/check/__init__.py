@@ -4,4 +4,5 @@ The package is generic: a game plugs in through its own rules module, `pnp/games
 (see `engine` for what that module provides). Nothing here names a game.
 
     log text --reader--> header + events --rules.parse--> actions --State.apply--> violations --report
+                                                                  (resync: a stray line read as one)
 """

@@ -96,6 +96,7 @@ class State:
         raise NotImplementedError
 
     def clone(self) -> "State":
+        """A copy that `apply` never changes through this one; the replay tries readings of a log on copies."""
         raise NotImplementedError
 
     def value(self, player: str) -> float:

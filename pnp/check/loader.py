@@ -2,6 +2,10 @@
 
 Slugs hold hyphens, so `pnp/games/<slug>/rules.py` cannot be imported by name; it is loaded from its file
 once per run and asked for `rules(game)`.
+
+A rules module is Python: loading it runs it. So a log, which may come from anyone, names only an
+installed game, by its slug (`installed_rules`); a game folder's rules are loaded only when the person
+running the command names the folder (`rules_for`, for `pnp check --game FOLDER` and `pnp simulate FOLDER`).
 """
 from __future__ import annotations
 
@@ -10,21 +14,38 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from pnp.errors import PnpError, shown
-from pnp.games import load_game
+from pnp.errors import PnpError, clip, shown
+from pnp.games import game_slugs, load_game
 
 _loaded: dict = {}
 
 
+def installed_rules(slug: str):
+    """The `Rules` of an installed game named by its slug, as a log's `game:` line names it; never a folder's."""
+    if slug not in game_slugs():
+        known = ", ".join(game_slugs())
+        if any(mark in slug for mark in "/\\."):
+            raise PnpError(f"{clip(slug)!r} is not a game's slug: a log names an installed game ({known}); "
+                           "a game folder's rules run only when you name it: pnp check --game FOLDER LOG...")
+        raise PnpError(f"unknown game {clip(slug)!r} (known games: {known})")
+    return rules_for(slug)
+
+
 def rules_for(name: str):
-    """The `Rules` of a game named by slug (or by folder); raises PnpError when it has none."""
+    """The `Rules` of a game named on the command line, by slug or by folder; raises PnpError when it has none."""
     if name not in _loaded:
         game = load_game(name)
-        module = _module(game.folder / "rules.py", game.slug)
+        path = game.folder / "rules.py"
+        module = _module(path, game.slug)
         factory = getattr(module, "rules", None)
         if not callable(factory):
-            raise PnpError(f"{shown(game.folder / 'rules.py')} defines no `rules(game)` function")
-        _loaded[name] = factory(game)
+            raise PnpError(f"{shown(path)} defines no `rules(game)` function")
+        try:
+            _loaded[name] = factory(game)
+        except PnpError:
+            raise
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
+            raise PnpError(f"{shown(path)}: `rules(game)` failed: {type(error).__name__}: {error}") from None
     return _loaded[name]
 
 
@@ -40,6 +61,9 @@ def _module(path: Path, slug: str):
         sys.modules[name] = module  # dataclasses look their module up while the file runs
         try:
             spec.loader.exec_module(module)
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
+            del sys.modules[name]
+            raise PnpError(f"{shown(path)} cannot be loaded: {type(error).__name__}: {error}") from None
         except BaseException:
             del sys.modules[name]
             raise

@@ -7,56 +7,101 @@ The shape is the same for every game:
     Ann take 3 ship              <- event: [PLAYER] VERB WORDS..., words split by spaces or commas
 
 The reader knows nothing of verbs or cards; it only splits text into a header and tokenised events.
+A line ends at a line feed, a carriage return or both (old Mac, Unix and Windows files read alike).
+The header is read at once; the events one at a time, so that a log of a million lines never sits in
+memory as a million lists of words.
 """
 from __future__ import annotations
 
+import itertools
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.check.violations import LOG_FILE, LOG_HEADER, LOG_SYNTAX, READ, ReadError, Violation
+from pnp.check.violations import LIMIT, LOG_FILE, LOG_HEADER, LOG_SYNTAX, READ, ReadError, Violation
+from pnp.errors import QUOTE, clip
 
 _HEADER = re.compile(r"([A-Za-z][\w-]*)\s*:(.*)")
+MAX_BYTES = 64 * 1024 * 1024  # a log longer than this is no playtest: about two million lines
 
 
-@dataclass
 class Log:
-    """A log split into its header (key -> (value, line)) and its events (line, words)."""
+    """A log being read: its header (key -> (value, line)), read at once, then its events.
 
-    file: str
-    header: dict = field(default_factory=dict)
-    events: list = field(default_factory=list)
-    last_line: int = 1  # the last line holding anything, where problems found at the end are reported
+    `problems` holds the lines that fit nowhere, found so far: the header's, then each misplaced header
+    line as `events()` reaches it."""
+
+    def __init__(self, text: str, file: str):
+        self.file = file
+        self.header: dict = {}
+        self.problems: list[Violation] = []
+        self.last_line = 1  # the last line holding anything, where problems found at the end are reported
+        self._lines = _bodies(text)
+        self._first = None  # the first event, met while reading the header
+        for number, body in self._lines:
+            self.last_line = number
+            header = _HEADER.fullmatch(body)
+            if not header:
+                self._first = (number, body)
+                break
+            if len(self.header) + len(self.problems) >= LIMIT:
+                self._problem(number, LOG_HEADER, f"a header of more than {LIMIT} lines: the log is not read further")
+                self._lines = iter(())
+                break
+            self._header_line(number, header)
+
+    def events(self):
+        """Yield (line, words) for every event, in order; each header line among them becomes a problem."""
+        if self._first is None:
+            return
+        for number, body in itertools.chain([self._first], self._lines):
+            self.last_line = number
+            header = _HEADER.fullmatch(body)
+            words = None if header else _words(body)
+            if header:
+                self._problem(number, LOG_SYNTAX, f"header line `{clip(header.group(1))}:` after the first event; "
+                                                  "header lines come first")
+            elif len(body) > QUOTE and max(map(len, words)) > QUOTE:
+                word = max(words, key=len)
+                self._problem(number, LOG_SYNTAX, f"a word of {len(word):,} characters ({clip(word, 20)!r}): "
+                                                  f"no word of a log is longer than {QUOTE}")
+            else:
+                yield number, words
+
+    def _problem(self, line: int, rule: str, message: str) -> None:
+        self.problems.append(Violation(self.file, line, rule, message, READ))
+
+    def _header_line(self, number: int, header) -> None:
+        key, value = header.group(1).lower(), header.group(2).strip()
+        if key in self.header:
+            self._problem(number, LOG_HEADER, f"`{clip(key)}:` is given twice (first at line {self.header[key][1]})")
+        else:
+            self.header[key] = (value, number)
 
 
 def read_log(text: str, file: str) -> tuple[Log, list[Violation]]:
-    """Split a log's text into header and events; problems are lines that fit neither place."""
-    log, problems = Log(file), []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        body = raw.split("#", 1)[0].strip()
-        if not body:
-            continue
-        log.last_line = number
-        header = _HEADER.fullmatch(body)
-        if header and not log.events:
-            key, value = header.group(1).lower(), header.group(2).strip()
-            if key in log.header:
-                first = log.header[key][1]
-                problems.append(Violation(file, number, LOG_HEADER, f"`{key}:` is given twice (first at line {first})", READ))
-            else:
-                log.header[key] = (value, number)
-        elif header:
-            problems.append(Violation(file, number, LOG_SYNTAX,
-                                      f"header line `{header.group(1)}:` after the first event; "
-                                      "header lines come first", READ))
-        else:
-            log.events.append((number, body.replace(",", " ").split()))
-    return log, problems
+    """A log's header, read, and its problems so far (the list grows as its events are read)."""
+    log = Log(text, file)
+    return log, log.problems
+
+
+def _bodies(text: str):
+    """(line number, text without its comment) for each line holding more than spaces and commas."""
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+        body = line.split("#", 1)[0].strip() if "#" in line else line.strip()
+        if body and not ("," in body and not body.replace(",", " ").strip()):  # a line of commas holds nothing
+            yield number, body
+
+
+def _words(body: str) -> list[str]:
+    return body.replace(",", " ").split()
 
 
 def read_text(path: Path) -> str:
     """The text of a log file; a ReadError (LOG-FILE) with the line of the trouble when it is not text."""
     try:
+        if path.stat().st_size > MAX_BYTES and path.is_file():
+            raise ReadError(LOG_FILE, f"{path.stat().st_size:,} bytes is too long for a playtest log "
+                                      f"(at most {MAX_BYTES // 1024 // 1024} MB)")
         data = path.read_bytes()
     except FileNotFoundError:
         raise ReadError(LOG_FILE, "no such file") from None
@@ -74,9 +119,12 @@ def read_text(path: Path) -> str:
 
 
 def _binary(data: bytes, offset: int, message: str) -> ReadError:
-    return ReadError(LOG_FILE, message, line=data.count(b"\n", 0, offset) + 1)
+    """The problem at a byte offset, on its line as the reader counts lines (CR, LF or CR LF)."""
+    before = data[:offset]
+    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+    return ReadError(LOG_FILE, message, line=line)
 
 
 def words_of(value: str) -> list[str]:
     """The words of a header value, split by spaces or commas as event words are."""
-    return value.replace(",", " ").split()
+    return _words(value)

@@ -2,19 +2,21 @@
 
 A log that cannot be read (LOG-* problems) is not replayed: its problems are reported alone, since a
 replay that skips a line would blame the lines after it. A readable log is replayed to its end and
-every broken rule reported, unless the check is strict, when the first problem ends it.
+every broken rule reported, unless the check is strict, when the first problem ends it, or LIMIT
+problems are found. The log is read, parsed and replayed one line at a time, so its length costs time,
+not memory.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.check.reader import Log, read_log, read_text
-from pnp.check.setup import Setup, read_setup
-from pnp.check.violations import LOG_PLAYER, LOG_SYNTAX, READ, ReadError, Stop, Violation, Whistle
-from pnp.check.words import Words
-from pnp.errors import shown
+from pnp.check.reader import read_log, read_text
+from pnp.check.resync import Replay
+from pnp.check.setup import read_setup
+from pnp.check.violations import LIMIT, LOG_PLAYER, LOG_SYNTAX, READ, ReadError, Violation, Whistle, too_many
+from pnp.check.words import Words, close_hint
+from pnp.errors import clip, shown
 
 
 @dataclass
@@ -31,53 +33,58 @@ class Outcome:
         return any(v.kind == READ for v in self.violations)
 
 
-def check_path(path: Path, strict: bool = False) -> Outcome:
-    """Check one log file."""
+def check_path(path: Path, strict: bool = False, rules=None) -> Outcome:
+    """Check one log file (against `rules` when given, else the installed game its header names)."""
     file = shown(path)
     try:
         text = read_text(Path(path))
     except ReadError as error:
         return Outcome(file, [Violation(file, error.line or 1, error.rule, error.message, READ)])
-    return check_text(text, file, strict)
+    return check_text(text, file, strict, rules)
 
 
-def check_text(text: str, file: str, strict: bool = False) -> Outcome:
-    """Check the text of one log, reported as coming from `file`."""
+def check_text(text: str, file: str, strict: bool = False, rules=None) -> Outcome:
+    """Check the text of one log, reported as coming from `file`; `rules` as for `check_path`."""
     log, problems = read_log(text, file)
-    setup, rules, found = read_setup(log)
+    setup, rules, found = read_setup(log, rules)
     problems += found
-    actions = parse_events(log, setup, rules, problems) if setup else []
-    if problems:
-        problems.sort(key=lambda v: v.line)
-        return Outcome(file, problems[:1] if strict else problems, len(log.events))
     whistle = Whistle(file, strict)
-    try:
-        state = rules.start(setup, whistle)
-        for line, action in actions:
-            whistle.line = line
-            state.apply(action)
-        whistle.line = log.last_line
-        state.finish()
-    except Stop:
-        pass
-    summary = "" if whistle.violations else state.summary()
-    return Outcome(file, whistle.violations, len(log.events), summary)
-
-
-def parse_events(log: Log, setup: Setup, rules, problems: list) -> list:
-    """(line, action) for every event that can be read; a problem for every one that cannot."""
-    players = {name.lower(): name for name in setup.players}
-    actions = []
-    for line, words in log.events:
+    replay = Replay(rules, setup, whistle) if setup and not problems else None
+    players = {name.lower(): name for name in setup.players} if setup else {}
+    events = 0
+    for line, words in log.events():
+        events += 1
         try:
-            actions.append((line, parse_event(words, players, rules.verbs)))
+            action = parse_event(words, players, rules.verbs) if setup else None
         except ReadError as error:
-            problems.append(Violation(log.file, line, error.rule, error.message, READ))
-    return actions
+            problems.append(Violation(file, line, error.rule, error.message, READ))
+        if problems:
+            replay = None
+            if strict or len(problems) >= LIMIT:
+                break
+        elif replay:
+            replay.feed(line, action)
+    if problems:
+        return Outcome(file, _first(problems, strict), events)
+    replay.finish(log.last_line)
+    summary = "" if whistle.violations else replay.state.summary()
+    return Outcome(file, whistle.violations, events, summary)
+
+
+def _first(problems: list, strict: bool) -> list:
+    """The problems of a log that cannot be read, in line order: the first only when strict, at most LIMIT."""
+    problems.sort(key=lambda v: v.line)
+    if strict:
+        return problems[:1]
+    if len(problems) >= LIMIT:
+        return problems[:LIMIT] + [too_many(problems[0].file, problems[LIMIT - 1].line, READ)]
+    return problems
 
 
 def parse_event(words: list, players: dict, verbs: dict):
     """One event's action: `[PLAYER] VERB WORDS...`, the verb's parser reading the words."""
+    if not words:
+        raise ReadError(LOG_SYNTAX, f"an event is a verb and its words ({', '.join(verbs)})")
     actor = players.get(words[0].lower())
     at = 0 if actor is None else 1
     if at == len(words):
@@ -85,10 +92,9 @@ def parse_event(words: list, players: dict, verbs: dict):
     verb = verbs.get(words[at].lower())
     if verb is None:
         if at == 0 and len(words) > 1 and words[1].lower() in verbs:
-            raise ReadError(LOG_PLAYER, f"{words[0]!r} is not a player ({', '.join(players.values())})")
-        close = difflib.get_close_matches(words[at].lower(), list(verbs), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise ReadError(LOG_SYNTAX, f"unknown verb {words[at]!r}{hint} (verbs: {', '.join(verbs)})")
+            raise ReadError(LOG_PLAYER, f"{clip(words[0])!r} is not a player ({', '.join(players.values())})")
+        hint = close_hint(words[at].lower(), verbs)
+        raise ReadError(LOG_SYNTAX, f"unknown verb {clip(words[at])!r}{hint} (verbs: {', '.join(verbs)})")
     if verb.by_player and actor is None:
         raise ReadError(LOG_SYNTAX, f"`{verb.name}` needs the acting player first (write `{verb.usage}`)")
     if not verb.by_player and actor is not None:

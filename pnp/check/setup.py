@@ -2,17 +2,18 @@
 
 `game:` and `players:` are the checker's; the game's rules module declares every other key it accepts
 (`Rules.header`) with the specs of `pnp.datafile`, so an unknown or mistyped key is reported, never ignored.
+`game:` names an installed game by its slug; a game folder's rules come only from the command line.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from pnp.check.loader import rules_for
+from pnp.check.loader import installed_rules
 from pnp.check.reader import Log, words_of
 from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, Violation
 from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
-from pnp.errors import PnpError, Where
+from pnp.errors import QUOTE, PnpError, Where, clip
 from pnp.model import Game
 
 # Keys any log may carry to say where it comes from; the checker keeps but never judges them.
@@ -62,9 +63,11 @@ class PlayerOrder(Spec):
         return tuple(names)
 
 
-def read_setup(log: Log) -> tuple:
-    """(setup, rules, problems) for a log's header. Setup is None when the game or the players are unknown;
-    with any problem, the setup serves to read the events but not to replay them."""
+def read_setup(log: Log, rules=None) -> tuple:
+    """(setup, rules, problems) for a log's header. Setup is None when the game or the players are unknown,
+    or too many or too few for the game; with any problem, the setup serves to read the events but not to
+    replay them. `rules`: a game's rules named on the command line, the game the log must name; without
+    them, the installed game it names."""
     problems: list[Violation] = []
 
     def problem(rule: str, line: int, message: str):
@@ -74,8 +77,12 @@ def read_setup(log: Log) -> tuple:
         problem(LOG_HEADER, 1, "no `game:` line: the header must say which game was played")
         return None, None, problems
     slug, game_line = log.header["game"]
+    if rules is not None and slug.lower() != rules.game.slug.lower():
+        problem(LOG_GAME, game_line, f"the log names {clip(slug)!r}, not {rules.game.slug!r}, the game "
+                                     "given to check it with")
+        return None, None, problems
     try:
-        rules = rules_for(slug)
+        rules = rules or installed_rules(slug.lower())
     except PnpError as error:
         problem(LOG_GAME, game_line, error.format_message())
         return None, None, problems
@@ -92,7 +99,7 @@ def read_setup(log: Log) -> tuple:
     found: list = []
     options = Record(specs, "a log header").check(values, Where(log.file, values.line), found)
     for where, message in found:
-        problem(LOG_HEADER, where.line, f"`{where.field}:` {message}")
+        problem(LOG_HEADER, where.line, f"`{clip(where.field)}:` {message}")
     options = {key: value for key, value in (options or {}).items() if key not in ("game", "players")}
     lines = {key: line for key, (_, line) in log.header.items()}
     return Setup(rules.game, players, options, lines), rules, problems
@@ -104,17 +111,31 @@ def _players(log: Log, rules, problem) -> tuple | None:
         return None
     text, line = log.header["players"]
     names, seen, fine = words_of(text), set(), True
+    if not names:
+        problem(LOG_HEADER, line, "no players are named")
+        return None
+    if not _seated(len(names), rules.game, line, problem):
+        return None
     for name in names:
         why = ("start with a letter, no spaces" if not _NAME.fullmatch(name) else
                "it is a verb of the log" if name.lower() in rules.verbs else
                "it is named twice" if name.lower() in seen else "")
         if why:
-            problem(LOG_HEADER, line, f"{name!r} cannot be a player's name: {why}")
+            problem(LOG_HEADER, line, f"{clip(name)!r} cannot be a player's name: {why}")
             fine = False
         seen.add(name.lower())
-    if not names:
-        problem(LOG_HEADER, line, "no players are named")
-    return tuple(names) if names and fine else None
+    return tuple(names) if fine else None
+
+
+def _seated(count: int, game: Game, line: int, problem) -> bool:
+    """Whether the game is played by this many; said first, since no later line can be checked otherwise."""
+    low, high = game.players
+    if low <= count <= high:
+        return True
+    allowed = f"{low}" if low == high else f"{low}–{high}"
+    problem(LOG_HEADER, line, f"{game.name} is played by {allowed} players, not {count}: "
+                              "the log is not replayed")
+    return False
 
 
 def _typed(text: str, spec) -> object:
@@ -124,6 +145,6 @@ def _typed(text: str, spec) -> object:
         spec = spec[0]
     if isinstance(spec, Bool) and low in _TRUE | _FALSE:
         return low in _TRUE
-    if isinstance(spec, Int) and text.isdecimal():
+    if isinstance(spec, Int) and text.isdecimal() and len(text) <= QUOTE:
         return int(text)
     return text

@@ -22,15 +22,16 @@ MAX_EVENTS = 100_000  # a game longer than this is a rules module that never end
 
 def simulate(game: str, games: int, seed: int, players: int | None = None, bots=("random",),
              options: dict | None = None):
-    """Yield (number, log text) for `games` complete games, numbered from 1."""
+    """Yield (number, log text) for `games` complete games of `game` (a slug, or a folder named by the
+    person running the command), numbered from 1. Each log names the game by its slug."""
     rules = rules_for(game)
     for number in range(1, games + 1):
         rng = random.Random(f"{seed}:{number}")
-        yield number, play(rules, game, rng, players, bots, options or {}, f"seed {seed}, game {number}")
+        yield number, play(rules, rng, players, bots, options or {}, f"seed {seed}, game {number}")
 
 
-def play(rules, game: str, rng, players: int | None, bots, options: dict, source: str) -> str:
-    """One complete game of `game` (a slug, or a folder) as the text of its log."""
+def play(rules, rng, players: int | None, bots, options: dict, source: str) -> str:
+    """One complete game of the game of `rules` as the text of its log."""
     low, high = rules.game.players
     count = players or rng.randint(low, high)
     if not low <= count <= min(high, len(NAMES)):
@@ -38,12 +39,12 @@ def play(rules, game: str, rng, players: int | None, bots, options: dict, source
     names = NAMES[:count]
     kinds = [bots[i % len(bots)] for i in range(count)]
     seats = {name: BOTS[kind] for name, kind in zip(names, kinds)}
-    header = {"game": game, "players": " ".join(names),
+    header = {"game": rules.game.slug, "players": " ".join(names),
               **rules.simulated_header(rng, names), **options}
     lines = [f"# Simulated by pnp simulate: {source}; bots {', '.join(f'{n} {k}' for n, k in zip(names, kinds))}",
              *(f"{key}: {value}" for key, value in header.items()), ""]
     whistle = SimulationWhistle("simulation")
-    state = rules.start(_setup("\n".join(lines)), whistle)
+    state = rules.start(_setup("\n".join(lines), rules), whistle)
     for _ in range(MAX_EVENTS):
         if state.is_over():
             return "\n".join(lines) + "\n"
@@ -56,10 +57,10 @@ def play(rules, game: str, rng, players: int | None, bots, options: dict, source
     raise BotFoul(f"no end after {MAX_EVENTS} events")
 
 
-def _setup(header: str):
+def _setup(header: str, rules):
     """The simulated header read back as any log's header is, so the game starts as a check would start it."""
     log, problems = read_log(header, "simulation")
-    setup, _, found = read_setup(log)
+    setup, _, found = read_setup(log, rules)
     if problems or found:
         raise PnpError("the simulated games' header is not valid: " + "; ".join(v.message for v in problems + found))
     return setup

@@ -7,7 +7,10 @@ and are documented in that game's RULES.md.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+from pnp.errors import clip
 
 READ, RULE = "read", "rule"
 
@@ -19,6 +22,15 @@ LOG_GAME = "LOG-GAME"          # the game named by the header is unknown or its 
 LOG_CARD = "LOG-CARD"          # a card name the game's data does not have
 LOG_PLAYER = "LOG-PLAYER"      # a name that is not one of the players
 LOG_INTERNAL = "LOG-INTERNAL"  # the checker itself failed on this file: a bug to report
+LOG_LIMIT = "LOG-LIMIT"        # so many problems that the rest of the log is not checked
+
+LIMIT = 100    # problems reported per log at most: past them, a log is too far off to be worth more lines
+MESSAGE = 300  # characters of a message at most: one quoting too much of a huge line is cut
+
+
+def too_many(file: str, line: int, kind: str) -> "Violation":
+    """The last problem of a log that has LIMIT of them: the checking stops there."""
+    return Violation(file, line, LOG_LIMIT, f"{LIMIT} problems found: the rest of the log is not checked", kind)
 
 
 @dataclass(frozen=True)
@@ -43,7 +55,7 @@ class ReadError(Exception):
 
     def __init__(self, rule: str, message: str, line: int | None = None):
         super().__init__(message)
-        self.rule, self.message, self.line = rule, message, line
+        self.rule, self.message, self.line = rule, clip(message, MESSAGE), line
 
 
 class Stop(Exception):
@@ -54,18 +66,39 @@ class Whistle:
     """Where a game's state reports rule violations while a log is replayed.
 
     The state calls `blow(rule, message)`; the driver sets `line` before each event. Collecting every
-    violation or stopping at the first is the driver's choice of whistle, not the state's concern.
+    violation or stopping at the first is the driver's choice of whistle, not the state's concern; so is
+    trying how the replay would go (`aside`) before deciding how to read a line.
     """
 
     def __init__(self, file: str, strict: bool = False):
         self.file, self.strict = file, strict
         self.line = 0
         self.violations: list[Violation] = []
+        self._aside: list | None = None
 
     def blow(self, rule: str, message: str, line: int | None = None) -> None:
-        self.violations.append(Violation(self.file, self.line if line is None else line, rule, message))
+        """Report a broken rule (at the current line unless `line` is given). Raises Stop when the check is
+        strict, or once LIMIT violations are kept."""
+        violation = Violation(self.file, self.line if line is None else line, rule, clip(message, MESSAGE))
+        if self._aside is not None:
+            self._aside.append(violation)
+            return
+        self.violations.append(violation)
         if self.strict:
             raise Stop
+        if len(self.violations) >= LIMIT:
+            self.violations.append(too_many(self.file, violation.line, RULE))
+            raise Stop
+
+    @contextmanager
+    def aside(self):
+        """Inside, violations are collected in the list yielded, neither kept nor stopping anything."""
+        outer, line = self._aside, self.line
+        self._aside = []
+        try:
+            yield self._aside
+        finally:
+            self._aside, self.line = outer, line
 
 
 class BotFoul(Exception):

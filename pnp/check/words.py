@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 
 from pnp.check.violations import LOG_CARD, LOG_PLAYER, LOG_SYNTAX, ReadError
+from pnp.errors import QUOTE, clip
 
 
 class Words:
@@ -34,7 +35,7 @@ class Words:
     def number(self, what: str, low: int = 0) -> int:
         word = self.next(what)
         if not word.isdecimal() or int(word) < low:
-            self.fail(f"expected {what} (a whole number{f' from {low}' if low else ''}), got {word!r}")
+            self.fail(f"expected {what} (a whole number{f' from {low}' if low else ''}), got {clip(word)!r}")
         return int(word)
 
     def player(self) -> str:
@@ -42,8 +43,8 @@ class Words:
         word = self.next("a player's name")
         name = self.players.get(word.lower())
         if name is None:
-            raise ReadError(LOG_PLAYER, f"{word!r} is not a player ({', '.join(self.players.values())})"
-                            + _close(word, self.players.values()))
+            raise ReadError(LOG_PLAYER, f"{clip(word)!r} is not a player ({', '.join(self.players.values())})"
+                            + close_hint(word, self.players.values()))
         return name
 
     def name(self, table: dict, what: str, rule: str = LOG_CARD):
@@ -51,7 +52,7 @@ class Words:
         word = self.next(what)
         value = table.get(word.lower())
         if value is None:
-            raise ReadError(rule, f"{word!r} is not {what}" + _close(word.lower(), table)
+            raise ReadError(rule, f"{clip(word)!r} is not {what}" + close_hint(word.lower(), table)
                             + f" (write `{self.usage}`)")
         return value
 
@@ -76,9 +77,12 @@ class Words:
 
     def end(self) -> None:
         if self.more():
-            self.fail(f"unexpected {' '.join(self.words[self.at:])!r} at the end")
+            self.fail(f"unexpected {clip(' '.join(self.words[self.at:self.at + 40]))!r} at the end")
 
 
-def _close(word: str, known) -> str:
+def close_hint(word: str, known) -> str:
+    """`; did you mean 'ship'?` when one of the known names is close to `word`, else nothing."""
+    if len(word) > 2 * QUOTE:  # far from any name, and too long to compare quickly
+        return ""
     close = difflib.get_close_matches(word, list(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""

@@ -9,8 +9,20 @@ import click
 from pnp.errors import PnpError
 from pnp.games import game_slugs, load_game
 from pnp.imposition import Settings
-from pnp.kit import build
+from pnp.kit import build, write_index
 from pnp.units import PAPER_SIZES, parse_length
+
+
+def _length(value: str | None, option: str) -> float | None:
+    if value is None:
+        return None
+    try:
+        length = parse_length(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint=f"'{option}'") from None
+    if length < 0:
+        raise click.BadParameter(f"expected a length of 0 or more, got {value}", param_hint=f"'{option}'")
+    return length
 
 
 def _offset(value: str) -> tuple[float, float]:
@@ -23,37 +35,45 @@ def _offset(value: str) -> tuple[float, float]:
 
 @click.command("build")
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES)), default="a4", show_default=True)
-@click.option("--fold/--duplex", "fold", default=None,
-              help="Only fold-and-glue sheets (fronts beside backs), or only duplex pages; "
-                   "default: the forms the game's data names (both, unless it says otherwise).")
+@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default="a4",
+              show_default=True, help="The paper the kit is printed on.")
+@click.option("--fold", is_flag=True, help="Only fold-and-glue sheets (fronts beside their backs, one-sided).")
+@click.option("--duplex", is_flag=True, help="Only double-sided pages. Default: the forms the game's data names "
+                                             "(both, unless it says otherwise).")
 @click.option("--short-edge", is_flag=True, help="Mirror back pages for a short-edge flip (default: long edge).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
 @click.option("--margin", default="5mm", show_default=True, help="The unprinted margin at each paper edge.")
+@click.option("--gutter", default=None, metavar="LENGTH",
+              help="Space between neighbouring cards. Default: the data's, else twice the bleed, so that each card "
+                   "has its own; 0 lets neighbours share their cut lines (more cards a page, less bleed).")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dotted cut lines across the sheet.")
 @click.option("--sheets", type=click.IntRange(1, 1000), default=None,
               help="How many numbered sheets to print (for games whose sheets differ one from another).")
 @click.option("--print-shop", "shop", is_flag=True,
               help="Also write each card group for a print shop: one card a page, bleed and trim box set.")
+@click.option("--proof", is_flag=True, help="Print each card's id at its foot, to check the kit against its data.")
 @click.option("--preview", is_flag=True, help="Also write a PNG of every kit page and OUT/<game>/preview/index.html.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Each game goes into OUT/<game>/.")
-def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, sheets, shop, preview, out):
+def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter, cut_lines, sheets, shop, proof,
+            preview, out):
     """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
-    try:
-        margin_mm = parse_length(margin)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--margin") from None
-    common = dict(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, short_edge=short_edge,
-                  back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets)
+    if fold and duplex:
+        raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
+                               "the game's data names")
+    margin_mm, gutter_mm = _length(margin, "--margin"), _length(gutter, "--gutter")
+    common = dict(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, gutter=gutter_mm, short_edge=short_edge,
+                  back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets, proof=proof)
     names = games or game_slugs()
     if not names:
         raise PnpError("no games found")
     loaded = [load_game(name) for name in names]  # every game's data is checked before anything is built
+    if sheets is not None:
+        _check_sheets(loaded, named=bool(games))
     start = time.perf_counter()
     for game in loaded:
-        forms = game.forms if fold is None else ("fold" if fold else "duplex",)
+        forms = ("fold",) if fold else ("duplex",) if duplex else game.forms
         variants = [Settings(fold=form == "fold", **common) for form in forms]
         variants += [Settings(shop=True, **common)] if shop else []
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
@@ -61,5 +81,20 @@ def command(games, paper, fold, short_edge, back_offset, margin, cut_lines, shee
         for path in files:
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))
+    if preview:
+        click.echo(str(write_index(out, {game.slug: game.name for game in loaded})))
     click.echo(f"built {len(loaded)} game{'s' if len(loaded) != 1 else ''} in {time.perf_counter() - start:.2f} s",
                err=True)
+
+
+def _check_sheets(games, named: bool) -> None:
+    """--sheets is for games with numbered sheets: refuse it for a game named without them (or when no game
+    has them), rather than ignore it."""
+    def numbered(game) -> bool:
+        return any(component.options.get("numbered") for component in game.components.values())
+
+    without = [game.slug for game in games if not numbered(game)]
+    if without and (named or len(without) == len(games)):
+        having = [game.slug for game in games if numbered(game)]
+        also = f" (only {', '.join(having)} has them)" if having else ""
+        raise click.BadParameter(f"{', '.join(without)} has no numbered sheets{also}", param_hint="'--sheets'")

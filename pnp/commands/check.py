@@ -3,27 +3,34 @@ from __future__ import annotations
 
 import click
 
+from pnp.check.loader import rules_for
 from pnp.check.replay import Outcome, check_path, log_paths
 from pnp.check.report import as_json, as_text, exit_code
 from pnp.check.violations import LOG_INTERNAL, READ, Violation
-from pnp.errors import shown
+from pnp.errors import clip, shown
 
 
 @click.command("check")
 @click.argument("logs", nargs=-1, required=True)
+@click.option("--game", metavar="GAME", help="Check against this game: an installed game's slug, or the folder of a "
+              "game you trust (its rules.py runs). The logs' `game:` must name it.")
 @click.option("--strict", is_flag=True, help="Stop at the first problem instead of reporting them all.")
 @click.option("--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: a list of {file, line, rule, message, kind}.")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only, nothing for valid logs.")
 @click.pass_context
-def command(ctx, logs, strict, form, quiet):
+def command(ctx, logs, game, strict, form, quiet):
     """Check playtest LOGS (files, or folders of *.log files) against their game's rules.
+
+    A log names an installed game in its header (`game: buried-treasure`); a game folder's rules are
+    used only when named with --game, since its rules.py is Python and runs.
 
     Problems are printed as `file:line: RULE message`. Exit code 0: every log is valid; 1: a rule is
     broken; 2: a log cannot be read."""
+    rules = rules_for(game) if game else None
     outcomes = []
     for path in log_paths(logs):
-        outcomes.append(_checked(path, strict))
+        outcomes.append(_checked(path, strict, rules))
         if strict and outcomes[-1].violations:
             break
     if form == "json":
@@ -34,11 +41,11 @@ def command(ctx, logs, strict, form, quiet):
     ctx.exit(exit_code(outcomes))
 
 
-def _checked(path, strict: bool) -> Outcome:
+def _checked(path, strict: bool, rules) -> Outcome:
     """Any failure of the checker itself is reported as a problem of the file, never as a traceback."""
     try:
-        return check_path(path, strict)
+        return check_path(path, strict, rules)
     except Exception as error:  # noqa: BLE001 - the command's promise: a report line, whatever happens
         file = shown(path)
-        message = f"the checker failed on this file ({type(error).__name__}: {error}); please report it"
+        message = f"the checker failed on this file ({type(error).__name__}: {clip(str(error))}); please report it"
         return Outcome(file, [Violation(file, 1, LOG_INTERNAL, message, READ)])

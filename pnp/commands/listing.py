@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from pnp.games import game_slugs, load_game
+from pnp.kinds import KINDS
 
 
 @click.command("list")
@@ -14,9 +15,24 @@ def command(games):
         game = load_game(name)
         click.echo(f"{game.slug}: {game.name} ({game.players_text})")
         for component in game.components.values():
-            w, h = component.size
             if component.cards:
                 count = f"{component.card_total} cards ({len(component.cards)} different)"
             else:
                 count = f"{component.options.get('count', 1)} × {component.kind}"
-            click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {w:g} × {h:g} mm")
+            click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {size(component)}")
+
+
+def size(component) -> str:
+    """Its size; for a die or an envelope also that of its flat net."""
+    try:
+        footprint = KINDS[component.kind].footprint(component)
+    except ValueError as error:  # a net whose data does not hold together: `pnp build` reports where
+        return f"unknown size: {error}"
+    if footprint is None:
+        return "pages of the kit's paper"
+    w, h = footprint
+    own = component.size
+    if own == (0.0, 0.0):  # a net drawn from its panels has no size but its own
+        return f"{w:.4g} × {h:.4g} mm flat"
+    flat = f" (net {w:.0f} × {h:.0f} mm flat)" if (w, h) != own else ""
+    return f"{own[0]:.4g} × {own[1]:.4g} mm{flat}"

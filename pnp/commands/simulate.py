@@ -39,7 +39,8 @@ def _options(values) -> dict:
 def command(game, count, seed, out, players, bots, options, check):
     """Play COUNT games of GAME with bots and write each as a playtest log in OUT."""
     options = _options(options)
-    slug = rules_for(game).game.slug
+    rules = rules_for(game)
+    slug = rules.game.slug
     width = max(4, len(str(count)))
     problems = []
     try:
@@ -47,7 +48,7 @@ def command(game, count, seed, out, players, bots, options, check):
         for number, text in simulate(game, count, seed, players, bots, options):
             path = out / f"{slug}-{number:0{width}d}.log"
             path.write_text(text, encoding="utf-8")
-            outcome = check_text(text, shown(path)) if check else None
+            outcome = check_text(text, shown(path), rules=rules) if check else None
             if outcome and outcome.violations:
                 problems += as_text([outcome])
     except BotFoul as error:

@@ -710,9 +710,6 @@ class GameState(State):
     # -- the steps the events share -----------------------------------------------------------------
 
     def _check_setup(self, setup) -> None:
-        low, high = setup.game.players
-        if not low <= len(self.players) <= high:
-            self.w.blow("BT-PLAYERS", f"{low}–{high} players play, not {len(self.players)}", setup.line("players"))
         if self.ages and self.ages[0] != self.youngest:
             self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
                         setup.line("starts"))

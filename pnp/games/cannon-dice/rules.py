@@ -556,7 +556,7 @@ def rules(game) -> CannonDice:
 # --- the state of one game ---------------------------------------------------------------------------
 
 UNKNOWN = "an unknown card"   # the card of a round whose flip the log left out
-SUNK = "Davey Jones"          # the owner of a space sunk by Davey Jones: nobody gets it
+SUNK = "Davy Jones"          # the owner of a space sunk by Davy Jones: nobody gets it
 TABLE_DUES = frozenset(("draw", "roll", "duel", "flip", "spy"))  # follow-ups the table writes
 
 MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and the line to write
@@ -578,7 +578,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
 UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks for it
     "claim": ("claims a space", "only the horseshoe lets a player claim one, at once"),
     "nest": ("fires down a column", "only the Crow's Nest does, after its roll"),
-    "sink": ("sinks a space", "only Davey Jones does, after its roll"),
+    "sink": ("sinks a space", "only Davy Jones does, after its roll"),
     "steal": ("takes a treasure", "only the Boarding Party does, when it is taken"),
     "treasure": ("crosses off a treasure", "only a Kraken or a lost duel asks for it"),
     "balls": ("crosses off balls", "only a Miss or Rough Seas asks for it"),
@@ -613,12 +613,7 @@ class GameState(State):
 
     def __init__(self, facts: Facts, setup, whistle):
         self.f, self.w = facts, whistle
-        self.players = setup.players
-        self.playable = len(self.players) == 2
-        if not self.playable:
-            self.w.blow("CD-PLAYERS", f"two players play, not {len(self.players)}; the log is not replayed",
-                        setup.line("players"))
-            return
+        self.players = setup.players  # two: the checker replays only logs of as many players as game.yaml allows
         first, second = self.players
         self.first, self.other = first, {first: second, second: first}
         self.sheet = setup.options["sheet"]
@@ -667,7 +662,7 @@ class GameState(State):
         return TABLE
 
     def is_over(self) -> bool:
-        return not self.playable or bool(self.winner_line)
+        return bool(self.winner_line)
 
     def legal_actions(self) -> list:
         if self.todo:
@@ -792,8 +787,6 @@ class GameState(State):
     # -- applying an event ------------------------------------------------------------------------
 
     def apply(self, action) -> None:
-        if not self.playable:
-            return
         if action is None:  # a bot let its chance to play a kept card go
             self.window.pop(0)
             return
@@ -1342,7 +1335,7 @@ class GameState(State):
         elif then == "reroll":
             if self.dice and due.data[2] in self.dice:
                 self.dice[self.dice.index(due.data[2])] = face
-        elif face != self.f.explosion or then == "shot":  # Crow's Nest and Davey Jones count no space with it
+        elif face != self.f.explosion or then == "shot":  # Crow's Nest and Davy Jones count no space with it
             self.todo.insert(0, Due(then, due.player, due.code, due.line, due.cause, face))
 
     def _cannot_play(self, player: str, effect: str, event: Play) -> str:
@@ -1395,7 +1388,7 @@ class GameState(State):
 
     def _taken(self, index: int) -> str:
         owner = self.owner[index]
-        how = "sunk by Davey Jones" if owner == SUNK else f"by {owner}"
+        how = "sunk by Davy Jones" if owner == SUNK else f"by {owner}"
         return f"{how} at line {self.claim_line[index]}"
 
     def _usable(self, player: str) -> list:

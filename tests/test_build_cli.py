@@ -1,0 +1,84 @@
+"""The build and list commands as a user meets them: options, their errors and their wording."""
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import cli
+
+TOY = Path(__file__).parent / "fixtures" / "toy"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_paper_names_are_read_in_any_case(tmp_path):
+    result = run("build", str(TOY), "--paper", "A4", "--duplex", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "toy" / "toy-kit-a4-duplex.pdf").is_file()
+
+
+def test_every_build_option_has_help():
+    result = run("build", "--help")
+    for option in ("--paper", "--fold", "--duplex", "--margin", "--gutter", "--sheets", "--cut-lines"):
+        line = next(line for line in result.output.splitlines() if line.strip().startswith(option))
+        assert len(line.split(maxsplit=2)) == 3, line  # the option, its value or choices, and a description
+
+
+def test_a_margin_that_leaves_no_room_blames_the_option(tmp_path):
+    result = run("build", "buried-treasure", "--margin", "70mm", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "--margin 70mm leaves no room on a4 paper for" in result.output
+    assert "game.yaml" not in result.output
+
+
+def test_a_piece_too_large_for_the_paper_still_blames_the_data(game_copy, tmp_path):
+    folder = game_copy("buried-treasure")
+    path = folder / "game.yaml"
+    path.write_text(path.read_text().replace("size: [190mm, 130mm]", "size: [400mm, 130mm]"))
+    result = run("build", str(folder), "--margin", "8mm", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "game.yaml" in result.output and "400 × 130 mm" in result.output
+
+
+def test_sheets_is_refused_for_a_game_without_numbered_sheets(tmp_path):
+    result = run("build", "buried-treasure", "--sheets", "3", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "buried-treasure has no numbered sheets" in result.output
+    assert not (tmp_path / "buried-treasure").exists()
+    result = run("build", "cannon-dice", "--sheets", "3", "--fold", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+
+
+def test_fold_and_duplex_together_are_refused(tmp_path):
+    result = run("build", str(TOY), "--fold", "--duplex", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "--fold and --duplex cannot be used together" in result.output
+
+
+def test_a_folder_without_game_yaml_says_so(tmp_path):
+    result = run("build", str(tmp_path))
+    assert result.exit_code == 2 and "has no game.yaml" in result.output
+
+
+def test_list_shows_a_nets_flat_size():
+    result = run("list", "cannon-dice")
+    envelope = next(line for line in result.output.splitlines() if "envelope" in line)
+    dice = next(line for line in result.output.splitlines() if " dice " in line)
+    assert "0 × 0" not in envelope and "63.5 × 88.9 mm (net 88 × 212 mm flat)" in envelope  # holds a map card
+    assert "22 × 22 mm (net 96 × 66 mm flat)" in dice
+    toy = run("list", str(TOY)).output
+    assert "76 × 96 mm flat" in next(line for line in toy.splitlines() if "pouch" in line)
+
+
+def test_counts_are_worded_in_the_singular_when_single(tmp_path):
+    result = run("build", "buried-treasure", "--duplex", "--out", str(tmp_path))
+    assert "score-sheet laid out on 1 page (a4-duplex)" in result.output and "1 pages" not in result.output
+    contents = " ".join(PdfReader(tmp_path / "buried-treasure" / "buried-treasure-kit-a4-duplex.pdf")
+                        .pages[0].extract_text().split())
+    assert re.search(r"Score sheet 2 copies · page \d+ ", contents), contents
+    assert re.search(r"Game cards 54 cards · pages \d+–\d+ ", contents), contents
+
+
+def test_a_negative_gutter_is_refused(tmp_path):
+    result = run("build", str(TOY), "--gutter", "-2mm", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "'--gutter'" in result.output and "0 or more" in result.output

@@ -1,0 +1,66 @@
+"""Previews: every kit page as a picture a person can read, captioned, with links to the PDFs; a page for
+each game and one index, opened in a headless browser to see that every picture shows."""
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import cli
+from pnp.preview import PREVIEW_DPI
+
+TOY = Path(__file__).parent / "fixtures" / "toy"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's package; .ci/run installs it
+
+
+def loaded(page: Path, profile: Path) -> str:
+    """The page's DOM once a headless Chromium has loaded it and run its scripts."""
+    assert Path(CHROMIUM).exists(), "the preview test needs Chromium: apt-get install chromium"
+    result = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+         "--virtual-time-budget=10000", "--dump-dom", page.as_uri()],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
+def test_previews_show_every_page_captioned_with_links_to_the_pdfs(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--preview", "--out", str(out)])  # duplex and fold
+    assert result.exit_code == 0, result.output
+    folder = out / "toy" / "preview"
+    kits = {form: PdfReader(out / "toy" / f"toy-kit-a4-{form}.pdf") for form in ("duplex", "fold")}
+    pictures = sorted(folder.glob("*.png"))
+    assert len(pictures) == len(kits["duplex"].pages) + len(kits["fold"].pages)
+    width = int.from_bytes(pictures[0].read_bytes()[16:20], "big")
+    assert width >= 210 / 25.4 * PREVIEW_DPI - 2 >= 900  # A4 at a resolution where card text can be read
+
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    captions = re.findall(r"<figcaption>([^<]*)</figcaption>", page)
+    assert captions[0] == "Contents · page 1 of %d" % len(kits["duplex"].pages)
+    assert "Blank back · page 2 of" in captions[1] and "Deck · fronts · page" in " ".join(captions)
+    assert "Deck · fold-and-glue · page 4 of" in " ".join(captions) and "How to play · rules" in page
+    for link in re.findall(r"href='([^']+\.pdf)'", page):
+        assert (folder / link).resolve().is_file(), link
+    assert "../toy-kit-a4-fold.pdf" in page and "../deck-a4-fold.pdf" in page
+
+    dom = loaded(folder / "index.html", tmp_path / "profile")
+    assert f'data-pictures="{len(pictures)} of {len(pictures)}"' in dom and "All " in dom
+
+    index = out / "index.html"
+    assert "toy/preview/index.html" in index.read_text(encoding="utf-8")
+    assert 'data-pictures="1 of 1"' in loaded(index, tmp_path / "profile")
+    for link in re.findall(r"href='([^']+)'", index.read_text(encoding="utf-8")):
+        assert (out / link).is_file(), link
+
+
+def test_a_missing_picture_is_shown_as_missing(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--fold", "--preview", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    next((out / "toy" / "preview").glob("*-page-03.png")).unlink()
+    dom = loaded(out / "toy" / "preview" / "index.html", tmp_path / "profile")
+    assert "1 pictures missing" in dom and 'class="missing"' in dom

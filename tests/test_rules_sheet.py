@@ -1,0 +1,96 @@
+"""The players' rules sheet: every game has one, on one or two pages, in plain words, with its components."""
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.cli import cli
+from pnp.games import game_slugs, load_game
+from pnp.imposition import Settings
+from pnp.kit import lay_out
+from pnp.rulesheet import parse, set_lines, words
+from pnp.units import PAPER_SIZES
+
+TOY = Path(__file__).parent / "fixtures" / "toy"
+
+
+def rules_part(game, paper="a4", fold=False):
+    parts = lay_out(game, Settings(paper=paper, size=PAPER_SIZES[paper], fold=fold))
+    return next(part for part in parts if part.component.kind == "rules")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("slug", game_slugs())
+def test_every_game_has_a_players_rules_sheet_on_one_or_two_pages(slug, paper):
+    game = load_game(slug)
+    part = rules_part(game, paper)
+    assert 1 <= len(part.pages) <= 2
+    steps = [step for page in part.pages for step in page.placed[0][1].steps]
+    # a picture of every other component the kit holds
+    pictured = [values["face"] for name, values in steps if name == "picture"]
+    assert len(pictured) == len(game.components) - 1
+    text = " ".join(values["text"] for name, values in steps if name == "text")
+    assert all(values["size"] >= 6 for name, values in steps if name == "text")
+    # written for players: the checker's rule codes and numbering stay in RULES.md
+    assert not re.search(r"\b[A-Z]{2}-[A-Z]+", text) and "CHOICE" not in text
+    source = (game.folder / part.component.options["text"]).read_text()
+    for heading in re.findall(r"^## (.+)$", source, flags=re.M):
+        assert heading in text
+
+
+def test_the_rules_sheet_is_its_own_pdf_and_comes_first_in_the_kit(tmp_path):
+    result = CliRunner().invoke(cli, ["build", "cannon-dice", "--duplex", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    rules = PdfReader(tmp_path / "cannon-dice" / "rules-a4-duplex.pdf")
+    first = " ".join(rules.pages[0].extract_text().split())
+    assert first.startswith("Cannon Dice") and "Setting up" in first and "Scoring" in first
+    kit = PdfReader(tmp_path / "cannon-dice" / "cannon-dice-kit-a4-duplex.pdf")
+    assert "· How to play · rules · page 3 of" in " ".join(kit.pages[2].extract_text().split())
+    assert "How to play" in kit.pages[0].extract_text()  # listed on the contents page
+
+
+def long_rules(folder: Path, paragraphs: int) -> None:
+    text = (folder / "how-to-play.md").read_text()
+    filler = "\n\n".join(f"## Part {i}\n\n" + "Every player does a thing on each turn, then another. " * 12
+                         for i in range(paragraphs))
+    (folder / "how-to-play.md").write_text(text + "\n" + filler + "\n")
+
+
+def test_a_two_page_rules_sheet_prints_back_to_back_in_the_duplex_kit(tmp_path):
+    folder = tmp_path / "toy"
+    shutil.copytree(TOY, folder)
+    long_rules(folder, 12)
+    part = rules_part(load_game(str(folder)))
+    assert len(part.pages) == 2 and not part.pages[0].reverse and part.pages[1].reverse
+    result = CliRunner().invoke(cli, ["build", str(folder), "--duplex", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    kit = PdfReader(tmp_path / "out" / "toy" / "toy-kit-a4-duplex.pdf")
+    footers = [" ".join(page.extract_text().split()) for page in kit.pages]
+    rules = [number for number, text in enumerate(footers, start=1) if "· rules ·" in text]
+    assert len(rules) == 2 and rules[0] % 2 == 1 and rules[1] == rules[0] + 1
+
+
+def test_rules_too_long_for_two_pages_are_a_data_error(tmp_path):
+    folder = tmp_path / "toy"
+    shutil.copytree(TOY, folder)
+    long_rules(folder, 20)
+    result = CliRunner().invoke(cli, ["build", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "game.yaml" in result.output
+    assert "the rules in how-to-play.md run to 3 pages of a4 paper; a rules sheet holds 2" in result.output
+
+
+def test_the_markdown_a_rules_text_may_use():
+    title, blocks = parse("# Game\n\nIntro **bold** text\ngoes on.\n\n![Box](components)\n\n## Set up\n"
+                          "- one\n  more\n1. first\n2. second\n")
+    assert title == "Game"
+    assert [(b.kind, b.text, b.marker) for b in blocks] == [
+        ("para", "Intro **bold** text goes on.", ""), ("picture", "Box", ""), ("heading", "Set up", ""),
+        ("bullet", "one more", "•"), ("number", "first", "1."), ("number", "second", "2.")]
+    assert words("**EXTRA**: take") == [[("EXTRA", "bold"), (":", "sans")], [("take", "sans")]]
+    [line] = set_lines(words("a **b** c"), 100, 9)
+    assert [(text, face) for _, text, face in line] == [("a", "sans"), ("b", "bold"), ("c", "sans")]
+    assert 0 == line[0][0] < line[1][0] < line[2][0]  # each run after the one before and a space
