@@ -107,7 +107,7 @@ def load_game(name: str) -> Game:
         component = _component(str(component_id), block, where, folder, palette, problems)
         if component is not None:
             components[component.id] = component
-    _holding(components, raw["components"], problems)
+    _holding(components, raw.get("components") or {}, problems)
     players = top["players"]
     if players and players[0] is not None and players[1] is not None and players[0] > players[1]:
         problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))

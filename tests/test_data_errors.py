@@ -32,6 +32,8 @@ CASES = [
     ("game.yaml", "size: [180mm, 120mm]", "size: [180mm, -120mm]", ["game.yaml:20: sheet.size.[1]: expected a length"]),
     ("game.yaml", "size: [18mm, 18mm]", "size: [18mm, .nan]", ["game.yaml:26: die.size.[1]: expected a length"]),
     ("game.yaml", "back: {x: 0, y: 0, w: 60", "back: {x: 0, y: 0, w: 0", ["game.yaml:35: pouch.panels.back.w: expected a length"]),
+    ("game.yaml", "components:\n", "parts:\n", ["game.yaml:2: components: missing required key",
+                                                "game.yaml:6: parts: unknown key"]),
     ("game.yaml", "  deck:\n", "  ../deck:\n", ["game.yaml:7: ../deck: a component's id names its PDF files"]),
     ("deck.csv", "id,count,", "ident,count,", ["deck.csv:1: id: no such column: every card needs its id",
                                                  "deck.csv:1: ident: unknown column"]),
