@@ -154,6 +154,7 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _moment(name: str) -> None:
-    """For tests of what a killed build leaves: PNP_KILL_AT=<moment> kills the process there, as kill -9 does."""
+    """For tests of what a killed build leaves: PNP_KILL_AT=<moment> kills the process there, as kill -9 does.
+    The moments: `staged N` (N files written), `ready`, `moved aside` (the fallback only), `swapped`, `done`."""
     if os.environ.get("PNP_KILL_AT") == name:
         os.kill(os.getpid(), signal.SIGKILL)
