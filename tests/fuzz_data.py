@@ -171,7 +171,7 @@ def yaml_mutation(rng: random.Random, text: str) -> tuple[str, str]:
         return text_mutation(rng, text)
     try:
         root = yaml.safe_load(text)
-    except (yaml.YAMLError, RecursionError):
+    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a number of thousands of digits
         return text_mutation(rng, text)
     if rng.random() < 0.08:
         hazard = rng.choice(YAML_HAZARDS)
@@ -213,7 +213,7 @@ def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error:
         return text_mutation(rng, text)
-    if len(rows) < 2:
+    if len(rows) < 2 or not rows[0]:
         return text_mutation(rng, text)
     header, body = rows[0], rows[1:]
     kind = rng.choice(["rename column", "drop column", "add column", "cell", "cell", "cell", "short row",
@@ -281,12 +281,8 @@ def mutant(slug: str, files: dict[str, str], seed: int, number: int) -> tuple[st
                       + [n for n in files if n.startswith("templates/")])
     text, steps = files[name], []
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
-        if name.endswith(".csv") and rng.random() < 0.6:
-            step, text = csv_mutation(rng, text)
-        elif name.endswith(".yaml") and rng.random() < 0.6:
-            step, text = yaml_mutation(rng, text)
-        else:
-            step, text = text_mutation(rng, text)
+        structural = csv_mutation if name.endswith(".csv") else yaml_mutation if name.endswith(".yaml") else None
+        step, text = (structural or text_mutation)(rng, text) if rng.random() < 0.6 else text_mutation(rng, text)
         steps.append(step)
     content: str | bytes = text
     if rng.random() < 0.03:
@@ -410,7 +406,10 @@ def _located(problem: str) -> bool:
 def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: float,
              work_dir: Path) -> tuple[str, str, Outcome]:
     """Build mutant `number` of a game in a child process; which file changed, how, and what came of it."""
-    name, description, content = mutant(slug, files, seed, number)
+    try:
+        name, description, content = mutant(slug, files, seed, number)
+    except Exception as error:  # noqa: BLE001 - a bug of the fuzzer's own: counted, and the run goes on
+        return "-", "making the mutant", Outcome("fuzzer error", None, f"{type(error).__name__}: {error}", 0.0)
     case_dir = work_dir / f"{slug}-{number}"
     folder = case_dir / slug
     write_game(slug, files, folder, name, content)
