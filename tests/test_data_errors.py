@@ -112,6 +112,13 @@ def test_net_and_die_data_are_checked(toy, tmp_path):
     assert result.exit_code == 2 and "tabs stand on panels the net does not have: lid" in result.output
 
 
+def test_a_line_break_quoted_from_the_data_stays_inside_its_message(toy, tmp_path):
+    edit(toy / "game.yaml", "label: {type: text", "label: {type: choice, of: [a, \"b\\nc\"]")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert "deck.csv:2: label: expected one of a, b\\nc, got 'Île de la Tortue ☠'" in result.output
+
+
 def test_a_stray_column_is_reported_once_at_the_header(toy, tmp_path):
     rows = (toy / "deck.csv").read_text(encoding="utf-8").splitlines()
     (toy / "deck.csv").write_text("\n".join([rows[0] + ",colour"] + [row + ",red" for row in rows[1:]]) + "\n")
