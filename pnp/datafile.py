@@ -358,12 +358,19 @@ class Int(Spec):
         return value
 
 
+MAX_NUMBER = 1e9  # a size, an angle, an opacity: anything larger is a slip (and beyond what a PDF can hold)
+MAX_LENGTH = 100_000.0  # mm: 100 m, beyond any paper
+
+
 class Number(Spec):
     expected = "a number"
 
     def check(self, value, where, problems):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             return self.fail(value, where, problems)
+        if abs(value) > MAX_NUMBER:
+            return self.fail(value, where, problems, f"expected a number from {-MAX_NUMBER:g} to {MAX_NUMBER:g}, "
+                                                     f"got {value!r}")
         return float(value)
 
 
@@ -389,6 +396,9 @@ class Length(Spec):
             return self.fail(value, where, problems)
         if not math.isfinite(length) or (self.low is not None and length < self.low):
             return self.fail(value, where, problems)
+        if abs(length) > MAX_LENGTH:
+            return self.fail(value, where, problems, f"expected a length of at most {MAX_LENGTH / 1000:g} m, "
+                                                     f"got {clip(repr(value))}")
         return length
 
 

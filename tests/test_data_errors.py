@@ -31,6 +31,10 @@ CASES = [
      ["game.yaml:20: sheet.size.[0]: expected a length such as 63.5mm, 2.5in or 18pt (at least 5mm), got '0mm'"]),
     ("game.yaml", "size: [180mm, 120mm]", "size: [180mm, -120mm]", ["game.yaml:20: sheet.size.[1]: expected a length"]),
     ("game.yaml", "size: [18mm, 18mm]", "size: [18mm, .nan]", ["game.yaml:26: die.size.[1]: expected a length"]),
+    ("game.yaml", "size: [18mm, 18mm]", "size: [18mm, 1.0e+30]", ["game.yaml:26: die.size.[1]: expected a length of at "
+                                                              "most 100 m, got 1e+30"]),
+    ("templates/front.yaml.j2", "x: 3, y: 40", "x: 1.0e+30, y: 40", ["step 3.text.x: expected a length of at most 100 m"]),
+    ("templates/front.yaml.j2", "size: 10,", "size: -1.0e+12,", ["step 3.text.size: expected a number from -1e+09"]),
     ("game.yaml", "back: {x: 0, y: 0, w: 60", "back: {x: 0, y: 0, w: 0", ["game.yaml:35: pouch.panels.back.w: expected a length"]),
     ("game.yaml", "components:\n", "parts:\n", ["game.yaml:2: components: missing required key",
                                                 "game.yaml:6: parts: unknown key"]),
