@@ -129,6 +129,8 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     values = Record({**COMMON, **options}).check(block, where, problems)
     if values is None:
         return None
+    if kind.prepare:
+        values = kind.prepare(values, block, where, folder, problems)
     if kind.templated and "template" not in block:
         problems.append((where.at("template"), "missing required key"))
     for key in ("template", "back", "background"):
@@ -139,10 +141,10 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     if "size" not in block and kind.sized:
         problems.append((where.at("size"), "missing required key"))
     size = NAMED_SIZES[size] if isinstance(size, str) else tuple(size[:2]) if size else (0.0, 0.0)
-    cards = ()
-    if "cards" in kind.options and values.get("cards") is not None:
-        cards = _cards(block, values, where, folder, palette, problems)
-    common = {"kind", "title", "template", "size", "stock", "cards"}
+    cards, listed = (), next((key for key in ("cards", "pieces") if key in kind.options), None)
+    if listed and values.get(listed) is not None:
+        cards = _cards(block, values, where, folder, palette, problems, listed, kind.backs)
+    common = {"kind", "title", "template", "size", "stock", "cards", "pieces"}
     stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
     return Component(id=component_id, kind=values["kind"], title=values["title"], template=values.get("template"),
                      size=size, stock=stock, where=where, cards=cards,
@@ -190,9 +192,11 @@ def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> 
     return spec, declared["default"]
 
 
-def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
+def _cards(block, values, where, folder, palette, problems, listed="cards", backs=True) -> tuple[Card, ...]:
+    """The list of cards (or other pieces) under `listed`: each row checked against the declared fields;
+    with `backs`, every card must have a back."""
     row_spec = _card_spec(block, values, where, palette, problems)
-    found = _card_rows(block, values, where, folder, problems)
+    found = _card_rows(block, values, where, folder, problems, listed)
     if found is None:
         return ()
     rows, file, base = found
@@ -214,12 +218,12 @@ def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
         problem = own_back and template_problem(folder, own_back)
         if problem:
             problems.append((spot.at("back"), problem))
-        elif not back:
+        elif not back and backs:
             problems.append((spot.at("back"), "this card has no back: give the group a `back:` or the card one"))
         count = checked_row.pop("count")
         cards.append(Card(id=card_id, count=count, fields=checked_row, back=back, where=spot))
     if len(problems) == before:
-        _check_total(cards, base, problems)
+        _check_total(cards, base, problems, listed)
     return tuple(cards)
 
 
@@ -238,11 +242,11 @@ def _card_spec(block, values, where, palette, problems) -> Record:
     return Record({"id": Text(), "count": (Int(0, MAX_CARDS), 1), "back": (Text(), None), **field_specs}, "a card")
 
 
-def _card_rows(block, values, where, folder, problems):
-    """The card list (its rows, the file they are in, where to report the list as a whole), or None."""
-    source = values["cards"]
+def _card_rows(block, values, where, folder, problems, listed):
+    """The list under `listed` (its rows, the file they are in, where to report the list as a whole), or None."""
+    source = values[listed]
     if isinstance(source, str):
-        spot = where.at("cards", line_of(block, "cards", where.line))
+        spot = where.at(listed, line_of(block, listed, where.line))
         try:
             path = resources.find_inside(source, [folder], "the game's folder")
         except ValueError as error:
@@ -258,12 +262,12 @@ def _card_rows(block, values, where, folder, problems):
             return None
         file, base = shown(path), Where(shown(path), line_of(rows, default=1))
     else:
-        rows, file, base = source, where.file, where.at("cards", line_of(block, "cards", where.line))
+        rows, file, base = source, where.file, where.at(listed, line_of(block, listed, where.line))
     if not isinstance(rows, list):
-        problems.append((base, "expected a list of cards"))
+        problems.append((base, f"expected a list of {listed}"))
         return None
     if len(rows) > MAX_CARDS:
-        problems.append((base, f"{len(rows):,} cards: a group holds at most {MAX_CARDS:,} different cards"))
+        problems.append((base, f"{len(rows):,} {listed}: a group holds at most {MAX_CARDS:,} different ones"))
         return None
     return rows, file, base
 
@@ -280,11 +284,11 @@ def _columns_fit(columns: list, spec: Record, where: Where, problems: list) -> b
     return not wrong
 
 
-def _check_total(cards: list, where: Where, problems: list) -> None:
+def _check_total(cards: list, where: Where, problems: list, listed: str) -> None:
     total = sum(card.count for card in cards)
     if not cards:
-        problems.append((where, "the card list holds no cards"))
+        problems.append((where, f"the list holds no {listed}"))
     elif total == 0:
-        problems.append((where, "every card's count is 0: the group prints nothing"))
+        problems.append((where, "every count is 0: the group prints nothing"))
     elif total > MAX_CARDS:
-        problems.append((where, f"{total:,} cards to print: a group prints at most {MAX_CARDS:,}"))
+        problems.append((where, f"{total:,} {listed} to print: a group prints at most {MAX_CARDS:,}"))

@@ -50,3 +50,25 @@ def run(game, tmp_path, *args):
     result = CliRunner().invoke(cli, ["build", str(game), "--out", str(tmp_path / "out"), *args])
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
     return result
+
+
+def jumbled(rng, texts: list) -> str:
+    """A simulated log with lines dropped, repeated, moved, borrowed from another game, or reworded."""
+    lines = rng.choice(texts).split("\n")
+    borrowed = [line for text in texts for line in text.split("\n")]
+    for _ in range(rng.randint(1, 8)):
+        at, change = rng.randrange(len(lines)), rng.randrange(5)
+        if change == 0 and len(lines) > 1:
+            del lines[at]
+        elif change == 1:
+            lines.insert(at, rng.choice(lines))
+        elif change == 2:
+            lines.insert(at, rng.choice(borrowed))
+        elif change == 3:
+            other = rng.randrange(len(lines))
+            lines[at], lines[other] = lines[other], lines[at]
+        elif lines[at].split():
+            words = lines[at].split()
+            words[rng.randrange(len(words))] = rng.choice(rng.choice(borrowed).split() or ["?"])
+            lines[at] = " ".join(words)
+    return "\n".join(lines)

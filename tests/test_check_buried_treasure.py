@@ -1,7 +1,7 @@
-"""Buried Treasure's rules: one failing log per rule code, the examples, the scoring rule, and the data."""
+"""Buried Treasure's rules: the scoring rule and the checker following the data (the failing logs, the
+examples and the rule codes are checked with every game's in test_check_contract.py)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -9,58 +9,12 @@ from click.testing import CliRunner
 
 from conftest import check_with
 from pnp.check.reader import read_log
-from pnp.check.replay import check_path
 from pnp.check.setup import read_setup
 from pnp.check.violations import Whistle
 from pnp.commands import check
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "pnp" / "games" / "buried-treasure"
-FAILING = sorted((Path(__file__).parent / "logs" / "buried-treasure").glob("*.log"))
-EXAMPLES = sorted((GAME / "examples").glob("*.log"))
-EXPECT = re.compile(r"#\s*expect:\s*(\S+)")
-
-
-def expected_in(path: Path) -> list[tuple[int, str]]:
-    """(line, code) of every line of a log marked `# expect: CODE`."""
-    return [(number, match.group(1)) for number, line in enumerate(path.read_text().splitlines(), start=1)
-            if (match := EXPECT.search(line))]
-
-
-def found_in(path: Path) -> list[tuple[int, str]]:
-    return [(v.line, v.rule) for v in check_path(path).violations]
-
-
-@pytest.mark.parametrize("path", FAILING, ids=[p.stem for p in FAILING])
-def test_each_failing_log_breaks_exactly_its_rule_at_its_line(path):
-    expected = expected_in(path)
-    assert expected, f"{path.name} marks no line with `# expect: CODE`"
-    assert found_in(path) == expected
-
-
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-def test_the_examples_are_valid_games(path):
-    outcome = check_path(path)
-    assert outcome.violations == []
-    assert "scores right" in outcome.summary
-
-
-def documented_codes() -> set[str]:
-    return set(re.findall(r"^\| (BT-[A-Z-]+) \|", (GAME / "RULES.md").read_text(), re.MULTILINE))
-
-
-def test_every_code_the_rules_use_is_documented_and_has_a_failing_log():
-    used = set(re.findall(r'"(BT-[A-Z-]+)"', (GAME / "rules.py").read_text()))
-    documented = documented_codes()
-    tested = {code for path in FAILING for _, code in expected_in(path)}
-    assert used == documented
-    assert documented <= tested, f"no failing log for {sorted(documented - tested)}"
-
-
-def test_every_code_is_tied_to_a_numbered_rule_in_the_summary():
-    text = (GAME / "RULES.md").read_text()
-    for code in documented_codes():
-        assert re.search(rf"^\d+\.\d+ .*?\[{code}\]", text, re.MULTILINE | re.DOTALL), code
 
 
 # --- the scoring rule (9.1, 9.2), on a log's state --------------------------------------------------
@@ -121,3 +75,16 @@ def test_rule_facts_that_contradict_the_cards_are_a_data_error(bt_copy):
     result = CliRunner().invoke(check.command, ["--game", str(bt_copy), str(GAME / "examples" / "basic-two-players.log")])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert "3 deals of 19 cards need more than the 54 game cards" in result.output
+
+
+@pytest.mark.parametrize("old, new, found", [
+    ("  colours: [red, green, yellow, blue]\n", "", "vars.colours: missing required key"),
+    ("one: Pirate, plural: Pirates,", "one: Pirate, plurals: Pirates,", "vars.suits.yellow.plural: missing required key"),
+])
+def test_the_vars_the_checker_reads_are_checked(bt_copy, old, new, found):
+    data = bt_copy / "game.yaml"
+    assert old in data.read_text()
+    data.write_text(data.read_text().replace(old, new))
+    example = GAME / "examples" / "basic-two-players.log"
+    result = CliRunner().invoke(check.command, ["--game", str(bt_copy), str(example)])
+    assert result.exit_code == 2 and found in result.output

@@ -13,57 +13,20 @@ from pnp.errors import PnpError
 
 RACE_RULES = '''
 """A dice race: roll, move up to the roll, first to the goal wins. RACE-TURN, RACE-STEPS, RACE-WINNER."""
-from dataclasses import dataclass
-
-from pnp.check.engine import TABLE, Rules, State, Verb
+from pnp.check.engine import TABLE, Rules, State
+from pnp.check.verbs import action, number
 from pnp.datafile import Int
 
-
-@dataclass(frozen=True)
-class Roll:
-    pips: int
-
-    def __str__(self):
-        return f"roll {self.pips}"
-
-
-@dataclass(frozen=True)
-class Move:
-    player: str
-    steps: int
-
-    def __str__(self):
-        return f"{self.player} move {self.steps}"
-
-
-@dataclass(frozen=True)
-class Winner:
-    player: str
-
-    def __str__(self):
-        return f"winner {self.player}"
-
-
-class Race(Rules):
-    def __init__(self, game):
-        self.game = game
-        self.verbs = {verb.name: verb for verb in (
-            Verb("roll", "roll PIPS", lambda words, actor: Roll(words.number("the pips", 1)), by_player=False),
-            Verb("move", "PLAYER move STEPS", lambda words, actor: Move(actor, words.number("the steps"))),
-            Verb("winner", "winner PLAYER", lambda words, actor: Winner(words.player()), by_player=False),
-        )}
-
-    def header(self, players):
-        return {"goal": (Int(1), 10)}
-
-    def start(self, setup, whistle):
-        return Track(setup, whistle)
+Roll = action("roll", "roll {pips:pips}")
+Move = action("move", "{player} move {steps:steps}")
+Winner = action("winner", "winner {player:player}")
 
 
 class Track(State):
-    def __init__(self, setup, whistle):
-        self.w, self.players, self.goal = whistle, setup.players, setup.options["goal"]
-        self.at = dict.fromkeys(self.players, 0)
+    end_code = "RACE-END"
+
+    def begin(self, setup):
+        self.goal, self.at = setup.options["goal"], dict.fromkeys(self.players, 0)
         self.turn, self.roll, self.winner = 0, None, None
 
     def leader(self):
@@ -73,25 +36,31 @@ class Track(State):
         return TABLE if self.roll is None or self.leader() else self.players[self.turn]
 
     def legal_actions(self):
-        return [Move(self.to_move(), steps) for steps in range(self.roll + 1)]
+        mover = self.to_move()
+        return [] if mover is TABLE else [Move(mover, steps) for steps in range(self.roll + 1)]
+
+    def why_illegal(self, move):
+        if self.leader():
+            return "RACE-WINNER", f"{self.leader()} has reached the goal: the race is over"
+        if move.player != self.players[self.turn]:
+            return "RACE-TURN", f"it is {self.players[self.turn]}'s turn"
+        return "RACE-STEPS", f"a roll of {self.roll} moves at most {self.roll}" if self.roll else "roll first"
 
     def table_action(self, rng):
         return Winner(self.leader()) if self.leader() else Roll(rng.randint(1, 6))
 
-    def apply(self, action):
-        if isinstance(action, Roll):
-            self.roll = action.pips
-        elif isinstance(action, Move):
-            if action.player != self.players[self.turn]:
-                self.w.blow("RACE-TURN", f"it is {self.players[self.turn]}'s turn")
-            if self.roll is not None and action.steps > self.roll:
-                self.w.blow("RACE-STEPS", f"a roll of {self.roll} moves at most {self.roll}")
-            self.at[action.player] += action.steps
-            self.turn, self.roll = (self.players.index(action.player) + 1) % len(self.players), None
-        else:
-            self.winner = action.player
-            if action.player != self.leader():
-                self.w.blow("RACE-WINNER", f"{self.leader()} reached the goal first")
+    def on_roll(self, roll):
+        self.roll = roll.pips
+
+    def on_move(self, move):
+        self.judge(move)  # reported when it is not among the legal moves, then played as written
+        self.at[move.player] += move.steps
+        self.turn, self.roll = (self.players.index(move.player) + 1) % len(self.players), None
+
+    def on_winner(self, winner):
+        self.winner = winner.player
+        if winner.player != self.leader():
+            self.w.blow("RACE-WINNER", f"{self.leader()} reached the goal first")
 
     def finish(self):
         if self.winner is None:
@@ -100,17 +69,21 @@ class Track(State):
     def is_over(self):
         return self.winner is not None
 
-    def clone(self):
-        other = Track.__new__(Track)
-        other.__dict__.update(self.__dict__, at=dict(self.at))
-        return other
-
     def value(self, player):
         return self.at[player]
 
 
-def rules(game):
-    return Race(game)
+class Race(Rules):
+    state, actions = Track, (Roll, Move, Winner)
+
+    def kinds(self):
+        return {"pips": number("the pips", 1), "steps": number("the steps")}
+
+    def header(self, players):
+        return {"goal": (Int(1), 10)}
+
+
+rules = Race
 '''
 
 
@@ -145,7 +118,8 @@ def test_a_game_plugs_in_its_own_verbs_and_rule_codes(race):
         """)
     assert found(race, good) == []
     bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
-    assert found(race, bad) == [(8, "RACE-STEPS"), (11, "RACE-WINNER")]
+    # Bob is home at line 8: Ann's move at 10 is one too many, read as a stray line, and Bob rightly wins
+    assert found(race, bad) == [(8, "RACE-STEPS"), (10, "RACE-WINNER")]
     unreadable = good.replace("roll 3", "roll three").replace("goal: 5", "goal: far")
     assert found(race, unreadable) == [(3, "LOG-HEADER"), (7, "LOG-SYNTAX")]
 

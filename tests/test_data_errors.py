@@ -158,8 +158,8 @@ def test_other_separators_are_named(toy, tmp_path, separator, name):
 
 
 @pytest.mark.parametrize("rows,message", [
-    ("", "deck.csv:1: the card list holds no cards"),
-    ("alpha,0,,1,\nbeta,0,,2,\n", "deck.csv:1: every card's count is 0: the group prints nothing"),
+    ("", "deck.csv:1: the list holds no cards"),
+    ("alpha,0,,1,\nbeta,0,,2,\n", "deck.csv:1: every count is 0: the group prints nothing"),
     ("alpha,2000,,1,\nbeta,1,,2,\n", "deck.csv:1: 2,001 cards to print: a group prints at most 2,000"),
 ])
 def test_a_card_list_must_print_something_and_not_too_much(toy, tmp_path, rows, message):

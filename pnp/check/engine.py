@@ -12,14 +12,16 @@ generator. The same state serves three drivers:
   pick the TABLE's event with `table_action`), applies it and writes `str(action)` as the log line;
 - the bots (`bots`): `clone`, `apply` and `value` to look one move ahead.
 
-An action is any object whose `str()` is its log line. `None` may be among the legal actions: a
-choice that leaves no line in the log (declining an optional follow-up, for instance).
+The bases here hold what every game repeats: verbs bound from patterns (`pnp.check.verbs`), dispatch to
+one handler per verb (`on_<verb>`), the guard for lines after the game is over, cloning, and the end of
+a game (claimed against computed scores, leaders, ties). The number of players is the header's to check
+(`pnp.check.setup`), from the range in game.yaml.
+`None` may be among the legal actions: a choice that leaves no line in the log (declining an optional
+follow-up, for instance); `apply(None)` calls `decline`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
+from pnp.check.verbs import bind
 
 class _Table:
     """The table as a player: it deals, rolls and records. Never a player's name, so `is TABLE` is safe."""
@@ -31,26 +33,31 @@ class _Table:
 TABLE = _Table()
 
 
-@dataclass(frozen=True)
-class Verb:
-    """One verb of a game's logs.
-
-    `parse(words, actor)` reads the words after the verb (a `pnp.check.words.Words`) and returns the
-    action; `by_player` says whether the line starts with the acting player's name; `usage` is shown
-    when a line cannot be read, e.g. `PLAYER take COLUMN CARD [to PLAYER]`.
-    """
-
-    name: str
-    usage: str
-    parse: Callable
-    by_player: bool = True
-
-
 class Rules:
-    """A game's rules, built once per game from its data. Subclasses fill in what is marked."""
+    """A game's rules, built once per game from its data: the facts its states read (shared by all of
+    them, never changed), its verbs, its header keys. A subclass names its `actions`, reads its facts in
+    `read`, binds the kinds of words its patterns name, and starts its state."""
 
-    game: object  # the game's checked data (pnp.model.Game)
-    verbs: dict   # verb name -> Verb, in the order a usage message lists them
+    actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
+    state: type          # the game's State subclass
+    bots: dict = {}      # name -> bot(state, player, rng): the game's own strategies, beside the generic ones
+
+    def __init__(self, game):
+        self.game = game  # the game's checked data (pnp.model.Game)
+        self.read(game)
+        self.verbs = bind(self.actions, self.kinds(), self.checks())
+
+    def read(self, game) -> None:
+        """Read and check what the rules need from the game's data into attributes, every problem raised
+        at once as a pnp.errors.DataError (see pnp.check.facts)."""
+
+    def kinds(self) -> dict:
+        """Kind name -> pnp.check.verbs.Kind: how the words the patterns name are read."""
+        return {}
+
+    def checks(self) -> dict:
+        """Verb -> check(action, words), for what a whole line must satisfy beyond its words."""
+        return {}
 
     def header(self, players: tuple) -> dict:
         """Specs (pnp.datafile) of the game's own header keys, for a game with these players.
@@ -61,7 +68,7 @@ class Rules:
 
     def start(self, setup, whistle) -> "State":
         """The state before the first event of a game described by `setup` (pnp.check.setup.Setup)."""
-        raise NotImplementedError
+        return self.state(self, setup, whistle)
 
     def simulated_header(self, rng, players: tuple) -> dict:
         """Header values (key -> text) for a simulated game with these players, drawn with `rng`."""
@@ -69,7 +76,29 @@ class Rules:
 
 
 class State:
-    """One game in progress. `apply` reports broken rules through the whistle it was started with."""
+    """One game in progress. `apply` reports broken rules through the whistle it was started with.
+
+    A subclass sets its codes, fills `begin` and one `on_<verb>(action)` handler per verb, and answers
+    the drivers' questions (`to_move`, `legal_actions`, `table_action`, `is_over`, `value`, `finish`)."""
+
+    end_code = ""                # the code of a line after the game is over (reported once a log)
+    unit = "points"              # what a total counts, in messages (`9 points`, `9 tokens`)
+    after_end: frozenset = frozenset()  # verbs whose handlers judge a finished game themselves
+    _handlers: dict = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._handlers = {name[3:]: getattr(cls, name) for name in dir(cls) if name.startswith("on_")}
+
+    def __init__(self, rules, setup, whistle):
+        self.f, self.w, self.players = rules, whistle, setup.players  # f: the game's facts, read by its Rules
+        self.end_reported = False
+        self.begin(setup)
+
+    def begin(self, setup) -> None:
+        """Set up the game's own state from the log's header (whose players the game's data allows)."""
+
+    # -- the drivers' questions ---------------------------------------------------------------------
 
     def to_move(self):
         """The name of the player who acts next, or TABLE when the next event is the table's."""
@@ -83,20 +112,21 @@ class State:
         """The TABLE's next event: a random outcome drawn with `rng`, or a record such as the scores."""
         raise NotImplementedError
 
-    def apply(self, action) -> None:
-        """Play one action: check it in a fixed order, blow the whistle on each broken rule, then carry
-        on from the most sensible state so that one mistake is reported once, not at every later line."""
-        raise NotImplementedError
-
-    def finish(self) -> None:
-        """The log has ended: report what a complete record still lacks."""
-        raise NotImplementedError
+    def outcome(self, action, rng):
+        """A player's choice whose result is left to chance, with that result drawn with `rng`: a card named
+        for someone and then turned up, written as one line. Bots choose among `legal_actions` without
+        knowing it; the simulator plays the action this returns. By default the choice itself."""
+        return action
 
     def is_over(self) -> bool:
         raise NotImplementedError
 
-    def clone(self) -> "State":
-        """A copy that `apply` never changes through this one; the replay tries readings of a log on copies."""
+    def over(self) -> str:
+        """For a line after the game is over: why it is over (`the game is over (...)`)."""
+        return "the game is over"
+
+    def finish(self) -> None:
+        """The log has ended: report what a complete record still lacks."""
         raise NotImplementedError
 
     def value(self, player: str) -> float:
@@ -106,3 +136,142 @@ class State:
     def summary(self) -> str:
         """One line for a log with no problems: what was played and how it ended."""
         return "a legal game"
+
+    # -- applying an event ----------------------------------------------------------------------------
+
+    def apply(self, action) -> None:
+        """Play one action: its handler checks it in a fixed order, blows the whistle on each broken rule,
+        then carries on from the most sensible state, so that one mistake is reported once, not at every
+        later line. A line after the end is reported once and otherwise ignored."""
+        if action is None:
+            self.decline()
+        elif self.is_over() and action.verb not in self.after_end:
+            self.blow_end(self.over())
+        else:
+            self._handlers[action.verb](self, action)
+
+    def decline(self) -> None:
+        """A bot chose to leave a line out (the None among the legal actions)."""
+
+    def judge(self, action) -> bool:
+        """True when `action` is among the legal actions; otherwise the whistle blows `why_illegal`."""
+        if action in self.legal_actions():
+            return True
+        self.w.blow(*self.why_illegal(action))
+        return False
+
+    def why_illegal(self, action) -> tuple:
+        """(code, message): why an action that is not among the legal actions is not."""
+        raise NotImplementedError
+
+    def blow_end(self, message: str) -> None:
+        """The end code, once a log: one early or late end explains every line after it."""
+        if not self.end_reported:
+            self.end_reported = True
+            self.w.blow(self.end_code, message)
+
+    def clone(self) -> "State":
+        """A copy that `apply` never changes through this one: bots try moves on copies, and the replay
+        tries readings of a log. Lists, dicts, sets and pieces are copied, all else (facts, whistle) shared."""
+        return _cloned(self)
+
+    # -- the end of a game: claims against totals, leaders and ties -----------------------------------
+
+    def compare(self, claims, totals: dict, code: str, explain) -> None:
+        """The points a log claims (player, points pairs) against `totals`; `explain(player)` says how."""
+        claimed = dict(claims)
+        for player in self.players:
+            if claimed.get(player) != totals[player]:
+                written = "none is written" if player not in claimed else f"not {claimed[player]}"
+                self.w.blow(code, f"{player} has {totals[player]} {self.unit}, {written} ({explain(player)})")
+
+    def leaders(self, totals: dict) -> list:
+        """The players with the highest total, in seat order."""
+        return ranks(totals)[0][1]
+
+    def winners(self, totals: dict) -> tuple:
+        """(winners, how they won): the one leader, or what `tie` makes of several."""
+        leaders = self.leaders(totals)
+        if len(leaders) == 1:
+            return (leaders[0],), f"wins with {totals[leaders[0]]} {self.unit}"
+        return self.tie(leaders, totals)
+
+    def tie(self, leaders: list, totals: dict) -> tuple:
+        """Leaders with equal totals share the win, unless a game settles ties otherwise (a roll-off);
+        no winners: not settled yet."""
+        return tuple(leaders), f"share the win with {totals[leaders[0]]} {self.unit}"
+
+    def judge_winners(self, written: tuple, totals: dict, code: str) -> None:
+        winners, how = self.winners(totals)
+        if winners and sorted(written) != sorted(winners):
+            self.w.blow(code, f"{' and '.join(winners)} {how}, not {' and '.join(written)}")
+
+    def written_again(self, line: int, what: str, code: str) -> bool:
+        """True, reported, when an end-of-game line (`what`: `the scores were`) was written at `line`."""
+        if line:
+            self.w.blow(code, f"{what} written already (line {line})")
+        return bool(line)
+
+
+def ranks(values: dict) -> list:
+    """(value, names) from the highest value down: who stands where, those who tie together, in the
+    mapping's order. `ranks({"A": 3, "B": 5, "C": 3})` is `[(5, ["B"]), (3, ["A", "C"])]`."""
+    groups: dict = {}
+    for name, value in values.items():
+        groups.setdefault(value, []).append(name)
+    return sorted(groups.items(), key=lambda group: group[0], reverse=True)
+
+
+_PLAIN = frozenset((str, int, bool, float, tuple, frozenset, type(None)))
+
+
+def _copy_list(value: list) -> list:
+    if _PLAIN.issuperset(map(type, value)):
+        return value.copy()
+    return list(_copies(enumerate(value)).values())
+
+
+def _copy_dict(value: dict) -> dict:
+    if _PLAIN.issuperset(map(type, value.values())):
+        return value.copy()
+    return _copies(value.items())
+
+
+_COPIERS = {list: _copy_list, dict: _copy_dict, set: set.copy}  # and every Piece subclass
+
+
+def _copies(pairs) -> dict:
+    """Key -> a copy of each value: lists, dicts, sets and pieces copied all the way down, all else shared.
+    Lists and dicts of plain values, the most common, are copied here without a further call."""
+    out = {}
+    for key, value in pairs:
+        kind = type(value)
+        if kind in _PLAIN:
+            out[key] = value
+        elif kind is list and _PLAIN.issuperset(map(type, value)):
+            out[key] = value.copy()
+        elif kind is dict and _PLAIN.issuperset(map(type, value.values())):
+            out[key] = value.copy()
+        else:
+            copy = _COPIERS.get(kind)
+            out[key] = value if copy is None else copy(value)
+    return out
+
+
+def _cloned(obj):
+    """An object of the same type whose every value is copied as `_copies` copies."""
+    other = object.__new__(type(obj))
+    other.__dict__.update(_copies(obj.__dict__.items()))
+    return other
+
+
+class Piece:
+    """Part of a state (a deck, a supply): copied with it, its containers all the way down. What never
+    changes is best kept in tuples or read-only mappings (types.MappingProxyType), which copies share."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _COPIERS[cls] = cls.copy
+
+    def copy(self):
+        return _cloned(self)

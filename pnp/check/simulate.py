@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.check.bots import BOTS
+from pnp.check.bots import bots_for
 from pnp.check.engine import TABLE
 from pnp.check.loader import rules_for
 from pnp.check.reader import read_log
@@ -25,6 +25,10 @@ def simulate(game: str, games: int, seed: int, players: int | None = None, bots=
     """Yield (number, log text) for `games` complete games of `game` (a slug, or a folder named by the
     person running the command), numbered from 1. Each log names the game by its slug."""
     rules = rules_for(game)
+    known = bots_for(rules)
+    unknown = [kind for kind in bots if kind not in known]
+    if unknown:
+        raise PnpError(f"no bot {unknown[0]!r} plays {rules.game.name} (its bots: {', '.join(known)})")
     for number in range(1, games + 1):
         rng = random.Random(f"{seed}:{number}")
         yield number, play(rules, rng, players, bots, options or {}, f"seed {seed}, game {number}")
@@ -38,7 +42,8 @@ def play(rules, rng, players: int | None, bots, options: dict, source: str) -> s
         raise PnpError(f"{rules.game.name} is simulated with {low}–{min(high, len(NAMES))} players, not {count}")
     names = NAMES[:count]
     kinds = [bots[i % len(bots)] for i in range(count)]
-    seats = {name: BOTS[kind] for name, kind in zip(names, kinds)}
+    known = bots_for(rules)
+    seats = {name: known[kind] for name, kind in zip(names, kinds)}
     header = {"game": rules.game.slug, "players": " ".join(names),
               **rules.simulated_header(rng, names), **options}
     lines = [f"# Simulated by pnp simulate: {source}; bots {', '.join(f'{n} {k}' for n, k in zip(names, kinds))}",
@@ -49,7 +54,7 @@ def play(rules, rng, players: int | None, bots, options: dict, source: str) -> s
         if state.is_over():
             return "\n".join(lines) + "\n"
         mover = state.to_move()
-        action = state.table_action(rng) if mover is TABLE else seats[mover](state, mover, rng)
+        action = state.table_action(rng) if mover is TABLE else state.outcome(seats[mover](state, mover, rng), rng)
         whistle.line = len(lines) + 1  # the line the action will have, for a state that remembers lines
         state.apply(action)
         if action is not None:

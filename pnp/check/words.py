@@ -63,14 +63,20 @@ class Words:
             return True
         return False
 
-    def claims(self) -> dict:
-        """Pairs of a player and a number, such as `Ann 34 Bob 20`; each player at most once."""
-        claims = {}
+    def pairs(self, read) -> dict:
+        """Pairs of a player and what `read(player)` reads after the name, up to the end of the line,
+        such as `Ann 3 Bob explosion`; each player at most once."""
+        found = {}
         while self.more():
             name = self.player()
-            if name in claims:
+            if name in found:
                 self.fail(f"{name} is named twice")
-            claims[name] = self.number(f"{name}'s points")
+            found[name] = read(name)
+        return found
+
+    def claims(self) -> dict:
+        """Pairs of a player and a number, such as `Ann 34 Bob 20`; each player at most once."""
+        claims = self.pairs(lambda name: self.number(f"{name}'s points"))
         if not claims:
             self.fail("no scores are given")
         return claims
@@ -86,3 +92,13 @@ def close_hint(word: str, known) -> str:
         return ""
     close = difflib.get_close_matches(word, list(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def counted(number: int, what: str, plural: str = "") -> str:
+    """`1 card`, `3 cards`, `2 dice` (with the plural given)."""
+    return f"{number} {what if number == 1 else plural or what + 's'}"
+
+
+def listed(items, empty: str = "none") -> str:
+    """Items joined by commas, or `empty` when there are none."""
+    return ", ".join(map(str, items)) or empty

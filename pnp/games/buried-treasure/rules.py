@@ -6,12 +6,19 @@ rule facts the printed kit does not hold come from rules.yaml.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections import Counter, namedtuple
+from types import MappingProxyType
 
-from pnp.check.engine import TABLE, Rules, State, Verb
+from pnp.check.ending import Final, FinalScores, Winner
+from pnp.check.engine import TABLE, Rules, State
+from pnp.check.facts import Keys, RuleData, counts, ids, nicknames
+from pnp.check.pieces import Seats, Supply
 from pnp.check.setup import Player, PlayerOrder
-from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text, checked, line_of, load_yaml
-from pnp.errors import DataError, Where, shown
+from pnp.check.verbs import action, names, number
+from pnp.check.violations import LOG_SYNTAX
+from pnp.check.words import counted
+from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text
+from pnp.errors import DataError
 
 DECK, STARTERS, SCORE_CARDS = "game-cards", "starter-cards", "score-cards"
 
@@ -23,60 +30,13 @@ RULES_FILE = Record({
     "starter-names": (MapOf(Text()), dict),
 }, "Buried Treasure's rule facts")
 
-
-# --- facts: the data the rules read, checked once per game -----------------------------------------
-
-@dataclass(frozen=True)
-class Facts:
-    colours: tuple          # colour ids in data order; a collection counts cards per colour index
-    suit: dict              # card id (game or starter card) -> colour index, or None for a wild card
-    special: dict           # game card id -> ("extra", 0), ("flags", n) or ("plain", 0)
-    deck: dict              # game card id -> copies in the deck
-    starters: dict          # starter card id -> copies in the box
-    score_cards: dict       # score card id -> ((1st, 2nd) points per colour index)
-    rounds: int
-    columns: tuple          # cards per column of the layout
-    hand_sizes: dict        # players -> starter cards each
-    starter_points: dict    # starter card id -> points it is worth left in hand at the end
-    deck_names: dict        # word -> game card id
-    starter_names: dict     # word -> starter card id
-    score_names: dict       # word -> score card id
-    colour_names: dict      # word -> colour index (red, cannon, cannons ...)
+GAME_VARS = Keys({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
+    "colours": ListOf(Text(), min_items=1),
+    "suits": (MapOf(Keys({"name": Text(), "plural": Text()}, "a suit: its names")), dict),
+}, "the game's vars")
 
 
-def read_facts(game) -> Facts:
-    """The game's card data and rules.yaml, cross-checked; every problem raised at once as a DataError."""
-    path = game.folder / "rules.yaml"
-    raw = load_yaml(path)
-    facts = checked(RULES_FILE, raw, Where(shown(path), 1))
-    colours = tuple(game.vars.get("colours") or ())
-    missing = [name for name in (DECK, STARTERS, SCORE_CARDS) if name not in game.components]
-    if missing or not colours:
-        what = f"the components {', '.join(missing)}" if missing else "`vars.colours`, the colours in order"
-        raise DataError([(Where(shown(game.folder / "game.yaml"), 1), f"the rules checker needs {what}")])
-    deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
-    problems: list = []
-    suit = _suits(deck, starters, colours, problems)
-    score_cards = {card.id: _points(card, colours, problems) for card in scores}
-    _check_facts(facts, raw, shown(path), deck, starters, score_cards, problems)
-    if problems:
-        raise DataError(problems)
-    return Facts(
-        colours=colours, suit=suit,
-        special={card.id: (card.fields["special"], card.fields["flags"]) for card in deck},
-        deck={card.id: card.count for card in deck},
-        starters={card.id: card.count for card in starters},
-        score_cards=score_cards, rounds=facts["rounds"], columns=tuple(facts["columns"]),
-        hand_sizes=dict(facts["hand-sizes"]),
-        starter_points={card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
-                        for card in starters},
-        deck_names={card.id.lower(): card.id for card in deck},
-        starter_names={**{card.id.lower(): card.id for card in starters},
-                       **{word.lower(): target for word, target in facts["starter-names"].items()}},
-        score_names={card.id.lower(): card.id for card in scores},
-        colour_names=_colour_names(game, colours),
-    )
-
+# --- facts: checks of the data the rules read -------------------------------------------------------
 
 def _suits(deck, starters, colours, problems) -> dict:
     """Card id -> colour index; a starter of no colour is a wild card (None), a game card must have one."""
@@ -97,321 +57,84 @@ def _points(card, colours, problems) -> tuple:
     return tuple(tuple(pair[:2]) for pair in pairs)
 
 
-def _check_facts(facts, raw, file, deck, starters, score_cards, problems) -> None:
+def _check_facts(facts, data, deck, starters, score_cards, problems) -> None:
     """The rule facts must fit the cards: enough cards for every deal and hand, names of real starters."""
-    def at(key: str) -> Where:
-        return Where(file, line_of(raw, key), key)
-
     starter_ids = {card.id for card in starters}
     for word, target in facts["starter-names"].items():
         if target not in starter_ids:
-            problems.append((at("starter-names"), f"{word}: no starter card has the id {target!r}"))
+            problems.append((data.at("starter-names"), f"{word}: no starter card has the id {target!r}"))
     deck_total, starter_total = sum(c.count for c in deck), sum(c.count for c in starters)
     if deck_total < facts["rounds"] * sum(facts["columns"]):
-        problems.append((at("columns"), f"{facts['rounds']} deals of {sum(facts['columns'])} cards "
-                                        f"need more than the {deck_total} game cards"))
+        problems.append((data.at("columns"), f"{facts['rounds']} deals of {sum(facts['columns'])} cards "
+                                             f"need more than the {deck_total} game cards"))
     for players, size in facts["hand-sizes"].items():
         if players * size > starter_total:
-            problems.append((at("hand-sizes"), f"{players} hands of {size} need more than "
-                                               f"the {starter_total} starter cards"))
+            problems.append((data.at("hand-sizes"), f"{players} hands of {size} need more than "
+                                                    f"the {starter_total} starter cards"))
     if len(score_cards) < facts["rounds"]:
-        problems.append((at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
+        problems.append((data.at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
 
 
-def _colour_names(game, colours) -> dict:
-    """A colour may be written as its id (blue) or as the last word of its suit's names (ship, ships, map)."""
-    names = {}
-    for i, colour in enumerate(colours):
-        suit = (game.vars.get("suits") or {}).get(colour) or {}
-        for word in (colour, suit.get("name"), suit.get("plural")):
-            if isinstance(word, str) and word.split():
-                names[word.split()[-1].lower()] = i
-    return names
+# --- actions: one per log verb, its pattern its line ---------------------------------------------------
 
-
-# --- actions: one per log verb; str() is the log line ----------------------------------------------
-
-@dataclass(frozen=True)
-class Round:
-    number: int
-
-    def __str__(self):
-        return f"round {self.number}"
-
-
-@dataclass(frozen=True)
-class Reveal:
-    card: str
-
-    def __str__(self):
-        return f"scorecard {self.card}"
-
-
-@dataclass(frozen=True)
-class Deal:
-    column: int
-    cards: tuple
-
-    def __str__(self):
-        return f"deal {self.column} {' '.join(self.cards)}"
-
-
-@dataclass(frozen=True)
-class Hand:
-    player: str
-    cards: tuple
-
-    def __str__(self):
-        return f"hand {self.player} {' '.join(self.cards)}"
-
-
-def _to(target):
-    return f" to {target}" if target else ""
-
-
-@dataclass(frozen=True)
-class Take:
-    player: str
-    column: int
-    card: str
-    to: str | None = None
-
-    def __str__(self):
-        return f"{self.player} take {self.column} {self.card}{_to(self.to)}"
-
-
-@dataclass(frozen=True)
-class Extra(Take):
-    def __str__(self):
-        return f"{self.player} extra {self.column} {self.card}{_to(self.to)}"
-
-
-@dataclass(frozen=True)
-class Steal:
-    player: str
-    victim: str
-    count: int
-
-    def __str__(self):
-        return f"{self.player} steal {self.victim} {self.count}"
-
-
-@dataclass(frozen=True)
-class Play:
-    player: str
-    card: str
-    colour: str | None = None
-    to: str | None = None
-
-    def __str__(self):
-        return f"{self.player} play {self.card}{' ' + self.colour if self.colour else ''}{_to(self.to)}"
-
-
-@dataclass(frozen=True)
-class Pass:
-    player: str
-
-    def __str__(self):
-        return f"{self.player} pass"
-
-
-def _cards(count: int, what: str = "card") -> str:
-    return f"{count} {what}{'s' if count != 1 else ''}"
-
-
-def _claims(pairs) -> str:
-    return " ".join(f"{name} {points}" for name, points in pairs)
-
-
-@dataclass(frozen=True)
-class Scores:
-    claims: tuple  # (player, points) pairs
-
-    def __str__(self):
-        return f"scores {_claims(self.claims)}"
-
-
-@dataclass(frozen=True)
-class Final(Scores):
-    def __str__(self):
-        return f"final {_claims(self.claims)}"
-
-
-@dataclass(frozen=True)
-class Winner:
-    players: tuple
-
-    def __str__(self):
-        return f"winner {' '.join(self.players)}"
-
-
-# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
-
-class BuriedTreasure(Rules):
-    def __init__(self, game):
-        self.game = game
-        self.facts = read_facts(game)
-        self.verbs = {verb.name: verb for verb in (
-            Verb("round", "round NUMBER", self._round, by_player=False),
-            Verb("scorecard", "scorecard CARD", self._scorecard, by_player=False),
-            Verb("deal", "deal COLUMN CARD CARD ...", self._deal, by_player=False),
-            Verb("hand", "hand PLAYER STARTER STARTER ...", self._hand, by_player=False),
-            Verb("take", "PLAYER take COLUMN CARD [to PLAYER]", self._take),
-            Verb("extra", "PLAYER extra COLUMN CARD [to PLAYER]", self._extra),
-            Verb("steal", "PLAYER steal PLAYER COUNT", self._steal),
-            Verb("play", "PLAYER play STARTER [COLOUR] [to PLAYER]", self._play),
-            Verb("pass", "PLAYER pass", self._pass),
-            Verb("scores", "scores PLAYER POINTS PLAYER POINTS ...", self._scores, by_player=False),
-            Verb("final", "final PLAYER POINTS PLAYER POINTS ...", self._final, by_player=False),
-            Verb("winner", "winner PLAYER [PLAYER ...]", self._winner, by_player=False),
-        )}
-
-    def header(self, players):
-        return {"starts": Player(players), "ages": (PlayerOrder(players), None), "advanced": (Bool(), False)}
-
-    def start(self, setup, whistle):
-        return GameState(self.facts, setup, whistle)
-
-    def simulated_header(self, rng, players):
-        ages = list(players)
-        rng.shuffle(ages)
-        return {"starts": ages[0], "ages": " ".join(ages), "advanced": rng.choice(("no", "yes"))}
-
-    # parsers: words -> action
-    def _round(self, words, actor):
-        number = words.number("the round's number", 1)
-        words.end()
-        return Round(number)
-
-    def _scorecard(self, words, actor):
-        card = words.name(self.facts.score_names, "a score card")
-        words.end()
-        return Reveal(card)
-
-    def _deal(self, words, actor):
-        column = words.number("a column number", 1)
-        cards = [words.name(self.facts.deck_names, "a game card")]
-        while words.more():
-            cards.append(words.name(self.facts.deck_names, "a game card"))
-        return Deal(column, tuple(cards))
-
-    def _hand(self, words, actor):
-        player = words.player()
-        cards = []
-        while words.more():
-            cards.append(words.name(self.facts.starter_names, "a starter card"))
-        return Hand(player, tuple(cards))
-
-    def _take(self, words, actor, kind=Take):
-        column = words.number("a column number", 1)
-        card = words.name(self.facts.deck_names, "a game card")
-        to = words.player() if words.keyword("to") else None
-        words.end()
-        return kind(actor, column, card, to)
-
-    def _extra(self, words, actor):
-        return self._take(words, actor, Extra)
-
-    def _steal(self, words, actor):
-        victim = words.player()
-        count = words.number("how many cards")
-        words.end()
-        return Steal(actor, victim, count)
-
-    def _play(self, words, actor):
-        card = words.name(self.facts.starter_names, "a starter card")
-        colour = None
-        if words.more() and words.words[words.at].lower() in self.facts.colour_names:
-            colour = self.facts.colours[self.facts.colour_names[words.next("a colour").lower()]]
-        to = words.player() if words.keyword("to") else None
-        words.end()
-        return Play(actor, card, colour, to)
-
-    def _pass(self, words, actor):
-        words.end()
-        return Pass(actor)
-
-    def _scores(self, words, actor, kind=Scores):
-        return kind(tuple(words.claims().items()))
-
-    def _final(self, words, actor):
-        return self._scores(words, actor, Final)
-
-    def _winner(self, words, actor):
-        players = [words.player()]
-        while words.more():
-            players.append(words.player())
-        return Winner(tuple(players))
-
-
-def rules(game) -> BuriedTreasure:
-    """The entry point the checker calls with the game's checked data."""
-    return BuriedTreasure(game)
+Round = action("round", "round {number:round}")
+Scorecard = action("scorecard", "scorecard {card:score-card}")
+Deal = action("deal", "deal {column:column} {cards:card}...")
+Hand = action("hand", "hand {player:player} [{cards:starter}...]")
+Take = action("take", "{player} take {column:column} {card:card} [to {to:player}]")
+Extra = action("extra", "{player} extra {column:column} {card:card} [to {to:player}]")
+Steal = action("steal", "{player} steal {victim:player} {count:count}")
+Play = action("play", "{player} play {card:starter} [{colour:colour}] [to {to:player}]")
+Pass = action("pass", "{player} pass")
+Scores = action("scores", "scores {claims:claims}")
+FOLLOW_UPS = ("extra", "steal")  # the verbs that answer a card's special; any other line declines it
 
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Got:
-    """The card that last came into a collection, remembered to explain follow-ups (EXTRA, flags)."""
-
-    player: str
-    card: str
-    line: int
-    how: str  # own, given (to an opponent), extra (an EXTRA's second card) or played (a starter)
-    followed: int = 0  # the line of its steal, once made
+# The card that last came into a collection, remembered to explain follow-ups (EXTRA, flags): `how` it
+# came is own, given (to an opponent), extra (an EXTRA's second card) or played (a starter); `followed`
+# is the line of its steal, once made.
+Got = namedtuple("Got", "player card line how followed", defaults=(0,))
 
 
-class GameState(State):
+class GameState(FinalScores, State):
     """Buried Treasure in progress: the layout, the collections, the hands and the scores."""
 
-    def __init__(self, facts: Facts, setup, whistle):
-        self.f, self.w = facts, whistle
-        self.players = setup.players
-        self.seat = {name: i for i, name in enumerate(self.players)}
-        self.advanced = setup.options["advanced"]
-        self.youngest = setup.options["starts"]
-        self.ages = setup.options["ages"]
-        self.round = 0
+    end_code, final_code, winner_code = "BT-GAME-END", "BT-FINAL-SCORE", "BT-WINNER"
+    after_end = FinalScores.after_end | {"hand"}  # a hand dealt late is the hand's own problem
+
+    def begin(self, setup):
+        facts = self.f
+        self.seats = Seats(self.players)
+        self.advanced, self.youngest, self.ages = (setup.options[key] for key in ("advanced", "starts", "ages"))
+        self._begin(0)
         self.closed = True          # no round under way (before round 1, or once a round is scored)
-        self.turns = 0              # turns played this round
         self.played = False         # any turn in the game yet
-        self.layout = [[] for _ in facts.columns]
-        self.layout_known = True    # false for a round whose deal was not written in full
-        self.dealt_columns: dict = {}
-        self.deck_left = dict(facts.deck)  # game cards not dealt yet; below 0 when a log deals too many
-        self.card = None            # this round's score card
+        self.deck = Supply(facts.deck)  # game cards not dealt yet
         self.card_rounds: dict = {}  # score card -> the round that used it
         self.scores_known = True    # false once a round could not be scored (no score card)
         self.counts = {name: [0] * len(facts.colours) for name in self.players}
         self.hands = {name: {} for name in self.players}  # starter card id -> how many
         self.hand_lines: dict = {}
-        self.box_left = dict(facts.starters)  # starter cards not dealt yet
-        self.totals = {name: 0 for name in self.players}
+        self.box = Supply(facts.starters)  # starter cards not dealt yet
+        self.total = {name: 0 for name in self.players}  # the rounds' points so far
         self.history: list = []     # each round's points per player
         self.next = self.youngest   # a player, or a tuple of players any of whom may start
-        self.passed: dict = {}      # player -> the line of their pass this round
-        self.pending = None         # (player, "extra" or "flags", colour index, flags) still open
-        self.got: Got | None = None
-        self.final_line = self.winner_line = 0
-        self.end_reported = False
-        self._check_setup(setup)
+        if self.ages and self.ages[0] != self.youngest:
+            self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
+                        setup.line("starts"))
 
     # -- what the drivers ask -------------------------------------------------------------------
 
     def to_move(self):
-        if self.round == 0 or self.closed:
-            return TABLE
-        if self.card is None or len(self.dealt_columns) < len(self.f.columns):
+        if self.round == 0 or self.closed or self.card is None or len(self.dealt_columns) < len(self.f.columns):
             return TABLE
         if self.pending:
             return self.pending[0]
         if self._ended():
             return TABLE
         return self.next if isinstance(self.next, str) else self.next[0]
-
-    def is_over(self) -> bool:
-        return bool(self.final_line and self.winner_line)
 
     def legal_actions(self) -> list:
         player = self.to_move()
@@ -444,35 +167,18 @@ class GameState(State):
     def table_action(self, rng):
         if self.round == 0 and self.advanced and len(self.hand_lines) < len(self.players):
             player = next(name for name in self.players if name not in self.hand_lines)
-            box = [card for card, left in self.box_left.items() for _ in range(left)]
-            return Hand(player, tuple(rng.sample(box, self.f.hand_sizes[len(self.players)])))
+            return Hand(player, tuple(rng.sample(self.box.pool(), self.f.hand_sizes[len(self.players)])))
         if self.closed:
-            if self.round < self.f.rounds:
-                return Round(self.round + 1)
-            if not self.final_line:
-                return Final(tuple(self._final_totals().items()))
-            return Winner(self._winners())
+            return Round(self.round + 1) if self.round < self.f.rounds else self.end_action()
         if self.card is None:
-            return Reveal(rng.choice([card for card in self.f.score_cards if card not in self.card_rounds]))
+            return Scorecard(rng.choice([card for card in self.f.score_cards if card not in self.card_rounds]))
         for column, size in enumerate(self.f.columns, start=1):
             if column not in self.dealt_columns:
-                deck = [card for card, left in self.deck_left.items() for _ in range(left)]
-                return Deal(column, tuple(rng.sample(deck, size)))
+                return Deal(column, tuple(rng.sample(self.deck.pool(), size)))
         return Scores(tuple((name, points) for name, (points, _) in self._round_points().items()))
 
-    def clone(self) -> "GameState":
-        other = object.__new__(GameState)
-        other.__dict__.update(self.__dict__)
-        other.layout = [list(pile) for pile in self.layout]
-        other.counts = {name: list(counts) for name, counts in self.counts.items()}
-        other.hands = {name: hand.copy() for name, hand in self.hands.items()}
-        for name in ("totals", "passed", "dealt_columns", "deck_left", "card_rounds", "hand_lines", "box_left",
-                     "history"):
-            setattr(other, name, getattr(self, name).copy())
-        return other
-
     def value(self, player) -> float:
-        standing = {name: self.totals[name] + self._bonus(name) for name in self.players}
+        standing = {name: self.total[name] + self._bonus(name) for name in self.players}
         if self.card and not self.closed:
             for name, _, _, points in self._awards():
                 standing[name] += points
@@ -480,35 +186,28 @@ class GameState(State):
 
     def summary(self) -> str:
         rules = "advanced rules" if self.advanced else "basic rules"
-        totals = ", ".join(f"{name} {points}" for name, points in self._final_totals().items())
+        totals = ", ".join(f"{name} {points}" for name, points in self.totals().items())
         return (f"a legal game of {len(self.players)} players, {rules}, {self.round} rounds; "
-                f"scores right: {totals}; winner {' and '.join(self._winners())}")
+                f"scores right: {totals}; winner {' and '.join(self.winners(self.totals())[0])}")
 
     # -- applying an event ------------------------------------------------------------------------
 
     def apply(self, action) -> None:
-        if action is None:  # a follow-up declined by a bot
-            self.pending = None
-            return
-        kind = type(action)
-        if kind is not Extra and kind is not Steal:
+        if action is None or action.verb not in FOLLOW_UPS:
             self.pending = None  # any other event closes the turn: an unused follow-up was declined
-        getattr(self, "_" + kind.__name__.lower())(action)
+        super().apply(action)
 
-    def _round(self, event: Round):
-        if self._game_is_over():
-            return
-        if not self.closed:
-            self._close()
+    def on_round(self, event):
+        self._close()
         expected = self.round + 1
         if expected > self.f.rounds:
-            self._blow_end(f"a game has {self.f.rounds} rounds; there is no round {event.number}")
+            self.blow_end(f"a game has {self.f.rounds} rounds; there is no round {event.number}")
             return
         if event.number != expected:
             self.w.blow("BT-ROUND-ORDER", f"expected round {expected} next, not round {event.number}")
         self._begin(expected)
 
-    def _reveal(self, event: Reveal):
+    def on_scorecard(self, event):
         if not self._round_for("its score card"):
             return
         if self.card is not None:
@@ -522,7 +221,7 @@ class GameState(State):
         self.card = event.card
         self.card_rounds.setdefault(event.card, self.round)
 
-    def _deal(self, event: Deal):
+    def on_deal(self, event):
         if not self._round_for("the deal"):
             return
         columns = len(self.f.columns)
@@ -537,12 +236,12 @@ class GameState(State):
             return  # the first turn reported this column missing, and the round's layout is not checked
         size = self.f.columns[event.column - 1]
         if len(event.cards) != size:
-            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} takes {_cards(size)}, not {len(event.cards)}")
-        self._draw(event.cards, self.deck_left, self.f.deck, "BT-DEAL-COUNT", "the deck")
+            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} takes {counted(size, 'card')}, not {len(event.cards)}")
+        self._draw(self.deck, event.cards, "BT-DEAL-COUNT", "the deck")
         self.dealt_columns[event.column] = self.w.line
         self.layout[event.column - 1] = list(event.cards)
 
-    def _hand(self, event: Hand):
+    def on_hand(self, event):
         if not self.advanced:
             self.w.blow("BT-ADVANCED", "starter hands belong to the advanced game (write `advanced: yes`)")
             return
@@ -555,18 +254,14 @@ class GameState(State):
         if size is not None and len(event.cards) != size:
             self.w.blow("BT-HAND", f"with {len(self.players)} players each hand holds {size} starter cards, "
                                    f"not {len(event.cards)}")
-        self._draw(event.cards, self.box_left, self.f.starters, "BT-HAND-COUNT", "the box")
+        self._draw(self.box, event.cards, "BT-HAND-COUNT", "the box")
         self.hand_lines[event.player] = self.w.line
-        hand = self.hands[event.player]
-        for card in event.cards:
-            hand[card] = hand.get(card, 0) + 1
+        self.hands[event.player] = dict(Counter(event.cards))
 
-    def _take(self, event: Take):
+    def on_take(self, event):
         if not self._turn(event.player):
             return
-        target = self._target(event.player, event.to)
-        card = self._from_layout(event.column, event.card)
-        self._collect(event.player, target, card, "own" if target == event.player else "given")
+        target, card = self._collect(event)
         if target == event.player:
             special, flags = self.f.special[card]
             if special == "extra":
@@ -575,11 +270,9 @@ class GameState(State):
                 self.pending = (event.player, "flags", self.f.suit[card], flags)
         self._pass_turn(event.player)
 
-    def _extra(self, event: Extra):
+    def on_extra(self, event):
         pending = self.pending
         self.pending = None
-        if self._game_is_over():
-            return
         if not (pending and pending[0] == event.player and pending[1] == "extra"):
             self.w.blow("BT-EXTRA", self._no_followup(event.player, "an EXTRA card"))
             if self.closed:
@@ -588,36 +281,32 @@ class GameState(State):
             colour = self.f.colours[pending[2]]
             self.w.blow("BT-EXTRA-COLOUR", f"an EXTRA card brings one more {colour} card; "
                                            f"{event.card} is {self.f.colours[self.f.suit[event.card]]}")
-        target = self._target(event.player, event.to)
-        card = self._from_layout(event.column, event.card)
-        self._collect(event.player, target, card, "extra")
+        self._collect(event, "extra")
 
-    def _steal(self, event: Steal):
+    def on_steal(self, event):
         pending = self.pending
         self.pending = None
-        if self._game_is_over():
-            return
         if not (pending and pending[0] == event.player and pending[1] == "flags"):
             # Without a flag card there is no colour and no limit to replay the steal with.
             self.w.blow("BT-STEAL", self._no_followup(event.player, "a flag card"))
             return
-        self.got = replace(self.got, followed=self.w.line)
+        self.got = self.got._replace(followed=self.w.line)
         if event.victim == event.player:
             self.w.blow("BT-STEAL", f"{event.player} steals from an opponent, not from {event.player}'s own collection")
             return
         _, _, colour, flags = pending
         held = self.counts[event.victim][colour]
         if event.count > flags:
-            self.w.blow("BT-STEAL-COUNT", f"{_cards(flags, 'flag')} allow{'s' if flags == 1 else ''} at most "
-                                          f"{_cards(flags)}, not {event.count}")
+            self.w.blow("BT-STEAL-COUNT", f"{counted(flags, 'flag')} allow{'s' if flags == 1 else ''} at most "
+                                          f"{counted(flags, 'card')}, not {event.count}")
         elif event.count > held:
-            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {_cards(held, self.f.colours[colour] + ' card')}, "
+            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {counted(held, self.f.colours[colour] + ' card')}, "
                                           f"so {event.count} cannot be stolen")
         moved = min(event.count, flags, held)
         self.counts[event.victim][colour] -= moved
         self.counts[event.player][colour] += moved
 
-    def _play(self, event: Play):
+    def on_play(self, event):
         if not self._turn(event.player):
             return
         if not self.advanced:
@@ -647,78 +336,49 @@ class GameState(State):
         self.got = Got(event.player, event.card, self.w.line, "played")
         self._pass_turn(event.player)
 
-    def _pass(self, event: Pass):
+    def on_pass(self, event):
         if not self._turn(event.player):
             return
         if not self.advanced:
-            self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; in the basic game every turn takes a card")
+            self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; "
+                                       "in the basic game every turn takes a card")
         elif self.layout_known and any(self.layout):
             left = sum(map(len, self.layout))
-            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {_cards(left)}")
+            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')}")
         else:
             self.passed[event.player] = self.w.line
         self._pass_turn(event.player)
 
-    def _scores(self, event: Scores):
-        if self._game_is_over():
-            return
+    def on_scores(self, event):
         if self.round == 0:
             self.w.blow("BT-ROUND-ORDER", "no round has been played yet")
             return
         self._close()
         if self.scores_known:
             points = self.history[-1]
-            self._compare(event.claims, {name: p for name, (p, _) in points.items()},
+            self.compare(event.claims, {name: p for name, (p, _) in points.items()},
                           "BT-ROUND-SCORE", lambda name: f"in round {self.round}: {points[name][1]}")
-
-    def _final(self, event: Final):
-        if self.final_line:
-            self.w.blow("BT-GAME-END", f"the final scores were written already (line {self.final_line})")
-            return
-        self._end_game()
-        self.final_line = self.w.line
-        if self.scores_known:
-            totals = self._final_totals()
-            self._compare(event.claims, totals, "BT-FINAL-SCORE", self._breakdown)
-
-    def _winner(self, event: Winner):
-        if self.winner_line:
-            self.w.blow("BT-GAME-END", f"the winner was written already (line {self.winner_line})")
-            return
-        self._end_game()
-        self.winner_line = self.w.line
-        if self.scores_known:
-            winners = self._winners()
-            if sorted(event.players) != sorted(winners):
-                top = self._final_totals()[winners[0]]
-                who = " and ".join(winners)
-                self.w.blow("BT-WINNER", f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {top} points, "
-                                         f"not {' and '.join(event.players)}")
 
     def finish(self) -> None:
         if self.is_over():
             return
         if self.round < self.f.rounds or not (self.closed or self._ended()):
             where = f"round {self.round}" if self.round else "before round 1"
-            self._blow_end(f"the log stops in {where}, before the game is over")
+            self.blow_end(f"the log stops in {where}, before the game is over")
             return
-        if not self.final_line:
-            self.w.blow("BT-FINAL-SCORE", "the final scores are missing (write `final PLAYER POINTS ...`)")
-        if not self.winner_line:
-            self.w.blow("BT-WINNER", "the winner is missing (write `winner PLAYER`)")
+        self.missing_end()
 
     # -- the steps the events share -----------------------------------------------------------------
 
-    def _check_setup(self, setup) -> None:
-        if self.ages and self.ages[0] != self.youngest:
-            self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
-                        setup.line("starts"))
-
     def _begin(self, number: int) -> None:
-        self.round, self.closed, self.turns = number, False, 0
+        self.round, self.closed, self.turns = number, False, 0  # turns played this round
         self.layout = [[] for _ in self.f.columns]
-        self.layout_known, self.dealt_columns, self.card = True, {}, None
-        self.passed, self.pending, self.got = {}, None, None
+        self.layout_known = True    # false for a round whose deal was not written in full
+        self.dealt_columns: dict = {}  # column -> the line of its deal
+        self.card = None            # this round's score card
+        self.passed: dict = {}      # player -> the line of their pass this round
+        self.pending = None         # (player, "extra" or "flags", colour index, flags) still open
+        self.got: Got | None = None
 
     def _ended(self) -> bool:
         """The round's play is over: the layout is empty and, in the advanced game, everyone passed."""
@@ -733,44 +393,37 @@ class GameState(State):
         if self.layout_known and not self._ended():
             left = sum(map(len, self.layout))
             waiting = [name for name in self.players if name not in self.passed]
-            why = (f"{_cards(left)} still in the layout" if left or not self.advanced
+            why = (f"{counted(left, 'card')} still in the layout" if left or not self.advanced
                    else f"{', '.join(waiting)} still to pass")
             self.w.blow("BT-ROUND-END", f"round {self.round} ends with {why}")
         if self.card is None:
             self.scores_known = False
         if self.scores_known:
             points = self._round_points()
-            self.history.append(points)
+            self.history.append(MappingProxyType(points))  # never changed again: clones share it
             for name, (p, _) in points.items():
-                self.totals[name] += p
+                self.total[name] += p
         self.closed, self.pending = True, None
         self.next = self._next_starter()
 
     def _round_for(self, what: str) -> bool:
         """A round under way for a table event; when none is, say so and begin the next one."""
-        if self._game_is_over():
-            return False
-        if self.round and not self.closed and not self._ended():
-            return True
+        return bool(self.round and not self.closed and not self._ended()) or self._next_round(f"before {what}")
+
+    def _next_round(self, hint: str) -> bool:
+        """No round is under way: say so and begin the next one; false when the game has had its rounds."""
         if self.round >= self.f.rounds:
-            self._blow_end(f"the game is over after round {self.f.rounds}")
+            self.blow_end(f"the game is over after round {self.f.rounds}")
             return False
-        self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` before {what}")
+        self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` {hint}")
         self._close()
         self._begin(self.round + 1)
         return True
 
     def _turn(self, player: str) -> bool:
         """The checks every turn starts with, in a fixed order; false when the turn cannot be played."""
-        if self._game_is_over():
+        if (self.round == 0 or self.closed) and not self._next_round("and its deal first"):
             return False
-        if self.round == 0 or self.closed:
-            if self.round >= self.f.rounds:
-                self._blow_end(f"the game is over after round {self.f.rounds}")
-                return False
-            self.w.blow("BT-ROUND-ORDER", f"no round is under way: write `round {self.round + 1}` and its deal first")
-            self._close()
-            self._begin(self.round + 1)
         if self._ended():
             self.w.blow("BT-ROUND-END", f"round {self.round} is over: "
                                         + ("everyone has passed" if self.advanced else "the layout is empty"))
@@ -809,14 +462,7 @@ class GameState(State):
 
     def _pass_turn(self, player: str) -> None:
         """The next player clockwise who has not passed."""
-        seat = self.seat[player]
-        count = len(self.players)
-        for step in range(1, count + 1):
-            name = self.players[(seat + step) % count]
-            if name not in self.passed:
-                self.next = name
-                return
-        self.next = player
+        self.next = self.seats.after(player, self.passed) or player
 
     def _target(self, player: str, to: str | None) -> str:
         """The collection a card goes into: the player's own, or an opponent's in the advanced game."""
@@ -849,24 +495,25 @@ class GameState(State):
         elif not pile:
             self.w.blow("BT-TAKE-COLUMN", f"column {column} is empty{hint}")
         else:
-            under = f", {card} lies under {_cards(pile[::-1].index(card))} there" if card in pile else ""
+            under = f", {card} lies under {counted(pile[::-1].index(card), 'card')} there" if card in pile else ""
             self.w.blow("BT-TAKE-CARD", f"column {column} shows {pile[-1]} on top, not {card}{under}{hint}")
         if elsewhere:
             return piles[elsewhere[0]].pop()
         return pile.pop() if pile else card
 
-    def _draw(self, cards: tuple, left: dict, full: dict, rule: str, source: str) -> None:
+    def _draw(self, supply: Supply, cards: tuple, rule: str, source: str) -> None:
         """Deal cards out of a supply, blowing `rule` for a card dealt more often than the data has it."""
-        for card in cards:
-            left[card] -= 1
-        for card in dict.fromkeys(cards):
-            if left[card] < 0:
-                self.w.blow(rule, f"{card} is dealt {full[card] - left[card]} times in this game; "
-                                  f"{source} holds {full[card]}")
+        for card in supply.take(cards):
+            self.w.blow(rule, f"{card} is dealt {supply.taken(card)} times in this game; {source} holds "
+                              f"{supply.full[card]}")
 
-    def _collect(self, player: str, target: str, card: str, how: str) -> None:
+    def _collect(self, event, how: str = "") -> tuple:
+        """A take or an EXTRA's card into a collection: (whose collection, the card really moved)."""
+        target = self._target(event.player, event.to)
+        card = self._from_layout(event.column, event.card)
         self.counts[target][self.f.suit[card]] += 1
-        self.got = Got(player, card, self.w.line, how)
+        self.got = Got(event.player, card, self.w.line, how or ("own" if target == event.player else "given"))
+        return target, card
 
     def _no_followup(self, player: str, what: str) -> str:
         """Why `player` has no follow-up to make now, for BT-EXTRA and BT-STEAL."""
@@ -885,18 +532,10 @@ class GameState(State):
             return f"{got.card} (line {got.line}) was followed up already, at line {got.followed}"
         return f"{got.card} (line {got.line}) is not {what}"
 
-    def _compare(self, claims: tuple, actual: dict, rule: str, explain) -> None:
-        claimed = dict(claims)
-        for name in self.players:
-            if name not in claimed:
-                self.w.blow(rule, f"no points are written for {name} (expected {actual[name]})")
-            elif claimed[name] != actual[name]:
-                self.w.blow(rule, f"{name} has {actual[name]} points, not {claimed[name]} ({explain(name)})")
-
     def _places(self, colour: int) -> list:
         """Who is 1st and 2nd in a colour: the most cards wins, a count that players share places nobody,
         and a player with no card of the colour never places."""
-        alone: dict = {}  # count -> the one player with it, or None once two share it
+        alone: dict = {}  # count -> the one player with it, or None once two share it (a hot path for bots)
         for name in self.players:
             count = self.counts[name][colour]
             if count:
@@ -918,30 +557,25 @@ class GameState(State):
         return {name: (p, f"card {self.card}: " + (", ".join(how) or "nothing")) for name, (p, how) in points.items()}
 
     def _bonus(self, player: str) -> int:
-        if not self.advanced:
-            return 0
-        return sum(count * self.f.starter_points[card] for card, count in self.hands[player].items())
+        """Points for the starter cards left in hand (advanced game)."""
+        return sum(n * self.f.starter_points[card] for card, n in self.hands[player].items()) if self.advanced else 0
 
-    def _final_totals(self) -> dict:
-        return {name: self.totals[name] + self._bonus(name) for name in self.players}
+    def totals(self) -> dict | None:
+        """The final totals: the rounds' points and the starters' bonus; None once a round went unscored."""
+        return {name: self.total[name] + self._bonus(name) for name in self.players} if self.scores_known else None
 
-    def _breakdown(self, player: str) -> str:
+    def breakdown(self, player: str) -> str:
         rounds = " + ".join(str(points[player][0]) for points in self.history)
         bonus = f", starters left {self._bonus(player)}" if self.advanced else ""
         return f"rounds {rounds}{bonus}"
-
-    def _winners(self) -> tuple:
-        totals = self._final_totals()
-        best = max(totals.values())
-        return tuple(name for name in self.players if totals[name] == best)
 
     def _next_starter(self):
         """Who starts the next round: the lowest total; among equals the youngest, when the log says who
         that is (`ages:`, or `starts:` when the youngest is among them); otherwise any of them."""
         if not self.scores_known:
             return tuple(self.players)
-        low = min(self.totals.values())
-        lowest = tuple(name for name in self.players if self.totals[name] == low)
+        low = min(self.total.values())
+        lowest = tuple(name for name in self.players if self.total[name] == low)
         if len(lowest) == 1:
             return lowest[0]
         if self.ages:
@@ -949,25 +583,60 @@ class GameState(State):
         return self.youngest if self.youngest in lowest else lowest
 
     def _totals_of(self, names) -> list:
-        if self.round == 1:
-            return list(names)
-        return [f"{name} ({self.totals[name]})" for name in names]
+        return list(names) if self.round == 1 else [f"{name} ({self.total[name]})" for name in names]
 
-    def _end_game(self) -> None:
+    def complete(self) -> None:
         """`final` or `winner`: the round under way ends here, and the game must be complete."""
-        if not self.closed:
-            self._close()
+        self._close()
         if self.round < self.f.rounds:
-            self._blow_end(f"the game ends after round {self.f.rounds}, not after round {self.round}")
+            self.blow_end(f"the game ends after round {self.f.rounds}, not after round {self.round}")
 
-    def _game_is_over(self) -> bool:
-        if self.is_over():
-            self._blow_end(f"the game is over (final scores at line {self.final_line})")
-            return True
-        return False
 
-    def _blow_end(self, message: str) -> None:
-        """BT-GAME-END, once per log: one early end explains every line after it."""
-        if not self.end_reported:
-            self.end_reported = True
-            self.w.blow("BT-GAME-END", message)
+# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
+
+class BuriedTreasure(Rules):
+    state = GameState
+    actions = (Round, Scorecard, Deal, Hand, Take, Extra, Steal, Play, Pass, Scores, Final, Winner)
+
+    def read(self, game):
+        data = RuleData(game, RULES_FILE, GAME_VARS, (DECK, STARTERS, SCORE_CARDS))
+        facts, colours = data.values, tuple(data.vars["colours"])
+        deck, starters, scores = (game.components[name].cards for name in (DECK, STARTERS, SCORE_CARDS))
+        problems: list = []
+        suit = _suits(deck, starters, colours, problems)
+        score_cards = {card.id: _points(card, colours, problems) for card in scores}
+        _check_facts(facts, data, deck, starters, score_cards, problems)
+        if problems:
+            raise DataError(problems)
+        self.colours = colours            # colour ids in data order; a collection counts cards per colour index
+        self.suit = suit                  # card id (game or starter card) -> colour index, None for a wild card
+        self.special = {card.id: (card.fields["special"], card.fields["flags"]) for card in deck}  # or plain
+        self.deck, self.starters = counts(deck), counts(starters)  # card id -> copies in the deck, the box
+        self.score_cards = score_cards    # score card id -> ((1st, 2nd) points per colour index)
+        self.rounds, self.columns = facts["rounds"], tuple(facts["columns"])  # cards per column of the layout
+        self.hand_sizes = dict(facts["hand-sizes"])  # players -> starter cards each
+        self.starter_points = {card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
+                               for card in starters}  # points a starter left in hand is worth at the end
+        self.starter_names = {**ids(self.starters),  # word -> starter card id: its id or a short name
+                              **{word.lower(): card for word, card in facts["starter-names"].items()}}
+        suits = data.vars["suits"]  # a colour is named by its id or its suit's names (red, cannon, cannons)
+        self.colour_names = nicknames({colour: (suits[colour]["name"], suits[colour]["plural"])
+                                       if colour in suits else () for colour in colours})
+
+    def kinds(self):
+        return {"round": number("the round's number", 1), "column": number("a column number", 1),
+                "count": number("how many cards"), "score-card": names(ids(self.score_cards), "a score card", "CARD"),
+                "card": names(ids(self.deck), "a game card", "CARD"),
+                "starter": names(self.starter_names, "a starter card", "STARTER"),
+                "colour": names(self.colour_names, "a colour", "COLOUR", LOG_SYNTAX)}
+
+    def header(self, players):
+        return {"starts": Player(players), "ages": (PlayerOrder(players), None), "advanced": (Bool(), False)}
+
+    def simulated_header(self, rng, players):
+        ages = list(players)
+        rng.shuffle(ages)
+        return {"starts": ages[0], "ages": " ".join(ages), "advanced": rng.choice(("no", "yes"))}
+
+
+rules = BuriedTreasure  # the entry point: the checker calls rules(game) with the game's checked data

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
 
 from pnp import chance
-from pnp.check.engine import TABLE, Rules, State, Verb
+from pnp.check.engine import TABLE, Rules, State
+from pnp.check.facts import Keys, RuleData, counts, ids, nicknames
+from pnp.check.pieces import Deck, Dice, Due, FollowUps, Seats
 from pnp.check.setup import Player
+from pnp.check.verbs import Kind, action, names, number
 from pnp.check.violations import LOG_SYNTAX
-from pnp.datafile import Any_, Choice, Int, LDict, ListOf, MapOf, Record, Text, checked, line_of, load_yaml
-from pnp.errors import DataError, Where, shown
+from pnp.check.words import counted, listed
+from pnp.datafile import Choice, Int, ListOf, MapOf, Record, Text
+from pnp.errors import DataError
 
 ACTIONS, MAPS, DICE = "action-cards", "map-cards", "dice"
 
@@ -46,126 +49,22 @@ RULES_FILE = Record({
                           "a card's effect and rule code")),
 }, "Cannon Dice's rule facts")
 
-GAME_VARS = Record({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
+GAME_VARS = Keys({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
     "grid": Record({"rows": ListOf(Text(), min_items=1), "columns": Int(1), "contents": MapOf(Int(0))},
                    "the sea grid"),
-    "treasures": MapOf(Any_()),
+    "treasures": MapOf(Keys({"name": Text(), "points": (Int(0), None)},
+                            "a treasure or special space: its name, and points for a treasure")),
     "balls_per_cannon": Int(1),
     "score": Record({"ball": Int(0), "cannon": Int(0), "map_bonus": Int(0)}, "the points of the score box"),
 }, "the game's vars")
 
 
-# --- facts: the data the rules read, checked once per game -----------------------------------------
+# --- facts: checks of the data the rules read -------------------------------------------------------
 
-@dataclass(frozen=True)
-class Facts:
-    rows: tuple             # row letters, A first
-    row_names: dict         # word -> row letter
-    columns: int
-    contents: dict          # space kind -> how many spaces hold it
-    points: dict            # treasure kind -> points, in data order (the kinds a chest holds)
-    treasure_names: dict    # word -> treasure kind
-    specials: dict          # any other space kind -> what claiming it does (SPECIAL_SPACES)
-    faces: tuple            # die faces: whole numbers and the explosion
-    face_names: dict        # word -> face
-    explosion: str
-    rank: dict              # face -> what it counts in a duel or a roll-off
-    balls: int              # balls per cannon
-    score: dict             # points per ball, per working cannon, and the map bonus
-    cards: dict             # action card id -> copies in the deck
-    card_names: dict        # word -> action card id
-    title: dict             # action card id -> its title
-    timing: dict            # action card id -> when it acts (action-cards.csv)
-    effect: dict            # action card id -> what it does (rules.yaml)
-    code: dict              # action card id -> its rule code
-    balls_lost: dict        # action card id -> balls it crosses off (lose-balls cards)
-    effect_code: dict       # effect -> the rule code of its (first) card
-    spots: dict             # map card id -> the spot it circles, in data order
-    map_names: dict         # word -> map card id
-
-
-def sheet_grid(facts: Facts, sheet: int) -> list:
+def sheet_grid(facts, sheet: int) -> list:
     """What each space of sheet number `sheet` holds, by index (row * columns + column from player 1's
     left): the grid's contents shuffled by the sheet's number, exactly as the printed sheet lays them out."""
     return chance.shuffled(chance.expand(facts.contents), sheet)
-
-
-def read_facts(game) -> Facts:
-    """The game's data and rules.yaml, cross-checked; every problem raised at once as a DataError."""
-    path = game.folder / "rules.yaml"
-    raw = load_yaml(path)
-    facts = checked(RULES_FILE, raw, Where(shown(path), 1))
-    data = shown(game.folder / "game.yaml")
-    missing = [name for name in (ACTIONS, MAPS, DICE) if name not in game.components]
-    if missing:
-        raise DataError([(Where(data, 1), f"the rules checker needs the components {', '.join(missing)}")])
-    values = checked(GAME_VARS, _picked(game.vars, GAME_VARS), Where(data, line_of(game.vars, default=1), "vars"))
-    problems: list = []
-
-    def at(key: str) -> Where:
-        return Where(shown(path), line_of(raw, key), key)
-
-    grid, cards = values["grid"], game.components[ACTIONS].cards
-    points = _points(values["treasures"], Where(data, line_of(game.vars, "treasures"), "vars.treasures"), problems)
-    _check_grid(grid, points, facts["spaces"], Where(data, line_of(game.vars, "grid"), "vars.grid"), at, problems)
-    faces = tuple(game.components[DICE].options.get("faces") or ())
-    _check_faces(faces, facts["explosion"]["face"], grid, game.components[DICE].where, problems)
-    _check_cards(cards, facts["cards"], at("cards"), problems)
-    maps = game.components[MAPS].cards
-    spots = {card.id: card.fields.get("spot") for card in maps}
-    if len(set(spots.values())) != len(spots):
-        problems.append((game.components[MAPS].where, "every map card circles a spot of its own"))
-    if problems:
-        raise DataError(problems)
-    effects = {card: entry["effect"] for card, entry in facts["cards"].items()}
-    effect_code: dict = {}
-    for card, effect in effects.items():
-        effect_code.setdefault(effect, facts["cards"][card]["code"])
-    rows = tuple(str(row) for row in grid["rows"])
-    explosion = facts["explosion"]["face"]
-    return Facts(
-        rows=rows, row_names={row.lower(): row for row in rows}, columns=grid["columns"],
-        contents=dict(grid["contents"]), points=points, treasure_names=_treasure_names(values["treasures"], points),
-        specials=dict(facts["spaces"]), faces=faces,
-        face_names={str(face).lower(): face for face in faces}, explosion=explosion,
-        rank={face: facts["explosion"]["rank"] if face == explosion else face for face in faces},
-        balls=values["balls_per_cannon"], score=dict(values["score"]),
-        cards={card.id: card.count for card in cards}, card_names={card.id.lower(): card.id for card in cards},
-        title={card.id: card.fields["title"] for card in cards},
-        timing={card.id: card.fields["timing"] for card in cards}, effect=effects,
-        code={card: entry["code"] for card, entry in facts["cards"].items()},
-        balls_lost={card: entry["balls"] for card, entry in facts["cards"].items()},
-        effect_code=effect_code,
-        spots=spots, map_names={card.id.lower(): card.id for card in maps},
-    )
-
-
-def _picked(values, spec: Record) -> LDict:
-    """Only the keys of `values` that `spec` reads, with their lines: vars also hold what templates need."""
-    out = LDict({key: value for key, value in (values or {}).items() if key in spec.fields})
-    out.line, out.key_lines = line_of(values, default=1), {key: line_of(values, key) for key in out}
-    return out
-
-
-def _points(treasures: dict, where: Where, problems: list) -> dict:
-    """Treasure kind -> points, for the kinds that have points (the others are special spaces)."""
-    points = {}
-    for kind, entry in treasures.items():
-        if isinstance(entry, dict) and "points" in entry:
-            spot = where.at(f"{kind}.points", line_of(entry, "points"))
-            points[kind] = Int(0).check(entry["points"], spot, problems)
-    return points
-
-
-def _treasure_names(treasures: dict, points: dict) -> dict:
-    """A treasure may be written as its id (gold) or as the last word of its name (doubloon)."""
-    names = {}
-    for kind in points:
-        name = treasures[kind].get("name")
-        for word in (kind, name.split()[-1] if isinstance(name, str) and name.split() else None):
-            if word:
-                names[word.lower()] = kind
-    return names
 
 
 def _check_grid(grid, points, specials, where, at, problems) -> None:
@@ -180,16 +79,6 @@ def _check_grid(grid, points, specials, where, at, problems) -> None:
     for kind in specials:
         if kind not in grid["contents"]:
             problems.append((at("spaces"), f"{kind}: no grid space holds it"))
-
-
-def _check_faces(faces, explosion, grid, where, problems) -> None:
-    """One face is the explosion; every other is a whole number a shot can count along a row or a column."""
-    highest = min(len(grid["rows"]), grid["columns"])
-    numbers = [face for face in faces if face != explosion]
-    if explosion not in faces:
-        problems.append((where, f"the dice have no {explosion!r} face (rules.yaml names it the explosion)"))
-    if any(isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= highest for face in numbers):
-        problems.append((where, f"every face but the explosion is a whole number from 1 to {highest}"))
 
 
 def _check_cards(cards, entries, where, problems) -> None:
@@ -214,350 +103,43 @@ def _check_cards(cards, entries, where, problems) -> None:
         problems.append((where, "every card has a rule code of its own"))
 
 
-# --- actions: one per log verb; str() is the log line ----------------------------------------------
+# --- actions: one per log verb, its pattern its line ---------------------------------------------------
 
-def _line(*words) -> str:
-    return " ".join(str(word) for word in words if word is not None)
+class Space(tuple):
+    """A space as a log names it: its row and its number from the writer's own left (`C4`)."""
 
-
-@dataclass(frozen=True)
-class Flip:
-    card: str
+    def __new__(cls, row: str, column: int):
+        return tuple.__new__(cls, (row, column))
 
     def __str__(self):
-        return f"flip {self.card}"
-
-
-@dataclass(frozen=True)
-class Roll:
-    faces: tuple
-
-    def __str__(self):
-        return _line("roll", *self.faces)
-
-
-@dataclass(frozen=True)
-class Fire:
-    player: str
-    face: object
-    row: str | None = None      # the firing cannon's row; None when no cannon can fire
-    target: str | None = None   # the explosion's target: the row of the opponent's cannon X'd out
-
-    def __str__(self):
-        return _line(self.player, "fire", self.face, self.row, *(("at", self.target) if self.target else ()))
-
-
-@dataclass(frozen=True)
-class Take:
-    player: str
-    card: str
-
-    def __str__(self):
-        return f"{self.player} take {self.card}"
-
-
-@dataclass(frozen=True)
-class Claim:
-    player: str
-    row: str
-    column: int  # from the player's own left
-
-    def __str__(self):
-        return f"{self.player} claim {self.row}{self.column}"
-
-
-@dataclass(frozen=True)
-class Nest:
-    player: str
-    column: int         # from the player's own left
-    row: str | None     # the cannon whose ball it costs
-
-    def __str__(self):
-        return _line(self.player, "nest", self.column, self.row)
-
-
-@dataclass(frozen=True)
-class Sink:
-    player: str
-    row: str
-
-    def __str__(self):
-        return f"{self.player} sink {self.row}"
-
-
-@dataclass(frozen=True)
-class Steal:
-    player: str
-    treasure: str
-
-    def __str__(self):
-        return f"{self.player} steal {self.treasure}"
-
-
-@dataclass(frozen=True)
-class Lose:
-    player: str
-    treasure: str | None    # a treasure crossed off, or None for balls
-    rows: tuple = ()        # one row per ball crossed off
-
-    def __str__(self):
-        if self.treasure:
-            return f"{self.player} lose {self.treasure}"
-        return _line(self.player, "lose", "ball" if len(self.rows) == 1 else "balls", *self.rows)
-
-
-@dataclass(frozen=True)
-class Draw:
-    player: str
-    map: str
-
-    def __str__(self):
-        return f"{self.player} draw {self.map}"
-
-
-@dataclass(frozen=True)
-class Return:
-    player: str
-    maps: tuple
-
-    def __str__(self):
-        return _line(self.player, "return", *self.maps)
-
-
-@dataclass(frozen=True)
-class Spy:
-    player: str
-    maps: tuple
-
-    def __str__(self):
-        return _line(self.player, "spy", *self.maps)
-
-
-@dataclass(frozen=True)
-class Play:
-    player: str
-    card: str
-    map: str | None = None
-    face: object = None
-
-    def __str__(self):
-        return _line(self.player, "play", self.card, self.map, self.face)
-
-
-@dataclass(frozen=True)
-class Duel:
-    rolls: tuple  # (player, face) for both players
-
-    def __str__(self):
-        return _line("duel", *itertools.chain(*self.rolls))
-
-
-@dataclass(frozen=True)
-class End:
-    def __str__(self):
-        return "end"
-
-
-@dataclass(frozen=True)
-class Guess:
-    player: str
-    spot: int
-
-    def __str__(self):
-        return f"{self.player} guess {self.spot}"
-
-
-@dataclass(frozen=True)
-class Envelope:
-    map: str
-
-    def __str__(self):
-        return f"envelope {self.map}"
-
-
-@dataclass(frozen=True)
-class Score:
-    claims: tuple  # (player, points) pairs
-
-    def __str__(self):
-        return _line("score", *itertools.chain(*self.claims))
-
-
-@dataclass(frozen=True)
-class Winner:
-    player: str
-
-    def __str__(self):
-        return f"winner {self.player}"
-
-
-# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
-
-class CannonDice(Rules):
-    def __init__(self, game):
-        self.game = game
-        self.facts = read_facts(game)
-        self.verbs = {verb.name: verb for verb in (
-            Verb("flip", "flip CARD", self._one(self._card, Flip), by_player=False),
-            Verb("roll", "roll FACE [FACE]", self._roll, by_player=False),
-            Verb("fire", "PLAYER fire FACE [ROW] [at ROW]", self._fire),
-            Verb("take", "PLAYER take CARD", self._one(self._card, Take)),
-            Verb("claim", "PLAYER claim SPACE (row and column, such as C4)", self._claim),
-            Verb("nest", "PLAYER nest COLUMN [ROW]", self._nest),
-            Verb("sink", "PLAYER sink ROW", self._one(self._row, Sink)),
-            Verb("steal", "PLAYER steal TREASURE", self._one(self._treasure, Steal)),
-            Verb("lose", "PLAYER lose TREASURE, or PLAYER lose ball ROW [ROW]", self._lose),
-            Verb("draw", "PLAYER draw MAP", self._one(self._map, Draw)),
-            Verb("return", "PLAYER return MAP [MAP ...]", self._return),
-            Verb("spy", "PLAYER spy [MAP ...]", self._spy),
-            Verb("play", "PLAYER play CARD [MAP] [FACE]", self._play),
-            Verb("duel", "duel PLAYER FACE PLAYER FACE", self._duel, by_player=False),
-            Verb("end", "end", self._one(None, End), by_player=False),
-            Verb("guess", "PLAYER guess SPOT", self._one(self._spot, Guess)),
-            Verb("envelope", "envelope MAP", self._one(self._map, Envelope), by_player=False),
-            Verb("score", "score PLAYER POINTS PLAYER POINTS", self._score, by_player=False),
-            Verb("winner", "winner PLAYER", self._one(lambda words: words.player(), Winner), by_player=False),
-        )}
-
-    def header(self, players):
-        return {"sheet": Int(1), "starts": Player(players)}
-
-    def start(self, setup, whistle):
-        return GameState(self.facts, setup, whistle)
-
-    def simulated_header(self, rng, players):
-        return {"sheet": str(rng.randint(1, 9999)), "starts": rng.choice(players)}
-
-    # parsers: words -> action
-    @staticmethod
-    def _one(read, make):
-        """The parser of a verb with one thing after it (`read`, or nothing): the action made of the actor,
-        when the line has one, and that thing."""
-        def parse(words, actor):
-            value = () if read is None else (read(words),)
-            words.end()
-            return make(*((actor,) if actor else ()), *value)
-        return parse
-
-    def _face(self, words):
-        faces = ", ".join(map(str, self.facts.faces))
-        return words.name(self.facts.face_names, f"a die face ({faces})", LOG_SYNTAX)
-
-    def _row(self, words):
-        return words.name(self.facts.row_names, f"a row ({', '.join(self.facts.rows)})", LOG_SYNTAX)
-
-    def _card(self, words):
-        return words.name(self.facts.card_names, "an action card")
-
-    def _map(self, words):
-        return words.name(self.facts.map_names, "a map card")
-
-    def _column(self, words):
-        column = words.number("a column", 1)
-        if column > self.facts.columns:
-            words.fail(f"columns are numbered 1–{self.facts.columns}, not {column}")
-        return column
-
-    def _roll(self, words, actor):
-        faces = [self._face(words)]
-        if words.more():
-            faces.append(self._face(words))
-        words.end()
-        return Roll(tuple(faces))
-
-    def _fire(self, words, actor):
-        face = self._face(words)
-        row = self._row(words) if words.more() and words.words[words.at].lower() != "at" else None
-        target = self._row(words) if words.keyword("at") else None
-        if target and face != self.facts.explosion:
-            words.fail(f"only the {self.facts.explosion} X's out a cannon (`at ROW`)")
-        words.end()
-        return Fire(actor, face, row, target)
-
-    def _claim(self, words, actor):
-        word = words.next("a space")
-        match = re.fullmatch(r"([A-Za-z]+)(\d+)", word)
-        row = self.facts.row_names.get(match.group(1).lower()) if match else None
-        if row is None or not 1 <= int(match.group(2)) <= self.facts.columns:
-            words.fail(f"expected a space: a row {self.facts.rows[0]}–{self.facts.rows[-1]} and a column "
-                       f"1–{self.facts.columns}, such as C4; got {word!r}")
-        words.end()
-        return Claim(actor, row, int(match.group(2)))
-
-    def _nest(self, words, actor):
-        column = self._column(words)
-        row = self._row(words) if words.more() else None
-        words.end()
-        return Nest(actor, column, row)
-
-    def _treasure(self, words, also: str = ""):
-        return words.name(self.facts.treasure_names, f"a treasure ({', '.join(self.facts.points)}){also}", LOG_SYNTAX)
-
-    def _lose(self, words, actor):
-        if words.keyword("ball") or words.keyword("balls"):
-            rows = [self._row(words)]
-            while words.more():
-                rows.append(self._row(words))
-            return Lose(actor, None, tuple(rows))
-        treasure = self._treasure(words, " or `ball ROW`")
-        words.end()
-        return Lose(actor, treasure)
-
-    def _maps(self, words) -> tuple:
-        maps = []
-        while words.more():
-            maps.append(self._map(words))
-        return tuple(maps)
-
-    def _return(self, words, actor):
-        return Return(actor, (self._map(words),) + self._maps(words))
-
-    def _spy(self, words, actor):
-        return Spy(actor, self._maps(words))
-
-    def _play(self, words, actor):
-        card = self._card(words)
-        effect = self.facts.effect[card]
-        if self.facts.timing[card] not in HELD:
-            held = [c for c in self.facts.cards if self.facts.timing[c] in HELD]
-            words.fail(f"{card} is not kept for later; only {', '.join(held)} are played from the hand")
-        map_card = self._map(words) if effect in ("take-dice", "reroll") else None
-        face = self._face(words) if effect == "reroll" else None
-        words.end()
-        return Play(actor, card, map_card, face)
-
-    def _duel(self, words, actor):
-        rolls = {}
-        while words.more():
-            name = words.player()
-            if name in rolls:
-                words.fail(f"{name} is named twice")
-            rolls[name] = self._face(words)
-        if len(rolls) != len(words.players):
-            words.fail("a duel gives the die of each player")
-        return Duel(tuple(rolls.items()))
-
-    def _spot(self, words):
-        spot = words.number("the spot circled", 1)
-        spots = sorted(self.facts.spots.values())
-        if spot not in spots:
-            words.fail(f"the map strip's spots are {spots[0]}–{spots[-1]}, not {spot}")
-        return spot
-
-    def _score(self, words, actor):
-        return Score(tuple(words.claims().items()))
-
-
-def rules(game) -> CannonDice:
-    """The entry point the checker calls with the game's checked data."""
-    return CannonDice(game)
+        return f"{self[0]}{self[1]}"
+
+
+Flip = action("flip", "flip {card:card}")
+Roll = action("roll", "roll {faces:face} [{faces:face}]")
+Fire = action("fire", "{player} fire {face:face} [{row:row}] [at {target:row}]")  # no row: no cannon fires
+Take = action("take", "{player} take {card:card}")
+Claim = action("claim", "{player} claim {space:space}")
+Nest = action("nest", "{player} nest {column:column} [{row:row}]")  # the row of the cannon whose ball it costs
+Sink = action("sink", "{player} sink {row:row}")
+Steal = action("steal", "{player} steal {treasure:treasure}")
+Lose = action("lose", "{player} lose (ball|balls {rows:row}... | {treasure:treasure})")
+Draw = action("draw", "{player} draw {map:map}")
+Return = action("return", "{player} return {maps:map}...")
+Spy = action("spy", "{player} spy [{maps:map}...]")
+Play = action("play", "{player} play ({card:take-dice} {map:map} | {card:reroll} {map:map} {face:face} | {card:kept})")
+Duel = action("duel", "duel {rolls:rolls}")
+End = action("end", "end")
+Guess = action("guess", "{player} guess {spot:spot}")
+Envelope = action("envelope", "envelope {map:map}")
+Score = action("score", "score {claims:claims}")
+Winner = action("winner", "winner {player:player}")
 
 
 # --- the state of one game ---------------------------------------------------------------------------
 
 UNKNOWN = "an unknown card"   # the card of a round whose flip the log left out
-SUNK = "Davy Jones"          # the owner of a space sunk by Davy Jones: nobody gets it
-TABLE_DUES = frozenset(("draw", "roll", "duel", "flip", "spy"))  # follow-ups the table writes
+SUNK = "Davy Jones"           # the owner of a space sunk by Davy Jones: nobody gets it
 
 MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and the line to write
     "draw": ("{p} draws the top map card", "{p} draw MAP"),
@@ -588,36 +170,19 @@ UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks
 }
 
 
-class Due:
-    """A follow-up an earlier line asks for, which must come before anything else: a map to draw, balls
-    to cross off, an effect's roll ... `code` is the rule a missing or wrong follow-up breaks."""
-
-    __slots__ = ("kind", "player", "code", "line", "cause", "data", "optional")
-
-    def __init__(self, kind, player, code, line, cause, data=None, optional=False):
-        self.kind, self.player, self.code, self.line = kind, player, code, line
-        self.cause, self.data, self.optional = cause, data, optional
-
-
-def _count(number: int, what: str, plural: str = "") -> str:
-    return f"{number} {what if number == 1 else plural or what + 's'}"
-
-
-def _listed(items) -> str:
-    return ", ".join(map(str, items)) or "none"
-
-
-class GameState(State):
+class GameState(FollowUps, State):
     """Cannon Dice in progress: the grid, both players' cannons, chests, maps and kept cards, the decks,
     and the round under way with its offer (dice and card), its order of picks and its follow-ups."""
 
-    def __init__(self, facts: Facts, setup, whistle):
-        self.f, self.w = facts, whistle
-        self.players = setup.players  # two: the checker replays only logs of as many players as game.yaml allows
-        first, second = self.players
-        self.first, self.other = first, {first: second, second: first}
+    end_code, follow_up_code = "CD-GAME-END", "CD-FOLLOW-UP"
+    missing_texts, unasked = MISSING, UNASKED
+    table_kinds = frozenset(("draw", "roll", "duel", "flip", "spy"))  # the follow-ups the table writes
+
+    def begin(self, setup):
+        facts = self.f  # two players: the header admits only as many as game.yaml allows
+        self.first, self.other = self.players[0], Seats(self.players).opposite
         self.sheet = setup.options["sheet"]
-        self.grid = sheet_grid(facts, self.sheet)
+        self.grid = tuple(sheet_grid(facts, self.sheet))
         self.owner = [None] * len(self.grid)        # player, SUNK, or None while unclaimed
         self.claim_line = [0] * len(self.grid)
         rows = len(facts.rows)
@@ -625,13 +190,8 @@ class GameState(State):
         self.xd = {p: [0] * rows for p in self.players}  # the line a cannon was X'd out, 0 while it works
         self.chest = {p: dict.fromkeys(facts.points, 0) for p in self.players}    # treasures that count
         self.maps = {p: [] for p in self.players}    # map cards held, in the order they came
-        self.map_deck = [None] * (len(facts.spots) - 1)  # top first; None: a card nobody has seen yet
-        self.seen: dict = {}                         # map card -> the line it was first drawn
-        self.under: dict = {}                        # map card -> the line it last went under the deck
-        self.deck_left = dict(facts.cards)           # action cards still to flip
-        self.deck_size = sum(facts.cards.values())
-        self.discards = dict.fromkeys(facts.cards, 0)
-        self.reshuffled = 0                          # the line of the last reshuffle of the discards
+        self.map_deck = Deck(dict.fromkeys(facts.spots, 1), len(facts.spots) - 1)  # one map is in the envelope
+        self.deck = Deck(facts.cards)                # the action deck
         self.kept = {p: {} for p in self.players}    # kept action cards, by id
         self.plank: dict = {}                        # player -> the line of their Walk the Plank
         self.todo: list = []                         # Due follow-ups, next first
@@ -647,14 +207,12 @@ class GameState(State):
         self.envelope = None
         self.score_line = self.winner_line = 0
         self.rolloff = None
-        self.end_reported = False
 
     # -- what the drivers ask -------------------------------------------------------------------
 
     def to_move(self):
         if self.todo:
-            due = self.todo[0]
-            return TABLE if due.kind in TABLE_DUES else due.player
+            return self.follower()
         if self.phase == "picks":
             return (self.window or self.order)[0]
         if self.phase == "final":
@@ -663,6 +221,9 @@ class GameState(State):
 
     def is_over(self) -> bool:
         return bool(self.winner_line)
+
+    def over(self) -> str:
+        return f"the game is over (the winner is written at line {self.winner_line})"
 
     def legal_actions(self) -> list:
         if self.todo:
@@ -677,12 +238,12 @@ class GameState(State):
     def _follow_ups(self, due) -> list:
         p, kind, f = due.player, due.kind, self.f
         if kind == "claim":
-            return [Claim(p, *self._space(p, i)) for i, owner in enumerate(self.owner) if owner is None]
+            return [Claim(p, Space(*self._space(p, i))) for i, owner in enumerate(self.owner) if owner is None]
         if kind == "balls":
             balls = [row for r, row in enumerate(f.rows) for _ in range(self.balls[p][r])]
-            return [Lose(p, None, rows) for rows in dict.fromkeys(itertools.combinations(balls, due.data))]
+            return [Lose(p, rows) for rows in dict.fromkeys(itertools.combinations(balls, due.data))]
         if kind == "treasure":
-            return [Lose(p, treasure) for treasure, n in self.chest[p].items() if n]
+            return [Lose(p, treasure=treasure) for treasure, n in self.chest[p].items() if n]
         if kind == "steal":
             return [Steal(p, treasure) for treasure, n in self.chest[self.other[p]].items() if n]
         if kind == "return":
@@ -731,73 +292,51 @@ class GameState(State):
         if self.phase == "begin":
             if self.round >= 8 and rng.random() < 0.02:
                 return End()  # now and then the players agree to stop
-            return Flip(self._random_card(rng))
+            return Flip(rng.choice(self.deck.pool()))
         if self.phase == "roll":
-            return Roll(self._rolled_dice(rng, 1 if self.active in self.plank else 2))
+            return Roll(self.f.dice.roll(rng, 1 if self.active in self.plank else 2))
         if self.envelope is None:
             return Envelope(rng.choice(self._unseen()))
         if not self.score_line:
             return Score(tuple(self._totals().items()))
-        return Winner(self._leaders()[0] if self.rolloff is None else self.rolloff)
+        return Winner(self.leaders(self._totals())[0] if self.rolloff is None else self.rolloff)
 
     def _table_follow_up(self, due, rng):
         if due.kind == "draw":
-            return Draw(due.player, self.map_deck[0] or rng.choice(self._unseen()))
+            return Draw(due.player, self.map_deck.top() or rng.choice(self._unseen()))
         if due.kind == "roll":
-            return Roll(self._rolled_dice(rng, due.data[0]))
+            return Roll(self.f.dice.roll(rng, due.data[0]))
         if due.kind == "duel":
-            return Duel(tuple((p, rng.choice(self.f.faces)) for p in self.players))
+            return Duel(tuple((p, self.f.dice.roll(rng)[0]) for p in self.players))
         if due.kind == "flip":
-            return Flip(self._random_card(rng))
+            return Flip(rng.choice(self.deck.pool()))
         return Spy(due.player, tuple(self.maps[self.other[due.player]]))
 
-    def _rolled_dice(self, rng, count: int) -> tuple:
-        return tuple(rng.choice(self.f.faces) for _ in range(count))
-
-    def _random_card(self, rng) -> str:
-        pile = self.deck_left if self.deck_size else self.discards  # an empty deck is its reshuffled discards
-        return rng.choice([card for card, count in pile.items() for _ in range(count)])
-
     def _unseen(self) -> list:
-        return [m for m in self.f.spots if m not in self.seen]
-
-    def clone(self) -> "GameState":
-        other = object.__new__(GameState)
-        other.__dict__.update(self.__dict__)
-        for name in ("owner", "claim_line", "map_deck", "todo", "after", "table_cards", "order", "window"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("seen", "under", "deck_left", "discards", "plank", "guesses"):
-            setattr(other, name, dict(getattr(self, name)))
-        for name in ("balls", "xd", "maps"):
-            setattr(other, name, {p: list(v) for p, v in getattr(self, name).items()})
-        for name in ("chest", "kept"):
-            setattr(other, name, {p: dict(v) for p, v in getattr(self, name).items()})
-        other.dice = list(self.dice) if self.dice is not None else None
-        return other
+        return [m for m in self.f.spots if m not in self.map_deck.seen]
 
     def value(self, player) -> float:
-        return self._total(player) - self._total(self.other[player])
+        totals = self._totals()
+        return totals[player] - totals[self.other[player]]
 
     def summary(self) -> str:
         totals = ", ".join(f"{p} {points}" for p, points in self._totals().items())
         rolloff = " after a roll-off" if self.rolloff else ""
         return (f"a legal game on sheet {self.sheet}, {self.round} rounds, ended because {self.ended}; "
-                f"scores right: {totals}; winner {self.rolloff or self._leaders()[0]}{rolloff}")
+                f"scores right: {totals}; winner {self.rolloff or self.leaders(self._totals())[0]}{rolloff}")
 
     # -- applying an event ------------------------------------------------------------------------
 
     def apply(self, action) -> None:
-        if action is None:  # a bot let its chance to play a kept card go
-            self.window.pop(0)
-            return
-        if self.winner_line:
-            self._blow_end(f"the game is over (the winner is written at line {self.winner_line})")
-            return
-        getattr(self, "_" + type(action).__name__.lower())(action)
-        self._advance()
+        super().apply(action)
+        if action is not None:
+            self._advance()
 
-    def _flip(self, event: Flip):
-        due = self._settle("flip")
+    def decline(self) -> None:
+        self.window.pop(0)  # a bot let its chance to play a kept card go
+
+    def on_flip(self, event):
+        due = self.settle("flip")
         if due:  # the Reload's card: with the rerolled dice, one pick for the Reload's player
             self._deal(event.card)
             self.card, self.order, self.window, self.dice_only = event.card, [due.player], [], None
@@ -806,11 +345,11 @@ class GameState(State):
             self._deal(event.card)
             self._begin_round(event.card)
 
-    def _roll(self, event: Roll):
-        due = self._settle("roll")
+    def on_roll(self, event):
+        due = self.settle("roll")
         if due:
             if len(event.faces) != due.data[0]:
-                self.w.blow("CD-ROLL", f"{due.cause}: it rolls {_count(due.data[0], 'die', 'dice')}, "
+                self.w.blow("CD-ROLL", f"{due.cause}: it rolls {counted(due.data[0], 'die', 'dice')}, "
                                        f"not {len(event.faces)}")
             self._rolled(due, event.faces)
         elif self.phase == "roll":
@@ -820,14 +359,14 @@ class GameState(State):
             self._begin_round(UNKNOWN)
             self._round_roll(event.faces)
         elif self.phase == "final":
-            self._blow_end(f"the game is over: {self.ended}")
+            self.blow_end(f"the game is over: {self.ended}")
         else:
             self.w.blow("CD-ROUND", f"no roll is due now (round {self.round}'s dice are rolled already)")
 
-    def _fire(self, event: Fire):
-        due = self._settle("shot")
+    def on_fire(self, event):
+        due = self.settle("shot")
         if due:  # the Extra Shot's die
-            self._is_theirs(due, event.player)
+            self.is_theirs(due, event.player)
             if due.data is not None and event.face != due.data:
                 self.w.blow(due.code, f"{due.cause}: its die shows {due.data}, not {event.face}")
         elif self._pick(event.player):
@@ -836,8 +375,8 @@ class GameState(State):
             return
         self._shoot(event)
 
-    def _take(self, event: Take):
-        self._settle()
+    def on_take(self, event):
+        self.settle()
         if not self._pick(event.player):
             return
         if self.card is None:
@@ -852,18 +391,19 @@ class GameState(State):
         self.card = None
         self._got(event.player, event.card)
 
-    def _claim(self, event: Claim):
-        due = self._answer("claim", event.player)
+    def on_claim(self, event):
+        due = self.answer("claim", event.player)
         if not due:
             return
-        index = self.f.rows.index(event.row) * self.f.columns + self._column(event.player, event.column)
+        row, column = event.space
+        index = self.f.rows.index(row) * self.f.columns + self._column(event.player, column)
         if self.owner[index] is not None:
-            self.w.blow("CD-HORSESHOE", f"{event.row}{event.column} is claimed already ({self._taken(index)})")
+            self.w.blow("CD-HORSESHOE", f"{event.space} is claimed already ({self._taken(index)})")
             return
         self._hit(event.player, index)
 
-    def _nest(self, event: Nest):
-        due = self._answer("nest", event.player)
+    def on_nest(self, event):
+        due = self.answer("nest", event.player)
         if not due:
             return
         if self._fire_from(event.player, event.row) is None or due.data is None:
@@ -872,8 +412,8 @@ class GameState(State):
         row = rows - due.data if event.player == self.first else due.data - 1  # counted from the player's side
         self._hit(event.player, row * self.f.columns + self._column(event.player, event.column))
 
-    def _sink(self, event: Sink):
-        due = self._answer("sink", event.player)
+    def on_sink(self, event):
+        due = self.answer("sink", event.player)
         if not due:
             return
         if due.data is None:
@@ -882,8 +422,8 @@ class GameState(State):
         if self.owner[index] is None:
             self.owner[index], self.claim_line[index] = SUNK, self.w.line
 
-    def _steal(self, event: Steal):
-        due = self._answer("steal", event.player)
+    def on_steal(self, event):
+        due = self.answer("steal", event.player)
         if not due:
             return
         victim = self.other[event.player]
@@ -893,14 +433,14 @@ class GameState(State):
         self.chest[victim][event.treasure] -= 1
         self.chest[event.player][event.treasure] += 1
 
-    def _lose(self, event: Lose):
+    def on_lose(self, event):
         if event.treasure:
             self._lose_treasure(event)
         else:
             self._lose_balls(event)
 
     def _lose_treasure(self, event: Lose):
-        due = self._answer("treasure", event.player)
+        due = self.answer("treasure", event.player)
         if not due:
             return
         if not self.chest[event.player][event.treasure]:
@@ -910,11 +450,11 @@ class GameState(State):
         self.chest[event.player][event.treasure] -= 1
 
     def _lose_balls(self, event: Lose):
-        due = self._answer("balls", event.player)
+        due = self.answer("balls", event.player)
         if not due:
             return
         if len(event.rows) != due.data:
-            self.w.blow(due.code, f"{due.cause}: {event.player} crosses off {_count(due.data, 'ball')}, "
+            self.w.blow(due.code, f"{due.cause}: {event.player} crosses off {counted(due.data, 'ball')}, "
                                   f"not {len(event.rows)}")
         balls = self.balls[event.player]
         for row in event.rows:
@@ -924,56 +464,56 @@ class GameState(State):
             else:
                 self.w.blow(due.code, f"{event.player}'s cannon in row {row} has no ball left to cross off")
 
-    def _draw(self, event: Draw):
-        if self._answer("draw", event.player):
+    def on_draw(self, event):
+        if self.answer("draw", event.player):
             self._draw_map(event.player, event.map)
 
-    def _return(self, event: Return):
-        due = self._answer("return", event.player)
+    def on_return(self, event):
+        due = self.answer("return", event.player)
         if not due:
             return
         held = self.maps[event.player]
         if sorted(event.maps) != sorted(held):
             self.w.blow(due.code, f"{due.cause}: all {event.player}'s maps go under the map deck: "
-                                  f"{_listed(held)}, not {_listed(event.maps)}")
+                                  f"{listed(held)}, not {listed(event.maps)}")
         # in the order written, then any the log forgot, so that later draws are checked against them
         under = [m for m in dict.fromkeys(event.maps) if m in held] + [m for m in held if m not in event.maps]
         for card in under:
-            self._under(card)
+            self.map_deck.put_under(card, self.w.line)
         held.clear()
 
-    def _spy(self, event: Spy):
-        due = self._answer("spy", event.player)
+    def on_spy(self, event):
+        due = self.answer("spy", event.player)
         if not due:
             return
         held = self.maps[self.other[event.player]]
         if sorted(event.maps) != sorted(held):
-            self.w.blow(due.code, f"{self.other[event.player]} holds {_listed(held) if held else 'no map'}, "
-                                  f"not {_listed(event.maps) if event.maps else 'none'}")
+            self.w.blow(due.code, f"{self.other[event.player]} holds {listed(held) if held else 'no map'}, "
+                                  f"not {listed(event.maps) if event.maps else 'none'}")
 
-    def _play(self, event: Play):
-        self._settle()
+    def on_play(self, event):
+        self.settle()
         card, player = event.card, event.player
         code, effect = self.f.code[card], self.f.effect[card]
         if self.phase == "final":
-            self._blow_end(f"the game is over: {self.ended}")
+            self.blow_end(f"the game is over: {self.ended}")
             return
         if not self.kept[player].get(card):
             kept = [c for c, n in self.kept[player].items() if n]
-            self.w.blow(code, f"{player} holds no {card} (kept cards: {_listed(kept)})")
+            self.w.blow(code, f"{player} holds no {card} (kept cards: {listed(kept)})")
             return
         why = self._cannot_play(player, effect, event)
         if why:
             self.w.blow(code, why)
             return
         self.kept[player][card] -= 1
-        self.discards[card] += 1
+        self.deck.discard(card)
         if self.window and self.window[0] == player:
             self.window.pop(0)
         self._played(player, effect, event, code)
 
-    def _duel(self, event: Duel):
-        due = self._settle("duel")
+    def on_duel(self, event):
+        due = self.settle("duel")
         if not due:
             if self.phase == "final":
                 self.w.blow("CD-WINNER", "no roll-off is due: only equal scores are settled by a duel")
@@ -984,22 +524,22 @@ class GameState(State):
         rank = {player: self.f.rank[face] for player, face in event.rolls}
         low, high = sorted(self.players, key=rank.get)
         if rank[low] == rank[high]:
-            self.todo.insert(0, due)  # a tie is rolled again
+            self.ask(due)  # a tie is rolled again
         elif due.data == "tie":
             self.rolloff = high
         elif any(self.chest[low].values()):
-            self.todo.insert(0, Due("treasure", low, due.code, due.line, f"{low} lost the duel of {due.cause}"))
+            self.ask(Due("treasure", low, due.code, due.line, f"{low} lost the duel of {due.cause}"))
 
-    def _end(self, event: End):
-        self._settle()
+    def on_end(self, event):
+        self.settle()
         if self.phase == "final":
-            self._blow_end(f"the game is over already: {self.ended}")
+            self.blow_end(f"the game is over already: {self.ended}")
             return
         self.agreed = self.w.line
         if self.phase == "begin":
             self._check_end()
 
-    def _guess(self, event: Guess):
+    def on_guess(self, event):
         self._to_final("the guesses")
         if event.player in self.guesses:
             self.w.blow("CD-GUESS", f"{event.player} circled an X already (line {self.guesses[event.player][1]})")
@@ -1008,52 +548,45 @@ class GameState(State):
             self.w.blow("CD-GUESS", f"the X is circled before the envelope is opened (line {self.envelope[1]})")
         self.guesses[event.player] = (event.spot, self.w.line)
 
-    def _envelope(self, event: Envelope):
+    def on_envelope(self, event):
         self._to_final("the envelope")
         if self.envelope is not None:
             self.w.blow("CD-ENVELOPE", f"the envelope was opened already (line {self.envelope[1]})")
             return
         self._need_guesses("the envelope is opened")
-        if event.map in self.seen:
+        if event.map in self.map_deck.seen:
             self.w.blow("CD-ENVELOPE", f"{event.map} cannot be the sealed map: it was drawn at line "
-                                       f"{self.seen[event.map]} (maps never drawn: {_listed(self._unseen())})")
+                                       f"{self.map_deck.seen[event.map]} (maps never drawn: {listed(self._unseen())})")
         self.envelope = (event.map, self.w.line)
 
-    def _score(self, event: Score):
+    def on_score(self, event):
         self._to_final("the scores")
-        if self.score_line:
-            self.w.blow("CD-SCORE", f"the scores were written already (line {self.score_line})")
+        if self.written_again(self.score_line, "the scores were", "CD-SCORE"):
             return
         if self.envelope is None:
             self.w.blow("CD-ENVELOPE", "the envelope is opened before the scores (write `envelope MAP`)")
         self.score_line = self.w.line
         totals = self._totals()
-        claimed = dict(event.claims)
-        for player in self.players:
-            if claimed.get(player) != totals[player]:
-                written = "none is written" if player not in claimed else f"not {claimed[player]}"
-                self.w.blow("CD-SCORE", f"{player} has {totals[player]} points, {written} ({self._breakdown(player)})")
-        if len(self._leaders()) > 1:
-            self.todo.insert(0, Due("duel", self.players[0], "CD-WINNER", self.w.line, "the equal scores",
-                                    data="tie"))
+        self.compare(event.claims, totals, "CD-SCORE", self._breakdown)
+        if len(self.leaders(totals)) > 1:
+            self.ask(Due("duel", self.players[0], "CD-WINNER", self.w.line, "the equal scores", data="tie"))
 
-    def _winner(self, event: Winner):
+    def on_winner(self, event):
         self._to_final("the winner")
-        self._settle()  # a roll-off still due is missing
+        self.settle()  # a roll-off still due is missing
         if not self.score_line:
             self.w.blow("CD-SCORE", "the scores are written before the winner (write `score PLAYER POINTS ...`)")
         self.winner_line = self.w.line
-        leaders = self._leaders()
-        winner = leaders[0] if len(leaders) == 1 else self.rolloff
-        if winner and winner != event.player:
-            how = "wins the roll-off" if len(leaders) > 1 else f"wins with {self._totals()[winner]} points"
-            self.w.blow("CD-WINNER", f"{winner} {how}, not {event.player}")
+        self.judge_winners((event.player,), self._totals(), "CD-WINNER")
+
+    def tie(self, leaders, totals):
+        return ((self.rolloff,), "wins the roll-off") if self.rolloff else ((), "")
 
     def finish(self) -> None:
         if self.is_over():
             return
         if self.phase != "final":
-            self._blow_end(f"the log stops in round {self.round}, before the game is over")
+            self.blow_end(f"the log stops in round {self.round}, before the game is over")
             return
         self._need_guesses("the end of the log")
         if self.envelope is None:
@@ -1064,64 +597,21 @@ class GameState(State):
 
     # -- follow-ups ---------------------------------------------------------------------------------
 
-    def _settle(self, kind: str | None = None):
-        """The follow-up of this `kind` when it is next, taken off the list. Every follow-up before it was
-        skipped by the log: each is reported (an optional one silently) and dropped. None when no follow-up
-        of the kind is next; then none is left at all."""
-        todo = self.todo
-        while todo:
-            due = todo.pop(0)
-            if due.kind == kind:
-                return due
-            if not due.optional:
-                self._missing(due)
-            if due.kind == "roll":
-                then = self._unrolled(due)
-                if then == kind:  # the roll alone is missing: what follows it is here, its die unknown
-                    return Due(kind, due.player, due.code, due.line, due.cause)
-        return None
+    def skipped(self, due) -> None:
+        super().skipped(due)
+        if due.kind == "roll" and due.then in ("flip", "reroll"):
+            self.dice = None  # a roll left out: the dice it put on offer are unknown from now on
 
-    def _missing(self, due) -> None:
-        what, usage = MISSING[due.kind]
-        words = {"p": due.player, "o": self.other.get(due.player), "n": self._due_number(due),
-                 "faces": " ".join(["FACE"] * due.data[0]) if due.kind == "roll" else ""}
-        self.w.blow(due.code, f"{due.cause}: next, {what.format(**words)} (write `{usage.format(**words)}`)")
+    def due_words(self, due) -> dict:
+        n = (counted(due.data, "ball") if due.kind == "balls" else
+             counted(due.data[0], "die", "dice") if due.kind == "roll" else str(due.data))
+        return {"p": due.player, "o": self.other.get(due.player), "n": n,
+                "faces": " ".join(["FACE"] * due.data[0]) if due.kind == "roll" else ""}
 
-    def _unrolled(self, due) -> str:
-        """A roll the log left out decides nothing the checker can know: dice it would have put on offer
-        are unknown from now on, so that the lines after it are not blamed. The kind of what follows it."""
-        then = due.data[1]
-        if then in ("flip", "reroll"):
-            self.dice = None
-        return then
-
-    @staticmethod
-    def _due_number(due) -> str:
-        if due.kind == "balls":
-            return _count(due.data, "ball")
-        if due.kind == "roll":
-            return _count(due.data[0], "die", "dice")
-        return str(due.data)
-
-    def _ask(self, kind: str, player: str, card: str, line: int, data=None, optional=False) -> None:
+    def _ask(self, kind: str, player: str, card: str, line: int, data=None, optional=False, then=None) -> None:
         """A card's follow-up, before any other: its cause names the card and where it was taken."""
         cause = f"{player}'s {self.f.title[card]} (line {line})"
-        self.todo.insert(0, Due(kind, player, self.f.code[card], line, cause, data, optional))
-
-    def _answer(self, kind: str, player: str):
-        """The follow-up of this `kind` that a player's line answers; None, reported, when nothing asks for
-        it. Written by the wrong player, it is reported and carried on as written."""
-        due = self._settle(kind)
-        if due is None:
-            what, why = UNASKED[kind]
-            self.w.blow("CD-FOLLOW-UP", f"{player} {what}, but nothing asks for it now: {why}")
-        else:
-            self._is_theirs(due, player)
-        return due
-
-    def _is_theirs(self, due, player: str) -> None:
-        if player != due.player:
-            self.w.blow(due.code, f"{due.cause}: this is {due.player}'s to do, not {player}'s")
+        self.ask(Due(kind, player, self.f.code[card], line, cause, data, optional, then))
 
     def _advance(self) -> None:
         """Once a round's picks and their follow-ups are done, its after-round cards act one by one, in the
@@ -1148,7 +638,7 @@ class GameState(State):
             self.w.blow(self.f.effect_code["one-die"], f"{self.active} walked the plank at line {planked}: "
                                                        f"this round rolls one die, not {len(faces)}")
         elif len(faces) != wanted:
-            self.w.blow("CD-ROLL", f"a round rolls both dice, not {_count(len(faces), 'die', 'dice')}")
+            self.w.blow("CD-ROLL", f"a round rolls both dice, not {counted(len(faces), 'die', 'dice')}")
         self._open_offer(list(faces))
 
     def _open_offer(self, dice) -> None:
@@ -1165,7 +655,7 @@ class GameState(State):
     def _pick(self, player: str) -> bool:
         """The checks every pick starts with, in a fixed order; false when no pick can be made."""
         if self.phase == "final":
-            self._blow_end(f"the game is over: {self.ended}")
+            self.blow_end(f"the game is over: {self.ended}")
             return False
         if self.phase == "begin":
             self.w.blow("CD-ROUND", f"no round is under way: round {self.round + 1} begins with "
@@ -1208,16 +698,16 @@ class GameState(State):
         if self.phase in ("roll", "picks"):
             self._cut_short()
         if self.phase == "final":
-            self._blow_end(f"the game is over after round {self.round}: {self.ended}")
+            self.blow_end(f"the game is over after round {self.round}: {self.ended}")
             return False
         return True
 
     def _cut_short(self) -> None:
-        self._settle()
+        self.settle()
         if self.phase == "roll":
             self.w.blow("CD-ROUND", f"round {self.round} has no roll: the dice are rolled after the flip")
         elif self.order:
-            self.w.blow("CD-ROUND", f"round {self.round} ends with {_count(len(self.order), 'pick')} not made "
+            self.w.blow("CD-ROUND", f"round {self.round} ends with {counted(len(self.order), 'pick')} not made "
                                     f"({', '.join(self.order)})")
         for card, player, line in self.after:
             self.w.blow(self.f.code[card], f"{player}'s {self.f.title[card]} (line {line}) never acts: "
@@ -1227,7 +717,7 @@ class GameState(State):
 
     def _end_round(self) -> None:
         for card in self.table_cards:
-            self.discards[card] += 1
+            self.deck.discard(card)
         self.table_cards = []
         self.card, self.dice, self.order, self.window = None, [], [], []
         self.next_active = self.other[self.active]
@@ -1259,7 +749,7 @@ class GameState(State):
         if self.phase in ("roll", "picks"):
             self._cut_short()
         if self.phase != "final":
-            self._blow_end(f"the game is not over, so {what} cannot be written yet: no end condition holds")
+            self.blow_end(f"the game is not over, so {what} cannot be written yet: no end condition holds")
             self.phase, self.ended = "final", "cut short"
 
     def _need_guesses(self, when: str) -> None:
@@ -1269,24 +759,12 @@ class GameState(State):
                                         f"(write `{player} guess SPOT`)")
                 self.guesses[player] = (None, self.w.line)
 
-    def _blow_end(self, message: str) -> None:
-        """CD-GAME-END, once per log: one early or late end explains every line after it."""
-        if not self.end_reported:
-            self.end_reported = True
-            self.w.blow("CD-GAME-END", message)
-
     # -- cards --------------------------------------------------------------------------------------
 
     def _deal(self, card: str) -> None:
         """The top card of the action deck; an empty deck is first made again from the shuffled discards."""
-        if not self.deck_size:
-            self.deck_left, self.discards = self.discards, dict.fromkeys(self.f.cards, 0)
-            self.deck_size, self.reshuffled = sum(self.deck_left.values()), self.w.line
-        if self.deck_left[card]:
-            self.deck_left[card] -= 1
-            self.deck_size -= 1
-        else:
-            since = f"the reshuffle at line {self.reshuffled}" if self.reshuffled else "the start"
+        if not self.deck.draw(card, self.w.line):
+            since = f"the reshuffle at line {self.deck.reshuffled}" if self.deck.reshuffled else "the start"
             self.w.blow("CD-DECK", f"no {card} is left in the action deck: the game has {self.f.cards[card]}, "
                                    f"turned up since {since}")
         self.table_cards.append(card)
@@ -1313,7 +791,7 @@ class GameState(State):
             self._ask("steal", player, card, line)
         elif effect == "lose-treasure" and any(self.chest[player].values()):
             self._ask("treasure", player, card, line)
-        elif effect == "draw-map" and self.map_deck:
+        elif effect == "draw-map" and len(self.map_deck):
             self._ask("draw", player, card, line)
         elif effect == "lose-balls" and any(self.balls[player]):
             self._ask("balls", player, card, line, min(self.f.balls_lost[card], sum(self.balls[player])))
@@ -1324,29 +802,30 @@ class GameState(State):
         elif effect == "duel":
             self._ask("duel", player, card, line)
         elif effect in ROLLS:
-            self._ask("roll", player, card, line, ROLLS[effect])
+            count, then = ROLLS[effect]
+            self._ask("roll", player, card, line, (count,), then=then)
 
     def _rolled(self, due, faces: tuple) -> None:
         """An effect's roll: what comes of it."""
-        then, face = due.data[1], faces[0]
+        then, face = due.then, faces[0]
         if then == "flip":  # the Reload's: its dice are on offer, with the card to come
             self.dice = list(faces)
-            self.todo.insert(0, Due("flip", due.player, due.code, due.line, due.cause))
+            self.ask(Due("flip", due.player, due.code, due.line, due.cause))
         elif then == "reroll":
-            if self.dice and due.data[2] in self.dice:
-                self.dice[self.dice.index(due.data[2])] = face
+            if self.dice and due.data[1] in self.dice:
+                self.dice[self.dice.index(due.data[1])] = face
         elif face != self.f.explosion or then == "shot":  # Crow's Nest and Davy Jones count no space with it
-            self.todo.insert(0, Due(then, due.player, due.code, due.line, due.cause, face))
+            self.ask(Due(then, due.player, due.code, due.line, due.cause, face))
 
     def _cannot_play(self, player: str, effect: str, event: Play) -> str:
         """Why a kept card cannot be played now, or ""."""
         if self.phase != "picks" or not self.order:
             return "a kept card is played while a round's dice and card are on offer"
         if event.map and event.map not in self.maps[player]:
-            return f"{player} holds no {event.map} (maps: {_listed(self.maps[player])})"
+            return f"{player} holds no {event.map} (maps: {listed(self.maps[player])})"
         if effect == "reroll":
             if self.dice is not None and event.face not in self.dice:
-                return f"no die on offer shows {event.face} (dice: {_listed(self.dice)})"
+                return f"no die on offer shows {event.face} (dice: {listed(self.dice)})"
             return ""
         if self.picks:
             return f"it changes the order of picks, so it is played before round {self.round}'s first pick"
@@ -1362,9 +841,9 @@ class GameState(State):
         opponent, line = self.other[player], self.w.line
         if effect == "reroll":
             self.maps[player].remove(event.map)
-            self._under(event.map)
+            self.map_deck.put_under(event.map, self.w.line)
             cause = f"{player}'s {self.f.title[event.card]} (line {line})"
-            self.todo.insert(0, Due("roll", player, code, line, cause, (1, "reroll", event.face)))
+            self.ask(Due("roll", player, code, line, cause, (1, event.face), then="reroll"))
             return
         self.order_changed = line
         if effect == "pick-first":
@@ -1456,11 +935,11 @@ class GameState(State):
         if special == "one-of-each":
             for treasure in self.chest[player]:
                 self.chest[player][treasure] += 1
-        elif special == "draw-map" and self.map_deck:
-            self.todo.insert(0, Due("draw", player, "CD-MAP-X", line, f"the map X {player} claimed at {where} "
+        elif special == "draw-map" and len(self.map_deck):
+            self.ask(Due("draw", player, "CD-MAP-X", line, f"the map X {player} claimed at {where} "
                                                                       f"(line {line})"))
         elif special == "claim-another" and None in self.owner:
-            self.todo.insert(0, Due("claim", player, "CD-HORSESHOE", line, f"the horseshoe {player} claimed "
+            self.ask(Due("claim", player, "CD-HORSESHOE", line, f"the horseshoe {player} claimed "
                                                                            f"at {where} (line {line})"))
 
     # -- maps ---------------------------------------------------------------------------------------
@@ -1469,34 +948,24 @@ class GameState(State):
         """The top card of the map deck, which the log names: a card put under the deck, once it is on top,
         or else one nobody has drawn yet."""
         deck = self.map_deck
-        if not deck:  # only after a slip the whistle has already blown for
-            self.maps[player].append(card)
-            return
-        top = deck[0]
-        if top == card or (top is None and card not in self.seen):
-            deck.pop(0)
-        else:
+        if len(deck) and not deck.draw(card, self.w.line):  # an empty deck: only after a slip reported already
+            top = deck.top()
             if top is None:
                 self.w.blow("CD-MAP-DECK", f"{card} cannot be on top of the map deck: {self._whereabouts(card)}; "
                                            "the top card is one nobody has drawn yet")
             else:
                 self.w.blow("CD-MAP-DECK", f"the top of the map deck is {top} (put under at line "
-                                           f"{self.under[top]}), not {card}")
-            deck.remove(card) if card in deck else deck.pop(0)
+                                           f"{deck.under[top]}), not {card}")
+            deck.draw_anyway(card, self.w.line)
         self.maps[player].append(card)
-        self.seen.setdefault(card, self.w.line)
 
     def _whereabouts(self, card: str) -> str:
-        holder = next((p for p in self.players if card in self.maps[p]), None)
+        holder, deck = next((p for p in self.players if card in self.maps[p]), None), self.map_deck
         if holder:
-            return f"{holder} holds it (drawn at line {self.seen[card]})"
-        if card in self.map_deck:
-            return f"it went under the map deck at line {self.under[card]}"
-        return f"it was drawn at line {self.seen[card]}"
-
-    def _under(self, card: str) -> None:
-        self.map_deck.append(card)
-        self.under[card] = self.w.line
+            return f"{holder} holds it (drawn at line {deck.seen[card]})"
+        if card in deck.known:
+            return f"it went under the map deck at line {deck.under[card]}"
+        return f"it was drawn at line {deck.seen[card]}"
 
     # -- scores -------------------------------------------------------------------------------------
 
@@ -1510,19 +979,120 @@ class GameState(State):
         return {"balls": balls * score["ball"], "cannons": working * score["cannon"], "treasure": treasure,
                 "map": bonus}
 
-    def _total(self, player: str) -> int:
-        return sum(self._parts(player).values())
-
     def _totals(self) -> dict:
-        return {p: self._total(p) for p in self.players}
-
-    def _leaders(self) -> list:
-        totals = self._totals()
-        best = max(totals.values())
-        return [p for p in self.players if totals[p] == best]
+        return {p: sum(self._parts(p).values()) for p in self.players}
 
     def _breakdown(self, player: str) -> str:
         return ", ".join(f"{part} {points}" for part, points in self._parts(player).items())
 
     def _chest(self, player: str) -> str:
-        return _listed(f"{kind} {count}" for kind, count in self.chest[player].items() if count)
+        return listed(f"{kind} {count}" for kind, count in self.chest[player].items() if count)
+
+
+# --- the rules: verbs, header, simulation set-up ----------------------------------------------------
+
+class CannonDice(Rules):
+    state = GameState
+    actions = (Flip, Roll, Fire, Take, Claim, Nest, Sink, Steal, Lose, Draw, Return, Spy, Play, Duel, End, Guess,
+               Envelope, Score, Winner)
+
+    def read(self, game):
+        data = RuleData(game, RULES_FILE, GAME_VARS, (ACTIONS, MAPS, DICE))
+        facts, values, problems = data.values, data.vars, []
+        grid, cards, maps = values["grid"], game.components[ACTIONS].cards, game.components[MAPS].cards
+        self.points = {kind: entry["points"] for kind, entry in values["treasures"].items()
+                       if entry["points"] is not None}  # treasure kind -> points: the kinds a chest holds
+        _check_grid(grid, self.points, facts["spaces"], data.in_vars("grid"), data.at, problems)
+        self.dice = Dice(game.components[DICE])  # its faces: whole numbers and the explosion
+        self.explosion = facts["explosion"]["face"]
+        self.dice.check(problems, range(1, min(len(grid["rows"]), grid["columns"]) + 1), (self.explosion,))
+        _check_cards(cards, facts["cards"], data.at("cards"), problems)
+        self.spots = {card.id: card.fields.get("spot") for card in maps}  # map card -> the spot it circles
+        if len(set(self.spots.values())) != len(self.spots):
+            problems.append((game.components[MAPS].where, "every map card circles a spot of its own"))
+        if problems:
+            raise DataError(problems)
+        self.rows, self.columns = tuple(str(row) for row in grid["rows"]), grid["columns"]  # row letters, A first
+        self.contents = dict(grid["contents"])  # space kind -> how many spaces hold it
+        self.treasure_names = nicknames({kind: (values["treasures"][kind]["name"],) for kind in self.points})
+        self.specials = dict(facts["spaces"])  # any other space kind -> what claiming it does (SPECIAL_SPACES)
+        self.rank = {face: facts["explosion"]["rank"] if face == self.explosion else face
+                     for face in self.dice.faces}  # face -> what it counts in a duel or a roll-off
+        self.balls, self.score = values["balls_per_cannon"], dict(values["score"])  # per cannon; score box
+        self.cards = counts(cards)  # action card id -> copies in the deck
+        self.title = {card.id: card.fields["title"] for card in cards}
+        self.timing = {card.id: card.fields["timing"] for card in cards}  # when it acts (action-cards.csv)
+        self.effect = {card: entry["effect"] for card, entry in facts["cards"].items()}  # what it does
+        self.code = {card: entry["code"] for card, entry in facts["cards"].items()}  # its rule code
+        self.balls_lost = {card: entry["balls"] for card, entry in facts["cards"].items()}  # lose-balls cards
+        self.effect_code: dict = {}  # effect -> the rule code of its (first) card
+        for card, effect in self.effect.items():
+            self.effect_code.setdefault(effect, self.code[card])
+
+    def kinds(self):
+        f, face = self, self.dice.kind()
+        held = {name: card for name, card in ids(f.cards).items() if f.timing[card] in HELD}
+        return {
+            "card": names(ids(f.cards), "an action card", "CARD"), "face": face,
+            "map": names(ids(f.spots), "a map card", "MAP"),
+            "row": names(ids(f.rows), f"a row ({', '.join(f.rows)})", "ROW", LOG_SYNTAX),
+            "treasure": names(f.treasure_names, f"a treasure ({', '.join(f.points)})", "TREASURE", LOG_SYNTAX),
+            "column": number("a column", 1, f.columns, f"columns are numbered 1–{f.columns}, not {{}}"),
+            "spot": Kind(self._spot, "SPOT", str.isdecimal),
+            "space": Kind(self._space, "SPACE (row and column, such as C4)"),
+            "rolls": Kind(lambda words: self._rolls(words, face), "PLAYER FACE PLAYER FACE"),
+            "take-dice": self._playing("take-dice", held), "reroll": self._playing("reroll", held),
+            "kept": Kind(self._kept, "CARD"),
+        }
+
+    def checks(self):
+        return {"fire": self._fire}
+
+    def header(self, players):
+        return {"sheet": Int(1), "starts": Player(players)}
+
+    def simulated_header(self, rng, players):
+        return {"sheet": str(rng.randint(1, 9999)), "starts": rng.choice(players)}
+
+    # kinds of words that need more than a table of names
+    def _playing(self, effect: str, held: dict) -> Kind:
+        """A kept card with this effect, which the words after it depend on."""
+        return names({name: card for name, card in held.items() if self.effect[card] == effect},
+                     "an action card", "CARD")
+
+    def _kept(self, words):
+        card = words.name(ids(self.cards), "an action card")
+        if self.timing[card] not in HELD:
+            held = [c for c in self.cards if self.timing[c] in HELD]
+            words.fail(f"{card} is not kept for later; only {', '.join(held)} are played from the hand")
+        return card
+
+    def _space(self, words):
+        f, word = self, words.next("a space")
+        match = re.fullmatch(r"([A-Za-z]+)(\d+)", word)
+        row = ids(f.rows).get(match.group(1).lower()) if match else None
+        if row is None or not 1 <= int(match.group(2)) <= f.columns:
+            words.fail(f"expected a space: a row {f.rows[0]}–{f.rows[-1]} and a column "
+                       f"1–{f.columns}, such as C4; got {word!r}")
+        return Space(row, int(match.group(2)))
+
+    def _spot(self, words):
+        spot = words.number("the spot circled", 1)
+        spots = sorted(self.spots.values())
+        if spot not in spots:
+            words.fail(f"the map strip's spots are {spots[0]}–{spots[-1]}, not {spot}")
+        return spot
+
+    @staticmethod
+    def _rolls(words, face: Kind):
+        rolls = words.pairs(lambda name: face.read(words))
+        if len(rolls) != len(words.players):
+            words.fail("a duel gives the die of each player")
+        return tuple(rolls.items())
+
+    def _fire(self, fire, words):
+        if fire.target and fire.face != self.explosion:
+            words.fail(f"only the {self.explosion} X's out a cannon (`at ROW`)")
+
+
+rules = CannonDice  # the entry point: the checker calls rules(game) with the game's checked data

@@ -1,0 +1,151 @@
+"""Verb patterns: one pattern gives a verb's parser, its usage line and its printed form."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.check.replay import parse_event
+from pnp.check.verbs import Kind, action, bind, names, number
+from pnp.check.violations import LOG_SYNTAX, ReadError
+
+PLAYERS = {"ann": "Ann", "bob": "Bob"}
+CARDS = {"ship": "ship", "map": "map", "wild": "wild"}
+
+Take = action("take", "{player} take {column:column} {card:card} [to {to:player}]")
+Deal = action("deal", "deal {column:column} {cards:card}...")
+Roll = action("roll", "roll {faces:face} [{faces:face}]")
+Fire = action("fire", "{player} fire {face:face} [{row:row}] [at {target:row}]")
+Lose = action("lose", "{player} lose (ball|balls {rows:row}... | {card:card})")
+Spy = action("spy", "{player} spy [{cards:card}...]")
+Final = action("final", "final {claims:claims}")
+End = action("end", "end")
+KINDS = {"column": number("a column number", 1, 4, "columns are numbered 1–4, not {}"),
+         "card": names(CARDS, "a card", "CARD"), "face": names({"1": 1, "2": 2, "boom": "boom"}, "a face", "FACE"),
+         "row": names({"a": "A", "b": "B"}, "a row", "ROW", LOG_SYNTAX)}
+
+
+def only_boom_fires_at(action, words):
+    if action.target and action.face != "boom":
+        words.fail("only the boom fires at a row")
+
+
+VERBS = bind([Take, Deal, Roll, Fire, Lose, Spy, Final, End], KINDS, {"fire": only_boom_fires_at})
+
+
+def parsed(line: str):
+    return parse_event(line.split(), PLAYERS, VERBS)
+
+
+def fails(line: str) -> tuple:
+    with pytest.raises(ReadError) as caught:
+        parsed(line)
+    return caught.value.rule, caught.value.message
+
+
+@pytest.mark.parametrize("line, made", [
+    ("Ann take 3 ship", Take("Ann", 3, "ship")),
+    ("ann TAKE 3 Ship to bob", Take("Ann", 3, "ship", "Bob")),
+    ("deal 2 ship map map", Deal(2, ("ship", "map", "map"))),
+    ("roll 1", Roll((1,))),
+    ("roll 2 boom", Roll((2, "boom"))),
+    ("Bob fire 2 b", Fire("Bob", 2, "B")),
+    ("Bob fire boom at a", Fire("Bob", "boom", None, "A")),
+    ("Bob fire boom a at b", Fire("Bob", "boom", "A", "B")),
+    ("Ann lose ball a", Lose("Ann", rows=("A",))),
+    ("Ann lose ball a b", Lose("Ann", rows=("A", "B"))),
+    ("Ann lose map", Lose("Ann", card="map")),
+    ("Ann spy", Spy("Ann")),
+    ("final Ann 3 Bob 4", Final((("Ann", 3), ("Bob", 4)))),
+    ("end", End()),
+])
+def test_a_line_is_read_into_its_action(line, made):
+    assert parsed(line) == made
+
+
+@pytest.mark.parametrize("made, line", [
+    (Take("Ann", 3, "ship"), "Ann take 3 ship"),
+    (Take("Ann", 3, "ship", "Bob"), "Ann take 3 ship to Bob"),
+    (Deal(2, ("ship", "map")), "deal 2 ship map"),
+    (Roll((2, "boom")), "roll 2 boom"),
+    (Roll((2,)), "roll 2"),
+    (Fire("Bob", "boom", None, "A"), "Bob fire boom at A"),
+    (Lose("Ann", rows=("A",)), "Ann lose ball A"),
+    (Lose("Ann", rows=("A", "B")), "Ann lose balls A B"),
+    (Lose("Ann", card="map"), "Ann lose map"),
+    (Spy("Ann", ("map", "ship")), "Ann spy map ship"),
+    (Final((("Ann", 3), ("Bob", 4))), "final Ann 3 Bob 4"),
+])
+def test_an_action_prints_as_its_line_and_reads_back(made, line):
+    assert str(made) == line
+    assert parsed(line) == made
+
+
+def test_each_verb_has_a_usage_line_made_from_its_pattern():
+    assert {name: verb.usage for name, verb in VERBS.items()} == {
+        "take": "PLAYER take COLUMN CARD [to PLAYER]",
+        "deal": "deal COLUMN CARD [CARD ...]",
+        "roll": "roll FACE [FACE]",
+        "fire": "PLAYER fire FACE [ROW] [at ROW]",
+        "lose": "PLAYER lose (ball ROW [ROW ...] | CARD)",
+        "spy": "PLAYER spy [CARD ...]",
+        "final": "final PLAYER POINTS PLAYER POINTS ...",
+        "end": "end",
+    }
+    assert [VERBS[name].by_player for name in ("take", "deal", "end")] == [True, False, False]
+
+
+@pytest.mark.parametrize("line, rule, message", [
+    ("Ann take 3", "LOG-SYNTAX", "a card is missing (write `PLAYER take COLUMN CARD [to PLAYER]`)"),
+    ("Ann take 5 ship", "LOG-SYNTAX", "columns are numbered 1–4, not 5"),
+    ("Ann take 3 shp", "LOG-CARD", "'shp' is not a card; did you mean 'ship'?"),
+    ("Ann take 3 ship Bob", "LOG-SYNTAX", "unexpected 'Bob' at the end"),
+    ("Ann take 3 ship to Cy", "LOG-PLAYER", "'Cy' is not a player (Ann, Bob)"),
+    ("deal 2", "LOG-SYNTAX", "a card is missing"),
+    ("roll 1 2 2", "LOG-SYNTAX", "unexpected '2' at the end"),
+    ("Bob fire 2 c", "LOG-SYNTAX", "'c' is not a row"),           # a word left: the optional row is read
+    ("Bob fire 2 at a", "LOG-SYNTAX", "only the boom fires at a row"),
+    ("Ann lose", "LOG-SYNTAX", "a card is missing"),               # no shape fits: the last one says why
+    ("Ann lose balls", "LOG-SYNTAX", "a row is missing"),
+    ("final Ann", "LOG-SYNTAX", "Ann's points is missing"),
+])
+def test_a_line_that_does_not_fit_says_what_was_expected(line, rule, message):
+    found_rule, found = fails(line)
+    assert found_rule == rule and message in found
+
+
+def test_actions_are_values():
+    assert Take("Ann", 1, "map") == Take("Ann", 1, "map") != Take("Ann", 1, "map", "Bob")
+    assert len({Take("Ann", 1, "map"), Take("Ann", 1, "map")}) == 1
+    assert Take("Ann", 1, "map") != Deal(1, ("map",))
+    assert repr(Deal(1, ("map",))) == "Deal(column=1, cards=('map',))"
+    with pytest.raises(AttributeError):
+        Take("Ann", 1, "map").card = "ship"
+
+
+@pytest.mark.parametrize("verb, pattern, message", [
+    ("take", "{player} grab {card:card}", "does not name its verb"),
+    ("take", "{player} take [{card:card}", "missing ']'"),
+    ("take", "{player} take {card:card})", "unbalanced"),
+])
+def test_a_broken_pattern_is_refused_when_it_is_made(verb, pattern, message):
+    with pytest.raises(ValueError, match=message):
+        action(verb, pattern)
+
+
+def test_a_pattern_naming_a_kind_the_game_lacks_is_refused_when_bound():
+    with pytest.raises(ValueError, match="kinds no game binds: colour"):
+        bind([action("paint", "{player} paint {colour}")], KINDS)
+
+
+def test_a_kind_is_any_reader_of_words():
+    upper = Kind(lambda words: words.next("a word").upper(), "WORD")
+    shout = action("shout", "{player} shout {text:upper}")
+    verbs = bind([shout], {"upper": upper})
+    assert parse_event("Ann shout hey".split(), PLAYERS, verbs) == shout("Ann", "HEY")
+    assert verbs["shout"].usage == "PLAYER shout WORD"
+
+
+def test_a_field_named_in_several_shapes_holds_one_value():
+    play = action("play", "{player} play ({card:card} {face:face} | {card:card})")
+    verbs = bind([play], KINDS)
+    assert parse_event("Ann play map 2".split(), PLAYERS, verbs) == play("Ann", "map", 2)
+    assert str(play("Ann", "map")) == "Ann play map"
