@@ -6,8 +6,9 @@
     python tests/fuzz_data.py --game cannon-dice --first 4123 --cases 1 --show   # one case, in full
 
 Each case copies one game's folder with its templates (into the copy's own `templates/`, which is searched
-first), changes one file of it (game.yaml, a card list or a template) in one to three ways chosen by a random
-generator seeded by (seed, game, case number), and builds the copy in a child process of its own. The case
+first), changes one file of it (game.yaml, a card list, the rules text or a template) in one to three ways
+chosen by a random generator seeded by (seed, game, case number), and builds the copy in a child process of
+its own (Buried Treasure and Cannon Dice unless --game names others). The case
 passes when the build ends in exit 0, or exit 2 with a message naming a file: anything else is a failure —
 an internal error (exit 70), a traceback, a crash, memory beyond the limit, or no answer within the time
 limit (a hang). The same seed and case number always make the same mutant, so a failure can be replayed
@@ -38,7 +39,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "pnp" / "games"
 TEMPLATES = ROOT / "templates"
-GAME_SLUGS = ("buried-treasure", "cannon-dice")
+GAME_SLUGS = ("buried-treasure", "cannon-dice")  # what it mutates unless told --game
+ALL_SLUGS = sorted(path.parent.name for path in GAMES.glob("*/game.yaml"))
 MEMORY_LIMIT = 1 << 30  # what a build may take beyond what the fuzzer itself holds
 CLEAN_EXITS = (0, 2)
 
@@ -267,7 +269,8 @@ def game_files(slug: str) -> dict[str, str]:
     """The files of a game a build reads (relative to the copied folder) with their text."""
     folder = GAMES / slug
     files = {"game.yaml": (folder / "game.yaml").read_text(encoding="utf-8")}
-    for path in sorted(folder.glob("*.csv")) + sorted(p for p in folder.glob("*.yaml") if p.name != "rules.yaml"):
+    read = sorted(folder.glob("*.csv")) + sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.md"))
+    for path in (path for path in read if path.name not in ("game.yaml", "rules.yaml", "RULES.md")):  # the checker's
         files[path.name] = path.read_text(encoding="utf-8")
     for path in sorted((TEMPLATES / slug).iterdir()):
         files[f"templates/{slug}/{path.name}"] = path.read_text(encoding="utf-8")
@@ -457,7 +460,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cases", type=int, help="how many cases of each game")
     parser.add_argument("--first", type=int, default=0, help="the number of the first case")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--game", action="append", choices=GAME_SLUGS, help="only this game (repeatable)")
+    parser.add_argument("--game", action="append", choices=ALL_SLUGS, help="only this game (repeatable)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a build counts as a hang")
     parser.add_argument("--show", action="store_true", help="print every case's outcome, not only failures")
     options = parser.parse_args(argv)
