@@ -44,6 +44,7 @@ URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 DATA_IMAGE = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads them
 SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 OUTSIDE = "artwork may not reach other files or addresses"
+MAX_BYTES = 1 << 20  # hand-drawn artwork is a few kB
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,10 @@ def checked(path: Path, root: Path) -> Artwork:
     """The artwork at `path` (found inside `root`), checked; DataError listing every problem otherwise."""
     file = shown(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:  # reading SVG takes seconds and tens of MB for each MB of it
+            raise DataError([(Where(file), f"too large for artwork ({size / 2 ** 20:.1f} MB; at most "
+                                           f"{MAX_BYTES >> 20} MB)")])
         data = path.read_bytes()
     except OSError as error:
         raise DataError([(Where(file), f"cannot be read: {error.strerror}")]) from None

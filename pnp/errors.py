@@ -34,6 +34,11 @@ def clip(text: str, limit: int = QUOTE) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def one_line(text: str) -> str:
+    """A message as one line: a line break or other control character quoted from the data is shown escaped."""
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+
+
 def shown(path: str | Path) -> str:
     """A path as a user should read it: relative to the working directory when it lies below it."""
     path = Path(path)
@@ -54,6 +59,6 @@ class DataError(PnpError):
 
     def __init__(self, problems: list[tuple[Where, str]]):
         self.problems = sorted(set(problems), key=lambda p: (p[0].file, p[0].line, p[0].field, p[1]))
-        lines = [f"{where}: {message}" for where, message in self.problems]
+        lines = [one_line(f"{where}: {message}") for where, message in self.problems]
         count = len(self.problems)
         super().__init__(f"{count} problem{'s' if count != 1 else ''} in the data files:\n  " + "\n  ".join(lines))

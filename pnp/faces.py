@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 
 from pnp import cache, images, resources
-from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
+from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, parse_yaml
 from pnp.draw import Drawing, Painter
 from pnp.errors import DataError, Where
 
@@ -296,13 +296,14 @@ class FaceMaker:
             problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
             return None
         name, values = next(iter(item.items()))
+        before = len(problems)
         checked = self.specs[name].check(values, spot.at(name), problems)
-        if checked is None:
+        if checked is None or len(problems) > before:  # a key missing or wrong: nothing more to check
             return None
         if name in PLACED:
             checked[name] = self.placed(name, checked["src"], spot.at(f"{name}.src"), problems)
         elif name == "group":
-            checked["steps"] = self._check(values["steps"], label, f"{prefix}step {index + 1}: ", problems)
+            checked["steps"] = self._check(checked["steps"], label, f"{prefix}step {index + 1}: ", problems)
         return name, checked
 
     def drawn(self, raw: list, where: Where) -> tuple:
@@ -471,18 +472,13 @@ class FaceMaker:
 
 
 def _parsed(text: str, template: str, where: Where):
-    """A rendered face's YAML read by PyYAML; a DataError saying where it is not valid YAML."""
-    import yaml
-
-    from pnp.quickyaml import LOADER  # rendered faces need no line numbers
-
+    """A rendered face's YAML read in full (aliases and nesting bounded); a DataError saying where it is wrong."""
     try:
-        return yaml.load(text, Loader=LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = f" at rendered line {mark.line + 1}" if mark else ""
-        problem = getattr(error, "problem", None) or error
-        raise DataError([(where, f"template {template} did not render valid YAML{line}: {problem}")]) from None
+        return parse_yaml(text, template, lines=False)
+    except DataError as error:
+        place, problem = error.problems[0]
+        line = f", rendered line {place.line}" if place.line else ""
+        raise DataError([(where, f"template {template}{line}: {problem}")]) from None
 
 
 def _stored_states(states: tuple) -> list:

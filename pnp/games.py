@@ -5,12 +5,13 @@ lists it names (CSV or YAML) and, for the checker, `rules.py` with its own data 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 from pnp import resources
-from pnp.datafile import (Any_, Bool, Choice, Colour, Either, Int, Length, ListOf, MapOf, Record, Spec, Text,
-                          line_of, load_csv, load_yaml)
+from pnp.datafile import (REQUIRED, Any_, Bool, Choice, Colour, Either, Int, Length, ListOf, MapOf, Record, Spec,
+                          Text, line_of, load_csv, load_yaml)
 from pnp.errors import DataError, PnpError, Where, shown
 from pnp.kinds import KINDS
 from pnp.model import Card, Component, Game
@@ -18,17 +19,22 @@ from pnp.units import CARD_SIZES, PAPER_SIZES
 
 NAMED_SIZES = {**CARD_SIZES, **PAPER_SIZES, "a5": (148.0, 210.0), "a6": (105.0, 148.0)}
 
-SIZE = Either(Choice(*NAMED_SIZES), ListOf(Length(), min_items=2))
+FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+MIN_SIZE = 5.0  # mm: anything smaller cannot be cut out (and would fill a page with countless cells)
+MAX_CARDS = 2000  # in one group, different or printed: more is a mistake, and would take minutes to lay out
+SIZE = Either(Choice(*NAMED_SIZES), ListOf(Length(MIN_SIZE), min_items=2, max_items=2))
 
 GAME = Record({
     "name": Text(),
     "players": ListOf(Int(1, 12), min_items=2),
     "credits": (Text(), ""),
     "palette": (MapOf(Colour()), dict),
-    "vars": (Any_(), dict),
+    "vars": (Any_(dict, "a mapping"), dict),
     "forms": (ListOf(Choice("duplex", "fold"), min_items=1), lambda: ["duplex", "fold"]),
     "components": MapOf(Any_()),
 }, "the game's description")
+
+KIT_NOTES = ListOf(Text())
 
 COMMON = {
     "kind": Choice(*KINDS),
@@ -89,13 +95,19 @@ def load_game(name: str) -> Game:
     if top is None:
         raise DataError(problems)
     palette = top["palette"] or {}
+    notes = (top["vars"] or {}).get("kit_notes")  # printed on the kit's contents page
+    if notes is not None:
+        KIT_NOTES.check(notes, Where(file, line_of(raw["vars"], "kit_notes"), "vars.kit_notes"), problems)
     components = {}
     for component_id, block in (top["components"] or {}).items():
         where = Where(file, line_of(raw["components"], component_id), str(component_id))
+        if not FILE_NAME.fullmatch(str(component_id)):
+            problems.append((where, "a component's id names its PDF files: letters, digits, - and _ only"))
+            continue
         component = _component(str(component_id), block, where, folder, palette, problems)
         if component is not None:
             components[component.id] = component
-    _holding(components, raw["components"], problems)
+    _holding(components, raw.get("components") or {}, problems)
     players = top["players"]
     if players and players[0] is not None and players[1] is not None and players[0] > players[1]:
         problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))
@@ -107,8 +119,8 @@ def load_game(name: str) -> Game:
 
 
 def _component(component_id, block, where, folder, palette, problems) -> Component | None:
-    if not isinstance(block, dict) or block.get("kind") not in KINDS:
-        kind = block.get("kind") if isinstance(block, dict) else None
+    kind = block.get("kind") if isinstance(block, dict) else None
+    if not isinstance(kind, str) or kind not in KINDS:
         spot = where.at("kind", line_of(block, "kind", where.line))
         problems.append((spot, f"expected a kind, one of {', '.join(KINDS)}; got {kind!r}"))
         return None
@@ -126,7 +138,7 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
         if problem:
             problems.append((where.at(key, line_of(block, key, where.line)), problem))
     size = values["size"]
-    if size is None and kind.sized:
+    if "size" not in block and kind.sized:
         problems.append((where.at("size"), "missing required key"))
     size = NAMED_SIZES[size] if isinstance(size, str) else tuple(size[:2]) if size else (0.0, 0.0)
     cards, listed = (), next((key for key in ("cards", "pieces") if key in kind.options), None)
@@ -165,6 +177,8 @@ def _holding(components: dict, raw: dict, problems: list) -> None:
 
 def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> tuple[Spec, object]:
     kind, of = declared["type"], declared["of"]
+    if kind is None:  # already reported
+        return Any_(), NO_DEFAULT
     if kind == "choice":
         if not isinstance(of, list) or not of:
             problems.append((where, "a choice field needs `of:` with the list of allowed values"))
@@ -181,48 +195,20 @@ def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> 
 def _cards(block, values, where, folder, palette, problems, listed="cards", backs=True) -> tuple[Card, ...]:
     """The list of cards (or other pieces) under `listed`: each row checked against the declared fields;
     with `backs`, every card must have a back."""
-    field_specs = {}
-    for name, declaration in (values.get("fields") or {}).items():
-        spot = where.at(f"fields.{name}", line_of(block.get("fields"), name, where.line))
-        declared = FIELD.check(declaration, spot, problems)
-        if declared is not None:
-            spec, default = _field_spec(declared, spot, palette, problems)
-            field_specs[name] = spec if default is NO_DEFAULT else (spec, default)
-    reserved = {"id", "count", "back"} & set(field_specs)
-    if reserved:
-        problems.append((where.at("fields"), f"{', '.join(sorted(reserved))} is reserved and cannot be a field"))
-    row_spec = Record({"id": Text(), "count": (Int(0, 10000), 1), "back": (Text(), None), **field_specs}, "a card")
-
-    source = values[listed]
-    if isinstance(source, str):
-        spot = where.at(listed, line_of(block, listed, where.line))
-        try:
-            path = resources.find_inside(source, [folder], "the game's folder")
-        except ValueError as error:
-            problems.append((spot, str(error)))
-            return ()
-        if path is None:
-            problems.append((spot, f"no such file: {shown(folder / source)}"))
-            return ()
-        try:
-            rows = load_csv(path) if path.suffix == ".csv" else load_yaml(path)
-        except DataError as error:
-            problems.extend(error.problems)
-            return ()
-        file, base = shown(path), Where(shown(path), 1)
-    else:
-        rows, file, base = source, where.file, where.at(listed, line_of(block, listed, where.line))
-    if not isinstance(rows, list):
-        problems.append((base, f"expected a list of {listed}"))
+    row_spec = _card_spec(block, values, where, palette, problems)
+    found = _card_rows(block, values, where, folder, problems, listed)
+    if found is None:
         return ()
-
-    cards, seen = [], {}
+    rows, file, base = found
+    if rows.columns is not None and not _columns_fit(rows.columns, row_spec, Where(file, rows.line), problems):
+        return ()  # a column missing or misspelt: said once, at the header, rather than on every row
+    cards, seen, before = [], {}, len(problems)
     for index, row in enumerate(rows):
         spot = Where(file, line_of(rows, index, base.line), "")
         checked_row = row_spec.check(row, spot, problems)
-        if checked_row is None:
+        card_id = checked_row and checked_row.pop("id")
+        if card_id is None or checked_row["count"] is None:
             continue
-        card_id = checked_row.pop("id")
         if card_id in seen:
             problems.append((spot.at("id"), f"card id {card_id!r} is used twice (first at line {seen[card_id]})"))
             continue
@@ -236,6 +222,73 @@ def _cards(block, values, where, folder, palette, problems, listed="cards", back
             problems.append((spot.at("back"), "this card has no back: give the group a `back:` or the card one"))
         count = checked_row.pop("count")
         cards.append(Card(id=card_id, count=count, fields=checked_row, back=back, where=spot))
+    if len(problems) == before:
+        _check_total(cards, base, problems, listed)
     return tuple(cards)
 
 
+def _card_spec(block, values, where, palette, problems) -> Record:
+    """What a card of this group holds: an id, a count, perhaps its own back, and the declared fields."""
+    field_specs = {}
+    for name, declaration in (values.get("fields") or {}).items():
+        spot = where.at(f"fields.{name}", line_of(block.get("fields"), name, where.line))
+        declared = FIELD.check(declaration, spot, problems)
+        if declared is not None:
+            spec, default = _field_spec(declared, spot, palette, problems)
+            field_specs[name] = spec if default is NO_DEFAULT else (spec, default)
+    reserved = {"id", "count", "back"} & set(field_specs)
+    if reserved:
+        problems.append((where.at("fields"), f"{', '.join(sorted(reserved))} is reserved and cannot be a field"))
+    return Record({"id": Text(), "count": (Int(0, MAX_CARDS), 1), "back": (Text(), None), **field_specs}, "a card")
+
+
+def _card_rows(block, values, where, folder, problems, listed):
+    """The list under `listed` (its rows, the file they are in, where to report the list as a whole), or None."""
+    source = values[listed]
+    if isinstance(source, str):
+        spot = where.at(listed, line_of(block, listed, where.line))
+        try:
+            path = resources.find_inside(source, [folder], "the game's folder")
+        except ValueError as error:
+            problems.append((spot, str(error)))
+            return None
+        if path is None:
+            problems.append((spot, f"no such file: {shown(folder / source)}"))
+            return None
+        try:
+            rows = load_csv(path, max_rows=MAX_CARDS) if path.suffix == ".csv" else load_yaml(path)
+        except DataError as error:
+            problems.extend(error.problems)
+            return None
+        file, base = shown(path), Where(shown(path), line_of(rows, default=1))
+    else:
+        rows, file, base = source, where.file, where.at(listed, line_of(block, listed, where.line))
+    if not isinstance(rows, list):
+        problems.append((base, f"expected a list of {listed}"))
+        return None
+    if len(rows) > MAX_CARDS:
+        problems.append((base, f"{len(rows):,} {listed}: a group holds at most {MAX_CARDS:,} different ones"))
+        return None
+    return rows, file, base
+
+
+def _columns_fit(columns: list, spec: Record, where: Where, problems: list) -> bool:
+    """Whether a CSV header names every column a card needs and no other; reports what is wrong."""
+    known = ", ".join(spec.fields)
+    wrong = [(where.at(name), f"unknown column (expected one of: {known})") for name in columns
+             if name not in spec.fields]
+    wrong += [(where.at(name), "no such column: " + ("every card needs its id" if name == "id" else
+                                                     "this field has no default, so every card needs it"))
+              for name, (_, default) in spec.fields.items() if default is REQUIRED and name not in columns]
+    problems += wrong
+    return not wrong
+
+
+def _check_total(cards: list, where: Where, problems: list, listed: str) -> None:
+    total = sum(card.count for card in cards)
+    if not cards:
+        problems.append((where, f"the list holds no {listed}"))
+    elif total == 0:
+        problems.append((where, "every count is 0: the group prints nothing"))
+    elif total > MAX_CARDS:
+        problems.append((where, f"{total:,} {listed} to print: a group prints at most {MAX_CARDS:,}"))

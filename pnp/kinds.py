@@ -418,14 +418,14 @@ def rules_advice(component, settings) -> str:
     return "Print double-sided on plain paper: one sheet of rules to keep with the game."
 
 
-PANEL = Record({"x": Length(), "y": Length(), "w": Length(), "h": Length()})
-TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(), 8.0), "taper": (Length(), 4.0),
+PANEL = Record({"x": Length(), "y": Length(), "w": Length(1), "h": Length(1)})
+TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(0), 8.0), "taper": (Length(0), 4.0),
               "edge": (Choice(*nets.EDGES), "glue"), "label": (Text(), None)})
 
 KINDS = {
     "cards": Kind(
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
-                 "bleed": (Length(), 3.0), "gutter": (Length(), None)},
+                 "bleed": (Length(0), 3.0), "gutter": (Length(0), None)},
         pages=card_pages, how_to_print=card_advice, shop=True),
     "rules": Kind(options={"text": Text()}, pages=rules_pages, how_to_print=rules_advice, sized=False,
                   templated=False, footprint=lambda component: None),

@@ -1,12 +1,10 @@
 """Building a game's kit: every component laid out, one PDF per component and one kit PDF with a contents page.
 
-Stages: read (games.load_game) -> lay out (kinds) -> draw (pdf) -> write (FileSet). Every file of the game is
-written beside its final name first, and all are moved into place once every one of them is complete.
+Stages: read (games.load_game) -> lay out (kinds) -> draw (pdf) -> write (fileset). Each file is written into a
+fresh folder beside the game's as it is made; once all are complete, that folder replaces the game's as a whole.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -16,6 +14,7 @@ from pnp import cache
 from pnp.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
+from pnp.fileset import FolderSet, replace_file
 from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printable
 from pnp.kinds import KINDS, tally
 from pnp.model import Game
@@ -132,22 +131,23 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
 
 
 def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False) -> list[Path]:
-    """Build every PDF of a game's kit, in each variant, into out_dir; returns the files written.
+    """Build every PDF of a game's kit, in each variant, into out_dir, which then holds those files and no
+    others; returns them.
     With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Pictures that will
     print soft are reported through `progress`, as warnings."""
     say = progress or (lambda message: None)
     maker = FaceMaker(game, warn=lambda message: say(f"warning: {message}"))  # each face made once a build
-    files, sections = FileSet(), []
+    files, sections = FolderSet(out_dir), []
     try:
         for settings in variants:
             parts = lay_out(game, settings, maker, progress)
             suffix = variant(settings)
             for part in parts:
-                with files.open(out_dir / f"{part.component.id}-{suffix}.pdf") as out:
+                with files.open(f"{part.component.id}-{suffix}.pdf") as out:
                     render(game, [part], settings, with_contents=False, maker=maker, out=out)
             if settings.shop:
                 continue
-            kit = out_dir / f"{game.slug}-kit-{suffix}.pdf"
+            kit = f"{game.slug}-kit-{suffix}.pdf"
             with files.open(kit) as out:
                 render(game, parts, settings, with_contents=True, maker=maker, out=out)
             if preview:
@@ -156,7 +156,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                 images = page_images(files.read(kit))
                 names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
                 for name, image in zip(names, images):
-                    files.write(out_dir / "preview" / name, image)
+                    files.write(f"preview/{name}", image)
                 pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf"
                                                                for part in parts]
                 sections.append(Section(f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper, "
@@ -165,10 +165,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         if preview:
             from pnp.preview import game_page
 
-            files.write(out_dir / "preview" / "index.html", game_page(f"{game.name}: print-and-play kit", sections))
+            files.write("preview/index.html", game_page(f"{game.name}: print-and-play kit", sections))
         duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
         if duplex:
-            files.write(out_dir / f"duplex-test-{duplex.paper}.pdf", duplex_test(duplex, maker.store))
+            files.write(f"duplex-test-{duplex.paper}.pdf", duplex_test(duplex, maker.store))
         files.commit()
     except OSError as error:
         raise PnpError(f"cannot write {error.filename or out_dir}: {error.strerror}") from None
@@ -187,66 +187,20 @@ def write_index(out: Path, names: dict[str, str]) -> Path:
     games = []
     for page in sorted(out.glob("*/preview/index.html")):
         folder = page.parent.parent
+        if folder.name.startswith("."):
+            continue  # a build's files being staged, or set aside
         pictures = sorted(page.parent.glob("*.png"))
         pdfs = [f"{folder.name}/{pdf.name}" for pdf in sorted(folder.glob("*.pdf"))
                 if "-kit-" in pdf.name or pdf.name.startswith("duplex-test")]
         games.append((names.get(folder.name, folder.name), f"{folder.name}/preview/index.html",
                       f"{folder.name}/preview/{pictures[0].name}" if pictures else "", pdfs))
     path = out / "index.html"
-    files = FileSet()
     try:
-        files.write(path, games_index(games))
-        files.commit()
+        replace_file(path, games_index(games))
     except OSError as error:
         raise PnpError(f"cannot write {error.filename or path}: {error.strerror}") from None
-    finally:
-        files.discard()
     return path
 
-
-class FileSet:
-    """Files written beside their final names, then moved into place together: a build that fails on the
-    way leaves the files of the one before as they were."""
-
-    def __init__(self):
-        self.staged: dict[Path, str] = {}  # final path -> the file written beside it
-        umask = os.umask(0)
-        os.umask(umask)
-        self.mode = 0o666 & ~umask  # an ordinary new file's, not mkstemp's private one
-
-    @property
-    def paths(self) -> list[Path]:
-        return list(self.staged)
-
-    def open(self, path: Path):
-        """A binary file to write `path`'s contents into."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-        self.staged[path] = temp
-        os.chmod(temp, self.mode)
-        return os.fdopen(handle, "wb")
-
-    def write(self, path: Path, data: bytes) -> None:
-        with self.open(path) as stream:
-            stream.write(data)
-
-    def read(self, path: Path) -> bytes:
-        """What was written for `path`."""
-        return Path(self.staged[path]).read_bytes()
-
-    def commit(self) -> None:
-        """Move every file into place."""
-        for path, temp in self.staged.items():
-            os.replace(temp, path)
-
-    def discard(self) -> None:
-        """Delete what was written and not moved into place."""
-        for temp in self.staged.values():
-            if os.path.exists(temp):
-                os.unlink(temp)
-
-
-# --- the contents page and the duplex test ----------------------------------------------------------------
 
 INK = Color(0.17, 0.11, 0.05)
 

@@ -267,9 +267,9 @@ def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_are_at_least_3_mm_long_on_every_page(tmp_path, paper):
     for game in ("buried-treasure", "cannon-dice"):
-        for form in ("--duplex", "--fold"):
-            build(game, form, "--paper", paper, "--out", str(tmp_path))
-    kits = sorted(tmp_path.glob("*/*-kit-*.pdf"))
+        for form in ("--duplex", "--fold"):  # each into its own folder: a build replaces the game's whole folder
+            build(game, form, "--paper", paper, "--out", str(tmp_path / form))
+    kits = sorted(tmp_path.glob("*/*/*-kit-*.pdf"))
     assert len(kits) == 4
     for kit in kits:
         reader = PdfReader(kit)
@@ -296,11 +296,11 @@ def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
 
 @pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
 def test_the_advice_fits_the_form(tmp_path, game):
-    build(game, "--duplex", "--out", str(tmp_path))
-    build(game, "--fold", "--out", str(tmp_path))
+    build(game, "--duplex", "--out", str(tmp_path / "duplex"))
+    build(game, "--fold", "--out", str(tmp_path / "fold"))
 
     def contents(form: str) -> str:
-        reader = PdfReader(tmp_path / game / f"{game}-kit-a4-{form}.pdf")
+        reader = PdfReader(tmp_path / form / game / f"{game}-kit-a4-{form}.pdf")
         return " ".join(reader.pages[0].extract_text().split())
 
     fold, duplex = contents("fold"), contents("duplex")

@@ -3,9 +3,9 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import TOY, edit, run
+from fuzz_data import build_in_process, in_child
 from pnp.cli import cli
 from pnp.units import parse_length
-
 
 CASES = [
     # (file, old, new, expected message parts)
@@ -18,7 +18,31 @@ CASES = [
     ("game.yaml", "template: front.yaml.j2", "template: nope.yaml.j2",
      ["game.yaml:11: deck.template: no such template: nope.yaml.j2"]),
     ("game.yaml", "cards: deck.csv", "cards: nope.csv", ["game.yaml:13: deck.cards: no such file"]),
-    ("game.yaml", "players: [2, 3]", "players: [2, 3", ["game.yaml", "not valid YAML"]),
+    ("game.yaml", "players: [2, 3]", "players: [2, 3", ["game.yaml:3: not valid YAML", "begun here"]),
+    ("game.yaml", "name: Toy Game", "name: 'Toy Game", ["game.yaml:2: not valid YAML", "quoted scalar begun here"]),
+    ("game.yaml", "  sea: \"#1F5FA8\"", "  sea: \"#1F5FA8\"\n\tdeep: 1", ["game.yaml:6: not valid YAML"]),
+    ("game.yaml", "name: Toy Game", "name: !!python/name:os.system",
+     ["game.yaml:2: the tag !!python/name:os.system is not accepted"]),
+    ("game.yaml", "    template: front.yaml.j2\n", "    tempate: front.yaml.j2\n",
+     ["game.yaml:7: deck.template: missing required key", "game.yaml:11: deck.tempate: unknown key"]),
+    ("game.yaml", "value: {type: int", "value: {tpye: int",
+     ["game.yaml:16: deck.fields.value.type: missing required key", "deck.fields.value.tpye: unknown key"]),
+    ("game.yaml", "size: [180mm, 120mm]", "size: [0mm, 120mm]",
+     ["game.yaml:20: sheet.size.[0]: expected a length such as 63.5mm, 2.5in or 18pt (at least 5mm), got '0mm'"]),
+    ("game.yaml", "size: [180mm, 120mm]", "size: [180mm, -120mm]", ["game.yaml:20: sheet.size.[1]: expected a length"]),
+    ("game.yaml", "size: [18mm, 18mm]", "size: [18mm, .nan]", ["game.yaml:26: die.size.[1]: expected a length"]),
+    ("game.yaml", "size: [18mm, 18mm]", "size: [18mm, 1.0e+30]", ["game.yaml:26: die.size.[1]: expected a length of at "
+                                                              "most 100 m, got 1e+30"]),
+    ("templates/front.yaml.j2", "x: 3, y: 40", "x: 1.0e+30, y: 40", ["step 3.text.x: expected a length of at most 100 m"]),
+    ("templates/front.yaml.j2", "size: 10,", "size: -1.0e+12,", ["step 3.text.size: expected a number from -1e+09"]),
+    ("game.yaml", "back: {x: 0, y: 0, w: 60", "back: {x: 0, y: 0, w: 0", ["game.yaml:35: pouch.panels.back.w: expected a length"]),
+    ("game.yaml", "components:\n", "parts:\n", ["game.yaml:2: components: missing required key",
+                                                "game.yaml:6: parts: unknown key"]),
+    ("game.yaml", "  deck:\n", "  ../deck:\n", ["game.yaml:7: ../deck: a component's id names its PDF files"]),
+    ("deck.csv", "id,count,", "ident,count,", ["deck.csv:1: id: no such column: every card needs its id",
+                                                 "deck.csv:1: ident: unknown column"]),
+    ("deck.csv", "beta,2,", "beta,1000000000,", ["deck.csv:3: count: expected a whole number from 0 to 2000"]),
+    ("deck.csv", "delta,1,Delta,4,", 'delta,1,"Delta,4,', ["deck.csv:5: a quoted cell that starts on this line"]),
     ("game.yaml", "  sea: \"#1F5FA8\"", "  sea: blueish", ["game.yaml:5: palette.sea: expected a colour"]),
     ("deck.csv", "beta,2,Beta,2,", "beta,two,Beta,2,", ["deck.csv:3: count: expected a whole number"]),
     ("deck.csv", "delta,1,Delta,4,", "delta,1,Delta,12,", ["deck.csv:5: value: expected a whole number from 0 to 9"]),
@@ -90,3 +114,128 @@ def test_net_and_die_data_are_checked(toy, tmp_path):
     edit(toy / "game.yaml", "faces: [1, 2, 3, 4, 5, 6, 7]", "faces: [1, 2, 3, 4, 5, 6]")
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and "tabs stand on panels the net does not have: lid" in result.output
+
+
+def test_a_line_break_quoted_from_the_data_stays_inside_its_message(toy, tmp_path):
+    edit(toy / "game.yaml", "label: {type: text", "label: {type: choice, of: [a, \"b\\nc\"]")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert "deck.csv:2: label: expected one of a, b\\nc, got 'Île de la Tortue ☠'" in result.output
+
+
+def test_a_stray_column_is_reported_once_at_the_header(toy, tmp_path):
+    rows = (toy / "deck.csv").read_text(encoding="utf-8").splitlines()
+    (toy / "deck.csv").write_text("\n".join([rows[0] + ",colour"] + [row + ",red" for row in rows[1:]]) + "\n")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert "1 problem in" in result.output
+    assert "deck.csv:1: colour: unknown column (expected one of: id, count, back, label, value)" in result.output
+
+
+def test_a_missing_required_column_is_reported_once_at_the_header(toy, tmp_path):
+    edit(toy / "game.yaml", "label: {type: text, default: \"\"}", "label: {type: text}")
+    edit(toy / "deck.csv", "id,count,label,", "id,count,name,")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "2 problems in" in result.output
+    assert "deck.csv:1: label: no such column: this field has no default" in result.output
+    assert "deck.csv:1: name: unknown column" in result.output
+
+
+def test_a_byte_order_mark_is_accepted(toy, tmp_path):
+    for name in ("deck.csv", "game.yaml"):
+        (toy / name).write_bytes(b"\xef\xbb\xbf" + (toy / name).read_bytes())
+    result = run(toy, tmp_path, "--duplex")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("separator,name", [(";", "semicolons"), ("\t", "tabs")])
+def test_other_separators_are_named(toy, tmp_path, separator, name):
+    text = (toy / "deck.csv").read_text(encoding="utf-8")
+    (toy / "deck.csv").write_text(text.replace(",", separator), encoding="utf-8")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert f"deck.csv:1: the columns are separated by {name}" in result.output
+
+
+@pytest.mark.parametrize("rows,message", [
+    ("", "deck.csv:1: the list holds no cards"),
+    ("alpha,0,,1,\nbeta,0,,2,\n", "deck.csv:1: every count is 0: the group prints nothing"),
+    ("alpha,2000,,1,\nbeta,1,,2,\n", "deck.csv:1: 2,001 cards to print: a group prints at most 2,000"),
+])
+def test_a_card_list_must_print_something_and_not_too_much(toy, tmp_path, rows, message):
+    (toy / "deck.csv").write_text("id,count,label,value,back\n" + rows, encoding="utf-8")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_a_card_without_id_in_a_yaml_list(toy, tmp_path):
+    (toy / "deck.yaml").write_text("- {id: alpha, value: 1}\n- {count: 2, value: 2}\n", encoding="utf-8")
+    edit(toy / "game.yaml", "cards: deck.csv", "cards: deck.yaml")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "deck.yaml:2: id: missing required key" in result.output
+
+
+BOMB = "".join(f"  b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * 9)}]\n" for i in range(1, 12))
+
+YAML_HAZARDS = [  # (text added at the end of game.yaml, the line of the problem in it, the message)
+    ("vars:\n  b0: &b0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + BOMB, 8,
+     "holds more than 1,000,000 values (counting what its aliases repeat)"),
+    ("vars:\n  loop: &loop [1, *loop]\n", 2, "the alias *loop is inside its own anchor: it would never end"),
+    ("vars:\n  loop: &loop\n    again: *loop\n", 3, "the alias *loop is inside its own anchor"),
+    ("vars:\n  lost: *nowhere\n", 2, "the alias *nowhere names no anchor before it"),
+    ("vars:\n  deep: " + "[" * 100000 + "]" * 100000 + "\n", 2, "nested more than 64 deep"),
+    ("vars:\n  big: " + "9" * 5000 + "\n", 2, "a number too long to read"),
+    ("vars:\n  blob: !!binary aGVsbG8=\n", 2, "the tag !!binary is not accepted in data"),
+    ("vars:\n  set: !!set {a, b}\n", 2, "the tag !!set is not accepted in data"),
+    ("---\nname: Other\n", 1, "a second document"),
+]
+
+
+@pytest.mark.parametrize("text,line,message", YAML_HAZARDS, ids=[m[:30] for _, _, m in YAML_HAZARDS])
+def test_yaml_that_would_never_end_or_run_code_is_refused_with_its_line(toy, tmp_path, text, line, message):
+    end = len((toy / "game.yaml").read_text(encoding="utf-8").splitlines())
+    with open(toy / "game.yaml", "a", encoding="utf-8") as stream:
+        stream.write(text)
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert f"game.yaml:{end + line}: {message}" in result.output
+
+
+def _rows(count):
+    def make(toy):
+        rows = "".join(f"card-{n},1,,1,\n" for n in range(count))
+        (toy / "deck.csv").write_text("id,count,label,value,back\n" + rows, encoding="utf-8")
+    return make
+
+
+def _huge_svg(toy):
+    circle = '<circle cx="5" cy="5" r="3" fill="#123456"/>\n'
+    with open(toy / "artwork" / "dot.svg", "w", encoding="utf-8") as stream:
+        stream.write('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n')
+        stream.write(circle * (50 * 2 ** 20 // len(circle)) + "</svg>\n")
+
+
+def _huge_yaml(toy):
+    (toy / "deck.yaml").write_text("".join(f"- {{id: card-{n}}}\n" for n in range(1_200_000)), encoding="utf-8")
+    edit(toy / "game.yaml", "cards: deck.csv", "cards: deck.yaml")
+
+
+RESOURCES = [
+    (_rows(1_000_000), "deck.csv: too large for a data file (17 MB; at most 16 MB)"),
+    (_rows(100_000), "deck.csv:2002: more than 2,000 rows: at most 2,000 are read"),
+    (_huge_svg, "artwork/dot.svg: too large for artwork (50.0 MB; at most 1 MB)"),
+    (_huge_yaml, "deck.yaml: too large for a data file (22 MB; at most 16 MB)"),
+    (lambda toy: edit(toy / "deck.csv", "beta,2,", "beta,1000000000,"), "count: expected a whole number from 0 to 2000"),
+    (lambda toy: edit(toy / "game.yaml", "count: 3", "count: 1000000000"), "sheet.count: expected a whole number"),
+]
+
+
+@pytest.mark.parametrize("make,message", RESOURCES, ids=[m.split(": ", 1)[-1][:30] for _, m in RESOURCES])
+def test_huge_data_is_refused_with_memory_bounded(toy, tmp_path, make, message):
+    make(toy)
+    answer, failure = in_child(lambda: build_in_process(toy, tmp_path / "out", []), timeout=None, memory=2 ** 30)
+    assert failure is None, failure
+    exit_code, output = answer
+    assert exit_code == 2, output
+    assert message in output
+

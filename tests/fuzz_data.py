@@ -1,0 +1,477 @@
+"""A mutation fuzzer for game data: whatever is done to a game's files, `pnp build` builds or says what is wrong.
+
+    python tests/fuzz_data.py                      # 40 cases of each game
+    python tests/fuzz_data.py --long               # 10,000 cases of each game
+    python tests/fuzz_data.py --game cannon-dice --first 4000 --cases 2000   # one chunk of a long run
+    python tests/fuzz_data.py --game cannon-dice --first 4123 --cases 1 --show   # one case, in full
+
+Each case copies one game's folder with its templates (into the copy's own `templates/`, which is searched
+first), changes one file of it (game.yaml, a card list, the rules text or a template) in one to three ways
+chosen by a random generator seeded by (seed, game, case number), and builds the copy in a child process of
+its own (Buried Treasure and Cannon Dice unless --game names others). The case
+passes when the build ends in exit 0, or exit 2 with a message naming a file: anything else is a failure —
+an internal error (exit 70), a traceback, a crash, memory beyond the limit, or no answer within the time
+limit (a hang). The same seed and case number always make the same mutant, so a failure can be replayed
+alone with `--first N --cases 1 --show`.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import csv
+import io
+import json
+import os
+import random
+import re
+import resource
+import select
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "pnp" / "games"
+TEMPLATES = ROOT / "templates"
+GAME_SLUGS = ("buried-treasure", "cannon-dice")  # what it mutates unless told --game
+ALL_SLUGS = sorted(path.parent.name for path in GAMES.glob("*/game.yaml"))
+MEMORY_LIMIT = 1 << 30  # what a build may take beyond what the fuzzer itself holds
+CLEAN_EXITS = (0, 2)
+
+# --- what the mutations put in ---------------------------------------------------------------------------
+
+NUMBERS = [0, -1, 1, 2, 7, 1000, 10 ** 9, -10 ** 9, 10 ** 30, 0.5, -0.001, 1e-9, 1e300, ".inf", ".nan", "-.inf"]
+WORDS = ["", " ", "x", "poker", "red", "none", "ink", "#zzz", "#123", "yes", "no", "null", "~", "2024-01-01",
+         "10mm", "-5mm", "0mm", "1e9mm", "63.5", "宝", "🏴\u200d☠️", "\u202e", "\x00", "\x7f", "a" * 3000,
+         "../../../../etc/passwd", "/etc/hostname", "game.yaml", "id", "count", "back", "template", "cards",
+         "{{ card.id }}", "{{", "}}", "{%", "%}", "{#", "&a", "*a", "!!python/name:os.system", "'", '"', ":", "- ",
+         "[", "]", "{", "}", "#", ",", ";", "|", ">", "@", "`", "%", "\\", "\t", "\r", "\n"]
+CONTAINERS = [None, True, False, [], {}, [1], [1, 2, 3], ["a", "b"], {"a": 1}, [[1, 2]], {"x": {"y": [1]}},
+              [0, 0], [-5, 10], ["63mm", "88mm"], [10 ** 9, 10 ** 9], ["1e-9mm", "1e-9mm"]]
+VALUES = NUMBERS + WORDS + CONTAINERS
+
+SNIPPETS = ["{{", "}}", "{%", "%}", "{% endif %}", "{% endfor %}", "{{ card.nope }}", "{{ game.vars.nope.deeper }}",
+            "{{ 1 / 0 }}", "{{ w * 1000000 }}", "{{ -w }}", "{{ none }}", "{{ [1, 2] }}", "{{ card }}",
+            "{% for i in range(3) %}", "{% set w = 'wide' %}", "- rect: {x: 0}\n", "- text: {text: 1}\n",
+            "- group: {steps: 7}\n", "- group: {rotate: 45, steps: [{group: {steps: [{circle: {}}]}}]}\n",
+            "- art: {src: nowhere.svg, x: 0, y: 0, w: 1, h: 1}\n", "- polygon: {points: [[0, 0]]}\n",
+            "- line: {points: [[0, 0], [1e308, 1e308]]}\n", "- text: {text: 'x', x: 0, y: 0, w: 0.001, size: 1e9}\n",
+            "- rect: {x: 0, y: 0, w: 5, h: 5, fill: '#12345'}\n", "&x [*x]", "*nowhere", "!!python/name:os.system",
+            "!!binary AAAA", "!custom", "? ", ": ", "- ", "-", "\t", "\ufeff", "\x00", "'", '"', "[", "]", "{", "}",
+            ",", "#", "|", ">", "&", "*", "%", "@", "\n", "\r\n", "\\", "\u2028", "é", "💣"]
+
+ALIAS_BOMB = "\n".join(["bomb:", "  - &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+                       + [f"  - &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]) + "\n"
+YAML_HAZARDS = [ALIAS_BOMB, "loop: &loop [*loop]\n", "loop: &loop {self: *loop}\n",
+                "os: !!python/name:os.system\n", "obj: !!python/object/apply:os.system [echo]\n",
+                "deep: " + "[" * 5000 + "]" * 5000 + "\n", "deep: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n",
+                "when: 2024-01-01\n", "blob: !!binary aGVsbG8=\n", "set: !!set {a, b}\n", "%YAML 1.1\n---\n",
+                "---\n", "...\n", "a: 1\n---\nb: 2\n", "? [complex, key]\n: value\n", "<<: {merged: 1}\n",
+                "big: " + "9" * 5000 + "\n", "inf: .inf\n", "&anchor\n", "*alias\n"]
+
+
+def misspelt(rng: random.Random, word: str) -> str:
+    """A word with one slip of the keyboard: a letter dropped, doubled, swapped or changed."""
+    if len(word) < 2:
+        return word + "x"
+    i = rng.randrange(len(word) - 1)
+    slip = rng.choice(["drop", "double", "swap", "change", "case"])
+    if slip == "drop":
+        return word[:i] + word[i + 1:]
+    if slip == "double":
+        return word[:i] + word[i] + word[i:]
+    if slip == "swap":
+        return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+    if slip == "case":
+        return word.upper()
+    return word[:i] + rng.choice("aeiouxyz-_ ") + word[i + 1:]
+
+
+def as_text(value) -> str:
+    """A value as it would be typed in a data file."""
+    if isinstance(value, str):
+        return value
+    return yaml.safe_dump(value, default_flow_style=True, width=10 ** 6).strip().removesuffix("\n...").strip()
+
+
+# --- mutations of text (any file) ---------------------------------------------------------------------------
+
+def text_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    """One change to a file's text; returns (description, new text)."""
+    lines = text.splitlines(keepends=True) or [""]
+    i = rng.randrange(len(lines))
+    kind = rng.choice(["delete line", "duplicate line", "swap lines", "delete char", "insert", "insert", "token",
+                       "token", "token", "truncate", "indent", "blank", "bom", "crlf", "repeat line"])
+    if kind == "delete line":
+        return f"delete line {i + 1}", "".join(lines[:i] + lines[i + 1:])
+    if kind == "duplicate line":
+        return f"duplicate line {i + 1}", "".join(lines[:i + 1] + lines[i:])
+    if kind == "repeat line":
+        return f"line {i + 1} repeated 2000 times", "".join(lines[:i] + lines[i:i + 1] * 2000 + lines[i + 1:])
+    if kind == "swap lines" and len(lines) > 1:
+        j = rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+        return f"swap lines {i + 1} and {j + 1}", "".join(lines)
+    if kind == "delete char" and text:
+        at = rng.randrange(len(text))
+        return f"delete {text[at]!r} at {at}", text[:at] + text[at + 1:]
+    if kind == "insert":
+        at, snippet = rng.randrange(len(text) + 1), rng.choice(SNIPPETS + WORDS)
+        return f"insert {snippet[:40]!r} at {at}", text[:at] + snippet + text[at:]
+    if kind == "token":
+        tokens = list(re.finditer(r"-?\d+(?:\.\d+)?|[A-Za-z_][\w-]*", text))
+        if tokens:
+            token = rng.choice(tokens)
+            new = rng.choice([misspelt(rng, token.group()), as_text(rng.choice(NUMBERS + WORDS))])
+            return (f"token {token.group()!r} at {token.start()} -> {new[:40]!r}",
+                    text[:token.start()] + new + text[token.end():])
+    if kind == "truncate":
+        at = rng.randrange(len(text) + 1)
+        return f"truncate at {at}", text[:at]
+    if kind == "indent":
+        change = rng.choice([" ", "  ", "\t"])
+        if rng.random() < 0.5:
+            return f"indent line {i + 1} by {change!r}", "".join(lines[:i] + [change + lines[i]] + lines[i + 1:])
+        return f"unindent line {i + 1}", "".join(lines[:i] + [lines[i].lstrip()] + lines[i + 1:])
+    if kind == "blank":
+        return "empty file", rng.choice(["", "\n", "   \n", "#\n"])
+    if kind == "bom":
+        return "byte-order mark", "\ufeff" + text
+    if kind == "crlf":
+        return "CR LF line ends", text.replace("\n", "\r\n")
+    return "unchanged", text
+
+
+# --- mutations of YAML structure ------------------------------------------------------------------------------
+
+def _places(value, path=()):
+    """Every (path, value) inside a YAML value, the whole value included."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _places(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _places(item, path + (index,))
+
+
+def _parent(root, path):
+    for step in path[:-1]:
+        root = root[step]
+    return root
+
+
+def yaml_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    """One change to the structure of a YAML file: a key renamed or removed, a value replaced, an item copied."""
+    if re.search(r"&\w", text):  # aliases: walking what they repeat could take forever
+        return text_mutation(rng, text)
+    try:
+        root = yaml.safe_load(text)
+    except (yaml.YAMLError, RecursionError, ValueError):  # ValueError: a number of thousands of digits
+        return text_mutation(rng, text)
+    if rng.random() < 0.08:
+        hazard = rng.choice(YAML_HAZARDS)
+        top = isinstance(root, dict)
+        hazard_text = hazard if top else "- " + hazard.replace("\n", "\n  ").rstrip() + "\n"
+        return f"add {hazard[:40]!r}", text.rstrip("\n") + "\n" + hazard_text
+    places = list(_places(root))[1:]
+    if not places:
+        return text_mutation(rng, text)
+    path, value = rng.choice(places)
+    parent, last = _parent(root, path), path[-1]
+    kind = rng.choice(["delete", "rename", "value", "value", "value", "copy", "empty", "wrap"])
+    where = "/".join(map(str, path))
+    if kind == "delete":
+        del parent[last]
+    elif kind == "rename" and isinstance(parent, dict):
+        new_key = misspelt(rng, str(last)) if rng.random() < 0.8 else rng.choice(VALUES[:20])
+        new_key = new_key if isinstance(new_key, (str, int, float, bool)) or new_key is None else str(new_key)
+        parent[new_key] = parent.pop(last)
+        where += f" -> {new_key!r}"
+    elif kind == "copy" and isinstance(parent, list):
+        parent.insert(last, value)
+    elif kind == "empty" and isinstance(value, (dict, list)):
+        parent[last] = type(value)()
+    elif kind == "wrap":
+        parent[last] = [value] if rng.random() < 0.5 else {"value": value}
+    else:
+        kind = "value"
+        parent[last] = copy.deepcopy(rng.choice(VALUES))  # later steps may change it: never the shared one
+        where += f" = {as_text(parent[last])[:40]!r}"
+    return f"yaml {kind} {where}", yaml.safe_dump(root, sort_keys=False, allow_unicode=True, width=10 ** 6)
+
+
+# --- mutations of CSV structure ---------------------------------------------------------------------------------
+
+def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    """One change to a card list in CSV: a column renamed, added or dropped, a cell changed, rows copied or lost."""
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error:
+        return text_mutation(rng, text)
+    if len(rows) < 2 or not rows[0]:
+        return text_mutation(rng, text)
+    header, body = rows[0], rows[1:]
+    kind = rng.choice(["rename column", "drop column", "add column", "cell", "cell", "cell", "short row",
+                       "long row", "copy rows", "no rows", "counts", "semicolons", "quotes", "many rows"])
+    column = rng.randrange(len(header))
+    row = rng.randrange(len(body))
+    description = kind
+    if kind == "rename column":
+        header[column] = misspelt(rng, header[column]) if rng.random() < 0.8 else ""
+        description += f" {column} -> {header[column]!r}"
+    elif kind == "drop column":
+        rows = [r[:column] + r[column + 1:] for r in rows]
+    elif kind == "add column":
+        name = rng.choice(["extra", "colour", "id", "count", "", "back"])
+        rows = [r + [name if n == 0 else as_text(rng.choice(VALUES))] for n, r in enumerate(rows)]
+        description += f" {name!r}"
+    elif kind == "cell" and column < len(body[row]):
+        body[row][column] = as_text(rng.choice(VALUES + [misspelt(rng, body[row][column] or "x")]))
+        description += f" {row + 2},{column + 1} = {body[row][column][:40]!r}"
+    elif kind == "short row":
+        body[row] = body[row][:column]
+    elif kind == "long row":
+        body[row] = body[row] + ["extra"] * rng.randint(1, 3)
+    elif kind == "copy rows":
+        rows = [header] + body + body[:rng.randint(1, len(body))]
+    elif kind == "no rows":
+        rows = [header]
+    elif kind == "counts" and "count" in header:
+        value = rng.choice(["0", "10000", "9999999", "-1", ""])
+        at = header.index("count")
+        for r in body:
+            if at < len(r):
+                r[at] = value
+        description += f" all {value!r}"
+    elif kind == "semicolons":
+        return kind, "\n".join(";".join(r) for r in rows) + "\n"
+    elif kind == "quotes":
+        return kind, text.replace(",", ',"', 1 + rng.randrange(3))
+    elif kind == "many rows":
+        extra = [[f"{r[0]}-{n}" if r else str(n)] + r[1:] for n in range(rng.choice([500, 20000])) for r in body[:1]]
+        rows = [header] + body + extra
+        description += f" (+{len(extra)})"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return description, out.getvalue()
+
+
+# --- mutants ----------------------------------------------------------------------------------------------------
+
+def game_files(slug: str) -> dict[str, str]:
+    """The files of a game a build reads (relative to the copied folder) with their text."""
+    folder = GAMES / slug
+    files = {"game.yaml": (folder / "game.yaml").read_text(encoding="utf-8")}
+    read = sorted(folder.glob("*.csv")) + sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.md"))
+    for path in (path for path in read if path.name not in ("game.yaml", "rules.yaml", "RULES.md")):  # the checker's
+        files[path.name] = path.read_text(encoding="utf-8")
+    for path in sorted((TEMPLATES / slug).iterdir()):
+        files[f"templates/{slug}/{path.name}"] = path.read_text(encoding="utf-8")
+    return files
+
+
+def mutant(slug: str, files: dict[str, str], seed: int, number: int) -> tuple[str, str, str | bytes]:
+    """Case `number`: which file changes, how, and its new content (bytes when no longer UTF-8)."""
+    rng = random.Random(f"{seed}/{slug}/{number}")
+    name = rng.choice([n for n in files if n.endswith(".csv") or not n.startswith("templates/")] * 2
+                      + [n for n in files if n.startswith("templates/")])
+    text, steps = files[name], []
+    for _ in range(rng.choice([1, 1, 1, 2, 3])):
+        structural = csv_mutation if name.endswith(".csv") else yaml_mutation if name.endswith(".yaml") else None
+        step, text = (structural or text_mutation)(rng, text) if rng.random() < 0.6 else text_mutation(rng, text)
+        steps.append(step)
+    content: str | bytes = text
+    if rng.random() < 0.03:
+        raw = text.encode("utf-8")
+        at = rng.randrange(len(raw) + 1)
+        content = raw[:at] + rng.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00"]) + raw[at:]
+        steps.append(f"raw byte at {at}")
+    return name, "; ".join(steps), content
+
+
+def write_game(slug: str, files: dict[str, str], folder: Path, name: str, content: str | bytes) -> None:
+    """A copy of a game whose file `name` holds `content` instead."""
+    shutil.copytree(GAMES / slug, folder, ignore=shutil.ignore_patterns("examples", "__pycache__"))
+    shutil.copytree(TEMPLATES / slug, folder / "templates" / slug)
+    path = folder / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8", newline="")
+
+
+# --- running a build in a child process ----------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    verdict: str  # "ok", or what went wrong: "internal error", "exit 1", "hang", "crash", "unclear message"
+    exit_code: int | None
+    output: str
+    seconds: float
+
+
+def build_in_process(folder: Path, out: Path, args: list[str]) -> tuple[int, str]:
+    """`pnp build` on a folder, as the command line runs it; (exit code, output), 70 with a traceback when the
+    program failed in itself."""
+    import traceback
+
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    result = CliRunner().invoke(cli, ["build", str(folder), "--out", str(out), *args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        trace = "".join(traceback.format_exception(*result.exc_info))
+        return 70, result.output + "internal error:\n" + trace
+    return result.exit_code, result.output
+
+
+def _address_space() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 1 << 30
+
+
+def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
+    """Run `work()` (returning something JSON can carry) in a forked child whose address space may grow by
+    `memory` bytes at most; (value, None), or (None, "hang") when it did not answer within `timeout` seconds
+    (None: wait as long as it takes), or (None, "crash: ...")."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: do the work, send the answer, leave without running the parent's clean-up
+        os.close(read_end)
+        status = 0
+        try:
+            limit = _address_space() + memory
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            answer = json.dumps({"value": work()})
+        except BaseException as error:  # noqa: BLE001 - reported to the parent, whatever it is
+            answer = json.dumps({"error": f"{type(error).__name__}: {error}"[:2000]})
+            status = 1
+        with os.fdopen(write_end, "w", encoding="utf-8") as stream:
+            stream.write(answer)
+        os._exit(status)
+    os.close(write_end)
+    chunks, deadline = [], time.monotonic() + (timeout if timeout is not None else float("inf"))
+    with os.fdopen(read_end, "rb") as stream:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([stream], [], [], None if timeout is None else left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return None, "hang"
+            chunk = os.read(stream.fileno(), 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    try:
+        answer = json.loads(b"".join(chunks) or b"{}")
+    except ValueError:
+        answer = {}
+    if "value" in answer:
+        return answer["value"], None
+    signal_note = f" (signal {os.WTERMSIG(status)})" if os.WIFSIGNALED(status) else ""
+    return None, f"crash{signal_note}: {answer.get('error', 'no answer')}"
+
+
+def judge(exit_code: int, output: str) -> str:
+    """'ok' for a build that ended as the program promises, else what is wrong with it."""
+    if exit_code not in CLEAN_EXITS:
+        return "internal error" if exit_code == 70 else f"exit {exit_code}"
+    if "Traceback" in output or "internal error" in output:
+        return "traceback"
+    if exit_code == 2:
+        message = output.split("Error:", 1)[-1].strip()
+        problems = [line.strip() for line in message.split("\n")[1:]] or [message]
+        if "Error:" not in output or not all(map(_located, problems)):
+            return "unclear message"
+    return "ok"
+
+
+def _located(problem: str) -> bool:
+    """Whether a problem names its file and line (or is about a whole file)."""
+    return bool(re.match(r"\S+\.\w+:\d+[: ]", problem) or re.match(r"\S+: (file not found|too large|cannot be read)",
+                                                                    problem))
+
+
+def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: float,
+             work_dir: Path) -> tuple[str, str, Outcome]:
+    """Build mutant `number` of a game in a child process; which file changed, how, and what came of it."""
+    try:
+        name, description, content = mutant(slug, files, seed, number)
+    except Exception as error:  # noqa: BLE001 - a bug of the fuzzer's own: counted, and the run goes on
+        return "-", "making the mutant", Outcome("fuzzer error", None, f"{type(error).__name__}: {error}", 0.0)
+    case_dir = work_dir / f"{slug}-{number}"
+    folder = case_dir / slug
+    write_game(slug, files, folder, name, content)
+    args = random.Random(f"{seed}/{slug}/{number}/args").choice([[], [], ["--duplex"], ["--fold"], ["--print-shop"]])
+    start = time.monotonic()
+
+    def work():
+        os.environ["XDG_CACHE_HOME"] = str(work_dir / "cache")  # the many mutants' faces stay out of the user's
+        return build_in_process(folder, case_dir / "out", args)
+
+    value, failure = in_child(work, timeout)
+    seconds = time.monotonic() - start
+    shutil.rmtree(case_dir, ignore_errors=True)
+    if failure:
+        return name, description, Outcome(failure.split(":")[0], None, failure, seconds)
+    exit_code, output = value
+    return name, description, Outcome(judge(exit_code, output), exit_code, output, seconds)
+
+
+def fuzz(slugs, seed: int, first: int, cases: int, timeout: float, show=False, report=print) -> dict:
+    """Run cases first..first+cases-1 of each game; returns counts of verdicts and the failures."""
+    summary = {"cases": 0, "verdicts": {}, "exits": {}, "failures": [], "slowest": (0.0, "")}
+    with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as temp:
+        for slug in slugs:
+            files = game_files(slug)
+            for number in range(first, first + cases):
+                name, description, outcome = run_case(slug, files, seed, number, timeout, Path(temp))
+                summary["cases"] += 1
+                summary["verdicts"][outcome.verdict] = summary["verdicts"].get(outcome.verdict, 0) + 1
+                summary["exits"][str(outcome.exit_code)] = summary["exits"].get(str(outcome.exit_code), 0) + 1
+                label = f"{slug} case {number}: {name}: {description[:200]}"
+                if outcome.seconds > summary["slowest"][0]:
+                    summary["slowest"] = (outcome.seconds, label)
+                if outcome.verdict != "ok":
+                    summary["failures"].append(f"{label}\n  -> {outcome.verdict}: {outcome.output.strip()[-700:]}")
+                    report(summary["failures"][-1])
+                elif show:
+                    report(f"{label}\n  -> exit {outcome.exit_code} in {outcome.seconds:.2f} s\n{outcome.output}")
+    return summary
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--long", action="store_true", help="10,000 cases of each game (default 40)")
+    parser.add_argument("--cases", type=int, help="how many cases of each game")
+    parser.add_argument("--first", type=int, default=0, help="the number of the first case")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--game", action="append", choices=ALL_SLUGS, help="only this game (repeatable)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a build counts as a hang")
+    parser.add_argument("--show", action="store_true", help="print every case's outcome, not only failures")
+    options = parser.parse_args(argv)
+    cases = options.cases or (10_000 if options.long else 40)
+    start = time.monotonic()
+    summary = fuzz(options.game or GAME_SLUGS, options.seed, options.first, cases, options.timeout, options.show)
+    print(f"{summary['cases']} cases (seed {options.seed}, cases {options.first}..{options.first + cases - 1}) "
+          f"in {time.monotonic() - start:.0f} s: {json.dumps(summary['verdicts'])}; exit codes "
+          f"{json.dumps(summary['exits'])}; slowest {summary['slowest'][0]:.1f} s ({summary['slowest'][1][:120]})")
+    return 1 if summary["failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
