@@ -7,7 +7,7 @@ import sys
 import click
 
 from pnp import __version__
-from pnp.commands import build, check, listing, simulate
+from pnp.commands import build, check, listing, simulate, stats
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,6 +20,7 @@ cli.add_command(build.command)
 cli.add_command(listing.command)
 cli.add_command(check.command)
 cli.add_command(simulate.command)
+cli.add_command(stats.command)
 
 
 def main():

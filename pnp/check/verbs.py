@@ -262,14 +262,14 @@ def _print_field(item: _Field, is_list: bool):
         def single(act, used, out):
             value = getattr(act, name)
             if value is not None:
-                out.append(_text(value))
+                out.append(written(value))
         return single
 
     def items(act, used, out):
         start = used.get(name, 0)
         values = getattr(act, name)[start:] if item.repeat else getattr(act, name)[start:start + 1]
         used[name] = start + len(values)
-        out.extend(map(_text, values))
+        out.extend(map(written, values))
     return items
 
 
@@ -294,9 +294,9 @@ def _print_shapes(item: _Shapes, lists: dict):
     return shapes
 
 
-def _text(value) -> str:
+def written(value) -> str:
     """A value as a log writes it: a plain tuple (a pair, say) as its items, anything else as str()."""
-    return " ".join(map(_text, value)) if type(value) is tuple else str(value)
+    return " ".join(map(written, value)) if type(value) is tuple else str(value)
 
 
 # --- binding patterns to a game's kinds: parsers and usage lines ---------------------------------------
