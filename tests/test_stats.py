@@ -43,7 +43,9 @@ def counts() -> dict:
 
 
 def test_the_counts_are_the_same_whatever_the_chunks_and_workers(counts):
-    assert run(PLAN, 1, 30, size=7) == counts
+    progress = []
+    assert run(PLAN, 1, 30, size=7, progress=progress.append) == counts
+    assert progress == [7, 7, 7, 7, 2]
     assert run(PLAN, 1, 30, workers=2, size=4) == counts  # a pool of processes
     with ThreadPoolExecutor(3) as executor:  # any executor, as a Dask cluster's is
         assert run(PLAN, 1, 30, size=5, executor=executor) == counts
@@ -56,6 +58,13 @@ def test_the_counts_add_up(counts):
     assert set(counts["header"]["advanced"]) == {"yes", "no"}  # drawn game by game; player names are left out
     assert set(counts["header"]) == {"advanced"}
     assert counts["words"]["take"]["column"].keys() <= {"1", "2", "3", "4"} and "player" not in counts["words"]["take"]
+
+
+def test_a_game_adds_its_own_figures():
+    counts = run(Plan("cannon-dice", seed=2), 1, 12)
+    assert sum(counts["game"]["rounds"].values()) == 12 and all(int(rounds) > 1 for rounds in counts["game"]["rounds"])
+    assert set(counts["words"]["duel"]["rolls"]) <= {"1", "2", "3", "4", "5", "explosion"}  # the players left out
+    assert stats_problems(counts) == []
 
 
 def test_the_bots_take_every_seat_in_turn():
@@ -202,6 +211,12 @@ def test_logs_are_written_only_when_asked_and_pass_the_checker(tmp_path):
 def test_mistakes_are_errors_not_tracebacks(tmp_path, args, message):
     result = stats(*args, "--out", tmp_path)
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_a_game_is_compared_only_with_itself(tmp_path):
+    assert stats("cannon-dice", "--games", 2, "--out", tmp_path / "other", "--no-html").exit_code == 0
+    result = stats(GAME, "--games", 2, "--out", tmp_path, "--compare", tmp_path / "other" / "cannon-dice-stats.json")
+    assert result.exit_code == 2 and "holds figures of cannon-dice, not of buried-treasure" in result.output
 
 
 def test_a_file_that_is_no_result_is_refused(tmp_path):

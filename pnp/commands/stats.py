@@ -12,7 +12,7 @@ import click
 from pnp.check.bots import BOTS
 from pnp.check.simulate import fouls_reported
 from pnp.commands.simulate import header_options
-from pnp.errors import shown
+from pnp.errors import PnpError, shown
 from pnp.stats import results
 from pnp.stats.figures import compare, figures, percent, rate_text
 from pnp.stats.run import Plan, cores, run, shard as shard_range
@@ -91,7 +91,7 @@ def play_command(game, games, players, bots, seed, options, workers, chunk, shar
     with fouls_reported():
         run(plan, first, first)  # one game here: wrong options are reported before workers start
         counts = _played(plan, (first, last), workers or cores(), chunk, dask)
-    data = results.result(settings, games, [(first, last)], counts)
+    data = results.result(settings, games, [(first, last)] if first <= last else [], counts)
     if shard is not None:
         path = out / f"{settings['game']}-stats-shard-{shard[0]}-of-{shard[1]}.json"
         results.write(path, data)
@@ -125,6 +125,9 @@ def _report(data: dict, out: Path, old_path: Path | None, html: bool) -> None:
     """Write the result with its figures, and the HTML page; say the main figures."""
     old = results.read(old_path) if old_path else None
     slug = data["settings"]["game"]
+    if old and old["settings"]["game"] != slug:
+        raise PnpError(f"{shown(old_path)} holds figures of {old['settings']['game']}, not of {slug}: "
+                       "compare a game with itself, before and after a change")
     path = out / f"{slug}-stats.json"
     results.write(path, {**data, "figures": figures(data), **({"changes": compare(old, data)} if old else {})})
     written = [path]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pnp.check.simulate import NAMES
 from pnp.check.verbs import written
 
 SKIPPED_KINDS = frozenset(("player", "claims"))  # who did something is counted by seat, not as a word
@@ -56,7 +57,7 @@ class Tally:
                     continue
                 counter = words.setdefault(action.verb, {}).setdefault(field, Counter())
                 for item in value if type(value) is tuple else (value,):
-                    counter[written(item)] += times
+                    counter[_word(item)] += times
         return {"games": sum(block.games for block in self.blocks.values()),
                 "players": {str(n): block.counts() for n, block in self.blocks.items()},
                 "verbs": dict(verbs), "words": {verb: {field: dict(counter) for field, counter in fields.items()}
@@ -120,6 +121,13 @@ class Places:
 
     def counts(self) -> dict:
         return {"wins": self.wins, "shared": self.shared, "scores": [dict(c) for c in self.scores]}
+
+
+def _word(item) -> str:
+    """An item of a field as counted: a pair naming a player (`Anne 3`, a player's roll) without the player."""
+    if type(item) is tuple:
+        item = tuple(part for part in item if part not in NAMES)
+    return written(item)
 
 
 def _score(value) -> str:
