@@ -15,6 +15,7 @@ from pnp.commands.simulate import header_options
 from pnp.errors import PnpError, shown
 from pnp.stats import results
 from pnp.stats.figures import compare, figures, percent, rate_text
+from pnp.stats.cluster import dask_executor
 from pnp.stats.run import Plan, cores, run, shard as shard_range
 
 OUT = Path("output/stats")
@@ -87,6 +88,7 @@ def play_command(game, games, players, bots, seed, options, workers, chunk, shar
     comes up. The same seed gives the same figures whatever the number of workers."""
     plan = Plan(game, seed, players, bots, tuple(header_options(options).items()), str(logs) if logs else None)
     settings = plan.settings()  # the game is found, its data read, before anything is played
+    earlier = _earlier(old, settings["game"])
     first, last = (1, games) if shard is None else shard_range(games, *shard)
     with fouls_reported():
         run(plan, first, first)  # one game here: wrong options are reported before workers start
@@ -98,17 +100,16 @@ def play_command(game, games, players, bots, seed, options, workers, chunk, shar
         click.echo(f"wrote games {first:,}–{last:,} of {games:,} to {shown(path)}; "
                    f"when every shard is done: pnp stats merge {shown(out)}/*.json")
         return
-    _report(data, out, old, html)
+    _report(data, out, earlier, html)
 
 
 def _played(plan: Plan, games: tuple, workers: int, chunk, dask) -> dict:
-    from pnp.stats.cluster import dask_executor
-
+    """The counts of the games, a progress bar on a terminal."""
     first, last = games
-    stderr = sys.stderr
-    bar = click.progressbar(length=last - first + 1, label=f"{plan.game}: {last - first + 1:,} games", file=stderr)
-    with (dask_executor(dask) if dask else nullcontext()) as executor, (bar if stderr.isatty() else nullcontext()):
-        return run(plan, first, last, workers, chunk, executor, bar.update if stderr.isatty() else None)
+    shown_bar = sys.stderr.isatty()
+    bar = click.progressbar(length=last - first + 1, label=f"{plan.game}: {last - first + 1:,} games", file=sys.stderr)
+    with (dask_executor(dask) if dask else nullcontext()) as executor, (bar if shown_bar else nullcontext()):
+        return run(plan, first, last, workers, chunk, executor, bar.update if shown_bar else None)
 
 
 @command.command("merge")
@@ -118,16 +119,25 @@ def _played(plan: Plan, games: tuple, workers: int, chunk, dask) -> dict:
 @_html
 def merge_command(files, out, old, html):
     """Add up result FILES of one run (its shards, each played with --shard I/N) and report on them."""
-    _report(results.merge(list(files)), out, old, html)
+    data = results.merge(list(files))
+    _report(data, out, _earlier(old, data["settings"]["game"]), html)
 
 
-def _report(data: dict, out: Path, old_path: Path | None, html: bool) -> None:
-    """Write the result with its figures, and the HTML page; say the main figures."""
-    old = results.read(old_path) if old_path else None
-    slug = data["settings"]["game"]
-    if old and old["settings"]["game"] != slug:
-        raise PnpError(f"{shown(old_path)} holds figures of {old['settings']['game']}, not of {slug}: "
+def _earlier(path: Path | None, slug: str):
+    """(path, result) of the earlier run to compare with, read before anything is played; or None."""
+    if path is None:
+        return None
+    old = results.read(path)
+    if old["settings"]["game"] != slug:
+        raise PnpError(f"{shown(path)} holds figures of {old['settings']['game']}, not of {slug}: "
                        "compare a game with itself, before and after a change")
+    return path, old
+
+
+def _report(data: dict, out: Path, earlier, html: bool) -> None:
+    """Write the result with its figures, and the HTML page; say the main figures."""
+    old_path, old = earlier or (None, None)
+    slug = data["settings"]["game"]
     path = out / f"{slug}-stats.json"
     results.write(path, {**data, "figures": figures(data), **({"changes": compare(old, data)} if old else {})})
     written = [path]
