@@ -4,7 +4,8 @@
 
 1. Whole kits as a user builds them, in a fresh process (interpreter start-up and imports included), with an
    empty cache and with the cache of compiled templates and artwork a previous build leaves: Buried Treasure
-   (duplex and fold) and Cannon Dice (its fold-and-glue form, 10 numbered sheets). Target: under 1 s each.
+   (duplex and fold), Cannon Dice (its fold-and-glue form, 10 numbered sheets) and Pete the Pirate (duplex and
+   fold: a board tiled over sheets, tokens, standees, box nets). Target: under 1 s each.
 2. A synthetic deck of 1,000 different cards with text and vector art, laid out and written as one PDF,
    fronts and backs. Target: 500 cards per second or more.
 3. Peak memory (maximum resident set size) of each of those processes. Target: under 200 MB.
@@ -104,6 +105,7 @@ def peak_mb() -> float:
 KITS = [  # (what is built, the command's arguments)
     ("Buried Treasure kit, duplex + fold, A4 (11 files)", ["buried-treasure"]),
     ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"]),
+    ("Pete the Pirate kit, duplex + fold, A4: tiled board, tokens, standees, boxes", ["pete-the-pirate"]),
 ]
 
 

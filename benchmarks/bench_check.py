@@ -2,7 +2,7 @@
 
     /work/venv/bin/python benchmarks/bench_check.py [--games 1000] [--seed 1] [--game cannon-dice ...]
 
-For each game (both, unless `--game` names one):
+For each game with a checker (all, unless `--game` names one):
 1. events checked per second: logs of simulated games are read, parsed and replayed (`check_text`);
 2. the time to simulate and check 1,000 games, as `pnp simulate --games 1000` followed by `pnp check` on the
    folder it wrote, both through their click commands, each game's log written to a file and read back.
@@ -17,14 +17,15 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from pnp.check.loader import rules_for  # noqa: E402
 from pnp.check.replay import check_text  # noqa: E402
 from pnp.check.simulate import simulate  # noqa: E402
 from pnp.commands import check, simulate as simulate_command  # noqa: E402
 
-GAMES = ("buried-treasure", "cannon-dice")
+GAMES = tuple(sorted(path.parent.name for path in (ROOT / "pnp" / "games").glob("*/rules.py")))
 
 
 def events_per_second(texts: list[str], repeat: int) -> tuple[float, int]:

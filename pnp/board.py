@@ -92,14 +92,15 @@ class Board:
     def neighbours(self, space_id: str) -> tuple:
         return self.spaces[space_id].links
 
-    def steps_from(self, start: str, most: int | None = None, blocked=()) -> dict:
+    def steps_from(self, start: str, most: int | None = None, blocked=(), ends=()) -> dict:
         """Space id -> the fewest steps from `start` to it, going round closed squares and `blocked`
-        spaces (a pawn nobody may pass), at most `most` steps."""
+        spaces (a pawn nobody may pass), at most `most` steps. A walk may enter the spaces of `ends` but
+        goes no further (a bay that ends a move, a square where a pawn must stop)."""
         found, queue = {start: 0}, deque([start])
         stop = set(blocked) | self.closed
         while queue:
             here = queue.popleft()
-            if most is not None and found[here] >= most:
+            if (most is not None and found[here] >= most) or (here in ends and here != start):
                 continue
             for there in self.spaces[here].links:
                 if there not in found and there not in stop:

@@ -183,6 +183,8 @@ class Painter:
         c.translate(*self._xy(v["x"], v["y"]))
         if v["rotate"]:
             c.rotate(-v["rotate"])
+        if v.get("mirror"):  # reflected across the group's x axis: what lay below it lies above
+            c.scale(1, -1)
         self.height = 0.0
         self._draw(v["steps"])
         self.height = height

@@ -46,6 +46,7 @@ def step_specs(palette: dict) -> dict:
         "art": Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)}),
         # steps drawn in their own coordinates: origin at (x, y), turned clockwise by `rotate` degrees
         "group": Record({"x": (Length(), 0.0), "y": (Length(), 0.0), "rotate": (Number(), 0.0),
+                         "mirror": (Bool(), False),
                          "steps": ListOf(Any_())}),
     }
 
@@ -128,6 +129,13 @@ def layered(under: Face, over: Face) -> Face:
                 over.bleed, over.where)
 
 
+def overlaid(face: Face, steps: tuple, tag: str) -> Face:
+    """A face with more steps drawn over it (a token's cut line); `tag` names them in the face's key."""
+    if not steps:
+        return face
+    return Face(f"{face.key}\n{tag}: {steps!r}", face.steps + tuple(steps), face.size, face.bleed, face.where)
+
+
 def labelled(face: Face, label: str) -> Face:
     """A face with a small label at its foot, inside the trim: a card's id on proofs."""
     w, h = face.size
@@ -179,6 +187,15 @@ class FaceMaker:
                 raise DataError(unreadable)
             self.cache[text] = face
         return face
+
+    def drawn(self, raw: list, where: Where) -> tuple:
+        """Drawing steps written by the program itself (a tiled board's marks, a net's lines), given as a
+        template would write them and checked the same way, their defaults filled in."""
+        problems: list = []
+        steps = self._check(raw, str(where), "", problems)
+        if problems:
+            raise DataError(problems)
+        return steps
 
     def _line(self, error: Exception) -> Where | None:
         """The template file and line an error was raised at: the innermost template in its traceback

@@ -117,6 +117,8 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     values = Record({**COMMON, **options}).check(block, where, problems)
     if values is None:
         return None
+    if kind.prepare:
+        values = kind.prepare(values, block, where, folder, problems)
     if kind.templated and "template" not in block:
         problems.append((where.at("template"), "missing required key"))
     for key in ("template", "back", "background"):
@@ -127,10 +129,10 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     if size is None and kind.sized:
         problems.append((where.at("size"), "missing required key"))
     size = NAMED_SIZES[size] if isinstance(size, str) else tuple(size[:2]) if size else (0.0, 0.0)
-    cards = ()
-    if "cards" in kind.options and values.get("cards") is not None:
-        cards = _cards(block, values, where, folder, palette, problems)
-    common = {"kind", "title", "template", "size", "stock", "cards"}
+    cards, listed = (), next((key for key in ("cards", "pieces") if key in kind.options), None)
+    if listed and values.get(listed) is not None:
+        cards = _cards(block, values, where, folder, palette, problems, listed, kind.backs)
+    common = {"kind", "title", "template", "size", "stock", "cards", "pieces"}
     stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
     return Component(id=component_id, kind=values["kind"], title=values["title"], template=values.get("template"),
                      size=size, stock=stock, where=where, cards=cards,
@@ -176,7 +178,9 @@ def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> 
     return spec, declared["default"]
 
 
-def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
+def _cards(block, values, where, folder, palette, problems, listed="cards", backs=True) -> tuple[Card, ...]:
+    """The list of cards (or other pieces) under `listed`: each row checked against the declared fields;
+    with `backs`, every card must have a back."""
     field_specs = {}
     for name, declaration in (values.get("fields") or {}).items():
         spot = where.at(f"fields.{name}", line_of(block.get("fields"), name, where.line))
@@ -189,9 +193,9 @@ def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
         problems.append((where.at("fields"), f"{', '.join(sorted(reserved))} is reserved and cannot be a field"))
     row_spec = Record({"id": Text(), "count": (Int(0, 10000), 1), "back": (Text(), None), **field_specs}, "a card")
 
-    source = values["cards"]
+    source = values[listed]
     if isinstance(source, str):
-        spot = where.at("cards", line_of(block, "cards", where.line))
+        spot = where.at(listed, line_of(block, listed, where.line))
         try:
             path = resources.find_inside(source, [folder], "the game's folder")
         except ValueError as error:
@@ -207,9 +211,9 @@ def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
             return ()
         file, base = shown(path), Where(shown(path), 1)
     else:
-        rows, file, base = source, where.file, where.at("cards", line_of(block, "cards", where.line))
+        rows, file, base = source, where.file, where.at(listed, line_of(block, listed, where.line))
     if not isinstance(rows, list):
-        problems.append((base, "expected a list of cards"))
+        problems.append((base, f"expected a list of {listed}"))
         return ()
 
     cards, seen = [], {}
@@ -228,7 +232,7 @@ def _cards(block, values, where, folder, palette, problems) -> tuple[Card, ...]:
         problem = own_back and template_problem(folder, own_back)
         if problem:
             problems.append((spot.at("back"), problem))
-        elif not back:
+        elif not back and backs:
             problems.append((spot.at("back"), "this card has no back: give the group a `back:` or the card one"))
         count = checked_row.pop("count")
         cards.append(Card(id=card_id, count=count, fields=checked_row, back=back, where=spot))

@@ -385,3 +385,40 @@ def shop_pages(pairs: list, size, bleed: float) -> list[Page]:
     slot = Slot(trim, 0, Box(0.0, 0.0, *page_size))
     return [Page(size=page_size, side=side, placed=[(slot, face)], marks=False, furniture=False, trim=trim)
             for front, back in pairs for face, side in ((front, "front"), (back, "back")) if face is not None]
+
+
+def shelf_pages(faces: list, settings: Settings, gap: float, header=None) -> list[Page]:
+    """Faces of different sizes (nets to cut out) in reading order: side by side on shelves across the
+    printable area, a new shelf below when a face does not fit beside the last, a new page when the shelf
+    does not fit below. `header`, a face, heads each page (a check bar). One-sided, no crop marks."""
+    content = printable(settings).inset(bottom=FOOTER_BAND)
+    pages: list = []
+    x = y = shelf = 0.0
+    placed: list = []
+
+    def new_page():
+        nonlocal x, y, shelf, placed
+        placed = []
+        pages.append(Page(size=settings.size, side="sheets", placed=placed, content=content, marks=False))
+        x, y, shelf = 0.0, 0.0, 0.0
+        if header is not None:
+            w, h = header.size
+            box = Box(content.x0, content.y1 - h, content.x0 + w, content.y1)
+            placed.append((Slot(box, 0, box), header))
+            y = h + gap
+
+    for face in faces:
+        w, h = face.size
+        if w > content.w + 1e-6 or h > content.h - (header.size[1] + gap if header else 0) + 1e-6:
+            raise ValueError(f"a {w:.0f} × {h:.0f} mm piece does not fit on {settings.paper} paper "
+                             f"inside {settings.margin:g} mm margins")
+        if not pages:
+            new_page()
+        if x + w > content.w + 1e-6:  # the next shelf
+            x, y, shelf = 0.0, y + shelf + gap, 0.0
+        if y + h > content.h + 1e-6:
+            new_page()
+        box = Box(content.x0 + x, content.y1 - y - h, content.x0 + x + w, content.y1 - y)
+        placed.append((Slot(box, 0, box), face))
+        x, shelf = x + w + gap, max(shelf, h)
+    return pages

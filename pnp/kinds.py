@@ -4,15 +4,16 @@ A new kind (a tiled board, a die net, tokens) is one entry here plus its layout 
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from pnp import nets, resources, rulesheet
-from pnp.datafile import Any_, Bool, Choice, Colour, Int, Length, ListOf, MapOf, Record, Text
+from pnp import board_sheets, nets, resources, rulesheet
+from pnp.datafile import Any_, Bool, Choice, Colour, Either, Int, Length, ListOf, MapOf, Record, Text
 from pnp.errors import DataError
-from pnp.faces import Face, labelled, layered
+from pnp.faces import Face, labelled, layered, overlaid
 from pnp.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
-                             shop_pages)
+                             shelf_pages, shop_pages)
 from pnp.wording import plural
 
 
@@ -25,6 +26,13 @@ class Kind:
     templated: bool = True  # whether the data must name a `template` that draws it
     footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm); None:
     # the paper's
+    prepare: Callable | None = None  # (values, block, where, folder, problems) -> values: data the kind reads
+    # from further files (a board's spaces), read and checked when the game is loaded
+    sample: Callable = lambda pages: pages[0].placed[0][1]  # the face that shows what it is, in pictures
+    backs: bool = True  # whether each of its cards must have a back
+    noun: tuple = ("card",)  # what one of its pieces is called, and the plural when not made with an s
+    tally: Callable | None = None  # (component, pages) -> how many it prints, in words, when not its pieces
+    shop: bool = False  # whether `--print-shop` prints it too (cards, a board), one piece a page with bleed
 
 
 FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the card)"
@@ -38,20 +46,70 @@ def card_gutter(component, settings) -> float:
     return 2 * component.options["bleed"]
 
 
-def card_pages(component, maker, settings):
-    """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets."""
+def card_pages(component, maker, settings, outline: tuple = ()):
+    """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets; pieces without
+    backs on one-sided sheets. `outline` is drawn over every face (a token's cut line)."""
     bleed, gutter = component.options["bleed"], card_gutter(component, settings)
     pairs = []
     for card in component.cards:
-        front = maker.face(component.template, component.size, bleed, card.where, card=card.context())
+        context = card.context()
+        front = overlaid(maker.face(component.template, component.size, bleed, card.where, card=context,
+                                    piece=context), outline, "outline")
         if settings.proof:
             front = labelled(front, card.id)
-        back = maker.face(card.back, component.size, bleed, card.where, card=card.context())
+        back = card.back and overlaid(maker.face(card.back, component.size, bleed, card.where, card=context,
+                                                 piece=context), outline, "outline")
         pairs += [(front, back)] * card.count
     if settings.shop:
         return shop_pages(pairs, component.size, bleed)
-    layout = fold_pages if settings.fold else duplex_pages
+    layout = fold_pages if settings.fold and any(back for _, back in pairs) else duplex_pages
     return layout(pairs, component.size, bleed, gutter, settings)
+
+
+# --- tokens: round, square or six-sided pieces -------------------------------------------------------------
+
+GUTTERS = {"punch": 6.0}  # named gutters: room round each token for a hand punch's frame
+SHAPES = ("circle", "square", "hex")
+
+
+def token_prepare(values: dict, block, where, folder, problems) -> dict:
+    """A named gutter (`punch`) as its length."""
+    return {**values, "gutter": GUTTERS.get(values["gutter"], values["gutter"])}
+
+
+def token_outline(component, maker) -> tuple:
+    """The cut line of a round or six-sided token, inscribed in its square box: drawn over each face, so
+    that the token can be cut square on the crop marks, or round (or six-sided) on the line, or punched."""
+    w, h = component.size
+    cx, cy = w / 2, h / 2
+    line = {"stroke": "#000000", "width": 0.2}
+    if component.options["shape"] == "circle":
+        return maker.drawn([{"circle": {"x": cx, "y": cy, "r": min(w, h) / 2, **line}}], component.where)
+    if component.options["shape"] == "hex":  # flat at top and bottom
+        r = min(w / 2, h / math.sqrt(3))
+        points = [[cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))] for k in range(6)]
+        return maker.drawn([{"polygon": {"points": points, **line}}], component.where)
+    return ()
+
+
+def token_pages(component, maker, settings):
+    """Tokens laid out as cards are, each with its outline; backs mirrored for duplex, or folded over."""
+    return card_pages(component, maker, settings, token_outline(component, maker))
+
+
+def token_advice(component, settings) -> str:
+    shape = component.options["shape"]
+    if any(card.back for card in component.cards):
+        advice = card_advice(component, settings)
+    else:
+        advice = f"Print one-sided on {component.stock_for('duplex')}. Cut on the crop marks. " + bleed_note(
+            component, settings)
+    if shape == "circle":
+        advice += (f" Cut each token square on the crop marks, or round on its outline, or punch it "
+                   f"with a {min(component.size):g} mm circle punch.")
+    elif shape == "hex":
+        advice += " Cut each token round its six-sided outline."
+    return advice
 
 
 def card_advice(component, settings) -> str:
@@ -75,6 +133,8 @@ def bleed_note(component, settings) -> str:
     if bleed <= 0:
         return ""
     chosen = capacity(component.size, bleed, gutter, settings)
+    if chosen.per_page >= component.card_total and chosen.edge_bleed >= bleed - 0.05 and chosen.marks:
+        return ""  # they all fit on one page with their bleed and crop marks: nothing worth saying
     short = ""
     if chosen.edge_bleed < 0.05:
         short = " The paper leaves no room for bleed at the grid's outer edges."
@@ -86,10 +146,14 @@ def bleed_note(component, settings) -> str:
         shared = capacity(component.size, bleed, 0.0, settings)
         offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter 0."
                  if shared.per_page > chosen.per_page else "")
-        return f"{chosen.per_page} cards a page, each with its own {bleed:g} mm bleed.{short}{offer}"
+        return f"{_many(component, chosen.per_page)} a page, each with its own {bleed:g} mm bleed.{short}{offer}"
     own = capacity(component.size, bleed, 2 * bleed, settings)
-    return (f"{chosen.per_page} cards a page, neighbours sharing their cut lines.{short} With --gutter "
+    return (f"{_many(component, chosen.per_page)} a page, neighbours sharing their cut lines.{short} With --gutter "
             f"{2 * bleed:g}mm each card has its own bleed ({own.per_page} a page).")
+
+
+def _many(component, count: int) -> str:
+    return plural(count, *KINDS[component.kind].noun)
 
 
 def sheet_pages(component, maker, settings):
@@ -171,7 +235,7 @@ def envelope_shape(component):
     options = component.options
     w, h = component.size
     panels, tabs = nets.envelope((w + options["ease"], h + options["ease"]), options["flap"], options["tab"])
-    tabs = [replace(tab, fill=options["flap_fill"]) if not tab.label else tab for tab in tabs]
+    tabs = [replace(tab, fill=options["flap_fill"]) if tab.edge == "flap" else tab for tab in tabs]
     panels, size = nets.shifted(panels, tabs)
     return panels, tabs, size
 
@@ -184,6 +248,117 @@ def net_pages(component, maker, settings, shape=None):
     decoration = maker.face(component.template, size, 0.0, component.where, panels=context)
     net = _net_face(component, panels, tabs, size, decoration.steps)
     return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
+
+
+# --- standees ------------------------------------------------------------------------------------------
+
+NET_GAP = 4.0  # between nets on a page
+WASTE = 3.0  # how far a fold's marks reach into the waste
+
+
+def standee_net(component):
+    """A standee's panels, the y of its head's fold, the slot base's panel and slot (or None), and the
+    whole net's size, all moved to start at (0, 0) with room for the fold marks."""
+    size, foot, base = component.size, component.options["foot"], component.options["base"]
+    panels, fold = nets.standee(size, foot, base)
+    extra = []
+    slot = None
+    if base == "slot":
+        panel, slot = nets.slot_base(size[0], foot, panels[-1].y + panels[-1].h + NET_GAP)
+        extra = [panel]
+    x0, y0, x1, y1 = nets.bounds(panels + extra, [])
+    dx, dy = WASTE + 1 - x0, WASTE + 1 - y0
+    moved = [nets.Panel(p.name, p.x + dx, p.y + dy, p.w, p.h) for p in panels + extra]
+    if slot:
+        slot = tuple((x + dx, y + dy) for x, y in slot)
+    return moved, fold + dy, slot, (x1 - x0 + 2 * (WASTE + 1), y1 - y0 + 2 * (WASTE + 1))
+
+
+def standee_pages(component, maker, settings):
+    """Each standee as a net: the template draws the figure's front and back (told `side`), the back
+    reflected above the front so that, folded at the head, the two line up; feet or a slot base below."""
+    panels, fold, slot, size = standee_net(component)
+    by_name = {panel.name: panel for panel in panels}
+    front = by_name["front"]
+    faces = []
+    for piece in component.cards:
+        context = piece.context()
+        sides = {side: maker.face(component.template, component.size, 0.0, piece.where, piece=context,
+                                  card=context, side=side).steps for side in ("front", "back")}
+        steps = [("group", {"x": front.x, "y": fold, "rotate": 0.0, "steps": sides["front"]}),
+                 ("group", {"x": front.x, "y": fold, "rotate": 0.0, "mirror": True, "steps": sides["back"]})]
+        fill = component.options["base_fill"]
+        if fill:
+            steps += maker.drawn([{"rect": {"fill": fill, "x": p.x, "y": p.y, "w": p.w, "h": p.h}}
+                                  for p in panels if p.name not in ("front", "back")], component.where)
+        steps += nets.net_steps([p for p in panels if p.name != "base"], [], marks=WASTE)
+        if slot:
+            steps += nets.net_steps([by_name["base"]], [])
+            steps.append(("line", {"points": [list(point) for point in slot], **nets.CUT}))
+        key = f"standee|{component.id}|{piece.id}|{steps!r}"
+        faces += [Face(key, tuple(steps), size, 0.0, piece.where)] * piece.count
+    return duplex_pages([(face, None) for face in faces], size, 0.0, NET_GAP, settings, marks=False)
+
+
+def standee_advice(component, settings) -> str:
+    stock = component.stock_for("fold" if settings.fold else "duplex")
+    base = ("fold the two feet out opposite ways" if component.options["base"] == "tabs" else
+            "cut the slot in its base and push the figure's foot into it")
+    return (f"Print one-sided on {stock}. Cut on the solid lines, fold at the figure's head (dashed), glue "
+            f"the two sides together, then {base}.")
+
+
+# --- boxes: a tray with dividers in a sliding sleeve ---------------------------------------------------------
+
+CHECK_BAR = 100.0  # mm: measured on every page of box nets, since a box fits only at the size it was drawn
+
+
+def box_nets(component) -> dict:
+    """Part name (tray, sleeve, divider) -> its panels (framed with room for fold marks), tabs and size."""
+    options = component.options
+    inner, thickness = options["inner"], options["thickness"]
+    parts = {"tray": nets.tray(inner, thickness), "sleeve": nets.sleeve(inner, thickness, options["clearance"])}
+    if options["compartments"] > 1:
+        parts["divider"] = nets.divider(inner, thickness)
+    framed = {}
+    for name, (panels, tabs) in parts.items():
+        moved, size = nets.framed(panels, tabs, WASTE + 1)
+        framed[name] = (moved, tabs, size)
+    return framed
+
+
+def box_pages(component, maker, settings):
+    """Every box's tray, sleeve and dividers as nets, the template decorating each (told `part` and its
+    `panels`), packed onto pages that each start with a 100 mm bar to measure."""
+    faces = []
+    for part, (panels, tabs, size) in box_nets(component).items():
+        context = {p.name: {"x": p.x, "y": p.y, "w": p.w, "h": p.h} for p in panels}
+        for piece in component.cards:
+            fields = piece.context()
+            decoration = maker.face(component.template, size, 0.0, piece.where, piece=fields, card=fields,
+                                    part=part, panels=context)
+            steps = decoration.steps + tuple(nets.net_steps(panels, tabs, marks=WASTE))
+            face = Face(f"box|{component.id}|{part}|{steps!r}", steps, size, 0.0, piece.where)
+            copies = piece.count * (component.options["compartments"] - 1 if part == "divider" else 1)
+            faces += [face] * copies
+    return shelf_pages(faces, settings, NET_GAP, header=check_bar(component, maker))
+
+
+def check_bar(component, maker) -> Face:
+    """A 100 mm bar in 10 mm steps, with what to do if it measures otherwise."""
+    raw = [{"rect": {"x": 10.0 * i, "y": 4.6, "w": 10.0, "h": 1.6, "fill": "#000000"}} for i in range(0, 10, 2)]
+    raw += [{"rect": {"x": 0.0, "y": 4.6, "w": CHECK_BAR, "h": 1.6, "stroke": "#000000", "width": 0.2}},
+            {"text": {"text": "this bar must measure 100 mm: the boxes fit together only if it does",
+                      "x": 0.0, "y": 0.6, "w": CHECK_BAR, "size": 6.5, "align": "left", "fit": False}}]
+    return Face(f"check-bar|{CHECK_BAR}", maker.drawn(raw, component.where), (CHECK_BAR, 6.4), 0.0, component.where)
+
+
+def box_advice(component, settings) -> str:
+    stock = component.stock_for("fold" if settings.fold else "duplex")
+    divider = (" Each divider, folded double, is glued across a tray by its tabs."
+               if component.options["compartments"] > 1 else "")
+    return (f"Print one-sided on {stock}; measure the 100 mm bar. Cut on the solid lines, score and fold the "
+            f"dashed ones (marks beside them), glue the grey tabs inside; slide the tray into its sleeve.{divider}")
 
 
 def rules_pages(component, maker, settings):
@@ -223,13 +398,18 @@ def component_pictures(game, maker, settings) -> list:
             pages = kind.pages(other, maker, replace(settings, proof=False))
         except ValueError:
             continue  # its own layout reports the problem
-        if other.cards:
-            count = plural(other.card_total, "card")
-        else:
-            count = plural(sheet_count(other, settings) if "numbered" in other.options else
-                           other.options.get("count", 1), "copy", "copies")
-        pictures.append(rulesheet.Picture(pages[0].placed[0][1], other.title.split(" (")[0], count))
+        pictures.append(rulesheet.Picture(kind.sample(pages), other.title.split(" (")[0], tally(other, pages)))
     return pictures
+
+
+def tally(component, pages) -> str:
+    """How many of a component the kit prints, in words: "20 cards", "4 boxes", "1 board on 2 sheets"."""
+    kind = KINDS[component.kind]
+    if kind.tally:
+        return kind.tally(component, pages)
+    if component.cards:
+        return plural(component.card_total, *kind.noun)
+    return plural(sum(len(page.placed) for page in pages if not page.reverse), "copy", "copies")
 
 
 def rules_advice(component, settings) -> str:
@@ -240,13 +420,13 @@ def rules_advice(component, settings) -> str:
 
 PANEL = Record({"x": Length(), "y": Length(), "w": Length(), "h": Length()})
 TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(), 8.0), "taper": (Length(), 4.0),
-              "label": (Text(), "glue")})
+              "edge": (Choice(*nets.EDGES), "glue"), "label": (Text(), None)})
 
 KINDS = {
     "cards": Kind(
         options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
                  "bleed": (Length(), 3.0), "gutter": (Length(), None)},
-        pages=card_pages, how_to_print=card_advice),
+        pages=card_pages, how_to_print=card_advice, shop=True),
     "rules": Kind(options={"text": Text()}, pages=rules_pages, how_to_print=rules_advice, sized=False,
                   templated=False, footprint=lambda component: None),
     "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
@@ -261,4 +441,26 @@ KINDS = {
                               "tab": (Length(), 10.0), "flap_fill": (Colour(), None), "count": (Int(1, 100), 1)},
                      pages=lambda component, maker, settings: net_pages(component, maker, settings, envelope_shape),
                      how_to_print=net_advice, sized=False, footprint=lambda component: envelope_shape(component)[2]),
+    "tokens": Kind(
+        options={"back": (Text(), None), "pieces": Any_(), "fields": (MapOf(Any_()), dict), "shape": Choice(*SHAPES),
+                 "bleed": (Length(), 1.5), "gutter": (Either(Choice(*GUTTERS), Length()), 3.0)},
+        pages=token_pages, how_to_print=token_advice, prepare=token_prepare, noun=("token",), backs=False),
+    "standees": Kind(
+        options={"pieces": Any_(), "fields": (MapOf(Any_()), dict), "base": (Choice(*nets.BASES), "tabs"),
+                 "foot": (Length(), 15.0), "base_fill": (Colour(), None)},
+        pages=standee_pages, how_to_print=standee_advice, noun=("standee",), backs=False,
+        footprint=lambda component: standee_net(component)[3]),
+    # a tray in a sleeve: its inside (length, the way it slides, width, height), dividers across it
+    "box": Kind(
+        options={"pieces": Any_(), "fields": (MapOf(Any_()), dict), "inner": ListOf(Length(), 3, 3),
+                 "compartments": (Int(1, 6), 1), "thickness": (Length(), 0.3), "clearance": (Length(), 1.0)},
+        pages=box_pages, how_to_print=box_advice, noun=("box", "boxes"), backs=False, sized=False,
+        sample=lambda pages: pages[0].placed[1][1],  # a tray: the check bar heads the page
+        footprint=lambda component: box_nets(component)["tray"][2]),
+    # a board's spaces and paths (pnp.board): a file of the game's folder, or the mapping itself
+    "board": Kind(options={"board": Any_(), "space": (Length(), 20.0), "bleed": (Length(), 3.0),
+                           "footprints": (MapOf(ListOf(Length(), 2, 2)), dict), "glue": (Length(), 10.0)},
+                  pages=board_sheets.board_pages, how_to_print=board_sheets.board_advice,
+                  prepare=board_sheets.prepare, shop=True, sample=lambda pages: pages[-1].placed[0][1],
+                  tally=board_sheets.tally),
 }

@@ -16,7 +16,7 @@ from pnp.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError
 from pnp.faces import FaceMaker
 from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printable
-from pnp.kinds import KINDS
+from pnp.kinds import KINDS, tally
 from pnp.model import Game
 from pnp.pdf import Document, scale_bar
 from pnp.preview import Section, game_page, games_index, page_images
@@ -47,9 +47,9 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
     maker = maker or FaceMaker(game)
     parts = []
     for component in game.components.values():
-        if settings.shop and not component.cards:
-            continue  # a print shop gets the cards; sheets and nets print at home
         kind = KINDS[component.kind]
+        if settings.shop and not kind.shop:
+            continue  # a print shop gets the cards and the board; sheets and nets print at home
         try:
             pages = kind.pages(component, maker, settings)
         except ValueError as error:  # a piece that does not fit the paper, a net that does not hold together
@@ -221,7 +221,7 @@ def samples(part: Part) -> list:
     first = part.pages[0]
     if first.fold:
         return [first.placed[0][1], first.placed[len(first.placed) // 2][1]]
-    faces = [first.placed[0][1]]
+    faces = [KINDS[part.component.kind].sample(part.pages)]
     if len(part.pages) > 1 and part.pages[1].side == "backs":
         faces.append(part.pages[1].placed[0][1])
     return faces
@@ -264,10 +264,9 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
     y -= 8
     text("What this kit holds", 14, "bold")
     y -= 4
-    thumb_h, text_x = 20.0, left + 34
+    thumb_h, text_x = max(12.0, min(20.0, 110.0 / max(1, len(parts)) - 4)), left + 34  # smaller when the parts are many
     for part, pages in zip(parts, page_ranges(parts, entries)):
         component = part.component
-        count = component.card_total if component.cards else sum(len(page.placed) for page in part.pages)
         top = y
         x = left
         for face in samples(part):  # small pictures of the part, drawn from its own forms
@@ -285,7 +284,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
         y = top - 5
         text(f"{component.title}", 10, "bold", text_x)
         c.setFont(font("sans"), 9)
-        label = f"{plural(count, 'card') if component.cards else plural(count, 'copy', 'copies')} · {pages}"
+        label = f"{tally(component, part.pages)} · {pages}"
         c.drawRightString(right * PT, y * PT, label)
         y -= 4.5
         para(part.advice, 8.5, right - text_x, x=text_x)

@@ -1,16 +1,24 @@
-"""Nets: flat shapes to cut, fold and glue into dice, boxes and envelopes.
+"""Nets: flat shapes to cut, fold and glue into dice, boxes, envelopes and standees.
 
-A net is a set of rectangular panels laid edge to edge (millimetres, y downwards) and glue tabs on some of
-their free edges. An edge two panels share is a fold; a tab's base is a fold; every other edge is a cut.
+A net is a set of rectangular panels laid edge to edge (millimetres, y downwards) and tabs on some of their
+free edges. Every edge is of a named type: a `fold` where two panels share it or a tab stands on it, a `cut`
+elsewhere; a tab is a `glue` tab (grey, glued to another panel) or a `flap` (a closing flap that tucks in,
+left white or given a fill). Nets for particular things (a die, an envelope, a standee, a box's tray,
+divider and sleeve) are built here from a few sizes; a game may also give its own panels and tabs.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 SIDES = ("top", "right", "bottom", "left")
 CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
 FOLD = {**CUT, "stroke": "#555555", "width": 0.25, "dash": [2.0, 1.5]}
-TAB = {**CUT, "fill": "#E6E6E6"}  # a glue tab; a tab with no label (a closing flap) is white unless given a fill
+MARK = {**CUT, "width": 0.2}  # a fold's mark in the waste beyond its ends, to lay a ruler on when scoring
+EDGES = {  # the kinds of tab: how each is drawn, and the word printed on it unless the data gives another
+    "glue": ({**CUT, "fill": "#E6E6E6"}, "glue"),
+    "flap": (CUT, ""),  # white, unless given a fill (a flap that shows once closed)
+}
 
 
 @dataclass(frozen=True)
@@ -33,8 +41,13 @@ class Tab:
     side: str
     depth: float
     taper: float  # how far each end of the tab's outer edge is drawn in
-    label: str = "glue"
+    edge: str = "glue"  # glue or flap (EDGES)
+    label: str | None = None  # the word printed on it; None: its edge type's
     fill: str | None = None  # a colour for a flap that shows once closed (glue tabs are always grey)
+
+    @property
+    def text(self) -> str:
+        return EDGES[self.edge][1] if self.label is None else self.label
 
 
 def _key(edge) -> tuple:
@@ -175,21 +188,59 @@ def bounds(panels: list[Panel], tabs: list[Tab]) -> tuple[float, float, float, f
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def net_steps(panels: list[Panel], tabs: list[Tab]) -> list:
-    """Drawing steps for the net's own lines: grey glue tabs, dashed folds, solid cuts.
-    Drawn over the panels' artwork, in the net's coordinates."""
+def net_steps(panels: list[Panel], tabs: list[Tab], marks: float = 0.0) -> list:
+    """Drawing steps for the net's own lines: its tabs, dashed folds, solid cuts; with `marks`, each fold's
+    ends marked that far out into the waste. Drawn over the panels' artwork, in the net's coordinates."""
     by_name = {p.name: p for p in panels}
     steps = []
     for tab in tabs:
         corners = tab_outline(by_name[tab.panel], tab)
-        style = TAB if tab.label else {**CUT, "fill": tab.fill or "none"}
-        steps.append(("polygon", {"points": [list(p) for p in corners], **style}))
-        if tab.label:
+        style = EDGES[tab.edge][0]
+        steps.append(("polygon", {"points": [list(p) for p in corners], **style,
+                                  "fill": tab.fill or style["fill"] if tab.edge == "flap" else style["fill"]}))
+        if tab.text:
             steps.append(_tab_label(corners, tab))
     folds, cuts = folds_and_cuts(panels, tabs)
     steps += [("line", {"points": [list(a), list(b)], **FOLD}) for a, b in folds]
     steps += [("line", {"points": [list(a), list(b)], **CUT}) for a, b in cuts]
+    if marks:
+        steps += [("line", {"points": [list(a), list(b)], **MARK})
+                  for a, b in waste_marks(tuple(panels), tuple(tabs), tuple(folds), marks)]
     return steps
+
+
+@lru_cache(maxsize=256)
+def waste_marks(panels: tuple, tabs: tuple, folds: tuple, length: float) -> list:
+    """Short lines in line with each fold, out beyond its ends where the line first leaves the net: the
+    paper there is cut away, so the marks show where to score without marking the piece. A fold in line
+    with another shares its marks."""
+    by_name = {p.name: p for p in panels}
+    shapes = [_corners(p) for p in panels] + [tab_outline(by_name[t.panel], t) for t in tabs]
+    marks: dict = {}
+    for (ax, ay), (bx, by) in folds:
+        size = max(abs(bx - ax), abs(by - ay))
+        ux, uy = (bx - ax) / size, (by - ay) / size
+        for (x, y), sign in (((ax, ay), -1), ((bx, by), 1)):
+            away = 1.0
+            while True:
+                points = [(x + sign * ux * (away + length * i / 8), y + sign * uy * (away + length * i / 8))
+                          for i in range(9)]
+                if not any(_covers(shape, point) for shape in shapes for point in points):
+                    break
+                away += 0.5
+            start, end = points[0], points[-1]
+            marks[tuple(round(v, 3) for v in start + end)] = (start, end)
+    return list(marks.values())
+
+
+def _covers(shape: list, point) -> bool:
+    """Whether a convex outline (corners in order) holds a point, its edges included."""
+    signs = set()
+    for (x1, y1), (x2, y2) in zip(shape, shape[1:] + shape[:1]):
+        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+        if abs(cross) > 1e-6:
+            signs.add(cross > 0)
+    return len(signs) < 2
 
 
 def _tab_label(corners, tab: Tab):
@@ -197,7 +248,7 @@ def _tab_label(corners, tab: Tab):
     cx, cy = sum(xs) / 4, sum(ys) / 4
     vertical = tab.side in ("left", "right")
     size = max(6.0, min(8.5, tab.depth * 0.78))  # points: big enough to read, small enough to sit on the tab
-    text = {"text": tab.label, "x": -15.0, "y": -1.2, "w": 30.0, "h": None, "size": size, "font": "sans",
+    text = {"text": tab.text, "x": -15.0, "y": -1.2, "w": 30.0, "h": None, "size": size, "font": "sans",
             "colour": "#555555", "align": "center", "valign": "top", "leading": 1.2, "fit": False,
             "rotate": 0.0, "opacity": 1.0}
     return ("group", {"x": cx, "y": cy, "rotate": 90.0 if vertical else 0.0, "steps": (("text", text),)})
@@ -238,6 +289,88 @@ def envelope(inner: tuple[float, float], flap: float, tab: float) -> tuple[list[
     below it (the fold between them is the envelope's bottom) with a glue tab on each side."""
     w, h = inner
     panels = [Panel("back", 0.0, 0.0, w, h), Panel("front", 0.0, h, w, h)]
-    tabs = [Tab("back", "top", flap, min(flap * 0.45, w / 4), label=""),
+    tabs = [Tab("back", "top", flap, min(flap * 0.45, w / 4), edge="flap"),
             Tab("front", "left", tab, min(4.0, h / 4)), Tab("front", "right", tab, min(4.0, h / 4))]
     return panels, tabs
+
+
+# --- a standee: a figure's two sides folded over at its head, standing on a base -----------------------------
+
+BASES = ("tabs", "slot")
+SLOT_DEPTH = 6.0  # how far a standee's foot goes into a slot base
+
+
+def standee(size: tuple[float, float], foot: float, base: str) -> tuple[list[Panel], float]:
+    """A standee's panels, and where its head's fold lies (y). The back stands above the front, joined at
+    the figure's head: folded there and glued, the two sides make one figure. With `tabs`, a foot hangs
+    below each side, folded out opposite ways; with `slot`, each side runs SLOT_DEPTH further down, into
+    the slot of a base (`slot_base`)."""
+    w, h = size
+    extra = foot if base == "tabs" else SLOT_DEPTH
+    panels = [Panel("back", 0.0, extra, w, h), Panel("front", 0.0, extra + h, w, h)]
+    if base == "tabs":
+        panels = [Panel("back foot", 0.0, 0.0, w, foot), *panels, Panel("front foot", 0.0, extra + 2 * h, w, foot)]
+    else:
+        panels = [Panel("back", 0.0, 0.0, w, h + extra), Panel("front", 0.0, extra + h, w, h + extra)]
+    return panels, extra + h
+
+
+def slot_base(width: float, foot: float, top: float) -> tuple[Panel, tuple]:
+    """The base a slot standee stands in, below it at `top`: a panel as deep as two feet and 6 mm wider
+    than the figure each side, with the slot (a cut as long as the figure is wide, and a little more)
+    across its middle."""
+    y = top + foot
+    return Panel("base", -6.0, top, width + 12.0, 2 * foot), ((-0.3, y), (width + 0.3, y))
+
+
+def framed(panels: list[Panel], tabs: list[Tab], margin: float) -> tuple[list[Panel], tuple[float, float]]:
+    """The panels moved so that the net, tabs included, starts `margin` in from (0, 0) (room for the fold
+    marks in the waste); and the size of the net with that margin all round."""
+    x0, y0, x1, y1 = bounds(panels, tabs)
+    moved = [Panel(p.name, p.x - x0 + margin, p.y - y0 + margin, p.w, p.h) for p in panels]
+    return moved, (x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
+
+
+# --- a box: a tray with dividers in a sliding sleeve (a matchbox) ----------------------------------------
+
+GLUE_TAB = 8.0  # the depth of a box's glue tabs, less where a wall is lower
+
+
+def tray(inner: tuple, thickness: float) -> tuple[list[Panel], list[Tab]]:
+    """An open tray whose inside is `inner` (length, width, height): its floor, two long sides and two
+    ends ("end A", "end B") folded up, and a tapered glue tab at each end of the long sides, glued inside
+    the ends. The floor is a paper's thickness larger than the inside, for the walls' own fold."""
+    length, width, height = inner
+    fl, fw = length + thickness, width + thickness
+    tab = min(GLUE_TAB, height - 1.0)
+    panels = [Panel("floor", 0.0, 0.0, fl, fw), Panel("side 1", 0.0, -height, fl, height),
+              Panel("side 2", 0.0, fw, fl, height), Panel("end A", -height, 0.0, height, fw),
+              Panel("end B", fl, 0.0, height, fw)]
+    tabs = [Tab(side, edge, tab, min(3.0, height / 3)) for side in ("side 1", "side 2") for edge in ("left", "right")]
+    return panels, tabs
+
+
+def divider(inner: tuple, thickness: float) -> tuple[list[Panel], list[Tab]]:
+    """A wall across the tray, of two layers folded at its top edge and glued together; a glue tab on
+    each side of one layer holds it to the tray's long sides. A little lower than the tray, so the sleeve
+    slides over it."""
+    _, width, height = inner
+    w, h = width - 2 * thickness, height - 0.5
+    tab = min(6.0, w / 4)
+    panels = [Panel("divider", 0.0, 0.0, w, h), Panel("divider back", 0.0, h, w, h)]
+    return panels, [Tab("divider", side, tab, min(2.0, h / 3)) for side in ("left", "right")]
+
+
+def sleeve(inner: tuple, thickness: float, clearance: float) -> tuple[list[Panel], list[Tab]]:
+    """The sleeve the tray slides in, open at both ends: lid, side, floor, side round the tray (whose outside
+    is the inside plus two thicknesses each way, one more under the floor) with `clearance` to spare and a
+    thickness for its own folds; a glue tab on the last side goes under the lid's free edge."""
+    length, width, height = inner
+    sl = length + 2 * thickness
+    sw = width + 2 * thickness + clearance + thickness
+    sh = height + thickness + clearance + thickness
+    panels, y = [], 0.0
+    for name, depth in (("lid", sw), ("side 1", sh), ("floor", sw), ("side 2", sh)):
+        panels.append(Panel(name, 0.0, y, sl, depth))
+        y += depth
+    return panels, [Tab("side 2", "bottom", min(GLUE_TAB, sw - 2), min(4.0, sl / 4))]

@@ -44,9 +44,10 @@ NOISE = ["", ",,", "#", ":", "x: y", "round", "\t", "é", "\u2028", "\x0c", "0",
 
 
 def sources() -> list[str]:
-    """Valid logs: every game's examples and a few simulated games of each, with varied options."""
+    """Valid logs: every game's examples and a few simulated games of each game with a checker, with varied
+    options."""
     texts = [path.read_text(encoding="utf-8") for path in sorted(GAMES.glob("*/examples/*.log"))]
-    for slug in game_slugs():
+    for slug in (slug for slug in game_slugs() if (GAMES / slug / "rules.py").is_file()):
         texts += [text for _, text in simulate(slug, 4, SEED, bots=("random",))]
         texts += [text for _, text in simulate(slug, 4, SEED + 1, bots=("greedy", "random"))]
     return texts

@@ -87,3 +87,9 @@ def test_a_broken_board_is_reported_at_its_line(text, found):
     with pytest.raises(DataError) as caught:
         Board.read(parse_yaml(text, "b.yaml"), Where("b.yaml", 1))
     assert found in caught.value.format_message()
+
+
+def test_a_walk_may_enter_a_space_that_ends_it_but_not_go_on():
+    ring = board("ring.yaml")
+    assert ring.steps_from("r3", 4, ends={"r1"})["r1"] == 2 and "bay" not in ring.steps_from("r3", 4, ends={"r1"})
+    assert ring.steps_from("r1", 1, ends={"r1"})["bay"] == 1      # a walk may leave from such a space

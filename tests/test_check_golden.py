@@ -18,7 +18,7 @@ from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
 
 GOLDEN = Path(__file__).parent / "golden" / "checks.txt"
-GAMES = ("buried-treasure", "cannon-dice")
+GAMES = ("buried-treasure", "cannon-dice", "pirates-gold")
 JUMBLED = 40
 
 

@@ -24,15 +24,24 @@ def found(lines: list[str]) -> list[tuple[int, str]]:
     return [(v.line, v.rule) for v in check_text("\n".join(lines), "m.log").violations]
 
 
+# Games where the same move may legally come twice running (another card named for the same player): a
+# copy of such a line cannot be told from a real one where it stands, only by what it changes later.
+REPEATABLE = {"pirates-gold"}
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_a_line_written_twice_is_reported_at_the_copy_only(path):
     lines = path.read_text().split("\n")
     for i in events(lines):
         twice = lines[:i + 1] + [lines[i]] + lines[i + 1:]
         outcome = check_text("\n".join(twice), "m.log")
-        assert {v.line for v in outcome.violations} <= {i + 2}, (lines[i], outcome.violations)
-        if outcome.violations:
-            assert outcome.violations[0].message.endswith(f"; line {i + 1} says the same: written twice?")
+        reported = {v.line for v in outcome.violations}
+        if i + 2 in reported or path.parent.parent.name not in REPEATABLE:
+            assert reported <= {i + 2}, (lines[i], outcome.violations)
+            if outcome.violations:
+                assert outcome.violations[0].message.endswith(f"; line {i + 1} says the same: written twice?")
+        else:  # legal where it stands: caught later, by the round's count, not at every line after it
+            assert len(reported) <= 2 and min(reported, default=i + 3) > i + 2, (lines[i], outcome.violations)
 
 
 def test_lines_copied_from_elsewhere_are_reported_where_they_stand():

@@ -96,6 +96,7 @@ def test_wilson_intervals_match_published_values():
     assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
     assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
     assert wilson(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert all(low <= hits / n <= high for n in range(1, 300) for hits in (0, n) for low, high in [wilson(hits, n)])
 
 
 def test_a_change_of_rate_gets_newcombes_interval():
@@ -202,7 +203,8 @@ def test_logs_are_written_only_when_asked_and_pass_the_checker(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    ([GAME, "--bots", "random,clever"], "clever: bots are named from greedy, random"),
+    ([GAME, "--bots", "random,clever"], "no bot 'clever' plays Buried Treasure (its bots: random, greedy)"),
+    ([GAME, "--bots", ","], "name one bot or more"),
     ([GAME, "--shard", "4/3"], "expected I/N with 1 ≤ I ≤ N"),
     ([GAME, "--option", "advanced=maybe", "--games", 2], "header is not valid"),
     ([GAME, "--players", 9, "--games", 2], "simulated with 2–4 players, not 9"),

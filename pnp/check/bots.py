@@ -22,3 +22,8 @@ def greedy_bot(state, player, rng):
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}
+
+
+def bots_for(rules) -> dict:
+    """Name -> bot for a game: the generic bots, and the game's own strategies (`Rules.bots`)."""
+    return {**BOTS, **rules.bots}

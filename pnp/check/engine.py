@@ -40,6 +40,7 @@ class Rules:
 
     actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
     state: type          # the game's State subclass
+    bots: dict = {}      # name -> bot(state, player, rng): the game's own strategies, beside the generic ones
 
     def __init__(self, game):
         self.game = game  # the game's checked data (pnp.model.Game)
@@ -81,6 +82,7 @@ class State:
     the drivers' questions (`to_move`, `legal_actions`, `table_action`, `is_over`, `value`, `finish`)."""
 
     end_code = ""                # the code of a line after the game is over (reported once a log)
+    unit = "points"              # what a total counts, in messages (`9 points`, `9 tokens`)
     after_end: frozenset = frozenset()  # verbs whose handlers judge a finished game themselves
     _handlers: dict = {}
 
@@ -109,6 +111,12 @@ class State:
     def table_action(self, rng):
         """The TABLE's next event: a random outcome drawn with `rng`, or a record such as the scores."""
         raise NotImplementedError
+
+    def outcome(self, action, rng):
+        """A player's choice whose result is left to chance, with that result drawn with `rng`: a card named
+        for someone and then turned up, written as one line. Bots choose among `legal_actions` without
+        knowing it; the simulator plays the action this returns. By default the choice itself."""
+        return action
 
     def is_over(self) -> bool:
         raise NotImplementedError
@@ -185,7 +193,7 @@ class State:
         for player in self.players:
             if claimed.get(player) != totals[player]:
                 written = "none is written" if player not in claimed else f"not {claimed[player]}"
-                self.w.blow(code, f"{player} has {totals[player]} points, {written} ({explain(player)})")
+                self.w.blow(code, f"{player} has {totals[player]} {self.unit}, {written} ({explain(player)})")
 
     def leaders(self, totals: dict) -> list:
         """The players with the highest total, in seat order."""
@@ -195,13 +203,13 @@ class State:
         """(winners, how they won): the one leader, or what `tie` makes of several."""
         leaders = self.leaders(totals)
         if len(leaders) == 1:
-            return (leaders[0],), f"wins with {totals[leaders[0]]} points"
+            return (leaders[0],), f"wins with {totals[leaders[0]]} {self.unit}"
         return self.tie(leaders, totals)
 
     def tie(self, leaders: list, totals: dict) -> tuple:
         """Leaders with equal totals share the win, unless a game settles ties otherwise (a roll-off);
         no winners: not settled yet."""
-        return tuple(leaders), f"share the win with {totals[leaders[0]]} points"
+        return tuple(leaders), f"share the win with {totals[leaders[0]]} {self.unit}"
 
     def judge_winners(self, written: tuple, totals: dict, code: str) -> None:
         winners, how = self.winners(totals)

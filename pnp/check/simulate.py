@@ -10,7 +10,7 @@ import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from pnp.check.bots import BOTS
+from pnp.check.bots import bots_for
 from pnp.check.engine import TABLE
 from pnp.check.loader import rules_for
 from pnp.check.reader import read_log
@@ -27,8 +27,17 @@ def simulate(game: str, games: int, seed: int, players: int | None = None, bots=
     """Yield (number, log text) for `games` complete games of `game` (a slug, or a folder named by the
     person running the command), numbered from 1. Each log names the game by its slug."""
     rules = rules_for(game)
+    check_bots(rules, bots)
     for number in range(1, games + 1):
         yield number, play(rules, game_rng(seed, number), players, bots, options or {}, f"seed {seed}, game {number}").log()
+
+
+def check_bots(rules, bots) -> None:
+    """Every bot named is one that plays the game of `rules` (a generic bot or one of the game's own)."""
+    known = bots_for(rules)
+    unknown = [kind for kind in bots if kind not in known]
+    if unknown:
+        raise PnpError(f"no bot {unknown[0]!r} plays {rules.game.name} (its bots: {', '.join(known)})")
 
 
 def game_rng(seed: int, number: int) -> random.Random:
@@ -72,7 +81,8 @@ def play(rules, rng, players: int | None, bots, options: dict, source: str, turn
 
 def _playout(rules, rng, setup, kinds: tuple, line: int) -> tuple:
     """(state, actions, first player to act, player moves) of a game played from `setup` to its end."""
-    seats = {name: BOTS[kind] for name, kind in zip(setup.players, kinds)}
+    known = bots_for(rules)
+    seats = {name: known[kind] for name, kind in zip(setup.players, kinds)}
     whistle = SimulationWhistle("simulation")
     state = rules.start(setup, whistle)
     actions: list = []
@@ -84,7 +94,7 @@ def _playout(rules, rng, setup, kinds: tuple, line: int) -> tuple:
         if mover is TABLE:
             action = state.table_action(rng)
         else:
-            action = seats[mover](state, mover, rng)
+            action = state.outcome(seats[mover](state, mover, rng), rng)
             first = first or mover
             moves += action is not None
         whistle.line = line + len(actions)  # the line the action will have, for a state that remembers lines

@@ -5,6 +5,7 @@ import click
 
 from pnp.games import game_slugs, load_game
 from pnp.kinds import KINDS
+from pnp.wording import plural
 
 
 @click.command("list")
@@ -16,7 +17,7 @@ def command(games):
         click.echo(f"{game.slug}: {game.name} ({game.players_text})")
         for component in game.components.values():
             if component.cards:
-                count = f"{component.card_total} cards ({len(component.cards)} different)"
+                count = f"{plural(component.card_total, *KINDS[component.kind].noun)} ({len(component.cards)} different)"
             else:
                 count = f"{component.options.get('count', 1)} × {component.kind}"
             click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {size(component)}")

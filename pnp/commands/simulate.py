@@ -31,8 +31,8 @@ def header_options(values) -> dict:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output/simulated"),
               show_default=True, help="The folder the logs are written to.")
 @click.option("--players", type=click.IntRange(1), default=None, help="Players per game (default: varies).")
-@click.option("--bot", "bots", type=click.Choice(sorted(BOTS)), multiple=True, default=("random",),
-              show_default=True, help="The bot of each seat in turn; repeat to mix bots.")
+@click.option("--bot", "bots", multiple=True, default=("random",), show_default=True,
+              help=f"The bot of each seat in turn ({', '.join(BOTS)}, or one of the game's own); repeat to mix bots.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A header value for every game, such as advanced=yes (default: varies).")
 @click.option("--check/--no-check", default=True, show_default=True, help="Check each log as it is written.")

@@ -20,7 +20,7 @@ def wilson(hits: int, n: int) -> tuple:
     p, z2 = hits / n, Z * Z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))  # p itself inside, whatever rounding does
 
 
 def rate(hits: int, n: int) -> dict:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.check.loader import rules_for
-from pnp.check.simulate import game_rng, play
+from pnp.check.simulate import check_bots, game_rng, play
 from pnp.stats.tally import Tally, add
 
 SMALLEST, LARGEST = 1_000, 10_000  # games a chunk, when there are enough games for chunks of this size
@@ -34,6 +34,7 @@ class Plan:
     def settings(self) -> dict:
         """The plan as a result file records it: files can be merged only when theirs are the same."""
         rules = rules_for(self.game)
+        check_bots(rules, self.bots)
         return {"game": rules.game.slug, "data": data_digest(rules.game.folder), "seed": self.seed,
                 "players": self.players, "bots": list(self.bots), "options": dict(self.options)}
 

@@ -1,0 +1,323 @@
+"""Pirates' Gold's rules: the dummy seat, the limits on a turn, the three recipients, the pool, the end of a
+round and its tokens, the end of the game, the bots and the data (the failing logs, the examples and the
+rule codes are checked with every game's in test_check_contract.py)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import check_with
+from pnp.check.engine import TABLE
+from pnp.check.reader import read_log
+from pnp.check.replay import check_text, parse_event
+from pnp.check.resync import Replay
+from pnp.check.setup import read_setup
+from pnp.check.simulate import simulate
+from pnp.check.violations import Whistle
+from pnp.commands import check, simulate as simulate_command
+from pnp.games import load_game
+
+SIX = "Anne Bart Cora Dirk Edda Finn"
+EXAMPLES = Path(__file__).resolve().parent.parent / "pnp" / "games" / "pirates-gold" / "examples"
+
+
+def log(body: str, players: str = "Mia Tom Ana", starts: str = "Mia") -> str:
+    return f"game: pirates-gold\nplayers: {players}\nstarts: {starts}\n" + body.strip() + "\n"
+
+
+def broken(body: str, **header) -> list:
+    """(line of the body, counted from 1, rule) of every problem but a log stopping before the game's end."""
+    found = check_text(log(body, **header), "t.log").violations
+    return [(v.line - 3, v.rule) for v in found if not v.message.startswith("the log stops")]
+
+
+def state_after(body: str, **header):
+    """The game's state once the body's lines are played."""
+    parsed, _ = read_log(log(body, **header), "t.log")
+    setup, rules, problems = read_setup(parsed)
+    assert not problems
+    replay = Replay(rules, setup, Whistle("t.log"))
+    players = {name.lower(): name for name in setup.players}
+    for line, words in parsed.events():
+        replay.feed(line, parse_event(words, players, rules.verbs))
+    replay.finish(0)
+    return replay.state
+
+
+# --- the kit and the checker read the same cards -----------------------------------------------------
+
+def test_the_kit_holds_53_cards_with_one_back_and_the_checker_counts_them():
+    game = load_game("pirates-gold")
+    cards = game.components["game-cards"]
+    kinds = Counter()
+    for card in cards.cards:
+        kinds[(card.fields["kind"], card.fields["gold"])] += card.count
+    assert kinds == {("gold", 1): 33, ("gold", 2): 10, ("gold", 3): 5, ("pirate", 0): 4, ("box", 0): 1}
+    assert len({card.back for card in cards.cards}) == 1
+    assert game.vars["treasure_tokens"] == 35
+    assert broken("round 1\n" + "Mia give Mia 3\n" * 5 + "Mia give Tom 3") == [(7, "PG-CARD")]
+
+
+def test_a_card_count_changed_in_the_data_changes_the_checker(game_copy, tmp_path):
+    folder = game_copy("pirates-gold")
+    cards = folder / "game-cards.csv"
+    cards.write_text(cards.read_text().replace("gold-3,5,", "gold-3,6,"))
+    path = tmp_path / "six-threes.log"
+    path.write_text(log("round 1\n" + "Mia give Mia 3\n" * 5 + "Mia give Tom 3\nMia give Ana 1"))
+    assert [v.rule for v in check_with(folder, path)] == ["PG-GAME-END"]  # the log stops early, nothing else
+    assert [v.rule for v in check_text(path.read_text(), "t.log").violations] == ["PG-CARD", "PG-GAME-END"]
+
+
+@pytest.mark.parametrize("old, new, found", [
+    ("  5: {tokens: 7, gives: 7}\n", "", "tables: 5 players: no table (game.yaml allows 2–7)"),
+    ("  7: {tokens: 5, gives: 5}", "  7: {tokens: 6, gives: 5}", "7 seats of 6 tokens need more than the 35"),
+    ("  3: {tokens: 7, gives: 7}", "  3: {tokens: 7, gives: 2}", "cannot reach 3 recipients"),
+    ("specials: 4", "specials: 6", "the deck holds 5 special cards, not 6"),
+    ("box: treasure-box", "box: treasure-chest", "box: no card has the id 'treasure-chest'"),
+])
+def test_the_rule_facts_are_checked_against_the_kit(game_copy, old, new, found, tmp_path):
+    folder = game_copy("pirates-gold")
+    rules = folder / "rules.yaml"
+    assert old in rules.read_text()
+    rules.write_text(rules.read_text().replace(old, new))
+    path = tmp_path / "any.log"
+    path.write_text(log("round 1"))
+    result = CliRunner().invoke(check.command, ["--game", str(folder), str(path)])
+    assert result.exit_code == 2 and found in result.output and "rules.yaml:" in result.output
+
+
+# --- turns ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, limit", [(3, 7), (4, 7), (5, 7), (6, 5), (7, 5)])
+def test_a_turn_has_seven_cards_at_most_five_with_six_or_seven_players(players, limit):
+    names = SIX.split()[:players] if players <= 6 else SIX.split() + ["Gwen"]
+    cards = [f"Anne give {to} 1" for to in ["Anne", "Bart", "Cora"] + ["Anne"] * (limit - 3)]
+    body = "round 1\n" + "\n".join(cards) + "\nBart give Bart 1\n"
+    assert broken(body, players=" ".join(names), starts="Anne") == []
+    assert broken(body.replace("Bart give Bart 1", "Anne give Anne 1"), players=" ".join(names),
+                  starts="Anne") == [(limit + 2, "PG-GIVES")]
+
+
+def test_a_turn_reaches_three_different_players_the_giver_among_them_before_it_stops():
+    assert broken("round 1\nMia give Mia 1\nMia give Tom 1\nMia give Ana 1\nMia stop\nTom give Tom 1") == []
+    assert broken("round 1\nMia give Mia 1\nMia give Tom 1\nMia stop") == [(4, "PG-RECIPIENTS")]
+    assert broken("round 1\nMia give Tom 1\nMia give Ana 1\nMia give Tom 1\nMia stop") == [(5, "PG-RECIPIENTS")]
+    assert broken("round 1\nMia stop") == [(2, "PG-RECIPIENTS")]
+
+
+def test_a_card_that_leaves_too_few_cards_to_reach_three_players_breaks_the_rule_once():
+    body = "round 1\n" + "Mia give Mia 1\n" * 5 + "Mia give Tom 1\nMia give Ana 1\nTom give Tom 1"
+    assert broken(body) == []
+    body = "round 1\n" + "Mia give Mia 1\n" * 6 + "Mia give Tom 1\nTom give Tom 1"
+    assert broken(body) == [(7, "PG-RECIPIENTS")]
+
+
+def test_a_special_card_ends_the_turn_at_once_whatever_the_recipients():
+    assert broken("round 1\nMia give Mia pirate\nTom give Tom 1") == []
+    assert broken("round 1\nMia give Tom box\nMia give Mia 1") == [(3, "PG-SPECIAL")]
+    assert broken("round 1\nMia give Tom pirate\nMia stop") == [(3, "PG-SPECIAL")]
+
+
+def test_turns_go_clockwise_and_a_line_by_another_seat_is_named():
+    assert broken("round 1\nMia give Mia pirate\nAna give Ana 1") == [(3, "PG-TURN")]
+    assert broken("round 1\nMia give Mia 1\nTom give Ana 1\nMia give Tom 1") == [(3, "PG-TURN")]
+    assert broken("round 1\nTom give Tom 1") == [(2, "PG-START")]
+
+
+# --- the dummy -------------------------------------------------------------------------------------------
+
+TWO = {"players": "Lena Omar", "starts": "dummy"}
+
+
+def test_the_dummy_deals_one_card_each_clockwise_from_itself_up_to_seven():
+    turn = "\n".join(f"dummy give {to} 1" for to in ["dummy", "Lena", "Omar"] * 2 + ["dummy"])
+    assert broken(f"round 1\n{turn}\nLena give Lena 1", **TWO) == []
+    assert broken(f"round 1\n{turn}\ndummy give Lena 1", **TWO) == [(9, "PG-GIVES")]
+    assert broken("round 1\ndummy give Lena 1", **TWO) == [(2, "PG-DUMMY")]
+    assert broken("round 1\ndummy give dummy 1\ndummy give Omar 1", **TWO) == [(3, "PG-DUMMY")]
+
+
+def test_the_dummy_turn_ends_at_a_special_card_and_its_seat_follows_the_last_player():
+    body = "round 1\ndummy give dummy 1\ndummy give Lena pirate\nLena give dummy 1"
+    assert broken(body, **TWO) == []
+    assert broken(body.replace("Lena give dummy 1", "dummy give Omar 1"), **TWO) == [(4, "PG-SPECIAL")]
+    state = state_after("round 1\nLena give Lena pirate\nOmar give Omar pirate", players="Lena Omar", starts="Lena")
+    assert state.to_move() is TABLE and state.next == "dummy"
+
+
+def test_there_is_no_dummy_with_three_players():
+    assert broken("round 1\nMia give dummy 1") == [(2, "PG-DUMMY")]
+    assert broken("round 1\ndummy give Mia 1") == [(2, "PG-DUMMY")]
+
+
+def test_a_two_player_turn_must_reach_the_dummy_too():
+    body = "round 1\nLena give Lena 1\nLena give Omar 1\nLena stop"
+    assert broken(body, players="Lena Omar", starts="Lena") == [(4, "PG-RECIPIENTS")]
+
+
+# --- the pool, the round's end, its tokens ------------------------------------------------------------
+
+def round_of_pirates(gold: str, last: str = "Mia give Mia pirate") -> str:
+    """Mia gives `gold` (card lines), then stops; three pirates end Tom's, Ana's and Bo's turns; `last` is the
+    4th special card."""
+    return f"{gold}\nMia stop\nTom give Tom pirate\nAna give Ana pirate\nBo give Bo pirate\n{last}"
+
+
+FOUR = {"players": "Mia Tom Ana Bo"}
+
+
+def test_the_pool_stays_beside_the_deck_until_a_treasure_box_empties_it():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 2\nMia give Ana 1")
+    state = state_after(body + "\nMia take Bo Ana\nround 2", **FOUR)
+    assert state.pool == 4 and state.tokens == {"Mia": 8, "Tom": 6, "Ana": 5, "Bo": 5}
+    state = state_after(body + "\nMia take Bo Ana\nround 2\nTom give Ana box", **FOUR)
+    assert state.pool == 0 and state.tokens["Ana"] == 9
+
+
+def test_the_round_ends_at_its_fourth_special_card_the_box_included():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 2\nMia give Ana 1", "Mia give Mia box")
+    assert broken(body + "\nMia take Bo Ana\nround 2\nTom give Tom 1", **FOUR) == []
+    assert broken(body + "\nMia take Bo Ana\nTom give Tom 1", **FOUR) == [(11, "PG-ROUND")]
+    assert broken(body.replace("Mia give Mia box", "Mia take Bo Ana"), **FOUR) == [(9, "PG-ROUND")]
+
+
+def test_the_most_gold_takes_a_token_from_each_of_the_two_lowest_choosing_among_ties():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 1\nMia give Ana 1")  # 3, 1, 1, 0
+    assert broken(body + "\nMia take Bo Tom", **FOUR) == []
+    assert broken(body + "\nMia take Ana Bo", **FOUR) == []
+    assert broken(body + "\nMia take Tom Ana", **FOUR) == [(10, "PG-TRANSFER")]
+    assert broken(body + "\nTom take Bo Ana", **FOUR) == [(10, "PG-TRANSFER")]
+    assert broken(body + "\nround 2", **FOUR) == [(10, "PG-TRANSFER")]  # missing: left a choice
+    assert broken(body + "\nMia take Bo Tom\nMia take Bo Tom", **FOUR) == [(11, "PG-TRANSFER")]
+
+
+def test_a_tie_for_the_most_gold_moves_no_token():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 3\nMia give Ana 1")
+    assert broken(body + "\nround 2", **FOUR) == []
+    assert broken(body + "\nMia take Bo Ana", **FOUR) == [(10, "PG-TRANSFER")]
+
+
+def test_the_gold_written_is_checked_and_then_decides_the_tokens():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 2\nMia give Ana 1")
+    assert broken(body + "\ngold Mia 3 Tom 2 Ana 1 Bo 0\nMia take Bo Ana", **FOUR) == []
+    # a card left out of the log: the table counted Tom 4, so Tom took the tokens, reported once
+    assert broken(body + "\ngold Mia 3 Tom 4 Ana 1 Bo 0\nTom take Bo Ana", **FOUR) == [(10, "PG-GOLD")]
+    assert broken(body + "\ngold Mia 3 Ana 1 Bo 0\nMia take Bo Ana", **FOUR) == [(10, "PG-GOLD")]
+
+
+def test_the_next_round_starts_after_the_seat_that_played_last():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 2\nMia give Ana 1") + "\nMia take Bo Ana"
+    assert broken(body + "\nround 2\nTom give Tom 1", **FOUR) == []
+    assert broken(body + "\nround 2\nMia give Mia 1", **FOUR) == [(12, "PG-START")]
+
+
+# --- the end of the game ------------------------------------------------------------------------------
+
+BROKE = """round 1
+Anne give Anne 3
+Anne give Finn pirate
+Bart give Finn pirate
+Cora give Finn pirate
+Dirk give Finn pirate
+Anne take Finn Bart
+round 2
+Edda give Finn pirate"""
+
+
+def test_the_game_ends_at_once_when_a_seat_cannot_pay_a_token():
+    end = "\nfinal Anne 7 Bart 4 Cora 5 Dirk 5 Edda 5 Finn 0\nwinner Anne"
+    assert broken(BROKE + end, players=SIX, starts="Anne") == []
+    assert broken(BROKE + "\nFinn give Finn 1" + end, players=SIX, starts="Anne") == [(10, "PG-GAME-END")]
+    outcome = check_text(log(BROKE + end, players=SIX, starts="Anne"), "t.log")
+    assert outcome.summary.startswith("a legal game of 6 players, 2 rounds")
+
+
+ROUND_TWO = """round 2
+Edda give Edda 3
+Edda give Anne 1
+Edda give Bart 1
+Edda stop
+Finn give Anne pirate
+Anne give Bart pirate
+Bart give Cora pirate
+Cora give Dirk pirate
+Edda take Finn Cora"""
+
+
+def test_a_seat_that_cannot_pay_at_a_rounds_end_ends_the_game_once_the_other_has_paid():
+    body = BROKE.split("\nround 2")[0] + "\n" + ROUND_TWO
+    end = "\nfinal Anne 6 Bart 3 Cora 3 Dirk 4 Edda 6 Finn 0\nwinner Anne Edda"  # Finn could not pay Edda
+    assert broken(body + end, players=SIX, starts="Anne") == []
+    assert broken(body + "\nround 3" + end, players=SIX, starts="Anne") == [(18, "PG-GAME-END")]
+
+
+def test_the_game_ends_after_round_three_and_the_dummy_never_wins():
+    text = (EXAMPLES / "two-players.log").read_text()
+    state = state_after(text.split("\n", 4)[4], players="Lena Omar", starts="dummy")
+    assert state.done() == "round 3 is over" and state.tokens["dummy"] == 9
+    assert state.totals() == {"Lena": 9, "Omar": 3} and state.winners(state.totals())[0] == ("Lena",)
+
+
+# --- simulated games and bots ---------------------------------------------------------------------------
+
+ALL_BOTS = ("random", "greedy", "stop-3", "stop-5", "stop-7", "leader-3", "leader-5")
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_simulated_games_of_every_size_pass_the_checker(players):
+    for _, text in simulate("pirates-gold", 6, players, players, ALL_BOTS):
+        assert f"players: {' '.join(text.split('players: ')[1].split()[:players])}" in text
+        outcome = check_text(text, "sim.log")
+        assert outcome.violations == [], text
+        assert f"a legal game of {players} players" in outcome.summary
+
+
+def turns(text: str, player: str) -> list:
+    """The number of cards of each of `player`'s turns, and how each ended (`stop`, or the last card)."""
+    found, current = [], None
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[1] in ("give", "stop") and words[0] != "dummy":
+            if words[0] == player:
+                current = current or [0, ""]
+                if words[1] == "stop":
+                    current[1] = "stop"
+                else:
+                    current[0] += 1
+                    current[1] = words[-1]
+                continue
+        if current:
+            found.append(tuple(current))
+            current = None
+    return found
+
+
+def test_a_stop_after_k_bot_stops_once_k_cards_are_out_and_the_rules_allow():
+    for _, text in simulate("pirates-gold", 10, 3, 4, ("stop-3", "stop-5")):
+        assert all(cards <= 3 for cards, _ in turns(text, "Anne"))
+        assert all(cards <= 5 for cards, _ in turns(text, "Bart"))
+        assert any(how == "stop" for _, how in turns(text, "Anne"))
+
+
+def test_a_leader_bot_gives_its_two_cards_away_to_the_richest():
+    for _, text in simulate("pirates-gold", 5, 4, 3, ("leader-7", "random", "random")):
+        assert re.search(r"^Anne give (Bart|Cora) ", text, re.M)
+        assert "Anne stop" not in text  # it never stops before the seventh card
+
+
+def test_the_command_simulates_any_number_of_players_with_the_games_own_bots(tmp_path):
+    runner = CliRunner()
+    for players in ("2", "7"):
+        result = runner.invoke(simulate_command.command, ["pirates-gold", "--games", "3", "--players", players,
+                                                          "--bot", "stop-4", "--bot", "leader-5",
+                                                          "--out", str(tmp_path / players)])
+        assert result.exit_code == 0 and "all valid" in result.output, result.output
+    result = runner.invoke(simulate_command.command, ["pirates-gold", "--bot", "sly", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "no bot 'sly' plays Pirates' Gold (its bots: random, greedy, stop-3" in result.output
+    result = runner.invoke(simulate_command.command, ["pirates-gold", "--players", "8", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "2–7 players, not 8" in result.output

@@ -1,0 +1,149 @@
+"""A board tiled over sheets: each sheet's part of the board, the glue bands, seams clear of the spaces,
+and the printed pages putting each part where the plan says."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from conftest import edit
+from pnp.check.loader import rules_for
+from pnp.errors import DataError
+from pnp.board_sheets import board_plan, footprints, rooms
+from pnp.games import load_game
+from pnp.imposition import Box, Settings
+from pnp.kit import lay_out
+from pnp.tiling import GLUE, count, plan, seams
+from pnp.units import PAPER_SIZES
+
+
+def reassembled(tiled, size, bleed):
+    """Check a plan glues back into exactly the board: neighbours overlap by the glue band, and only there."""
+    w, h = size
+    for tile in tiled.tiles:
+        src = tile.source
+        if tile.glue_right:
+            right = tiled.tile(tile.row, tile.column + 1).source
+            assert right.x0 == pytest.approx(src.x1 - GLUE)             # the band, under the neighbour's cut edge
+            assert right.x0 == tiled.xs[tile.column] and tiled.tile(tile.row, tile.column + 1).cut_left
+        if tile.glue_bottom:
+            below = tiled.tile(tile.row + 1, tile.column).source
+            assert below.y0 == pytest.approx(src.y1 - GLUE)
+            assert below.y0 == tiled.ys[tile.row] and tiled.tile(tile.row + 1, tile.column).cut_top
+        # outer edges are whole: the board's edge plus its bleed
+        assert (src.x0 == -bleed) == (tile.column == 0) and (src.y0 == -bleed) == (tile.row == 0)
+        assert (src.x1 == w + bleed) == (tile.column == tiled.columns - 1)
+        assert (src.y1 == h + bleed) == (tile.row == tiled.rows - 1)
+    # every point of the board is printed by one sheet's own part: the seams split it without gap
+    lefts = [tiled.tile(0, c).source.x0 for c in range(tiled.columns)] + [w + bleed]
+    tops = [tiled.tile(r, 0).source.y0 for r in range(tiled.rows)] + [h + bleed]
+    assert lefts == [-bleed, *tiled.xs, w + bleed] and tops == [-bleed, *tiled.ys, h + bleed]
+    assert all(a < b for a, b in zip(lefts, lefts[1:])) and all(a < b for a, b in zip(tops, tops[1:]))
+
+
+@pytest.mark.parametrize("size, room, sheets", [
+    ((100, 100), (200, 280), (1, 1)),
+    ((242, 264), (193, 274), (2, 1)),
+    ((242, 264), (280, 187), (1, 2)),
+    ((600, 400), (193, 274), (4, 2)),
+])
+def test_a_tiled_board_glues_back_into_the_whole_board(size, room, sheets):
+    tiled = plan(size, 3.0, {"portrait": room}, [])
+    assert (tiled.columns, tiled.rows) == sheets
+    reassembled(tiled, size, 3.0)
+    for tile in tiled.tiles:  # every sheet's part, glue band included, fits what the sheet can print
+        assert tile.source.w <= room[0] + 1e-9 and tile.source.h <= room[1] + 1e-9
+    assert [t.label for t in tiled.tiles if t.row == 0] == [f"A{c}" for c in range(1, tiled.columns + 1)]
+    assert [t.label for t in tiled.tiles if t.column == 0] == [f"{r}1" for r in "ABCD"[:tiled.rows]]
+
+
+def test_the_fewest_sheets_decide_the_orientation_for_every_sheet():
+    tiled = plan((242, 264), 3.0, {"portrait": (198.9, 256.4), "landscape": (262.4, 192.9)}, [])
+    assert tiled.landscape and (tiled.columns, tiled.rows) == (1, 2)   # portrait would need 2 × 2
+    assert count(264, 3, 256.4) == 2 and count(242, 3, 198.9) == 2 and count(100, 3, 10) is None
+
+
+def test_seams_fall_between_spaces_and_say_so_when_they_cannot():
+    spaces = [(lo, lo + 20, f"s{lo}") for lo in range(1, 200, 22)]   # 20 mm squares, 2 mm apart
+    at, splits = seams(200, 3.0, 150, 2, spaces)
+    assert not splits and any(hi <= at[0] <= nxt for (_, hi, _), (nxt, _, _) in zip(spaces, spaces[1:]))
+    assert at == [110.0]               # the middle of the gap at 109–111, the one nearest 100 (half the board)
+    wide = [(0, 200, "lagoon")]
+    at, splits = seams(200, 3.0, 150, 2, wide)
+    assert splits == [(at[0], ["lagoon"])]
+    tiled = plan((200, 100), 3.0, {"portrait": (150, 150)}, [("lagoon", Box(0, 0, 200, 50))])
+    assert tiled.splits == (f"the seam at x = {tiled.xs[0]:g} mm splits lagoon",)
+
+
+def pete():
+    return load_game("pete-the-pirate")
+
+
+@pytest.mark.parametrize("paper, sheets", [("a4", 2), ("letter", 2), ("a3", 1)])
+def test_petes_board_is_cut_between_its_squares(paper, sheets):
+    board = pete().components["board"]
+    settings = Settings(paper=paper, size=PAPER_SIZES[paper])
+    tiled = board_plan(board, settings)
+    assert tiled.sheets == sheets and not tiled.splits
+    reassembled(tiled, board.size, 3.0)
+    for _, box in footprints(board):
+        assert not any(box.x0 < x < box.x1 for x in tiled.xs) and not any(box.y0 < y < box.y1 for y in tiled.ys)
+
+
+def test_each_sheet_prints_its_part_of_the_board_where_the_plan_says():
+    game = pete()
+    board = game.components["board"]
+    settings = Settings(paper="a4", size=PAPER_SIZES["a4"], fold=False)
+    part = next(p for p in lay_out(game, settings) if p.component.id == "board")
+    tiled = board_plan(board, settings)
+    assert [page.side for page in part.pages] == ["assembly map"] + [f"sheet {t.label} of 2" for t in tiled.tiles]
+    for page, tile in zip(part.pages[1:], tiled.tiles):
+        slot, face = page.placed[0]
+        assert face.size == board.size and page.size == (297.0, 210.0)  # landscape, as the plan chose
+        shown = slot.clip  # what the page prints of the board, back in the board's frame (y down)
+        src = Box(shown.x0 - slot.trim.x0, slot.trim.y1 - shown.y1, shown.x1 - slot.trim.x0, slot.trim.y1 - shown.y0)
+        for got, want in zip((src.x0, src.y0, src.x1, src.y1), (tile.source.x0, tile.source.y0, tile.source.x1,
+                                                                 tile.source.y1)):
+            assert got == pytest.approx(want)
+        assert 5.0 <= shown.x0 and shown.x1 <= 292.0 and 11.0 <= shown.y0   # inside the margins and footer
+    texts = [v["text"] for _, face in part.pages[1].placed[1:] for _, group in face.steps
+             for name, v in group["steps"] if name == "text"]
+    assert "A1 · glue B1 over this band" in texts and "sheet A1" in texts
+
+
+def test_a_print_shop_gets_the_whole_board_with_its_bleed():
+    game = pete()
+    settings = Settings(paper="a4", size=PAPER_SIZES["a4"], shop=True)
+    part = next(p for p in lay_out(game, settings) if p.component.id == "board")
+    (page,) = part.pages
+    assert page.size == (248.0, 270.0) and (page.trim.x0, page.trim.y0, page.trim.w) == (3.0, 3.0, 242.0)
+
+
+def test_rooms_are_the_paper_inside_its_margins_footer_and_marks():
+    portrait = rooms(Settings(paper="a4", size=PAPER_SIZES["a4"]))["portrait"]
+    assert portrait == pytest.approx((210 - 10 - 7, 297 - 10 - 6 - 7))
+    assert rooms(replace(Settings(), size=(297.0, 210.0)))["portrait"] == pytest.approx(portrait)
+
+
+def test_a_boards_data_errors_name_their_file_and_line(game_copy):
+    folder = game_copy("pete-the-pirate")
+    edit(folder / "board.yaml", "  - [R1, P1, bay]", "  - [R1, P2, bay]")
+    with pytest.raises(DataError) as raised:
+        load_game(str(folder))
+    assert re.search(r"board.yaml:\d+: paths.\[2\]: no space has the id 'P2'", str(raised.value))
+    edit(folder / "game.yaml", "board: board.yaml", "board: ../board.yaml")
+    with pytest.raises(DataError) as raised:
+        load_game(str(folder))
+    assert re.search(r"game.yaml:\d+: board.board: \.\./board.yaml leads outside the game's folder", str(raised.value))
+
+
+def test_the_checker_walks_the_board_the_printer_draws(game_copy):
+    """Move a hiding place in board.yaml: the printed board and the rules both follow."""
+    folder = game_copy("pete-the-pirate")
+    edit(folder / "board.yaml", "{id: R6, at: [55, 143], kind: hiding}", "{id: R6, at: [55, 143]}")
+    edit(folder / "board.yaml", "{id: R5, at: [55, 165]}", "{id: R5, at: [55, 165], kind: hiding}")
+    game = load_game(str(folder))
+    drawn = game.components["board"].options["board"].as_dicts()["spaces"]
+    assert [s["id"] for s in drawn if s["kind"] == "hiding"] == ["R5", "R10", "R13", "R16", "R20"]
+    assert rules_for(str(folder)).hiding == ("R5", "R10", "R13", "R16", "R20")
