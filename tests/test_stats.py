@@ -13,14 +13,16 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import edit, stats_problems
+from pnp.check.engine import State
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_path
 from pnp.check.simulate import game_rng, play
 from pnp.cli import cli
+from pnp.errors import PnpError
 from pnp.stats import results
 from pnp.stats.figures import compare, distribution, figures, wilson
 from pnp.stats.run import Plan, chunks, run, shard
-from pnp.stats.tally import add
+from pnp.stats.tally import Tally, add
 
 GAME = "buried-treasure"
 PLAN = Plan(GAME, seed=3, bots=("random", "greedy"))
@@ -65,6 +67,13 @@ def test_a_game_adds_its_own_figures():
     assert sum(counts["game"]["rounds"].values()) == 12 and all(int(rounds) > 1 for rounds in counts["game"]["rounds"])
     assert set(counts["words"]["duel"]["rolls"]) <= {"1", "2", "3", "4", "5", "explosion"}  # the players left out
     assert stats_problems(counts) == []
+
+
+def test_a_game_without_final_scores_is_told_what_stats_need(monkeypatch):
+    played = play(rules_for(GAME), game_rng(1, 1), 2, ("random",), {}, "test")
+    monkeypatch.setattr(type(played.state), "totals", State.totals)  # as a rules module that lacks them
+    with pytest.raises(PnpError, match=r"the rules of Buried Treasure give no final scores \(`totals\(\)`"):
+        Tally().add(played)
 
 
 def test_the_bots_take_every_seat_in_turn():

@@ -21,6 +21,7 @@ from collections import Counter
 
 from pnp.check.simulate import NAMES
 from pnp.check.verbs import written
+from pnp.errors import PnpError
 
 SKIPPED_KINDS = frozenset(("player", "claims"))  # who did something is counted by seat, not as a word
 
@@ -77,8 +78,7 @@ class Block:
     def add(self, played) -> None:
         state = played.state
         names = state.players
-        totals = state.totals()
-        winners = state.winners(totals)[0]
+        totals, winners = _result(state)
         self.games += 1
         self.shared += len(winners) > 1
         self.unsettled += not winners
@@ -121,6 +121,18 @@ class Places:
 
     def counts(self) -> dict:
         return {"wins": self.wins, "shared": self.shared, "scores": [dict(c) for c in self.scores]}
+
+
+def _result(state) -> tuple:
+    """(each player's final score, the winners) of a finished game, as its rules module says."""
+    try:
+        totals = state.totals()
+    except NotImplementedError:
+        totals = None
+    if totals is None:
+        raise PnpError(f"the rules of {state.f.game.name} give no final scores (`totals()` of its state), "
+                       "which pnp stats counts; see docs/adding-a-checker.md")
+    return totals, state.winners(totals)[0]
 
 
 def _word(item) -> str:
