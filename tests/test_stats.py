@@ -192,6 +192,7 @@ def test_the_report_shows_its_figures_and_plots(tmp_path):
     result = stats(GAME, "--games", 40, "--seed", 2, "--bots", "random,greedy", "--out", tmp_path,
                    "--compare", old / f"{GAME}-stats.json")
     assert result.exit_code == 0, result.output
+    assert "wins by bot: greedy" in result.output and "figures changed for real" in result.output
     page = (tmp_path / f"{GAME}-stats.html").read_text()
     for text in ("What changed", "the first player wins", "place in turn order", "place by seat", "greedy",
                  "What comes up", "advanced: no"):

@@ -54,7 +54,7 @@ class Played:
     bots: tuple       # the bot of each seat, in the order of `state.players`
     state: object     # the game's State once the game is over
     actions: list     # every event of the log, in order
-    first: str        # the first player to act
+    first: str | None  # the first player to act
     moves: int        # the events the players chose (the others are the table's)
 
     def log(self) -> str:

@@ -160,6 +160,9 @@ def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
                      f"(fair share {percent(block['fair_share'])}); ties {rate_text(ties)}; "
                      f"mean score {block['score']['mean']:.1f}, margin {block['margin']['mean']:.1f}, "
                      f"{block['events']['mean']:.0f} events a game")
+        if len(block["bots"]) > 1:
+            lines.append("  wins by bot: " + ", ".join(f"{bot} {rate_text(figure['wins'])}"
+                                                       for bot, figure in block["bots"].items()))
     if old:
         rows = compare(old, data)
         real = [row for row in rows if row["real"]]
