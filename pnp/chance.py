@@ -3,6 +3,7 @@ is shuffled from its number so that the checker can rebuild exactly what was pri
 from __future__ import annotations
 
 import random
+from itertools import chain, repeat
 
 
 def shuffled(items, seed) -> list:
@@ -14,5 +15,6 @@ def shuffled(items, seed) -> list:
 
 
 def expand(counts: dict) -> list:
-    """{"pearl": 2, "ruby": 1} -> ["pearl", "pearl", "ruby"], in the mapping's order."""
-    return [name for name, count in counts.items() for _ in range(count)]
+    """{"pearl": 2, "ruby": 1} -> ["pearl", "pearl", "ruby"], in the mapping's order; a count below one
+    gives nothing. (Made without a Python loop: bots draw from such lists at every deal.)"""
+    return list(chain.from_iterable(map(repeat, counts, counts.values())))

@@ -72,3 +72,32 @@ def jumbled(rng, texts: list) -> str:
             words[rng.randrange(len(words))] = rng.choice(rng.choice(borrowed).split() or ["?"])
             lines[at] = " ".join(words)
     return "\n".join(lines)
+
+
+def stats_problems(counts: dict) -> list:
+    """What does not add up in the counts of `pnp stats` (pnp.stats.tally): empty when every game is counted
+    once in every table."""
+    problems = []
+    blocks = counts["players"]
+    if counts["games"] != sum(block["games"] for block in blocks.values()):
+        problems.append("the games of each number of players do not add up to the games")
+    for n, block in blocks.items():
+        games, players = block["games"], int(n)
+        decided = games - block["shared"] - block["unsettled"]
+        for kind in ("order", "seat"):
+            places = block[kind]
+            if len(places["wins"]) != players or sum(places["wins"]) != decided:
+                problems.append(f"{n} players: the wins by {kind} are not one a game won by one player")
+            if sum(places["shared"]) < 2 * block["shared"]:
+                problems.append(f"{n} players: a shared win by {kind} counts fewer than two players")
+            if any(sum(scores.values()) != games for scores in places["scores"]):
+                problems.append(f"{n} players: a place by {kind} lacks a score in some game")
+        bots = block["bots"].values()
+        if sum(b["seats"] for b in bots) != games * players or sum(b["wins"] for b in bots) != decided:
+            problems.append(f"{n} players: the bots' seats or wins do not add up")
+        if any(sum(block[name].values()) != games for name in ("margin", "events", "moves")):
+            problems.append(f"{n} players: a histogram does not count every game once")
+    events = sum(int(length) * times for block in blocks.values() for length, times in block["events"].items())
+    if events != sum(counts["verbs"].values()):
+        problems.append("the events by verb do not add up to the events of the games")
+    return problems

@@ -1,23 +1,26 @@
 """What every game with a rules module owes, checked the same way for each: its failing logs fail at their
 lines, its examples pass, every code it reports is documented and tried, simulated games pass with every
-bot, corrupted ones are caught, and nothing a log can hold makes the checker fail.
+bot, corrupted ones are caught, nothing a log can hold makes the checker fail, and `pnp stats` reports on it.
 
 A game's failing logs are `tests/logs/<slug>/*.log`, each line that breaks a rule marked `# expect: CODE`;
 its rules summary `RULES.md` lists every code in a table and ties each to numbered rules that name it.
 """
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from conftest import jumbled
+from conftest import jumbled, stats_problems
 from pnp.check.bots import bots_for
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_path, check_text
 from pnp.check.simulate import simulate
+from pnp.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(path.parent.name for path in (ROOT / "pnp" / "games").glob("*/rules.py"))
@@ -176,3 +179,16 @@ def test_jumbled_logs_get_an_answer_never_a_failure_of_the_checker(simulated, ga
     for number in range(300):
         outcome = check_text(jumbled(rng, texts), "jumbled.log", strict=number % 4 == 0)  # a bug raises here
         assert all(v.line >= 1 and v.rule != "LOG-INTERNAL" for v in outcome.violations)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_stats_count_every_game_and_report_on_it(game, tmp_path):
+    result = CliRunner().invoke(cli, ["stats", game, "--games", "16", "--workers", "1", "--bots", "random,greedy",
+                                      "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / f"{game}-stats.json").read_text())
+    assert data["counts"]["games"] == 16 and stats_problems(data["counts"]) == []
+    assert data["counts"]["words"], "no event names a card, a space or a face to count"
+    for block in data["figures"]["players"].values():
+        assert set(block["bots"]) == {"random", "greedy"} and block["score"]["n"] > 0
+    assert (tmp_path / f"{game}-stats.html").read_text().count("data:image/png") >= 6

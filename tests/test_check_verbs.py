@@ -1,6 +1,8 @@
 """Verb patterns: one pattern gives a verb's parser, its usage line and its printed form."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from pnp.check.replay import parse_event
@@ -119,12 +121,16 @@ def test_actions_are_values():
     assert repr(Deal(1, ("map",))) == "Deal(column=1, cards=('map',))"
     with pytest.raises(AttributeError):
         Take("Ann", 1, "map").card = "ship"
+    Other = action("take", Take.pattern)  # another game's verb of the same name is another action
+    assert Other("Ann", 1, "map") != Take("Ann", 1, "map")
+    assert copy.deepcopy(Lose("Ann", rows=("A",))) == Lose("Ann", rows=("A",)) and End().values() == ()
 
 
 @pytest.mark.parametrize("verb, pattern, message", [
     ("take", "{player} grab {card:card}", "does not name its verb"),
     ("take", "{player} take [{card:card}", "missing ']'"),
     ("take", "{player} take {card:card})", "unbalanced"),
+    ("take", "{player} take {fields:card}", "a name actions keep for themselves"),
 ])
 def test_a_broken_pattern_is_refused_when_it_is_made(verb, pattern, message):
     with pytest.raises(ValueError, match=message):

@@ -24,9 +24,6 @@ class FinalScores:
     after_end = frozenset(("final", "winner"))  # written twice: reported by the handlers themselves
     final_line = winner_line = 0
 
-    def totals(self) -> dict | None:
-        raise NotImplementedError
-
     def breakdown(self, player: str) -> str:
         raise NotImplementedError
 

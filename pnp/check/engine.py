@@ -137,6 +137,16 @@ class State:
         """One line for a log with no problems: what was played and how it ended."""
         return "a legal game"
 
+    def totals(self) -> dict | None:
+        """Each player's final score (None while the log left them unknown): what a log's end is checked
+        against, and, with `winners`, what `pnp stats` counts of a finished game."""
+        raise NotImplementedError
+
+    def stats(self) -> dict:
+        """Optional: what else a finished game tells `pnp stats`, name -> a whole number or a word, each
+        counted game by game (the rounds a game lasted, say)."""
+        return {}
+
     # -- applying an event ----------------------------------------------------------------------------
 
     def apply(self, action) -> None:

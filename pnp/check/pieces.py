@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from pnp.chance import expand
 from pnp.check.engine import TABLE, Piece
 from pnp.check.verbs import names
 from pnp.check.violations import LOG_SYNTAX
-
-
-def expand(counts: dict) -> list:
-    """{"a": 2, "b": 1} -> ["a", "a", "b"]: one item per thing counted, in the mapping's order."""
-    return [item for item, count in counts.items() for _ in range(count)]
 
 
 class Supply(Piece):
@@ -47,7 +43,7 @@ class Supply(Piece):
 
     def pool(self) -> list:
         """Every thing left, one item each: what a random draw chooses from."""
-        return expand({item: count for item, count in self.left.items() if count > 0})
+        return expand(self.left)
 
 
 class Deck(Piece):

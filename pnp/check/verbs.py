@@ -23,6 +23,7 @@ Actions are immutable and compare by value, so bots can list them and a state ca
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from pnp.check.violations import LOG_CARD
 
@@ -168,8 +169,12 @@ def _counts(items) -> dict:
 
 # --- action classes: fields and printed form ----------------------------------------------------------
 
-class Action:
-    """An event of a log, made by `action`: `str()` is its log line."""
+class Action(tuple):
+    """An event of a log, made by `action`: `str()` is its log line.
+
+    A tuple of its class and its values, so that comparing and hashing actions, which bots and the
+    checker do for every move, run at the speed of tuples; the class first keeps two verbs with the
+    same values apart."""
 
     __slots__ = ()
     verb: str = ""
@@ -178,13 +183,10 @@ class Action:
     by_player: bool = False
 
     def values(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.fields)
+        return self[1:]
 
-    def __eq__(self, other):
-        return type(other) is type(self) and other.values() == self.values()
-
-    def __hash__(self):
-        return hash((self.verb, self.values()))
+    def __getnewargs__(self):
+        return self[1:]  # a copy is made from the values
 
     def __repr__(self):
         return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.fields)})"
@@ -198,6 +200,9 @@ class Action:
         raise AttributeError(f"a {self.verb} action cannot change")
 
 
+_RESERVED = frozenset(("verb", "pattern", "fields", "kinds", "by_player", "tree", "lists", "values"))
+
+
 def action(verb: str, pattern: str) -> type:
     """The action class of a log verb. Its fields are named by the pattern and given in pattern order; one
     left out is None, or () for a tuple."""
@@ -208,14 +213,18 @@ def action(verb: str, pattern: str) -> type:
     if not isinstance(named, _Word) or named.choices != (verb,):
         raise ValueError(f"the pattern {pattern!r} does not name its verb {verb!r} first (after `{{player}}`)")
     fields = tuple(lists)
-    arguments = ", ".join(f"{name}={'()' if lists[name] else 'None'}" for name in fields)
-    body = "".join(f"\n    _set(self, {name!r}, {name})" for name in fields) or "\n    pass"
-    scope: dict = {"_set": object.__setattr__}
-    exec(f"def __init__(self, {arguments}):{body}", scope)  # as dataclasses do: a plain, fast __init__
+    taken = set(fields) & _RESERVED
+    if taken:
+        raise ValueError(f"the pattern {pattern!r} names a field {', '.join(sorted(taken))}: a name actions keep for themselves")
+    arguments = "".join(f", {name}={'()' if lists[name] else 'None'}" for name in fields)
+    values = "".join(f" {name}," for name in fields)
+    scope: dict = {"_new": tuple.__new__}
+    exec(f"def __new__(cls{arguments}):\n    return _new(cls, (cls,{values}))", scope)  # as namedtuple does
     kinds = {item.name: item.kind for item in _walk(tree) if isinstance(item, _Field)}
-    namespace = {"__slots__": fields, "__init__": scope["__init__"], "verb": verb, "pattern": pattern,
+    namespace = {"__slots__": (), "__new__": scope["__new__"], "verb": verb, "pattern": pattern,
                  "fields": fields, "kinds": kinds, "by_player": by_player, "tree": tree, "lists": lists,
-                 "_print": staticmethod(_printer(tree, lists))}
+                 "_print": staticmethod(_printer(tree, lists)),
+                 **{name: property(itemgetter(at), doc=f"the action's {name}") for at, name in enumerate(fields, 1)}}
     return type(verb.title().replace("-", ""), (Action,), namespace)
 
 
@@ -253,14 +262,14 @@ def _print_field(item: _Field, is_list: bool):
         def single(act, used, out):
             value = getattr(act, name)
             if value is not None:
-                out.append(_text(value))
+                out.append(written(value))
         return single
 
     def items(act, used, out):
         start = used.get(name, 0)
         values = getattr(act, name)[start:] if item.repeat else getattr(act, name)[start:start + 1]
         used[name] = start + len(values)
-        out.extend(map(_text, values))
+        out.extend(map(written, values))
     return items
 
 
@@ -285,9 +294,9 @@ def _print_shapes(item: _Shapes, lists: dict):
     return shapes
 
 
-def _text(value) -> str:
+def written(value) -> str:
     """A value as a log writes it: a plain tuple (a pair, say) as its items, anything else as str()."""
-    return " ".join(map(_text, value)) if type(value) is tuple else str(value)
+    return " ".join(map(written, value)) if type(value) is tuple else str(value)
 
 
 # --- binding patterns to a game's kinds: parsers and usage lines ---------------------------------------

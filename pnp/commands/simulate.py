@@ -9,12 +9,12 @@ from pnp.check.bots import BOTS
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
 from pnp.check.report import as_text
-from pnp.check.simulate import simulate
-from pnp.check.violations import BotFoul
+from pnp.check.simulate import fouls_reported, simulate
 from pnp.errors import PnpError, shown
 
 
-def _options(values) -> dict:
+def header_options(values) -> dict:
+    """KEY=VALUE texts given on the command line as header values: key -> value."""
     options = {}
     for value in values:
         key, sep, text = value.partition("=")
@@ -38,21 +38,20 @@ def _options(values) -> dict:
 @click.option("--check/--no-check", default=True, show_default=True, help="Check each log as it is written.")
 def command(game, count, seed, out, players, bots, options, check):
     """Play COUNT games of GAME with bots and write each as a playtest log in OUT."""
-    options = _options(options)
+    options = header_options(options)
     rules = rules_for(game)
     slug = rules.game.slug
     width = max(4, len(str(count)))
     problems = []
     try:
         out.mkdir(parents=True, exist_ok=True)
-        for number, text in simulate(game, count, seed, players, bots, options):
-            path = out / f"{slug}-{number:0{width}d}.log"
-            path.write_text(text, encoding="utf-8")
-            outcome = check_text(text, shown(path), rules=rules) if check else None
-            if outcome and outcome.violations:
-                problems += as_text([outcome])
-    except BotFoul as error:
-        raise PnpError(f"a bot's move broke the rules it was offered, a bug in the rules module: {error}") from None
+        with fouls_reported():
+            for number, text in simulate(game, count, seed, players, bots, options):
+                path = out / f"{slug}-{number:0{width}d}.log"
+                path.write_text(text, encoding="utf-8")
+                outcome = check_text(text, shown(path), rules=rules) if check else None
+                if outcome and outcome.violations:
+                    problems += as_text([outcome])
     except OSError as error:
         raise PnpError(f"cannot write to {shown(out)}: {error.strerror or error}") from None
     click.echo(f"wrote {count} log{'s' if count != 1 else ''} to {shown(out)} (seed {seed})"

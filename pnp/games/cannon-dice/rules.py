@@ -298,8 +298,8 @@ class GameState(FollowUps, State):
         if self.envelope is None:
             return Envelope(rng.choice(self._unseen()))
         if not self.score_line:
-            return Score(tuple(self._totals().items()))
-        return Winner(self.leaders(self._totals())[0] if self.rolloff is None else self.rolloff)
+            return Score(tuple(self.totals().items()))
+        return Winner(self.leaders(self.totals())[0] if self.rolloff is None else self.rolloff)
 
     def _table_follow_up(self, due, rng):
         if due.kind == "draw":
@@ -316,14 +316,14 @@ class GameState(FollowUps, State):
         return [m for m in self.f.spots if m not in self.map_deck.seen]
 
     def value(self, player) -> float:
-        totals = self._totals()
+        totals = self.totals()
         return totals[player] - totals[self.other[player]]
 
     def summary(self) -> str:
-        totals = ", ".join(f"{p} {points}" for p, points in self._totals().items())
+        totals = ", ".join(f"{p} {points}" for p, points in self.totals().items())
         rolloff = " after a roll-off" if self.rolloff else ""
         return (f"a legal game on sheet {self.sheet}, {self.round} rounds, ended because {self.ended}; "
-                f"scores right: {totals}; winner {self.rolloff or self.leaders(self._totals())[0]}{rolloff}")
+                f"scores right: {totals}; winner {self.rolloff or self.leaders(self.totals())[0]}{rolloff}")
 
     # -- applying an event ------------------------------------------------------------------------
 
@@ -566,7 +566,7 @@ class GameState(FollowUps, State):
         if self.envelope is None:
             self.w.blow("CD-ENVELOPE", "the envelope is opened before the scores (write `envelope MAP`)")
         self.score_line = self.w.line
-        totals = self._totals()
+        totals = self.totals()
         self.compare(event.claims, totals, "CD-SCORE", self._breakdown)
         if len(self.leaders(totals)) > 1:
             self.ask(Due("duel", self.players[0], "CD-WINNER", self.w.line, "the equal scores", data="tie"))
@@ -577,7 +577,7 @@ class GameState(FollowUps, State):
         if not self.score_line:
             self.w.blow("CD-SCORE", "the scores are written before the winner (write `score PLAYER POINTS ...`)")
         self.winner_line = self.w.line
-        self.judge_winners((event.player,), self._totals(), "CD-WINNER")
+        self.judge_winners((event.player,), self.totals(), "CD-WINNER")
 
     def tie(self, leaders, totals):
         return ((self.rolloff,), "wins the roll-off") if self.rolloff else ((), "")
@@ -979,8 +979,11 @@ class GameState(FollowUps, State):
         return {"balls": balls * score["ball"], "cannons": working * score["cannon"], "treasure": treasure,
                 "map": bonus}
 
-    def _totals(self) -> dict:
+    def totals(self) -> dict:
         return {p: sum(self._parts(p).values()) for p in self.players}
+
+    def stats(self) -> dict:
+        return {"rounds": self.round}
 
     def _breakdown(self, player: str) -> str:
         return ", ".join(f"{part} {points}" for part, points in self._parts(player).items())

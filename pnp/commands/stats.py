@@ -1,0 +1,172 @@
+"""`pnp stats`: bots play many games of a game through its rules, and a report says who wins, by how much,
+how long games last and what comes up; `pnp stats merge` adds up the shards of a run played apart."""
+from __future__ import annotations
+
+import re
+import sys
+from contextlib import nullcontext
+from pathlib import Path
+
+import click
+
+from pnp.check.bots import BOTS
+from pnp.check.simulate import fouls_reported
+from pnp.commands.simulate import header_options
+from pnp.errors import PnpError, shown
+from pnp.stats import results
+from pnp.stats.figures import compare, figures, percent, rate_text
+from pnp.stats.cluster import dask_executor
+from pnp.stats.run import Plan, cores, run, shard as shard_range
+
+OUT = Path("output/stats")
+
+
+class _Stats(click.Group):
+    """`pnp stats GAME ...` is short for `pnp stats play GAME ...`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = ["play", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group("stats", cls=_Stats)
+def command():
+    """Balance statistics: pnp stats GAME [OPTIONS] plays games with bots and reports on them (see
+    `pnp stats play --help`); pnp stats merge FILES adds up shards played apart."""
+
+
+def _bots(ctx, param, value) -> tuple:
+    bots = tuple(name.strip() for name in value.split(",") if name.strip())
+    if not bots:
+        raise click.BadParameter("name one bot or more, separated by commas")
+    return bots
+
+
+def _shard(ctx, param, value):
+    match = re.fullmatch(r"(\d+)/(\d+)", value or "")
+    if value is None:
+        return None
+    if not match or not 1 <= int(match.group(1)) <= int(match.group(2)):
+        raise click.BadParameter(f"expected I/N with 1 ≤ I ≤ N, such as 3/10, got {value!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+_out = click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=OUT, show_default=True,
+                    help="The folder the result file and the report are written to.")
+_compare = click.option("--compare", "old", type=click.Path(dir_okay=False, path_type=Path),
+                        help="An earlier result file (.json): the report shows what changed, with intervals.")
+_html = click.option("--html/--no-html", default=True, show_default=True, help="Write the HTML report too.")
+
+
+@command.command("play")
+@click.argument("game")
+@click.option("--games", type=click.IntRange(1), default=10_000, show_default=True, help="How many games.")
+@click.option("--players", type=click.IntRange(1), default=None, help="Players a game (default: drawn each game).")
+@click.option("--bots", default="random", show_default=True, callback=_bots, metavar="BOT,BOT,...",
+              help=f"The bots ({', '.join(BOTS)}, or the game's own), turned round the seats game by game.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed plays the same games.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A header value for every game, such as advanced=yes (default: drawn each game).")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Processes playing games (default: every core).")
+@click.option("--chunk", type=click.IntRange(1), default=None,
+              help="Games a task (default: 1,000–10,000, enough tasks for every worker).")
+@click.option("--shard", callback=_shard, metavar="I/N",
+              help="Play only the I-th of N equal parts of the games, into a file for `pnp stats merge`.")
+@click.option("--dask", metavar="ADDRESS", help="Play on the Dask cluster whose scheduler is at ADDRESS "
+              "(needs pip install 'pnp-press[cluster]').")
+@click.option("--logs", type=click.Path(file_okay=False, path_type=Path),
+              help="Also write every game's log into this folder (slow for many games).")
+@_out
+@_compare
+@_html
+def play_command(game, games, players, bots, seed, options, workers, chunk, shard, dask, logs, out, old, html):
+    """Play GAMES games of GAME with bots through its rules and report who wins (by seat, turn order and bot,
+    with 95 % intervals), scores and margins, game lengths, ties, and how often each card, space or face
+    comes up. The same seed gives the same figures whatever the number of workers."""
+    plan = Plan(game, seed, players, bots, tuple(header_options(options).items()), str(logs) if logs else None)
+    settings = plan.settings()  # the game is found, its data read, before anything is played
+    earlier = _earlier(old, settings["game"])
+    first, last = (1, games) if shard is None else shard_range(games, *shard)
+    with fouls_reported():
+        run(plan, first, first)  # one game here: wrong options are reported before workers start
+        counts = _played(plan, (first, last), workers or cores(), chunk, dask)
+    data = results.result(settings, games, [(first, last)] if first <= last else [], counts)
+    if shard is not None:
+        path = out / f"{settings['game']}-stats-shard-{shard[0]}-of-{shard[1]}.json"
+        results.write(path, data)
+        click.echo(f"wrote games {first:,}–{last:,} of {games:,} to {shown(path)}; "
+                   f"when every shard is done: pnp stats merge {shown(out)}/*.json")
+        return
+    _report(data, out, earlier, html)
+
+
+def _played(plan: Plan, games: tuple, workers: int, chunk, dask) -> dict:
+    """The counts of the games, a progress bar on a terminal."""
+    first, last = games
+    shown_bar = sys.stderr.isatty()
+    bar = click.progressbar(length=last - first + 1, label=f"{plan.game}: {last - first + 1:,} games", file=sys.stderr)
+    with (dask_executor(dask) if dask else nullcontext()) as executor, (bar if shown_bar else nullcontext()):
+        return run(plan, first, last, workers, chunk, executor, bar.update if shown_bar else None)
+
+
+@command.command("merge")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@_out
+@_compare
+@_html
+def merge_command(files, out, old, html):
+    """Add up result FILES of one run (its shards, each played with --shard I/N) and report on them."""
+    data = results.merge(list(files))
+    _report(data, out, _earlier(old, data["settings"]["game"]), html)
+
+
+def _earlier(path: Path | None, slug: str):
+    """(path, result) of the earlier run to compare with, read before anything is played; or None."""
+    if path is None:
+        return None
+    old = results.read(path)
+    if old["settings"]["game"] != slug:
+        raise PnpError(f"{shown(path)} holds figures of {old['settings']['game']}, not of {slug}: "
+                       "compare a game with itself, before and after a change")
+    return path, old
+
+
+def _report(data: dict, out: Path, earlier, html: bool) -> None:
+    """Write the result with its figures, and the HTML page; say the main figures."""
+    old_path, old = earlier or (None, None)
+    slug = data["settings"]["game"]
+    path = out / f"{slug}-stats.json"
+    results.write(path, {**data, "figures": figures(data), **({"changes": compare(old, data)} if old else {})})
+    written = [path]
+    if html:
+        from pnp.stats.report import page  # matplotlib is imported only for the page
+
+        written.append(out / f"{slug}-stats.html")
+        results.write_text(written[-1], page(data, old))
+    for line in _summary(data, old, old_path):
+        click.echo(line)
+    click.echo("wrote " + " and ".join(shown(p) for p in written))
+
+
+def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
+    lines = []
+    lacking = results.missing(data)
+    if lacking:
+        lines.append(f"{lacking:,} of the run's {data['games']:,} games are not counted yet (shards still to merge)")
+    for players, block in figures(data)["players"].items():
+        first, ties = block["first_player"]["wins"], block["ties"]
+        lines.append(f"{players} players, {block['games']:,} games: the first player wins {rate_text(first)} "
+                     f"(fair share {percent(block['fair_share'])}); ties {rate_text(ties)}; "
+                     f"mean score {block['score']['mean']:.1f}, margin {block['margin']['mean']:.1f}, "
+                     f"{block['events']['mean']:.0f} events a game")
+        if len(block["bots"]) > 1:
+            lines.append("  wins by bot: " + ", ".join(f"{bot} {rate_text(figure['wins'])}"
+                                                       for bot, figure in block["bots"].items()))
+    if old:
+        rows = compare(old, data)
+        real = [row for row in rows if row["real"]]
+        lines.append(f"compared with {shown(old_path)}: {len(real)} of {len(rows)} figures changed for real")
+        lines += [f"  {row['what']}: {row['old']:.3g} -> {row['new']:.3g} ({row['low']:+.3g} to {row['high']:+.3g})"
+                  for row in real if not row["what"].startswith("`")]
+    return lines

@@ -1,0 +1,221 @@
+"""The page people look at after `pnp stats`: tables of the figures and matplotlib plots embedded as PNG,
+in one HTML file; with an older result, what changed first, each change with its 95 % interval."""
+from __future__ import annotations
+
+import base64
+import html
+import io
+
+from pnp.preview import STYLE
+from pnp.stats.figures import compare, figures, percent, rate_text
+from pnp.stats.results import missing
+
+EXTRA_STYLE = """
+table{border-collapse:collapse;margin:.6em 0 1.2em;background:#fffdf7}
+td,th{border:1px solid #c9bca4;padding:.2em .6em;text-align:right}
+td:first-child,th:first-child{text-align:left}
+tr.real td{background:#f6e3b4;font-weight:bold}
+.plots{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start}
+.plots img{background:#fff;box-shadow:0 1px 4px #0004;max-width:100%}
+"""
+NEW, OLD, FAIR = "#1f5fa8", "#b8a88c", "#a83a1f"
+TOP_WORDS = 25  # the most frequent words of a field plotted; the JSON file has them all
+
+
+def page(data: dict, old: dict | None = None) -> str:
+    """The report of a result (pnp.stats.results), compared with `old` when given."""
+    new_figures, old_figures = figures(data), figures(old) if old else None
+    title = f"{data['settings']['game']}: balance statistics"
+    body = [_settings(data, old)]
+    if old:
+        body += _changes(compare(old, data))
+    for players, block in new_figures["players"].items():
+        before = old_figures["players"].get(players) if old_figures else None
+        body += _block(players, block, before)
+    body += _frequencies(new_figures, old_figures)
+    head = [f"<!doctype html><html lang='en'><meta charset='utf-8'><title>{html.escape(title)}</title>",
+            f"<style>{STYLE}{EXTRA_STYLE}</style>", "<body>", f"<h1>{html.escape(title)}</h1>"]
+    return "\n".join(head + body + ["</body></html>"]) + "\n"
+
+
+def _settings(data: dict, old: dict | None) -> str:
+    s = data["settings"]
+    lacking = missing(data)
+    items = [f"{data['counts'].get('games', 0):,} games" + (f" ({lacking:,} of the run's {data['games']:,} "
+                                                            "still to merge)" if lacking else ""),
+             f"seed {s['seed']}", f"bots {', '.join(s['bots'])}",
+             f"players {s['players'] or 'drawn game by game'}",
+             "options " + (", ".join(f"{k}={v}" for k, v in s["options"].items()) or "drawn game by game"),
+             f"game data {s['data']}"]
+    items += [_drawn(key, values) for key, values in sorted(data["counts"].get("header", {}).items())]
+    if old:
+        items.append(f"compared with an earlier run of {old['counts'].get('games', 0):,} games "
+                     f"(game data {old['settings']['data']})")
+    return "<p>" + " · ".join(map(html.escape, items)) + "</p>"
+
+
+def _drawn(key: str, values: dict) -> str:
+    """How often each value of a header key was drawn: `advanced: no 1,480, yes 1,520`."""
+    if len(values) > 6:
+        return f"{key}: {len(values)} values drawn"
+    return f"{key}: " + ", ".join(f"{value} {times:,}" for value, times in sorted(values.items()))
+
+
+def _table(heads: list, rows: list, classes: list | None = None) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+    lines = [f"<tr class='{c}'>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>"
+             for row, c in zip(rows, classes or [""] * len(rows))]
+    return f"<table><tr>{head}</tr>{''.join(lines)}</table>"
+
+
+# --- what changed --------------------------------------------------------------------------------------
+
+def _changes(rows: list) -> list:
+    """The comparison's rows: every figure of the games, and the verbs and words whose change is real."""
+    shown = [row for row in rows if not row["what"].startswith("`") or row["real"]]
+    real = sum(row["real"] for row in rows)
+    table = _table(["figure", "before", "after", "change", "95 % interval of the change"],
+                   [[r["what"], _plain(r["old"]), _plain(r["new"]), _plain(r["change"], signed=True),
+                     f"{_plain(r['low'], signed=True)} to {_plain(r['high'], signed=True)}"] for r in shown],
+                   ["real" if r["real"] else "" for r in shown])
+    return ["<h2>What changed</h2>",
+            f"<p>{real} of {len(rows)} figures changed for real: their interval leaves zero out (highlighted). "
+            "Among many figures, about one in twenty looks changed by chance alone: play more games to be sure. "
+            "Verbs and words are listed when their change is real.</p>", table]
+
+
+def _plain(value: float, signed: bool = False) -> str:
+    text = f"{value:+.3f}" if signed else f"{value:.3f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+# --- one number of players -----------------------------------------------------------------------------
+
+def _block(players: str, block: dict, old: dict | None) -> list:
+    first = block["first_player"]["wins"]
+    summary = _table(["figure", "value"], [
+        ["games", f"{block['games']:,}"],
+        ["the first player wins", rate_text(first)],
+        ["each player's fair share of wins", percent(block["fair_share"])],
+        ["ties (shared wins)", rate_text(block["ties"])],
+        ["games with no winner", rate_text(block["unsettled"])],
+        ["mean score", f"{block['score']['mean']:.1f} (sd {block['score']['sd']:.1f})"],
+        ["mean winning margin", f"{block['margin']['mean']:.1f}"],
+        ["mean events a game", f"{block['events']['mean']:.1f} ({block['moves']['mean']:.1f} players' moves)"],
+    ])
+    tables = [_places_table("in turn order", block["order"]), _places_table("by seat", block["seat"]),
+              _table(["bot", "seats", "wins (95 % interval)", "shared", "mean score"],
+                     [[bot, f"{b['seats']:,}", rate_text(b["wins"]), b["shared"], f"{b['score']['mean']:.1f}"]
+                      for bot, b in block["bots"].items()])]
+    plots = [_rates_plot(f"{players} players: wins by place in turn order",
+                         [(str(p["place"]), p["wins"]) for p in block["order"]],
+                         old and [(str(p["place"]), p["wins"]) for p in old["order"]], block["fair_share"])]
+    if len(block["bots"]) > 1:
+        plots.append(_rates_plot(f"{players} players: wins by bot", [(b, f["wins"]) for b, f in block["bots"].items()],
+                                 old and [(b, f["wins"]) for b, f in old["bots"].items()], block["fair_share"]))
+    for name, what in (("score", "final scores"), ("margin", "winning margins"), ("events", "events a game")):
+        plots.append(_histogram_plot(f"{players} players: {what}", block[name], old and old[name]))
+    return [f"<h2>{players} players</h2>", summary, *tables, "<div class='plots'>", *plots, "</div>"]
+
+
+def _places_table(how: str, places: list) -> str:
+    return _table([f"place {how}", "wins (95 % interval)", "shared", "mean score"],
+                  [[p["place"], rate_text(p["wins"]), p["shared"], f"{p['score']['mean']:.1f}"] for p in places])
+
+
+# --- what comes up -----------------------------------------------------------------------------------------
+
+def _frequencies(new: dict, old: dict | None) -> list:
+    out = ["<h2>What comes up</h2>", "<p>How often each kind of event, and each card, space or face an event "
+           "names, comes up a game (the most frequent ones; the JSON file lists them all).</p>",
+           "<div class='plots'>",
+           _bars_plot("events a game, by verb", [(verb, f["per_game"]) for verb, f in new["verbs"].items()],
+                      old and [(verb, f["per_game"]) for verb, f in old["verbs"].items()])]
+    for verb, fields in new["words"].items():
+        for field, words in fields.items():
+            if len({times for _, times, _ in words}) > 1:  # all alike (each column dealt once a round) says nothing
+                before = old and old["words"].get(verb, {}).get(field, [])
+                out.append(_bars_plot(f"`{verb}` {field}, a game", [(w, per) for w, _, per in words[:TOP_WORDS]],
+                                      before and [(w, per) for w, _, per in before]))
+    for name, stat in new["game_stats"].items():
+        if "histogram" in stat:
+            before = old and old["game_stats"].get(name)
+            out.append(_histogram_plot(f"the game's {name}", stat, before if before and "histogram" in before else None))
+    out.append("</div>")
+    return out
+
+
+# --- plots -------------------------------------------------------------------------------------------------
+
+def _figure(height: float = 3.0):
+    from matplotlib.figure import Figure  # only when a report is drawn: matplotlib takes a while to import
+
+    figure = Figure(figsize=(6.2, height), dpi=90, layout="constrained")
+    return figure, figure.subplots()
+
+
+def _embedded(figure, title: str) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", metadata={"Software": None})
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f"<img alt='{html.escape(title)}' src='data:image/png;base64,{data}'>"
+
+
+def _rates_plot(title: str, new: list, old: list | None, fair: float) -> str:
+    """Bars of win rates with their 95 % intervals, the earlier run's beside them, and the fair share."""
+    figure, axes = _figure()
+    sides = [(old, OLD, "before", -0.2), (new, NEW, "now", 0.2)] if old else [(new, NEW, "", 0.0)]
+    for rates, colour, label, shift in sides:
+        xs = [i + shift for i in range(len(rates))]
+        values = [r["rate"] for _, r in rates]
+        errors = [[r["rate"] - r["low"] for _, r in rates], [r["high"] - r["rate"] for _, r in rates]]
+        axes.bar(xs, values, width=0.4 if old else 0.6, color=colour, yerr=errors, capsize=4, label=label or None)
+    axes.axhline(fair, color=FAIR, linestyle="--", linewidth=1, label="fair share")
+    axes.set_xticks(range(len(new)), [name for name, _ in new])
+    axes.set_ylabel("share of games won")
+    axes.yaxis.set_major_formatter(lambda value, _: f"{100 * value:.0f} %")
+    axes.set_title(title, fontsize=10)
+    axes.legend(fontsize=8)
+    return _embedded(figure, title)
+
+
+def _histogram_plot(title: str, new: dict, old: dict | None) -> str:
+    """The share of games at each value, the earlier run's as a line over it."""
+    figure, axes = _figure()
+    for summary, style in ((new, {"fill": True, "color": NEW}), (old, {"color": "#5a4a30", "linewidth": 1.5})):
+        if summary and summary["n"]:
+            edges, shares = _steps(summary)
+            axes.stairs(shares, edges, label=("now" if summary is new else "before") if old else None, **style)
+    axes.set_ylabel("share")
+    axes.set_title(f"{title} (mean {new['mean']:.1f})", fontsize=10)
+    if old:
+        axes.legend(fontsize=8)
+    return _embedded(figure, title)
+
+
+def _steps(summary: dict) -> tuple:
+    """(edges, shares) of a histogram drawn as steps: a step a whole number, none left out; other values
+    are drawn where they lie, each its own step."""
+    counts = dict(summary["histogram"])
+    values = sorted(counts)
+    if all(isinstance(value, int) for value in values):
+        values = list(range(values[0], values[-1] + 1))
+        edges = [value - 0.5 for value in values] + [values[-1] + 0.5]
+    else:
+        middles = [(a + b) / 2 for a, b in zip(values, values[1:])]
+        edges = [values[0] - 0.5, *middles, values[-1] + 0.5]
+    return edges, [counts.get(value, 0) / summary["n"] for value in values]
+
+
+def _bars_plot(title: str, new: list, old: list | None) -> str:
+    """Horizontal bars of how often each word comes up a game, the earlier run's as a thin bar in front."""
+    figure, axes = _figure(height=0.8 + 0.2 * len(new))
+    names = [name for name, _ in new][::-1]
+    axes.barh(names, [value for _, value in new][::-1], color=NEW, label="now" if old else None)
+    if old:
+        before = dict(old)
+        axes.barh(names, [before.get(name, 0) for name in names], height=0.3, color=OLD, label="before")
+        axes.legend(fontsize=8)
+    axes.tick_params(axis="y", labelsize=8)
+    axes.set_title(title, fontsize=10)
+    return _embedded(figure, title)

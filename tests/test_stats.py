@@ -1,0 +1,262 @@
+"""`pnp stats`: exact counts whatever the workers, chunks and shards; figures with the right intervals; a
+report to look at; what a data tweak changed, told apart from noise; mistakes reported cleanly."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+import statistics
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import edit, stats_problems
+from pnp.check.engine import State
+from pnp.check.loader import rules_for
+from pnp.check.replay import check_path
+from pnp.check.simulate import game_rng, play
+from pnp.cli import cli
+from pnp.errors import PnpError
+from pnp.stats import results
+from pnp.stats.figures import compare, distribution, figures, wilson
+from pnp.stats.run import Plan, chunks, run, shard
+from pnp.stats.tally import Tally, add
+
+GAME = "buried-treasure"
+PLAN = Plan(GAME, seed=3, bots=("random", "greedy"))
+
+
+def stats(*args):
+    result = CliRunner().invoke(cli, ["stats", *map(str, args)])
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def written(folder, game=GAME) -> dict:
+    return json.loads((folder / f"{game}-stats.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def counts() -> dict:
+    """Games 1..30 of PLAN, counted in one go here."""
+    return run(PLAN, 1, 30)
+
+
+def test_the_counts_are_the_same_whatever_the_chunks_and_workers(counts):
+    progress = []
+    assert run(PLAN, 1, 30, size=7, progress=progress.append) == counts
+    assert progress == [7, 7, 7, 7, 2]
+    assert run(PLAN, 1, 30, workers=2, size=4) == counts  # a pool of processes
+    with ThreadPoolExecutor(3) as executor:  # any executor, as a Dask cluster's is
+        assert run(PLAN, 1, 30, size=5, executor=executor) == counts
+    assert run(Plan(GAME, seed=4, bots=PLAN.bots), 1, 30) != counts
+
+
+def test_the_counts_add_up(counts):
+    assert stats_problems(counts) == []
+    assert counts["games"] == 30 and sum(counts["verbs"].values()) > 30 * 50
+    assert set(counts["header"]["advanced"]) == {"yes", "no"}  # drawn game by game; player names are left out
+    assert set(counts["header"]) == {"advanced"}
+    assert counts["words"]["take"]["column"].keys() <= {"1", "2", "3", "4"} and "player" not in counts["words"]["take"]
+
+
+def test_a_game_adds_its_own_figures():
+    counts = run(Plan("cannon-dice", seed=2), 1, 12)
+    assert sum(counts["game"]["rounds"].values()) == 12 and all(int(rounds) > 1 for rounds in counts["game"]["rounds"])
+    assert set(counts["words"]["duel"]["rolls"]) <= {"1", "2", "3", "4", "5", "explosion"}  # the players left out
+    assert stats_problems(counts) == []
+
+
+def test_a_game_without_final_scores_is_told_what_stats_need(monkeypatch):
+    played = play(rules_for(GAME), game_rng(1, 1), 2, ("random",), {}, "test")
+    monkeypatch.setattr(type(played.state), "totals", State.totals)  # as a rules module that lacks them
+    with pytest.raises(PnpError, match=r"the rules of Buried Treasure give no final scores \(`totals\(\)`"):
+        Tally().add(played)
+
+
+def test_the_bots_take_every_seat_in_turn():
+    rules = rules_for(GAME)
+    seated = [play(rules, game_rng(1, turn + 1), 3, ("random", "greedy"), {}, "test", turn).bots for turn in range(3)]
+    assert seated == [("random", "greedy", "random"), ("greedy", "random", "greedy"), ("random", "greedy", "random")]
+
+
+def test_counts_add_exactly_in_any_order():
+    a = {"games": 2, "players": {"2": {"wins": [1, 0], "scores": [{"5": 1}, {}]}}}
+    b = {"games": 3, "players": {"2": {"wins": [0, 2], "scores": [{"5": 2, "7": 1}, {"1": 1}]}, "3": {"x": 1}}}
+    total = {"games": 5, "players": {"2": {"wins": [1, 2], "scores": [{"5": 3, "7": 1}, {"1": 1}]}, "3": {"x": 1}}}
+    assert add(add({}, a), b) == add(add({}, b), a) == total
+    assert a == {"games": 2, "players": {"2": {"wins": [1, 0], "scores": [{"5": 1}, {}]}}}  # not changed
+
+
+def test_chunks_and_shards_cover_every_game_once():
+    assert chunks(1, 32_000, workers=2) == [(n, n + 1999) for n in range(1, 32_000, 2000)]  # eight a worker
+    assert chunks(1, 500, workers=2) == [(1, 500)]  # never less than a thousand games a task when there are more
+    assert chunks(1, 100_000, workers=1) == [(n, n + 9999) for n in range(1, 100_000, 10_000)]
+    assert chunks(11, 20, workers=2, size=4) == [(11, 14), (15, 18), (19, 20)]
+    assert [shard(10, i, 3) for i in (1, 2, 3)] == [(1, 3), (4, 6), (7, 10)]
+    assert [shard(2, i, 3) for i in (1, 2, 3)] == [(1, 0), (1, 1), (2, 2)]
+
+
+# --- figures ---------------------------------------------------------------------------------------------
+
+def test_wilson_intervals_match_published_values():
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert all(low <= hits / n <= high for n in range(1, 300) for hits in (0, n) for low, high in [wilson(hits, n)])
+
+
+def test_a_change_of_rate_gets_newcombes_interval():
+    old = {"settings": {"game": GAME}, "counts": {"games": 80, "players": {"2": block(48, 80)}}}
+    new = {"settings": {"game": GAME}, "counts": {"games": 70, "players": {"2": block(56, 70)}}}
+    row = next(r for r in compare(old, new) if r["what"] == "2 players: wins of the 1st player in turn order")
+    assert (row["change"], row["low"], row["high"]) == pytest.approx((0.2, 0.0524, 0.3339), abs=1e-4)  # Newcombe 1998
+    assert row["real"]
+    same = compare(old, old)
+    assert not any(r["real"] for r in same) and all(r["change"] == 0 for r in same)
+
+
+def block(first_wins: int, games: int) -> dict:
+    """The counts of two-player games won `first_wins` times by the first player, never tied."""
+    scores = [{"10": first_wins, "5": games - first_wins}, {"10": games - first_wins, "5": first_wins}]
+    places = {"wins": [first_wins, games - first_wins], "shared": [0, 0], "scores": scores}
+    return {"games": games, "shared": 0, "unsettled": 0, "seat": places, "order": places,
+            "bots": {"random": {"seats": 2 * games, "wins": games, "shared": 0, "scores": {"10": games, "5": games}}},
+            "margin": {"5": games}, "events": {"40": games}, "moves": {"30": games}}
+
+
+def test_distributions_are_exact():
+    summary = distribution({"3": 2, "10": 1, "-1": 1})
+    assert (summary["n"], summary["mean"], summary["min"], summary["median"], summary["max"]) == (4, 3.75, -1, 3, 10)
+    assert summary["sd"] == pytest.approx(statistics.stdev([-1, 3, 3, 10]))
+    assert summary["histogram"] == [[-1, 1], [3, 2], [10, 1]]
+
+
+def test_figures_say_who_wins_by_place_seat_and_bot(counts):
+    data = results.result(PLAN.settings(), 30, [(1, 30)], counts)
+    for n, block in figures(data)["players"].items():
+        decided = block["games"] - block["ties"]["count"] - block["unsettled"]["count"]
+        assert sum(place["wins"]["count"] for place in block["order"]) == decided
+        assert block["first_player"] == block["order"][0]
+        assert block["fair_share"] == pytest.approx(decided / block["games"] / int(n))
+        assert block["score"]["n"] == block["games"] * int(n)
+        low, high = wilson(block["order"][0]["wins"]["count"], block["games"])
+        assert (block["order"][0]["wins"]["low"], block["order"][0]["wins"]["high"]) == (low, high)
+
+
+# --- the command: shards, merge, compare, report -----------------------------------------------------------
+
+def test_shards_merge_into_the_whole_run_exactly(tmp_path):
+    common = [GAME, "--games", 20, "--seed", 5, "--workers", 1, "--bots", "random,greedy"]
+    assert stats(*common, "--out", tmp_path / "whole", "--no-html").exit_code == 0
+    for i in (1, 2, 3):
+        result = stats(*common, "--shard", f"{i}/3", "--out", tmp_path / "shards")
+        assert result.exit_code == 0, result.output
+        assert f"games {shard(20, i, 3)[0]}–{shard(20, i, 3)[1]} of 20" in result.output
+    files = sorted((tmp_path / "shards").glob("*.json"))
+    assert len(files) == 3
+    result = stats("merge", *files, "--out", tmp_path / "merged", "--no-html")
+    assert result.exit_code == 0, result.output
+    merged, whole = written(tmp_path / "merged"), written(tmp_path / "whole")
+    assert merged == whole and merged["played"] == [[1, 20]]
+    part = stats("merge", *files[:2], "--out", tmp_path / "part", "--no-html")
+    assert "7 of the run's 20 games are not counted yet" in part.output
+    twice = stats("merge", files[0], files[1], files[0], "--out", tmp_path / "twice")
+    assert twice.exit_code == 2 and "are counted in both" in twice.output
+    other = stats(*common[:4], 6, *common[5:], "--shard", "1/3", "--out", tmp_path / "other")
+    mixed = stats("merge", files[1], next((tmp_path / "other").glob("*.json")), "--out", tmp_path / "mixed")
+    assert mixed.exit_code == 2 and "other settings" in mixed.output and "different seed" in mixed.output, other.output
+
+
+def test_a_data_tweak_shows_as_a_real_change_and_a_rerun_as_noise(tmp_path, game_copy):
+    folder = game_copy(GAME)
+    common = ["--games", 400, "--players", 2, "--option", "advanced=no", "--workers", 2, "--no-html"]
+    assert stats(GAME, *common, "--out", tmp_path / "old").exit_code == 0
+    rerun = stats(GAME, *common, "--seed", 1, "--out", tmp_path / "rerun", "--compare", tmp_path / "old" / f"{GAME}-stats.json")
+    rows = {row["what"]: row for row in written(tmp_path / "rerun")["changes"]}
+    assert not rows["2 players: mean score"]["real"], rerun.output
+    edit(folder / "score-cards.yaml", "red: [10, 5]", "red: [30, 15]")  # score card A's red is worth much more
+    tweaked = stats(folder, *common, "--out", tmp_path / "new", "--compare", tmp_path / "old" / f"{GAME}-stats.json")
+    assert tweaked.exit_code == 0, tweaked.output
+    rows = {row["what"]: row for row in written(tmp_path / "new")["changes"]}
+    assert rows["2 players: mean score"]["real"] and rows["2 players: mean score"]["low"] > 0
+    assert "2 players: mean score" in tweaked.output and "changed for real" in tweaked.output
+    assert written(tmp_path / "new")["settings"]["data"] != written(tmp_path / "old")["settings"]["data"]
+
+
+def test_the_report_shows_its_figures_and_plots(tmp_path):
+    old = tmp_path / "old"
+    assert stats(GAME, "--games", 40, "--seed", 1, "--out", old, "--no-html").exit_code == 0
+    result = stats(GAME, "--games", 40, "--seed", 2, "--bots", "random,greedy", "--out", tmp_path,
+                   "--compare", old / f"{GAME}-stats.json")
+    assert result.exit_code == 0, result.output
+    assert "wins by bot: greedy" in result.output and "figures changed for real" in result.output
+    page = (tmp_path / f"{GAME}-stats.html").read_text()
+    for text in ("What changed", "the first player wins", "place in turn order", "place by seat", "greedy",
+                 "What comes up", "advanced: no"):
+        assert text in page
+    pictures = re.findall(r"src='data:image/png;base64,([^']+)'", page)
+    assert len(pictures) >= 3 * 6 + 5
+    assert all(base64.b64decode(picture).startswith(b"\x89PNG") for picture in pictures)
+    data = written(tmp_path)
+    assert data["figures"]["games"] == 40 and data["changes"]
+
+
+def test_logs_are_written_only_when_asked_and_pass_the_checker(tmp_path):
+    assert stats(GAME, "--games", 3, "--out", tmp_path / "out", "--no-html").exit_code == 0
+    assert [p.name for p in (tmp_path / "out").iterdir()] == [f"{GAME}-stats.json"]
+    assert stats(GAME, "--games", 3, "--out", tmp_path / "out", "--no-html", "--logs", tmp_path / "logs").exit_code == 0
+    logs = sorted((tmp_path / "logs").glob("*.log"))
+    assert len(logs) == 3 and all(check_path(log).violations == [] for log in logs)
+
+
+@pytest.mark.parametrize("args, message", [
+    ([GAME, "--bots", "random,clever"], "no bot 'clever' plays Buried Treasure (its bots: random, greedy)"),
+    ([GAME, "--bots", ","], "name one bot or more"),
+    ([GAME, "--shard", "4/3"], "expected I/N with 1 ≤ I ≤ N"),
+    ([GAME, "--option", "advanced=maybe", "--games", 2], "header is not valid"),
+    ([GAME, "--players", 9, "--games", 2], "simulated with 2–4 players, not 9"),
+    (["no-such-game"], "no-such-game"),
+])
+def test_mistakes_are_errors_not_tracebacks(tmp_path, args, message):
+    result = stats(*args, "--out", tmp_path)
+    assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_a_game_is_compared_only_with_itself(tmp_path):
+    assert stats("cannon-dice", "--games", 2, "--out", tmp_path / "other", "--no-html").exit_code == 0
+    result = stats(GAME, "--games", 2, "--out", tmp_path, "--compare", tmp_path / "other" / "cannon-dice-stats.json")
+    assert result.exit_code == 2 and "holds figures of cannon-dice, not of buried-treasure" in result.output
+
+
+def test_a_file_that_is_no_result_is_refused(tmp_path):
+    (tmp_path / "a.json").write_text('{"format": "pnp-stats 1", "settings": {}, "games": 3, "played": [[1, 3]], '
+                                     '"counts": {"games": "three"}}')
+    (tmp_path / "b.json").write_text("not json")
+    for name, message in (("a.json", "holds something other than whole numbers"), ("b.json", "not a pnp stats result"),
+                          ("c.json", "cannot read it")):
+        result = stats("merge", tmp_path / name, "--out", tmp_path)
+        assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_dask_is_asked_for_by_name_when_missing(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if the cluster extra were not installed
+    result = stats(GAME, "--games", 2, "--dask", "tcp://127.0.0.1:1", "--out", tmp_path)
+    assert result.exit_code == 2 and "pip install 'pnp-press[cluster]'" in result.output
+
+
+@pytest.mark.cluster
+def test_a_dask_cluster_plays_the_same_games(counts, tmp_path):
+    from dask.distributed import LocalCluster
+
+    from pnp.stats.cluster import dask_executor
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with dask_executor(cluster.scheduler_address) as executor:
+            assert run(PLAN, 1, 30, size=6, executor=executor) == counts
+        result = stats(GAME, "--games", 30, "--seed", 3, "--bots", "random,greedy", "--chunk", 7, "--no-html",
+                       "--dask", cluster.scheduler_address, "--out", tmp_path)
+        assert result.exit_code == 0, result.output
+        assert written(tmp_path)["counts"] == counts
