@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from itertools import chain, repeat
 
+LONGEST = 100_000  # items expand() makes at the most: a count in the data gone wild stops here
+
 
 def shuffled(items, seed) -> list:
     """A copy of `items` in an order fixed by `seed`, the same on every machine and Python 3 version
@@ -18,3 +20,15 @@ def expand(counts: dict) -> list:
     """{"pearl": 2, "ruby": 1} -> ["pearl", "pearl", "ruby"], in the mapping's order; a count below one
     gives nothing. (Made without a Python loop: bots draw from such lists at every deal.)"""
     return list(chain.from_iterable(map(repeat, counts, counts.values())))
+
+
+def expand_checked(counts) -> list:
+    """`expand` as templates call it: anything but names with whole counts, or more than LONGEST items, is
+    a ValueError, which the template's error names."""
+    try:
+        total = sum(count for count in counts.values() if count > 0)
+    except (AttributeError, TypeError):
+        raise ValueError(f"expand() takes names with whole counts ({{name: count}}), not {counts!r:.40}") from None
+    if total > LONGEST:
+        raise ValueError(f"expand() would make {total:,} items, more than the {LONGEST:,} allowed")
+    return expand(counts)

@@ -86,7 +86,7 @@ class Renderer:
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
             del self.env.globals[unused]
-        self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand)
+        self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand_checked)
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
@@ -97,7 +97,7 @@ class Renderer:
         except (SecurityError, jinja2.TemplateNotFound, RecursionError) as error:
             # the template reaches for what it may not have: report the template's line
             raise DataError([(self._line(error) or where, _fault(error))]) from None
-        except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as error:
+        except (jinja2.TemplateError, ArithmeticError, AttributeError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
 

@@ -52,12 +52,29 @@ def test_an_escape_is_named_as_not_allowed(toy, tmp_path):
     ("'x' * 1000000000", "repeating str 1000000000 times is too large"),
     ("[1, 2] * 100000", "repeating list 100000 times is too large"),
     ("7 ** 100000000", "too large a number"),
+    ("expand({'p': 10 ** 9})", "expand() would make 1,000,000,000 items"),
+    ("expand({'p': 10 ** 9, 'q': -10 ** 9})", "expand() would make 1,000,000,000 items"),
 ])
 def test_a_template_cannot_eat_the_memory(toy, tmp_path, expression, message):
     probe(toy, expression)
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "front.yaml.j2:1" in result.output and message in result.output
+
+
+def test_a_filter_given_the_wrong_kind_of_value_is_a_data_error(toy, tmp_path):
+    probe(toy, "'abc' | dictsort")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "front.yaml.j2:1" in result.output
+
+
+@pytest.mark.parametrize("argument", ["'|'", "[1, 2]", "{'p': 'x'}", "none"])
+def test_a_helper_given_the_wrong_kind_of_value_says_so(toy, tmp_path, argument):
+    probe(toy, f"expand({argument})")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output and "internal error" not in result.output
+    assert "front.yaml.j2:1: expand() takes names with whole counts" in result.output
 
 
 def test_what_the_documentation_allows_still_works(toy, tmp_path):
