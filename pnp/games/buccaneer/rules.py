@@ -1262,7 +1262,7 @@ def _sailings(state, player) -> list:
             actions += [Sail(player, square, h) for h in _headings(state, player, square)]
     at = state.at[player]
     if at not in f.ports:
-        actions += [Turn(player, h) for h in _headings(state, player, at)]
+        actions += [Turn(player, h) for h in _headings(state, player, at) if HEADINGS[h] != state.bow[player]]
     if state._may_rest(player) or not actions:
         actions.append(Stay(player))
     return actions
@@ -1427,9 +1427,9 @@ def _distance(state, player, home) -> float:
     bow = state.bow[player]
     if not bow or not now:
         return now
-    reach = max(state.sailing(player), 1)
-    return min(now, min(far(here.x + bow[0] * k, here.y + bow[1] * k) for k in range(1, min(reach, 24) + 1))) \
-        + 0.2 * now
+    reach = min(max(state.sailing(player), 1), int(now) + 1)  # further than the goal is, a ship only strays
+    ahead = [f.board.spaces[square] for square in f.board.ray(state.at[player], *bow, reach)]
+    return min((far(s.x, s.y) for s in ahead), default=now + 2) + 0.2 * now
 
 
 # --- the rules: the facts, the verbs, the header ------------------------------------------------------
