@@ -3,7 +3,8 @@
 `~/.cache/pnp/<version>/cache.sqlite` (or under `$XDG_CACHE_HOME`) holds what the templates rendered, the faces
 read from that and checked, the faces' drawings and artwork turned into PDF operators. Everything in it can be
 rebuilt from the sources, so it is emptied when the libraries that make it change, and a file that cannot be
-read, written or locked is simply not used. A build also puts aside, in a temporary database of its own, the
+read, written or locked is simply not used. It never grows past `$PNP_CACHE_MB` megabytes (default 1,024):
+a file larger than that when a build starts is emptied, and the build fills it again. A build also puts aside, in a temporary database of its own, the
 drawings no later run can reuse: so a deck of any size is kept on disk, not in memory.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pnp import __version__
 LIBRARIES = ("jinja2", "reportlab", "svglib", "yaml")  # what renders, reads and draws what the cache holds
 LAYOUT = 1  # of what the cache holds: a change to it empties the caches made before
 BATCH = 500  # writes a transaction: short ones, so that two builds at once take turns
+LIMIT_MB = 1024  # the cache file's largest size, unless $PNP_CACHE_MB says otherwise
 TABLE = "(key TEXT PRIMARY KEY, value BLOB) WITHOUT ROWID"  # kinds of value kept apart by a prefix of the key
 
 
@@ -53,6 +55,14 @@ def digest(*parts) -> str:
     return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _limit() -> int:
+    """The cache file's largest size in bytes."""
+    try:
+        return int(float(os.environ.get("PNP_CACHE_MB", LIMIT_MB)) * 1024 * 1024)
+    except ValueError:
+        return LIMIT_MB * 1024 * 1024
+
+
 class Store:
     """Keys to plain values (see `put`): `lasting` ones in the cache file, the others in a temporary database on disk of
     this process's own (where everything goes when there is no cache file to use). Writes wait in memory and
@@ -71,8 +81,9 @@ class Store:
             db.execute("PRAGMA synchronous = OFF")  # a cache: a file spoilt by a crash is found and emptied
             db.execute(f"CREATE TABLE IF NOT EXISTS entries {TABLE}")
             made_by = db.execute("SELECT value FROM entries WHERE key = 'stamp'").fetchone()
-            if made_by is None or made_by[0] != stamp().encode():
+            if made_by is None or made_by[0] != stamp().encode() or path.stat().st_size > _limit():
                 db.execute("DELETE FROM entries")
+                db.execute("VACUUM")  # gives the space back
                 db.execute("INSERT INTO entries VALUES ('stamp', ?)", (stamp().encode(),))
             return db
         except sqlite3.OperationalError:  # locked too long by another build, a folder that cannot be written

@@ -92,15 +92,35 @@ def overlaid(face: Face, steps: tuple, tag: str) -> Face:
 
 
 def labelled(face: Face, label: str) -> Face:
-    """A face with a small label at its foot, inside the trim: a card's id on proofs."""
+    """A face with a small label at its foot, inside the trim: a card's id on proofs. On a face too narrow
+    for it, the label runs up the right-hand edge, and it is set smaller where even that is too short: a
+    proof is read by its designer, close up."""
     w, h = face.size
-    text = {"text": label, "x": 2.0, "y": h - 2.6, "w": w - 4.0, "h": None, "size": 6.0, "font": "sans",
-            "colour": "#555555", "align": "right", "valign": "top", "leading": 1.2, "fit": False, "rotate": 0.0,
-            "opacity": 1.0}
-    backing = {"x": w - 2.0 - len(label) * 1.3, "y": h - 2.9, "w": len(label) * 1.3 + 0.5, "h": 2.7, "r": 0.6,
-               "fill": "#FFFFFF", "stroke": "none", "width": 0.0, "dash": None, "opacity": 0.8}
+    turned = w < h and _label_size(label, w - 4.0) < 6.0
+    length = (h if turned else w) - 4.0
+    size = min(6.0, _label_size(label, length))
+    ink = len(label) * 1.3 * size / 6.0
+    if turned:  # a box along the edge, turned about its middle
+        x, y, box_w, box_h = w - 1.6 - length / 2, h / 2 - 1.3, length, 2.6
+        backing = {"x": w - 2.9, "y": 2.0, "w": 2.7, "h": ink + 0.5}
+    else:
+        x, y, box_w, box_h = 2.0, h - 2.6, length, None
+        backing = {"x": w - 2.0 - ink, "y": h - 2.9, "w": ink + 0.5, "h": 2.7}
+    text = {"text": label, "x": x, "y": y, "w": box_w, "h": box_h, "size": size, "font": "sans",
+            "colour": "#555555", "align": "right", "valign": "top", "leading": 1.2, "fit": False,
+            "rotate": 90.0 if turned else 0.0, "opacity": 1.0}
+    backing.update({"r": 0.6, "fill": "#FFFFFF", "stroke": "none", "width": 0.0, "dash": None, "opacity": 0.8})
     return Face(f"{face.key}\nproof: {label}", lambda: face.steps + (("rect", backing), ("text", text)),
                 face.size, face.bleed, face.where)
+
+
+def _label_size(label: str, length: float) -> float:
+    """The size (pt) at which `label` just fills `length` mm of a line."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from pnp.draw import PT, font
+
+    return 0.97 * length * PT / max(pdfmetrics.stringWidth(label, font("sans"), 1.0), 1e-6)
 
 
 class FaceMaker:

@@ -296,7 +296,8 @@ def standee_pages(component, maker, settings):
             steps += nets.net_steps([by_name["base"]], [])
             steps.append(("line", {"points": [list(point) for point in slot], **nets.CUT}))
         key = f"standee|{component.id}|{piece.id}|{steps!r}"
-        faces += [Face(key, tuple(steps), size, 0.0, piece.where)] * piece.count
+        face = Face(key, tuple(steps), size, 0.0, piece.where)
+        faces += [labelled(face, piece.id) if settings.proof else face] * piece.count
     return duplex_pages([(face, None) for face in faces], size, 0.0, NET_GAP, settings, marks=False)
 
 
@@ -339,6 +340,8 @@ def box_pages(component, maker, settings):
                                     part=part, panels=context)
             steps = decoration.steps + tuple(nets.net_steps(panels, tabs, marks=WASTE))
             face = Face(f"box|{component.id}|{part}|{steps!r}", steps, size, 0.0, piece.where)
+            if settings.proof:
+                face = labelled(face, f"{piece.id} {part}")
             copies = piece.count * (component.options["compartments"] - 1 if part == "divider" else 1)
             faces += [face] * copies
     return shelf_pages(faces, settings, NET_GAP, header=check_bar(component, maker))

@@ -90,6 +90,20 @@ def test_each_card_is_printed_as_many_times_as_the_data_says(tmp_path):
         assert "cannon-extra" not in without and "starter-cannon" not in without
 
 
+@pytest.mark.parametrize("slug", ["buccaneer", "pete-the-pirate"])
+def test_a_proof_labels_every_piece_even_a_narrow_token(slug, tmp_path):
+    """A proof of games with small tokens: each id is printed (up the edge of a face too narrow for it)."""
+    game = load_game(slug)
+    proof = settings("a4", proof=True)
+    for part in lay_out(game, proof):
+        if not part.component.cards:
+            continue
+        reader = read(render(game, [part], proof, with_contents=False), tmp_path, part.component.id + ".pdf")
+        text = "".join(page.extract_text() for page in reader.pages).replace("\n", "")
+        for card in part.component.cards:
+            assert card.id in text, (part.component.id, card.id)
+
+
 def test_buried_treasure_counts_come_from_the_data():
     game = load_game("buried-treasure")
     cards = game.components["game-cards"].cards

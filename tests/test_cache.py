@@ -130,3 +130,20 @@ def test_what_an_included_template_reads_counts_too(toy, tmp_path, cache_home):
         assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
         text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "out/toy/deck-shop.pdf").pages)
         assert all(f"back of {card}" in text for card in ("alpha", "beta", "delta"))
+
+
+def test_a_cache_file_grown_past_its_limit_is_emptied_when_the_next_build_starts(tmp_path, monkeypatch):
+    path = tmp_path / "cache.sqlite"
+    store = cache.Store(path)
+    for index in range(300):
+        store.keep("blob", str(index), bytes(range(256)) * 64 + str(index).encode(), lasting=True)
+    store.commit()
+    store.db.close()
+    assert path.stat().st_size > 100_000
+    monkeypatch.setenv("PNP_CACHE_MB", "10")
+    assert cache.Store(path).fetch("blob", "7") is not None  # within the limit: kept
+    monkeypatch.setenv("PNP_CACHE_MB", "0.05")
+    emptied = cache.Store(path)
+    assert emptied.fetch("blob", "7") is None
+    emptied.db.close()
+    assert path.stat().st_size < 100_000  # the space is given back
