@@ -458,10 +458,7 @@ class GameState(FinalScores, FollowUps, State):
     def on_sail(self, event):
         player = event.player
         due = self._free_due(player)
-        if due is None:
-            if not self._turn_of(player) or not self._first_move(player):
-                return
-        if event.to not in self.f.board:
+        if due is None and (not self._turn_of(player) or not self._first_move(player)):
             return
         self._move(player, event.to, event.heading, free=due is not None)
 
@@ -1262,7 +1259,9 @@ def _sailings(state, player) -> list:
             actions += [Sail(player, square, h) for h in _headings(state, player, square)]
     at = state.at[player]
     if at not in f.ports:
-        actions += [Turn(player, h) for h in _headings(state, player, at) if HEADINGS[h] != state.bow[player]]
+        others = [h for h in HEADINGS if HEADINGS[h] != state.bow[player]]
+        turns = [h for h in _headings(state, player, at) if h in others] or others
+        actions += [Turn(player, h) for h in turns]
     if state._may_rest(player) or not actions:
         actions.append(Stay(player))
     return actions
