@@ -64,6 +64,8 @@ def test_a_challenge_proves_an_over_move_and_costs_the_crew():
     assert broken(over + "Tom sail 17-9 n\n") == [(3, "BU-CHALLENGE")]     # the crew is never given up
     honest = "Mia sail 9-12 n\nTom challenge Mia\nTom sail 17-9 n\n"
     assert broken(honest) == []                                           # the move stands: nothing happens
+    coast = START + "Mia sail 10-10 n\nTom challenge Mia\ndraw 5\nMia blown london\n"
+    assert broken(coast) == []                                  # the challenge comes before the chance card
 
 
 def test_the_gale_blows_a_ship_straight_out_from_a_side_and_diagonally_from_a_corner():
@@ -100,3 +102,11 @@ def test_simulated_games_of_every_size_pass_and_the_greedy_bots_bring_treasure_h
     for text in logs:
         assert check_text(text, "sim.log").violations == []
     assert sum("\nwinner " in text for text in logs) >= 4
+
+
+def test_an_attack_on_the_coast_is_settled_before_the_mover_draws_its_card():
+    body = "Mia sail 16-7 nw\nTom sail 17-6 nw\nMia sail 13-10 nw\ndraw 21\nTom sail 13-10 nw\nTom attack Mia\n" \
+           "fight Tom 5 Mia 4\nTom seize crew black-1 black-1\nMia sail 13-7 s\ndraw 23\nMia turn w\n"
+    assert broken(body) == []
+    late = body.replace("Tom attack Mia\n", "draw 23\nTom attack Mia\n").replace("Mia sail 13-7 s\ndraw 23", "Mia sail 13-7 s")
+    assert broken(late)[0] == (7, "BU-ATTACK")                   # the card first: the attack comes too late

@@ -590,8 +590,7 @@ class GameState(FinalScores, FollowUps, State):
         return out
 
     def on_challenge(self, event):
-        self.settle(None)
-        last = self.last_move
+        last = self.last_move  # what the move asked for (a chance card) comes after the challenge
         if last is None or event.target != last[0] or self.challenged or event.player == event.target:
             self.w.blow("BU-CHALLENGE", f"{event.player} may challenge only the move just made, by another "
                                         "player, once")
