@@ -66,6 +66,7 @@ class Board:
     def __init__(self, spaces: dict, regions: dict, closed: frozenset, grid: dict | None):
         self.spaces, self.regions, self.closed, self.grid = spaces, regions, closed, grid
         self._positions: dict | None = None  # (x, y) -> space id, made when first asked for
+        self._rays: dict = {}                 # (start, dx, dy) -> the whole ray, made when first asked for
 
     @classmethod
     def read(cls, data, where: Where) -> "Board":
@@ -145,16 +146,22 @@ class Board:
         """The spaces of a straight move from `start`, up to `count` steps of (dx, dy): grid squares, and a
         space beside the grid at the very position a step reaches (a harbour), which ends it. A step onto a
         closed square or where no space lies ends it early."""
-        space, out = self.spaces[start], []
+        whole = self._rays.get((start, dx, dy))
+        if whole is None:
+            whole = self._rays[start, dx, dy] = tuple(self._ray(start, dx, dy))
+        return list(whole[:count])
+
+    def _ray(self, start: str, dx: int, dy: int):
+        space = self.spaces[start]
         x, y = int(space.x), int(space.y)
-        for step in range(1, count + 1):
-            key = self.at(x + dx * step, y + dy * step)
+        while dx or dy:
+            x, y = x + dx, y + dy
+            key = self.at(x, y)
             if key is None or key in self.closed:
-                break
-            out.append(key)
-            if self.grid and self.square(x + dx * step, y + dy * step) is None:
-                break
-        return out
+                return
+            yield key
+            if self.grid and self.square(x, y) is None:
+                return
 
     def headings(self, space_id: str) -> list:
         """The steps (dx, dy) from a space to the spaces linked with it that lie one step away by position:
