@@ -126,14 +126,9 @@ class Board:
 
     def line(self, start: str, dx: int, dy: int, count: int) -> list:
         """The squares of a straight move from `start`, `count` steps of (dx, dy): a step off the grid or
-        onto a closed square ends it early."""
-        space, out = self.spaces[start], []
-        for step in range(1, count + 1):
-            square = self.square(int(space.x) + dx * step, int(space.y) + dy * step)
-            if square is None or square in self.closed:
-                break
-            out.append(square)
-        return out
+        onto a closed square ends it early (`ray` without the spaces beside the grid)."""
+        return [key for key in self.ray(start, dx, dy, count)
+                if self.square(int(self.spaces[key].x), int(self.spaces[key].y)) == key]
 
     def at(self, x: int, y: int) -> str | None:
         """The id of the space at a whole-number position (a grid square, or a space beside the grid); None
