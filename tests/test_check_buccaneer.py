@@ -108,5 +108,6 @@ def test_an_attack_on_the_coast_is_settled_before_the_mover_draws_its_card():
     body = "Mia sail 16-7 nw\nTom sail 17-6 nw\nMia sail 13-10 nw\ndraw 21\nTom sail 13-10 nw\nTom attack Mia\n" \
            "fight Tom 5 Mia 4\nTom seize crew black-1 black-1\nMia sail 13-7 s\ndraw 23\nMia turn w\n"
     assert broken(body) == []
-    late = body.replace("Tom attack Mia\n", "draw 23\nTom attack Mia\n").replace("Mia sail 13-7 s\ndraw 23", "Mia sail 13-7 s")
+    late = body.replace("Tom attack Mia\n", "draw 23\nTom attack Mia\n")
+    late = late.replace("Mia sail 13-7 s\ndraw 23", "Mia sail 13-7 s")
     assert broken(late)[0] == (7, "BU-ATTACK")                   # the card first: the attack comes too late

@@ -362,10 +362,13 @@ class GameState(FinalScores, FollowUps, State):
         left = {v: sum(self.island.left[t] for t, w in self.f.treasure_value.items() if w == v) for v in values}
         best: list = []
 
+        def rank(chosen):  # the most value, then the fewest pieces, then the most valuable ones
+            return sum(chosen), -len(chosen), sorted(chosen, reverse=True)
+
         def search(rest, chosen, start):
             nonlocal best
             total = sum(chosen)
-            if (total, -len(chosen), sorted(chosen, reverse=True)) > (sum(best), -len(best), sorted(best, reverse=True)):
+            if rank(chosen) > rank(best):
                 best = list(chosen)
             for index in range(start, len(values)):
                 v = values[index]
@@ -464,10 +467,8 @@ class GameState(FinalScores, FollowUps, State):
 
     def _free_due(self, player):
         """The free move due from `player` now (after an attack), taken off the follow-ups."""
-        if self.todo and self.todo[0].kind == "free":
-            due = self.settle("free")
-            self.is_theirs(due, player)
-            return due
+        if self.todo and self.todo[0].kind == "free" and self.todo[0].player == player:
+            return self.todo.pop(0)
         return None
 
     def _first_move(self, player) -> bool:
@@ -527,7 +528,8 @@ class GameState(FinalScores, FollowUps, State):
             return "BU-SAIL-LINE", f"a ship at sea points somewhere: write its new heading after {to}"
         others = [p for p in self.players if p != player and self.at[p] == to]
         if to not in f.ports and len(others) >= f.per_square:
-            return "BU-CROWD", f"{listed(others)} lie on {to} already: {f.per_square} ships share a square at most"
+            return "BU-CROWD", (f"{' and '.join(others)} lie on {to} already: {f.per_square} ships share a "
+                                "square at most")
         return None
 
     def _stopped(self, player, to) -> None:
@@ -673,6 +675,11 @@ class GameState(FinalScores, FollowUps, State):
             return self._port_ahead(player)
         return f.places[where][0]
 
+    def _named(self, space) -> str:
+        """A space as a log names it, with the name of the place it is (`1-1 (Mud Bay)`)."""
+        kind = self.f.board.spaces[space].kind
+        return f"{space} ({self.f.place_names[kind]})" if kind in self.f.place_names else space
+
     def _port_ahead(self, player):
         """The nearest harbour the bow points towards (in the half of the board ahead of it); None when two
         are equally near or none lies ahead."""
@@ -698,7 +705,8 @@ class GameState(FinalScores, FollowUps, State):
             return
         to = self._nearest(player)
         if to is not None:
-            self.todo.append(Due("give", player, "BU-CHANCE-GIVE", self.w.line, cause, (to, data["pieces"], data["crew"])))
+            self.todo.append(Due("give", player, "BU-CHANCE-GIVE", self.w.line, cause,
+                                 (to, data["pieces"], data["crew"])))
 
     def _nearest(self, player):
         """The one ship nearest to `player`'s (squares counted as a king steps); None on a tie."""
@@ -781,7 +789,8 @@ class GameState(FinalScores, FollowUps, State):
             return self._unasked("BU-CHANCE-BLOWN", event.player, "a ship is blown only by a chance card")
         player = due.player
         if event.to != due.data:
-            self.w.blow("BU-CHANCE-BLOWN", f"the card blows {player}'s ship to {due.data}, not {event.to}")
+            self.w.blow("BU-CHANCE-BLOWN", f"the card blows {player}'s ship to {self._named(due.data)}, not "
+                                           f"{event.to}")
         self.at[player] = due.data
         self._point(player, event.heading)
         self._check_win(player)
@@ -821,9 +830,9 @@ class GameState(FinalScores, FollowUps, State):
         if len(event.crew) != count:
             self.w.blow(due.code, f"{due.cause}: {player} puts {counted(count, 'crew card')} on Pirate Island, "
                                   f"not {len(event.crew)}")
-        if rule == "best" and event.crew and self._worth(event.crew[0]) < max(map(self._worth, self.hand[player]), default=0):
-            self.w.blow(due.code, f"{due.cause}: the best crew card goes, worth "
-                                  f"{max(map(self._worth, self.hand[player]))}, not {event.crew[0]}")
+        best = max(map(self._worth, self.hand[player]), default=0)
+        if rule == "best" and event.crew and self._worth(event.crew[0]) < best:
+            self.w.blow(due.code, f"{due.cause}: the best crew card goes, worth {best}, not {event.crew[0]}")
         docks = self.docks[self.home[player]] if rule == "possessed" else []
         for card in event.crew:
             if card in self.hand[player]:
@@ -944,7 +953,7 @@ class GameState(FinalScores, FollowUps, State):
         other = event.other
         if other not in ships:
             self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: the swap is with a ship on the coast ({listed(ships)})")
-        elif len(event.gave) != min(count, len(self.hand[player])) or len(event.got) != min(count, len(self.hand[other])):
+        elif [len(event.gave), len(event.got)] != [min(count, len(self.hand[p])) for p in (player, other)]:
             self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: {counted(count, 'crew card')} go each way")
         for card in event.gave:
             if self._remove(player, card, "BU-CHANCE-SWAP"):
@@ -1041,7 +1050,8 @@ class GameState(FinalScores, FollowUps, State):
         if not self._turn_of(player):
             return False
         if self.at[player] != self.home[player]:
-            self.w.blow("BU-HOME-DOCKS", f"{player}'s ship is not in its home port, {self.f.port_name[self.home[player]]}")
+            home = self.f.port_name[self.home[player]]
+            self.w.blow("BU-HOME-DOCKS", f"{player}'s ship is not in its home port, {home}")
             return False
         return True
 
@@ -1074,7 +1084,8 @@ class GameState(FinalScores, FollowUps, State):
         port = self.home[player]
         kinds = set(event.items)
         kind = event.items[0]
-        if len(kinds) > 1 or (len(event.items) < self.f.safety_set and self.safety[port].count(kind) < self.f.safety_set):
+        joining = self.safety[port].count(kind) >= self.f.safety_set
+        if len(kinds) > 1 or (len(event.items) < self.f.safety_set and not joining):
             self.w.blow("BU-SAFETY", f"treasure goes into the safety zone {self.f.safety_set} of a kind at a time, "
                                      f"or to join {self.f.safety_set} of its kind there")
         for item in event.items:
@@ -1458,6 +1469,7 @@ class Buccaneer(Rules):
         self.port_name = {p: v["name"] for p, v in variables["ports"].items()}
         self.homes = tuple(p for p, v in variables["ports"].items() if v["home"])
         self.places = {name: tuple(board.regions[name]) for name in variables["places"]}
+        self.place_names = dict(variables["places"])
         self.coast = frozenset(board.around(ISLAND)) - set(self.ports)
         self.shore = frozenset(board.around(FLAT)) - set(self.ports)
         self.treasure_value = {t: v["value"] for t, v in variables["treasures"].items()}
