@@ -3,6 +3,7 @@ list, challenges, ports, attacks, and the bots (the failing logs, the examples a
 with every game's in test_check_contract.py)."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,27 @@ def test_an_attack_on_the_coast_is_settled_before_the_mover_draws_its_card():
     late = body.replace("Tom attack Mia\n", "draw 23\nTom attack Mia\n")
     late = late.replace("Mia sail 13-7 s\ndraw 23", "Mia sail 13-7 s")
     assert broken(late)[0] == (7, "BU-ATTACK")                   # the card first: the attack comes too late
+
+
+def test_a_chance_card_does_what_its_data_says(tmp_path):
+    folder = tmp_path / "buccaneer"
+    shutil.copytree(EXAMPLES.parent, folder)
+    cards = folder / "chance-cards.yaml"
+    card_12 = "effect: loot, treasure: 4, crew: 2"
+    cards.write_text(cards.read_text().replace(card_12, card_12.replace("4", "5")))
+    body = START + "Mia sail 10-10 n\ndraw 12\nMia take ruby\n"   # card 12: up to 4 as printed, up to 5 here
+    text = SETUP + body + "stop\nfinal Mia 0 Tom 0\n"
+    assert [v.rule for v in check_text(text, "t.log").violations] == ["BU-CHANCE-TREASURE"]
+    assert check_text(text, "t.log", rules=rules_for(str(folder))).violations == []
+
+
+def test_yellow_fever_takes_the_surplus_from_hand_and_home_docks_the_drawer_first():
+    body = START + "Mia sail 10-10 n\ndraw 15\nMia hire red-1 black-1\nTom turn w\nMia sail 10-11 n\ndraw 22\n"
+    assert broken(body + "Mia lose red-3\n") == []                                     # 8 crew cards: 1 goes
+    assert broken(body + "Mia lose red-3 red-3\n") == [(9, "BU-CHANCE-CUT")]
+
+
+def test_a_full_hold_leaves_a_card_only_its_crew():
+    body = START + "Mia sail 10-10 n\ndraw 14\nMia take diamond rum\nTom turn w\nMia sail 10-11 n\ndraw 11\n"
+    assert broken(body + "Mia hire red-1 black-1\n") == []
+    assert broken(body + "Mia take rum\n")[0] == (9, "BU-CHANCE-TREASURE")
