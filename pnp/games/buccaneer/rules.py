@@ -1097,9 +1097,12 @@ class GameState(FinalScores, FollowUps, State):
         self._check_win(player)
 
     def _check_win(self, player) -> None:
+        """A ship in its home port with the goal's worth of treasure there wins at once: whatever else a card
+        asked for is left undone."""
         if not self.won and self.playing and self.at[player] == self.home[player] \
                 and self.home_value(player) >= self.f.goal:
             self.won, self.won_line = player, self.w.line
+            self.todo.clear()
 
     # -- attacks --------------------------------------------------------------------------------------
 
