@@ -11,7 +11,6 @@ it ends on and its new heading; the checker finds the straight line it took.
 """
 from __future__ import annotations
 
-from itertools import combinations
 
 from pnp.check.ending import Final, FinalScores, Winner
 from pnp.check.engine import TABLE, Rules, State
@@ -120,7 +119,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "maroon": ("{p} puts {n} on Flat Island", "{p} maroon ..."),
     "swap": ("{p} swaps crew with a ship on the coast", "{p} swap PLAYER CREW CREW for CREW CREW"),
 }
-ANSWERS = {"loot": ("take", "hire"), "free": ("sail", "turn", "stay")}  # kinds answered by other verbs
+ANSWERS = {"loot": ("take", "hire")}  # a follow-up answered by other verbs than its own
 TABLE_KINDS = frozenset(("draw", "fight", "hire"))
 
 
