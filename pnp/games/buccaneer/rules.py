@@ -11,7 +11,6 @@ it ends on and its new heading; the checker finds the straight line it took.
 """
 from __future__ import annotations
 
-
 from pnp.check.ending import Final, FinalScores, Winner
 from pnp.check.engine import TABLE, Rules, State
 from pnp.check.facts import Keys, RuleData, counts, ids
