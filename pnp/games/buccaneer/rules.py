@@ -553,6 +553,8 @@ class GameState(FinalScores, FollowUps, State):
         if self.at[player] in self.f.ports:
             self.w.blow("BU-MUST-MOVE", "turning a ship in a harbour is no move")
             return
+        if HEADINGS[event.heading] == self.bow[player]:
+            self.w.blow("BU-MUST-MOVE", f"{player}'s bow points {event.heading} already: a turn points it elsewhere")
         self.bow[player] = HEADINGS[event.heading]
         self.last_move = None
         self._stopped(player, self.at[player])
@@ -1341,7 +1343,7 @@ def _answers(state, due) -> list:
                    for square, _ in state._moves(player, free=True)
                    for h in (_headings(state, player, square) if square not in f.ports else [None])]
         if state.at[player] not in f.ports:
-            actions.append(Turn(player, WAY[state.bow[player] or (0, 1)]))
+            actions.append(Turn(player, next(h for h in HEADINGS if HEADINGS[h] != state.bow[player])))
         return actions or [Stay(player)]
     if kind == "blown":
         if due.data in f.ports:
