@@ -617,8 +617,14 @@ class GameState(FinalScores, FollowUps, State):
             where = f"kept by {next((p for p in self.players if card in self.kept[p]), 'nobody')}"
             self.w.blow("BU-DRAW", f"chance card {event.card} is not the top card of the pile ({where}, or "
                                    "put under the pile since)")
-            self.chance.draw_anyway(card, self.w.line)
+            self._slip(self.chance, card)
         self._obey(due.player, card)
+
+    def _slip(self, pile, card) -> None:
+        """A card that cannot be on top is drawn all the same; the pile's order is trusted no more."""
+        pile.forget_order()
+        if not pile.draw(card, self.w.line):
+            pile.draw_anyway(card, self.w.line)
 
     def _obey(self, player, card) -> None:
         """The follow-ups a chance card asks for, in the order they are written."""
@@ -812,7 +818,7 @@ class GameState(FinalScores, FollowUps, State):
             if not self.pirates.draw(card, self.w.line):
                 self.w.blow("BU-PIRATE-ISLAND", f"{card} cannot be the top card of Pirate Island now "
                                                 f"({self._pile()})")
-                self.pirates.draw_anyway(card, self.w.line)
+                self._slip(self.pirates, card)
             self.hand[due.player].append(card)
 
     def _pile(self) -> str:
