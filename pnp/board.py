@@ -65,6 +65,8 @@ class Board:
 
     def __init__(self, spaces: dict, regions: dict, closed: frozenset, grid: dict | None):
         self.spaces, self.regions, self.closed, self.grid = spaces, regions, closed, grid
+        self._positions: dict | None = None  # (x, y) -> space id, made when first asked for
+        self._rays: dict = {}                 # (start, dx, dy) -> the whole ray, made when first asked for
 
     @classmethod
     def read(cls, data, where: Where) -> "Board":
@@ -124,14 +126,63 @@ class Board:
 
     def line(self, start: str, dx: int, dy: int, count: int) -> list:
         """The squares of a straight move from `start`, `count` steps of (dx, dy): a step off the grid or
-        onto a closed square ends it early."""
-        space, out = self.spaces[start], []
-        for step in range(1, count + 1):
-            square = self.square(int(space.x) + dx * step, int(space.y) + dy * step)
-            if square is None or square in self.closed:
-                break
-            out.append(square)
-        return out
+        onto a closed square ends it early (`ray` without the spaces beside the grid)."""
+        return [key for key in self.ray(start, dx, dy, count)
+                if self.square(int(self.spaces[key].x), int(self.spaces[key].y)) == key]
+
+    def at(self, x: int, y: int) -> str | None:
+        """The id of the space at a whole-number position (a grid square, or a space beside the grid); None
+        where there is none."""
+        if self._positions is None:
+            self._positions = {(s.x, s.y): key for key, s in self.spaces.items()}
+        return self._positions.get((x, y))
+
+    def ray(self, start: str, dx: int, dy: int, count: int) -> list:
+        """The spaces of a straight move from `start`, up to `count` steps of (dx, dy): grid squares, and a
+        space beside the grid at the very position a step reaches (a harbour), which ends it. A step onto a
+        closed square or where no space lies ends it early."""
+        whole = self._rays.get((start, dx, dy))
+        if whole is None:
+            whole = self._rays[start, dx, dy] = tuple(self._ray(start, dx, dy))
+        return list(whole[:count])
+
+    def _ray(self, start: str, dx: int, dy: int):
+        space = self.spaces[start]
+        x, y = int(space.x), int(space.y)
+        while dx or dy:
+            x, y = x + dx, y + dy
+            key = self.at(x, y)
+            if key is None or key in self.closed:
+                return
+            yield key
+            if self.grid and self.square(x, y) is None:
+                return
+
+    def headings(self, space_id: str) -> list:
+        """The steps (dx, dy) from a space to the spaces linked with it that lie one step away by position:
+        the ways out of a harbour beside the grid."""
+        space = self.spaces[space_id]
+        found = []
+        for other in space.links:
+            there = self.spaces[other]
+            dx, dy = there.x - space.x, there.y - space.y
+            if max(abs(dx), abs(dy)) == 1 and dx == int(dx) and dy == int(dy):
+                found.append((int(dx), int(dy)))
+        return found
+
+    def away(self, square: str, region: str) -> tuple:
+        """The step (dx, dy) leading straight away from a region, from a square beside it: square on from a
+        side, diagonal from a corner; (0, 0) for a square not beside the region."""
+        inside, here = set(self.regions[region]), self.spaces[square]
+        sx = sy = 0
+        for other in here.links:
+            if other in inside:
+                sx += here.x - self.spaces[other].x
+                sy += here.y - self.spaces[other].y
+        big = max(abs(sx), abs(sy))
+        if not big:
+            return 0, 0
+        return (int(sx / big) if abs(sx) == big else 0), (int(sy / big) if abs(sy) == big else 0)
 
     def around(self, region: str) -> list:
         """The spaces one step from a region but outside it (an island's coast)."""

@@ -106,3 +106,22 @@ def test_a_walk_may_enter_a_space_that_ends_it_but_not_go_on():
     ring = board("ring.yaml")
     assert ring.steps_from("r3", 4, ends={"r1"})["r1"] == 2 and "bay" not in ring.steps_from("r3", 4, ends={"r1"})
     assert ring.steps_from("r1", 1, ends={"r1"})["bay"] == 1      # a walk may leave from such a space
+
+
+def test_a_ray_runs_straight_into_a_space_beside_the_grid_and_ends_there():
+    sea = board("sea.yaml")
+    assert sea.at(0, 4) == "port" and sea.at(2, 2) == "B2" and sea.at(9, 9) is None
+    assert sea.ray("C5", -1, 0, 5) == ["B5", "A5"]                # off the grid: no space at (0, 5)
+    assert sea.ray("B5", -1, -1, 5) == ["A4"]                     # (0, 3) holds nothing
+    assert sea.ray("C4", -1, 0, 5) == ["B4", "A4", "port"]        # the harbour ends the ray
+    assert sea.ray("port", 1, 0, 3) == ["A4", "B4", "C4"]
+    assert sea.ray("A2", 1, 0, 4) == ["B2"]                       # the island stops it, as `line` does
+
+
+def test_a_harbour_knows_its_ways_out_and_a_coast_its_way_away():
+    sea = board("sea.yaml")
+    assert sorted(sea.headings("port")) == [(1, -1), (1, 0), (1, 1)]
+    assert sea.away("B2", "island") == (-1, 0)                    # beside a side: straight out
+    assert sea.away("B1", "island") == (-1, -1)                   # at a corner: diagonally
+    assert sea.away("C1", "island") == (0, -1)
+    assert sea.away("A5", "island") == (0, 0)                     # not beside it

@@ -44,6 +44,17 @@ def test_a_card_put_under_the_deck_comes_up_once_the_unknown_cards_above_it_are_
     assert len(deck) == 0 and deck.seen["m2"] == 4
 
 
+def test_a_deck_may_forget_the_order_of_the_cards_put_under_it():
+    deck = Deck({"m1": 1, "m2": 1, "m3": 1})
+    for line, card in enumerate(("m1", "m2", "m3"), 1):
+        assert deck.draw(card, line)
+        deck.put_under(card, line)
+    assert deck.top() == "m1" and not deck.fits("m3")
+    deck.forget_order()                                        # after a slip the order is not trusted
+    assert deck.top() is None and deck.fits("m3") and len(deck) == 3
+    assert deck.draw("m3", 4) and deck.pool() == ["m1", "m2"]
+
+
 def test_seats_go_clockwise_skipping_whom_they_are_told():
     seats = Seats(("Ann", "Bob", "Cy"))
     assert seats.after("Ann") == "Bob" and seats.after("Cy") == "Ann"

@@ -109,6 +109,14 @@ class Deck(Piece):
             self.known.pop(0)
         self.seen.setdefault(card, line)
 
+    def forget_order(self) -> None:
+        """After a slip, the order of the cards put under the deck is no longer trusted: they join the unknown
+        cards, so that one wrong card is reported once rather than at every card that comes up after it."""
+        for card in self.known:
+            self.counts[card] = self.counts.get(card, 0) + 1
+        self.unknown += len(self.known)
+        self.known = []
+
     def put_under(self, card, line: int) -> None:
         self.known.append(card)
         self.under[card] = line

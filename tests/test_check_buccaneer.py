@@ -1,0 +1,138 @@
+"""Buccaneer's rules: straight moves on the board's data, the coast and its chance cards read from the card
+list, challenges, ports, attacks, and the bots (the failing logs, the examples and the rule codes are checked
+with every game's in test_check_contract.py)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.check.loader import rules_for
+from pnp.check.replay import check_text
+from pnp.check.simulate import simulate
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "pnp" / "games" / "buccaneer" / "examples"
+SETUP = """game: buccaneer
+players: Mia Tom
+ports: london bristol
+cut Mia 20 Tom 12
+port cadiz red-2 black-2 gold-bar
+port bombay red-1 black-1 gold-bar rum
+port marseilles red-3 black-3 rum
+port genoa red-1 red-2 diamond
+port amsterdam black-1 black-2 ruby
+port venice red-3 black-2 pearl
+deal Mia red-3 red-3 red-2 black-1 black-1 black-2
+deal Tom black-3 black-3 black-3 red-1 red-2 red-1
+"""
+START = "Mia sail 9-9 ne\nTom sail 17-9 n\n"
+
+
+def broken(body: str, setup: str = SETUP) -> list:
+    """(line of the body, counted from 1, rule) of every problem of a game stopped after `body`."""
+    text = setup + body.strip() + "\nstop\nfinal Mia 0 Tom 0\n"
+    skip = setup.count("\n")
+    return [(v.line - skip, v.rule) for v in check_text(text, "t.log").violations]
+
+
+def test_the_checker_reads_what_each_chance_card_does_from_the_card_list():
+    rules = rules_for("buccaneer")
+    assert sorted(rules.by_number) == list(range(1, 29))
+    assert rules.card["chance-14"]["treasure"] == 7 and rules.card["chance-14"]["crew"] == 3
+    assert {rules.card[c]["effect"] for c in rules.card} >= {"blown", "loot", "fever", "chart", "swap"}
+    assert rules.worth["chance-24"] == 4 and rules.worth["chance-21"] == 5
+
+
+def test_a_port_is_made_up_to_eight_with_the_fewest_and_most_valuable_pieces():
+    assert broken(START) == []
+    # red-1 and black-1 are worth 2: the missing 6 is a gold bar and a rum barrel, not a diamond alone
+    wrong = SETUP.replace("port bombay red-1 black-1 gold-bar rum", "port bombay red-1 black-1 diamond")
+    assert broken(START, wrong) == [(-6, "BU-PORT-SETUP")]
+
+
+def test_a_move_runs_straight_along_the_bow_and_no_further_than_the_crew_sails():
+    assert broken("Mia sail 9-12 n\nTom sail 17-9 n\n") == []
+    assert broken("Mia sail 9-13 n\nTom sail 17-9 n\n") == [(1, "BU-SAIL-FAR")]           # 13 squares, crew 12
+    assert broken("Mia sail 11-3 n\nTom sail 17-9 n\n") == [(1, "BU-SAIL-LINE")]          # no arrow of London
+    assert broken(START + "Mia sail 9-12 n\n") == [(3, "BU-SAIL-LINE")]                   # the bow points ne
+
+
+def test_a_challenge_proves_an_over_move_and_costs_the_crew():
+    over = "Mia sail 9-13 n\nTom challenge Mia\n"
+    lost = over + "Mia lose red-3 red-3 red-2 black-1 black-1 black-2\nTom sail 17-9 n\n"
+    assert broken(lost) == []
+    assert broken(over + "Tom sail 17-9 n\n") == [(3, "BU-CHALLENGE")]     # the crew is never given up
+    honest = "Mia sail 9-12 n\nTom challenge Mia\nTom sail 17-9 n\n"
+    assert broken(honest) == []                                           # the move stands: nothing happens
+    coast = START + "Mia sail 10-10 n\nTom challenge Mia\ndraw 5\nMia blown london\n"
+    assert broken(coast) == []                                  # the challenge comes before the chance card
+
+
+def test_the_gale_blows_a_ship_straight_out_from_a_side_and_diagonally_from_a_corner():
+    corner = START + "Mia sail 10-10 n\ndraw 1\n"
+    assert broken(corner + "Mia blown 5-5 n\n") == []
+    assert broken(corner + "Mia blown 5-10 n\n") == [(5, "BU-CHANCE-BLOWN")]
+    side = corner.replace("draw 1", "draw 11\nMia take ruby\nTom turn w\nMia sail 10-12 n\ndraw 1")
+    assert broken(side + "Mia blown 5-12 e\n") == []
+
+
+def test_a_port_trades_value_for_value_and_a_ship_there_must_sail_out():
+    body = START.replace("17-9 n", "17-9 e").replace("9-9 ne", "9-9 n") + \
+        "Mia sail 9-12 n\nTom sail cadiz\nTom trade red-2 red-1 red-1 for gold-bar\nMia turn e\n"
+    assert broken(body) == []
+    assert broken(body + "Tom stay\n") == [(7, "BU-MUST-MOVE")]
+
+
+def test_a_ship_lying_at_sea_may_stop_a_passing_ship_and_attack_it():
+    body = "Mia sail 9-9 e\nTom sail 17-9 w\nMia sail 17-9 e\nTom attack Mia\nfight Mia 4 Tom 5\n" \
+           "Tom seize crew black-1 black-1\nMia sail 17-12 n\nTom turn n\n"
+    assert broken(body) == []
+    assert broken(body.replace("Mia sail 17-12 n\n", "")) == [(7, "BU-FREE-MOVE")]
+    assert broken(body.replace("Tom seize crew black-1 black-1", "Mia seize treasure")) == [(6, "BU-SPOILS")]
+
+
+def test_nothing_but_the_end_follows_a_win():
+    text = (EXAMPLES / "two-players.log").read_text().replace("final Anne", "Anne sail 17-10 nw\nfinal Anne")
+    assert [v.rule for v in check_text(text, "t.log").violations] == ["BU-GAME-END"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_simulated_games_of_every_size_pass_and_the_greedy_bots_bring_treasure_home(players):
+    logs = [text for _, text in simulate("buccaneer", 5, seed=players, players=players, bots=("greedy",))]
+    for text in logs:
+        assert check_text(text, "sim.log").violations == []
+    assert sum("\nwinner " in text for text in logs) >= 4
+
+
+def test_an_attack_on_the_coast_is_settled_before_the_mover_draws_its_card():
+    body = "Mia sail 16-7 nw\nTom sail 17-6 nw\nMia sail 13-10 nw\ndraw 21\nTom sail 13-10 nw\nTom attack Mia\n" \
+           "fight Tom 5 Mia 4\nTom seize crew black-1 black-1\nMia sail 13-7 s\ndraw 23\nMia turn w\n"
+    assert broken(body) == []
+    late = body.replace("Tom attack Mia\n", "draw 23\nTom attack Mia\n")
+    late = late.replace("Mia sail 13-7 s\ndraw 23", "Mia sail 13-7 s")
+    assert broken(late)[0] == (7, "BU-ATTACK")                   # the card first: the attack comes too late
+
+
+def test_a_chance_card_does_what_its_data_says(tmp_path):
+    folder = tmp_path / "buccaneer"
+    shutil.copytree(EXAMPLES.parent, folder)
+    cards = folder / "chance-cards.yaml"
+    card_12 = "effect: loot, treasure: 4, crew: 2"
+    cards.write_text(cards.read_text().replace(card_12, card_12.replace("4", "5")))
+    body = START + "Mia sail 10-10 n\ndraw 12\nMia take ruby\n"   # card 12: up to 4 as printed, up to 5 here
+    text = SETUP + body + "stop\nfinal Mia 0 Tom 0\n"
+    assert [v.rule for v in check_text(text, "t.log").violations] == ["BU-CHANCE-TREASURE"]
+    assert check_text(text, "t.log", rules=rules_for(str(folder))).violations == []
+
+
+def test_yellow_fever_takes_the_surplus_from_hand_and_home_docks_the_drawer_first():
+    body = START + "Mia sail 10-10 n\ndraw 15\nMia hire red-1 black-1\nTom turn w\nMia sail 10-11 n\ndraw 22\n"
+    assert broken(body + "Mia lose red-3\n") == []                                     # 8 crew cards: 1 goes
+    assert broken(body + "Mia lose red-3 red-3\n") == [(9, "BU-CHANCE-CUT")]
+
+
+def test_a_full_hold_leaves_a_card_only_its_crew():
+    body = START + "Mia sail 10-10 n\ndraw 14\nMia take diamond rum\nTom turn w\nMia sail 10-11 n\ndraw 11\n"
+    assert broken(body + "Mia hire red-1 black-1\n") == []
+    assert broken(body + "Mia take rum\n")[0] == (9, "BU-CHANCE-TREASURE")
