@@ -912,7 +912,8 @@ class GameState(FinalScores, FollowUps, State):
     def on_give(self, event):
         due = self._answer("give", event.player)
         if due is None:
-            return self._unasked("BU-CHANCE-GIVE", event.player, "chance card 7 hands something to the nearest ship")
+            return self._unasked("BU-CHANCE-GIVE", event.player,
+                                 "only a chance card makes a ship hand something to the nearest one")
         to, pieces, crew = due.data
         if event.to != to:
             self.w.blow("BU-CHANCE-GIVE", f"{to}'s ship is the nearest to {due.player}'s, not {event.to}'s")
@@ -934,7 +935,7 @@ class GameState(FinalScores, FollowUps, State):
     def on_press(self, event):
         due = self._answer("press", event.player)
         if due is None:
-            return self._unasked("BU-CHANCE-PRESS", event.player, "chance card 2 presses another player's crew")
+            return self._unasked("BU-CHANCE-PRESS", event.player, "only a chance card presses another player's crew")
         giver, count = event.giver, due.data
         possessed = self._possessed(giver)
         if giver == due.player or len(event.crew) != min(count, len(possessed)):
@@ -954,7 +955,8 @@ class GameState(FinalScores, FollowUps, State):
     def on_swap(self, event):
         due = self._answer("swap", event.player)
         if due is None:
-            return self._unasked("BU-CHANCE-SWAP", event.player, "chance card 20 swaps crew with a ship on the coast")
+            return self._unasked("BU-CHANCE-SWAP", event.player,
+                                 "only a chance card swaps crew with a ship on the coast")
         player, (ships, count) = due.player, due.data
         other = event.other
         if other not in ships:
