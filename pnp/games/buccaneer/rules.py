@@ -1430,13 +1430,24 @@ def standing(state, player) -> float:
 
 def _distance(state, player, home) -> float:
     """Squares between a ship and its goal, as the ship will stand after its best next move along its bow."""
-    f = state.f
-    here = f.board.spaces[state.at[player]]
-    if home:
-        target = f.board.spaces[state.home[player]]
+    at, bow = state.at[player], state.bow[player]
+    target = state.home[player] if home else None
+    reach = max(state.sailing(player), 1)
+    key = (at, bow, reach, target)
+    found = state.f.distances.get(key)
+    if found is None:
+        found = state.f.distances[key] = _ahead(state.f, at, bow, reach, target)
+    return found
+
+
+def _ahead(f, at, bow, reach, target) -> float:
+    """`_distance` worked out: the squares to `target` (a harbour; None: the coast of Treasure Island)."""
+    here = f.board.spaces[at]
+    if target is not None:
+        goal = f.board.spaces[target]
 
         def far(x, y):
-            return max(abs(x - target.x), abs(y - target.y))
+            return max(abs(x - goal.x), abs(y - goal.y))
     else:
         x1, x2, y1, y2 = f.island_box
 
@@ -1444,11 +1455,10 @@ def _distance(state, player, home) -> float:
             d = max(x1 - x, 0, x - x2, y1 - y, 0, y - y2)
             return abs(d - 1) if d else 1
     now = far(here.x, here.y)
-    bow = state.bow[player]
     if not bow or not now:
         return now
-    reach = min(max(state.sailing(player), 1), int(now) + 1)  # further than the goal is, a ship only strays
-    ahead = [f.board.spaces[square] for square in f.board.ray(state.at[player], *bow, reach)]
+    reach = min(reach, int(now) + 1)  # further than the goal is, a ship only strays
+    ahead = [f.board.spaces[square] for square in f.board.ray(at, *bow, reach)]
     return min((far(s.x, s.y) for s in ahead), default=now + 2) + 0.2 * now
 
 
@@ -1498,6 +1508,7 @@ class Buccaneer(Rules):
                       **{c.id: c.fields["value"] for c in cards if c.fields["keep"]}}
         self.items = ids(self.worth)  # how a log names what a ship may carry, give or trade
         island = [board.spaces[square] for square in board.regions[ISLAND]]
+        self.distances: dict = {}  # (square, bow, reach, goal) -> what the greedy bot's `_distance` found
         self.island_box = (min(s.x for s in island), max(s.x for s in island),
                            min(s.y for s in island), max(s.y for s in island))
 
