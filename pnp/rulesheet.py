@@ -23,6 +23,7 @@ TITLE = 24.0
 CAPTION = 6.5
 COLUMN_GAP = 8.0  # mm
 PARAGRAPH_GAP = 1.6  # mm
+HEADING_GAP = 0.6  # mm between a heading and its text
 PICTURE_HEIGHT = 24.0  # mm: the tallest a component is drawn in the picture
 MAX_PAGES = 2
 
@@ -195,9 +196,11 @@ class Sheet:
         if block.kind == "heading":
             self.y += 1.5
             runs = set_lines(words(block.text, bold=True), self.col_w, HEADING)
+            # a heading keeps below it the room its text needs to begin: the gap, and three lines (a
+            # paragraph of three is never split, a longer one keeps two lines together)
             self.lines([[(dx, text, "title") for dx, text, _ in line] for line in runs], HEADING,
-                       keep=3 * BODY * LEADING / PT)
-            self.y += 0.6
+                       keep=HEADING_GAP + 3 * BODY * LEADING / PT)
+            self.y += HEADING_GAP
         elif block.kind == "para":
             self.lines(set_lines(words(block.text), self.col_w, BODY), BODY)
             self.y += PARAGRAPH_GAP

@@ -94,3 +94,21 @@ def test_the_markdown_a_rules_text_may_use():
     [line] = set_lines(words("a **b** c"), 100, 9)
     assert [(text, face) for _, text, face in line] == [("a", "sans"), ("b", "bold"), ("c", "sans")]
     assert 0 == line[0][0] < line[1][0] < line[2][0]  # each run after the one before and a space
+
+
+def test_a_heading_is_never_left_at_the_foot_of_a_column():
+    """Pages a tenth of a millimetre taller each time, so that a column breaks at every place near a heading
+    and its three-line paragraph: the heading always stands in the column of its text's first line."""
+    from pnp.rulesheet import pages_of
+
+    paragraph = ("Sail in one straight line along a row, a column or a diagonal, as far as the crew allows. "
+                 "Turn the bow at the end of the move, the way you mean to go.")
+    assert len(set_lines(words(paragraph), (190.0 - 8.0) / 2, 9.6)) == 3  # three lines: never split
+    text = "# Game\n\n" + (paragraph + "\n\n") * 6 + "## Winning\n\n" + paragraph + "\n"
+    for tenths in range(1000, 1400):
+        steps = [(number, v) for number, page in enumerate(pages_of(text, (190.0, tenths / 10), "", [], "Game"))
+                 for name, v in page if name == "text"]
+        heading = next(index for index, (_, v) in enumerate(steps) if v["text"] == "Winning")
+        (page, v), (next_page, following) = steps[heading], steps[heading + 1]
+        assert next_page == page and abs(following["x"] - v["x"]) < 1.0 and following["y"] > v["y"], \
+            f"on a page {tenths / 10} mm tall, the heading ends its column"
