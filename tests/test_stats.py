@@ -204,6 +204,16 @@ def test_the_report_shows_its_figures_and_plots(tmp_path):
     assert data["figures"]["games"] == 40 and data["changes"]
 
 
+def test_bots_that_never_finish_a_game_are_named_rather_than_win_rates_trusted(tmp_path):
+    """Buccaneer's random bots never bring 20 points home: every game is stopped, and the summary says so."""
+    result = stats("buccaneer", "--games", 3, "--players", 2, "--out", tmp_path, "--no-html")
+    assert result.exit_code == 0, result.output
+    assert "no winner 100.0 %" in result.output
+    assert "no game had a winner (bots: random)" in result.output and "--bots greedy" in result.output
+    finished = stats(GAME, "--games", 10, "--out", tmp_path, "--no-html")
+    assert "no winner" not in finished.output and "no game had a winner" not in finished.output
+
+
 def test_logs_are_written_only_when_asked_and_pass_the_checker(tmp_path):
     assert stats(GAME, "--games", 3, "--out", tmp_path / "out", "--no-html").exit_code == 0
     assert [p.name for p in (tmp_path / "out").iterdir()] == [f"{GAME}-stats.json"]

@@ -154,15 +154,20 @@ def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
     lacking = results.missing(data)
     if lacking:
         lines.append(f"{lacking:,} of the run's {data['games']:,} games are not counted yet (shards still to merge)")
-    for players, block in figures(data)["players"].items():
-        first, ties = block["first_player"]["wins"], block["ties"]
+    blocks = figures(data)["players"]
+    for players, block in blocks.items():
+        first, ties, unsettled = block["first_player"]["wins"], block["ties"], block["unsettled"]
+        no_winner = f"; no winner {rate_text(unsettled)}" if unsettled["count"] else ""
         lines.append(f"{players} players, {block['games']:,} games: the first player wins {rate_text(first)} "
-                     f"(fair share {percent(block['fair_share'])}); ties {rate_text(ties)}; "
+                     f"(fair share {percent(block['fair_share'])}); ties {rate_text(ties)}{no_winner}; "
                      f"mean score {block['score']['mean']:.1f}, margin {block['margin']['mean']:.1f}, "
                      f"{block['events']['mean']:.0f} events a game")
         if len(block["bots"]) > 1:
             lines.append("  wins by bot: " + ", ".join(f"{bot} {rate_text(figure['wins'])}"
                                                        for bot, figure in block["bots"].items()))
+    if blocks and all(block["unsettled"]["count"] == block["games"] for block in blocks.values()):
+        lines.append(f"no game had a winner (bots: {', '.join(data['settings']['bots'])}), so the win rates say "
+                     "nothing; try other bots: --bots greedy, or the game's own")
     if old:
         rows = compare(old, data)
         real = [row for row in rows if row["real"]]
