@@ -140,8 +140,6 @@ def test_a_full_hold_leaves_a_card_only_its_crew():
 
 def test_every_chance_card_is_tried_by_a_failing_log():
     """Each of the cards in the list is drawn in at least one log of tests/logs/buccaneer that breaks a rule."""
-    from pathlib import Path
-
     logs = Path(__file__).parent / "logs" / "buccaneer"
     drawn = {int(line.split()[1]) for path in logs.glob("*.log")
              for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("draw ")}
