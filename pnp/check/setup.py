@@ -63,6 +63,23 @@ class PlayerOrder(Spec):
         return tuple(names)
 
 
+class OnePerSeat(Spec):
+    """For each player, in seat order, one of `choices` (`ports: london cadiz`, `colours: red blue`); with
+    `distinct`, none twice. `what` names the choices (`ports`)."""
+
+    def __init__(self, choices: tuple, players: tuple, what: str, distinct: bool = True):
+        self.choices, self.count, self.distinct = choices, len(players), distinct
+        different = "different " if distinct else ""
+        self.expected = f"{self.count} {different}{what} in seat order, of {', '.join(choices)}"
+
+    def check(self, value, where, problems):
+        chosen = str(value).replace(",", " ").lower().split()
+        if len(chosen) != self.count or not set(chosen) <= set(self.choices) or \
+                (self.distinct and len(set(chosen)) != self.count):
+            return self.fail(value, where, problems)
+        return tuple(chosen)
+
+
 def read_setup(log: Log, rules=None) -> tuple:
     """(setup, rules, problems) for a log's header. Setup is None when the game or the players are unknown,
     or too many or too few for the game; with any problem, the setup serves to read the events but not to

@@ -15,10 +15,11 @@ from pnp.check.ending import Final, FinalScores, Winner
 from pnp.check.engine import TABLE, Rules, State
 from pnp.check.facts import Keys, RuleData, counts, ids
 from pnp.check.pieces import Deck, Due, FollowUps, Seats, Supply
+from pnp.check.setup import OnePerSeat
 from pnp.check.verbs import Kind, action, names
 from pnp.check.violations import LOG_SYNTAX
 from pnp.check.words import counted, listed
-from pnp.datafile import Bool, Int, MapOf, Record, Spec, Text
+from pnp.datafile import Bool, Int, MapOf, Record, Text
 from pnp.errors import DataError
 
 BOARD, CHANCE, CREW, TREASURE = "board", "chance-cards", "crew-cards", "treasure"
@@ -57,20 +58,6 @@ def _pairs(what: str, read_value):
             words.fail(f"no {what} is given")
         return tuple(found.items())
     return Kind(read, f"PLAYER {what.upper()} PLAYER {what.upper()} ...")
-
-
-class Ports(Spec):
-    """Each player's home port in seat order (`ports: london cadiz`): a port of the board per player."""
-
-    def __init__(self, ports: tuple, players: tuple):
-        self.ports, self.count = ports, len(players)
-        self.expected = f"{self.count} ports in seat order, of {', '.join(ports)}"
-
-    def check(self, value, where, problems):
-        chosen = str(value).replace(",", " ").lower().split()
-        if len(chosen) != self.count or not set(chosen) <= set(self.ports):
-            return self.fail(value, where, problems)
-        return tuple(chosen)
 
 
 # --- actions: one per log verb, its pattern its line ---------------------------------------------------
@@ -1545,7 +1532,7 @@ class Buccaneer(Rules):
         return Bargain((tuple(sides[0]), tuple(sides[1])))
 
     def header(self, players):
-        return {"ports": (Ports(self.ports, players), None)}
+        return {"ports": (OnePerSeat(self.ports, players, "ports", distinct=False), None)}  # told apart: BU-HOME
 
     def simulated_header(self, rng, players):
         return {"ports": " ".join(rng.sample(list(self.homes), len(players)))}

@@ -18,11 +18,11 @@ from pnp.check.ending import Final, FinalScores, Winner
 from pnp.check.engine import TABLE, Rules, State
 from pnp.check.facts import Keys, RuleData, ids
 from pnp.check.pieces import Dice, Due, FollowUps, Seats
-from pnp.check.setup import Player
+from pnp.check.setup import OnePerSeat, Player
 from pnp.check.verbs import action, names, number
 from pnp.check.violations import LOG_SYNTAX
 from pnp.check.words import counted
-from pnp.datafile import Int, MapOf, Record, Spec, Text
+from pnp.datafile import Int, MapOf, Record, Text
 from pnp.errors import DataError
 
 BOARD, DIE, GEMS, CHESTS = "board", "die", "gems", "chests"
@@ -49,20 +49,6 @@ Pete = action("pete", "{player} pete {to:space}")
 Turn = action("turn", "{player} turn {owner:player} {quarters:count}")
 Show = action("show", "{player} show {compartment}")
 Return = action("return", "{player} return {places:space}...")
-
-
-class Colours(Spec):
-    """The players' colours in seat order (`colours: red blue`): each a colour of the game, none twice."""
-
-    def __init__(self, colours: tuple, players: tuple):
-        self.colours, self.count = colours, len(players)
-        self.expected = f"{self.count} different colours in seat order, of {', '.join(colours)}"
-
-    def check(self, value, where, problems):
-        chosen = str(value).replace(",", " ").lower().split()
-        if len(chosen) != self.count or len(set(chosen)) != self.count or not set(chosen) <= set(self.colours):
-            return self.fail(value, where, problems)
-        return tuple(chosen)
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -411,7 +397,7 @@ class PeteThePirate(Rules):
                 "count": number("a number")}
 
     def header(self, players):
-        return {"starts": (Player(players), None), "colours": (Colours(self.colours, players), None)}
+        return {"starts": (Player(players), None), "colours": (OnePerSeat(self.colours, players, "colours"), None)}
 
     def simulated_header(self, rng, players):
         colours = list(self.colours)
