@@ -1,6 +1,6 @@
 """Speed of the playtest checker, printed as figures (a script, not a test).
 
-    /work/venv/bin/python benchmarks/bench_check.py [--games 1000] [--seed 1] [--game cannon-dice ...]
+    .venv/bin/python benchmarks/bench_check.py [--games 1000] [--seed 1] [--game cannon-dice ...]
 
 For each game with a checker (all, unless `--game` names one):
 1. events checked per second: logs of simulated games are read, parsed and replayed (`check_text`);
