@@ -144,6 +144,8 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     cards, listed = (), next((key for key in ("cards", "pieces") if key in kind.options), None)
     if listed and values.get(listed) is not None:
         cards = _cards(block, values, where, folder, palette, problems, listed, kind.backs)
+    elif listed and listed in block:  # `pieces:` with nothing after it
+        problems.append((where.at(listed, line_of(block, listed, where.line)), f"the list holds no {listed}"))
     common = {"kind", "title", "template", "size", "stock", "cards", "pieces"}
     stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
     return Component(id=component_id, kind=values["kind"], title=values["title"], template=values.get("template"),

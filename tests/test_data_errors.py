@@ -168,6 +168,14 @@ def test_a_card_list_must_print_something_and_not_too_much(toy, tmp_path, rows, 
     assert result.exit_code == 2 and message in result.output
 
 
+def test_a_card_key_with_nothing_after_it_lists_no_cards(toy, tmp_path):
+    """`cards:` (or `pieces:`) left empty is said at its line, not taken for a group of no cards."""
+    edit(toy / "game.yaml", "cards: deck.csv", "cards:")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "game.yaml:13: deck.cards: the list holds no cards" in result.output
+
+
 def test_a_card_without_id_in_a_yaml_list(toy, tmp_path):
     (toy / "deck.yaml").write_text("- {id: alpha, value: 1}\n- {count: 2, value: 2}\n", encoding="utf-8")
     edit(toy / "game.yaml", "cards: deck.csv", "cards: deck.yaml")
