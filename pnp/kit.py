@@ -327,7 +327,7 @@ def _printing_advice(game: Game, settings: Settings) -> list:
     advice += [
         "Cut on the crop marks in the margins; the colour beyond each cut line (the bleed) hides a slightly "
         "misaligned cut.",
-    ] + [str(note) for note in game.vars.get("kit_notes", [])]
+    ] + [str(note) for note in game.vars.get("kit_notes") or []]  # `kit_notes:` left empty: none
     return advice
 
 

@@ -176,6 +176,13 @@ def test_a_card_key_with_nothing_after_it_lists_no_cards(toy, tmp_path):
     assert "game.yaml:13: deck.cards: the list holds no cards" in result.output
 
 
+@pytest.mark.parametrize("notes,exit_code", [("", 0), (" []", 0), (" [Bring a pencil.]", 0), (" 7", 2)])
+def test_kit_notes_may_be_left_empty(toy, tmp_path, notes, exit_code):
+    edit(toy / "game.yaml", "palette:", f"vars:\n  kit_notes:{notes}\npalette:")
+    result = run(toy, tmp_path)
+    assert result.exit_code == exit_code and "Traceback" not in result.output, result.output
+
+
 def test_a_card_without_id_in_a_yaml_list(toy, tmp_path):
     (toy / "deck.yaml").write_text("- {id: alpha, value: 1}\n- {count: 2, value: 2}\n", encoding="utf-8")
     edit(toy / "game.yaml", "cards: deck.csv", "cards: deck.yaml")
