@@ -3,6 +3,8 @@ lines, its examples pass, every code it reports is documented and tried, simulat
 bot, corrupted ones are caught, nothing a log can hold makes the checker fail, and `pnp stats` reports on it.
 
 A game's failing logs are `tests/logs/<slug>/*.log`, each line that breaks a rule marked `# expect: CODE`;
+its legal logs, `tests/logs/<slug>/legal/*.log`, play the rare cases its rulebook allows and must pass,
+each opening with a comment that names the rule it plays;
 its rules summary `RULES.md` lists every code in a table and ties each to numbered rules that name it.
 """
 from __future__ import annotations
@@ -34,6 +36,10 @@ def folder(game: str) -> Path:
 
 def failing(game: str) -> list:
     return sorted((ROOT / "tests" / "logs" / game).glob("*.log"))
+
+
+def legal(game: str) -> list:
+    return sorted((ROOT / "tests" / "logs" / game / "legal").glob("*.log"))
 
 
 def examples(game: str) -> list:
@@ -70,6 +76,13 @@ def test_every_game_with_rules_is_checked_here():
     for game in GAMES:
         assert failing(game), f"{game} has no failing logs in tests/logs/{game}/"
         assert examples(game), f"{game} has no example logs"
+
+
+@pytest.mark.parametrize("game, path", each(legal))
+def test_each_legal_log_passes(game, path):
+    assert path.read_text().startswith("#"), f"{path.name} should open with a comment naming the rule it plays"
+    outcome = check_path(path)
+    assert [str(v) for v in outcome.violations] == [] and outcome.summary
 
 
 @pytest.mark.parametrize("game, path", each(failing))

@@ -198,7 +198,7 @@ YAML_HAZARDS = [  # (text added at the end of game.yaml, the line of the problem
     ("vars:\n  loop: &loop [1, *loop]\n", 2, "the alias *loop is inside its own anchor: it would never end"),
     ("vars:\n  loop: &loop\n    again: *loop\n", 3, "the alias *loop is inside its own anchor"),
     ("vars:\n  lost: *nowhere\n", 2, "the alias *nowhere names no anchor before it"),
-    ("vars:\n  deep: " + "[" * 100000 + "]" * 100000 + "\n", 2, "nested more than 64 deep"),
+    ("vars:\n  deep: " + "[" * 200 + "]" * 200 + "\n", 2, "nested more than 64 deep"),
     ("vars:\n  big: " + "9" * 5000 + "\n", 2, "a number too long to read"),
     ("vars:\n  blob: !!binary aGVsbG8=\n", 2, "the tag !!binary is not accepted in data"),
     ("vars:\n  set: !!set {a, b}\n", 2, "the tag !!set is not accepted in data"),
@@ -214,6 +214,18 @@ def test_yaml_that_would_never_end_or_run_code_is_refused_with_its_line(toy, tmp
     result = run(toy, tmp_path)
     assert result.exit_code == 2, result.output
     assert f"game.yaml:{end + line}: {message}" in result.output
+
+
+def test_nesting_past_what_the_yaml_reader_itself_allows_is_refused_at_its_line(toy, tmp_path):
+    """100,000 brackets deep: the YAML reader may stop before our own limit is reached; either way the file
+    and line are named and nothing is built."""
+    end = len((toy / "game.yaml").read_text(encoding="utf-8").splitlines())
+    with open(toy / "game.yaml", "a", encoding="utf-8") as stream:
+        stream.write("vars:\n  deep: " + "[" * 100000 + "]" * 100000 + "\n")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert f"game.yaml:{end + 2}: " in result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
 
 
 def _rows(count):
