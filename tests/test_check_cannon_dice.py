@@ -391,3 +391,34 @@ def test_the_command_reports_cannon_dice_problems_as_json():
     result = CliRunner().invoke(check.command, [str(FAILING[0]), str(EXAMPLE), "--format", "json"])
     assert result.exit_code == 1
     assert '"rule": "CD-' in result.output
+
+
+# --- when a card acts: after the round's dice, unless it says otherwise (the rulebook's rule) ---------
+
+AFTER_THE_DICE = """game: cannon-dice
+players: Mia Tom
+sheet: 3
+starts: Mia
+flip {card}
+roll 1 2
+Mia take {card}
+Tom fire 2 A
+Mia fire 1 E
+{line}
+end
+Mia guess 2
+Tom guess 5
+envelope map-1
+"""
+
+
+@pytest.mark.parametrize("card, line", [("map", "Mia draw map-4"), ("miss", "Mia lose ball A"),
+                                        ("rough-seas", "Mia lose balls A B"), ("kraken", "Mia lose pearl"),
+                                        ("boarding-party", "Mia steal gold"), ("spyglass", "Mia spy")])
+def test_a_card_that_names_no_time_acts_after_the_rounds_dice(card, line):
+    text = AFTER_THE_DICE.format(card=card, line=line)
+    outcome = check_text(text, "t.log")
+    assert [v.rule for v in outcome.violations] == ["CD-SCORE", "CD-WINNER"]  # only the end is left unwritten
+    lines = text.split("\n")
+    early = "\n".join(lines[:7] + [line] + lines[7:9] + lines[10:])  # its line right after the take
+    assert {v.line for v in check_text(early, "t.log").violations} >= {8}

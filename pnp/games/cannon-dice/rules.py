@@ -161,12 +161,12 @@ UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks
     "claim": ("claims a space", "only the horseshoe lets a player claim one, at once"),
     "nest": ("fires down a column", "only the Crow's Nest does, after its roll"),
     "sink": ("sinks a space", "only Davy Jones does, after its roll"),
-    "steal": ("takes a treasure", "only the Boarding Party does, when it is taken"),
+    "steal": ("takes a treasure", "only the Boarding Party does, once the round's picks are made"),
     "treasure": ("crosses off a treasure", "only a Kraken or a lost duel asks for it"),
     "balls": ("crosses off balls", "only a Miss or Rough Seas asks for it"),
     "draw": ("draws a map card", "only a claimed map X or a Map card gives one"),
     "return": ("puts maps under the map deck", "only the Powder Keg does"),
-    "spy": ("looks at the opponent's maps", "only the Spyglass does, when it is taken"),
+    "spy": ("looks at the opponent's maps", "only the Spyglass does, once the round's picks are made"),
 }
 
 
