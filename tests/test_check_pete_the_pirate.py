@@ -68,7 +68,7 @@ Tom pete R4
     assert broken(body.replace("Tom pete R4", "Tom pete bay"))[0][2] == "Pete never enters the bay"
 
 
-def test_every_other_sailor_pete_stops_on_is_caught_in_turn_clockwise():
+def test_every_other_sailor_pete_stops_on_is_caught_once_in_the_order_the_log_writes():
     body = """
 roll 4
 Mia move R3
@@ -88,8 +88,10 @@ Ana turn Tom 3
 Tom show B
 """
     assert broken(body) == []
+    assert broken(body.replace("Ana turn Mia 1\nMia show A\nAna turn Tom 3\nTom show B",
+                               "Ana turn Tom 3\nTom show B\nAna turn Mia 1\nMia show A")) == []  # Tom first
     skipped = broken(body.replace("Ana turn Mia 1\nMia show A\n", ""))
-    assert skipped == [(13, "PP-CATCH", "Pete stopping on R3: next, Ana turns Mia's chest (write `Ana turn "
+    assert skipped == [(14, "PP-CATCH", "Pete stopping on R3: next, Ana turns Mia's chest (write `Ana turn "
                                         "Mia QUARTERS`)")]
     stranger = broken(body.replace("Ana turn Tom 3", "Ana turn Ana 3").replace("Tom show B", "Ana show B"))
     assert stranger == [(15, "PP-CATCH", "Pete stopped on R3, where Tom's sailor stands: Tom's chest is turned, "

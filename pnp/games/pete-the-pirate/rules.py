@@ -54,8 +54,10 @@ Return = action("return", "{player} return {places:space}...")
 # --- the state of one game ---------------------------------------------------------------------------
 
 MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and the line to write
-    "move": ("{p} moves the sailor (the roll allows it)", "{p} move SQUARE"),
-    "hide": ("{p} hides the gem taken on {at} in a compartment", "{p} hide A"),
+    "move": ("{p} moves the sailor, as the roll allows it (OUR CHOICE, RULES.md 2.3: a sailor who can move "
+             "does not stay put)", "{p} move SQUARE"),
+    "hide": ("{p} hides the gem taken on {at} in a compartment (CHOICE, RULES.md 3.2: the gem is always taken)",
+             "{p} hide A"),
     "safe": ("{p} counts the gems safe", "{p} safe N"),
     "pete": ("{p} moves Pete", "{p} pete SQUARE"),
     "turn": ("{p} turns {owner}'s chest", "{p} turn {owner} QUARTERS"),
@@ -210,11 +212,7 @@ class GameState(FinalScores, FollowUps, State):
                          for owner in caught]
 
     def on_turn(self, event):
-        # the log may catch the sailors in another order than clockwise: those it passes over are missing
-        later = [index for index, due in enumerate(self.todo) if due.kind == "turn" and due.data == event.owner]
-        for due in self.todo[:later[0]] if later else ():
-            self.skipped(due)
-        del self.todo[:later[0] if later else 0]
+        self._catch_first(event.owner)
         due = self._answer("turn", event.player)
         if due is None:
             return
@@ -227,6 +225,7 @@ class GameState(FinalScores, FollowUps, State):
         self.ask(Due("show", event.owner, "PP-CATCH", self.w.line, f"{event.owner}'s chest turned", event.owner))
 
     def on_show(self, event):
+        self._catch_first(event.player)
         if self.todo and self.todo[0].kind == "turn" and self.todo[0].data == event.player:
             self.skipped(self.todo.pop(0))  # the chest was never turned: it opens all the same
             self.ask(Due("show", event.player, "PP-CATCH", self.w.line, f"{event.player}'s chest", event.player))
@@ -258,6 +257,14 @@ class GameState(FinalScores, FollowUps, State):
                 self.places[place].add(colour)
 
     # -- the questions the handlers share -----------------------------------------------------------------
+
+    def _catch_first(self, owner: str) -> None:
+        """Several sailors caught at once are dealt with in the order the log writes them (OUR CHOICE, RULES.md
+        5.2): the catch of `owner`, when one is waiting, comes before the other catches waiting."""
+        turns = [i for i, due in enumerate(self.todo) if due.kind == "turn"]
+        match = next((i for i in turns if self.todo[i].data == owner), None)
+        if match is not None and match != turns[0]:
+            self.todo.insert(turns[0], self.todo.pop(match))
 
     def _answer(self, kind: str, player: str) -> Due | None:
         """The follow-up of this kind that a player's line answers, earlier ones the log left out reported;
@@ -302,7 +309,8 @@ class GameState(FinalScores, FollowUps, State):
     def _why_not_there(self, player: str, start: str, to: str, pips: int) -> tuple:
         """(code, message) for a sailor's move to a square it cannot reach with these pips."""
         if to == start:
-            return "PP-MOVE-FAR", f"{player}'s sailor is on {to} already: a move goes at least one square"
+            return "PP-MOVE-FAR", (f"{player}'s sailor is on {to} already: a move ends on another square "
+                                   "(OUR CHOICE, RULES.md 2.1)")
         free = self.f.board.steps_from(start, ends={self.f.bay})
         if to not in free:
             return "PP-MOVE-FAR", f"no path leads from {start} to {to} (the bay ends a move)"
@@ -315,7 +323,8 @@ class GameState(FinalScores, FollowUps, State):
 
     def _why_pete_not_there(self, to: str) -> str:
         if to == self.pete:
-            return f"Pete moves 1 to {self.f.pete_steps} squares, not 0"
+            return (f"Pete moves 1 to {self.f.pete_steps} squares and ends on another square than his own "
+                    "(OUR CHOICE, RULES.md 5.1)")
         if to == self.f.bay:
             return "Pete never enters the bay"
         free = self.f.board.steps_from(self.pete, self.f.pete_steps, blocked={self.f.bay})
