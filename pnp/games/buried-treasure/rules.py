@@ -327,7 +327,7 @@ class GameState(FinalScores, State):
                 self.w.blow("BT-WILD", f"a wild flag joins a column: write its colour (`play {event.card} blue`)")
             elif not self.counts[target][chosen]:
                 self.w.blow("BT-WILD", f"a wild flag joins a column already there; {target} has no "
-                                       f"{event.colour} cards")
+                                       f"{event.colour} cards (OUR CHOICE, RULES.md 12.4)")
             colour = chosen
         elif chosen is not None and chosen != colour:
             self.w.blow("BT-WILD", f"only a wild flag chooses its colour; {event.card} is {self.f.colours[colour]}")
@@ -344,7 +344,8 @@ class GameState(FinalScores, State):
                                        "in the basic game every turn takes a card")
         elif self.layout_known and any(self.layout):
             left = sum(map(len, self.layout))
-            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')}")
+            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')} "
+                                   "(CHOICE, RULES.md 12.6)")
         else:
             self.passed[event.player] = self.w.line
         self._pass_turn(event.player)
@@ -394,7 +395,8 @@ class GameState(FinalScores, State):
             left = sum(map(len, self.layout))
             waiting = [name for name in self.players if name not in self.passed]
             why = (f"{counted(left, 'card')} still in the layout" if left or not self.advanced
-                   else f"{', '.join(waiting)} still to pass")
+                   else f"{', '.join(waiting)} still to pass (OUR CHOICE, RULES.md 12.6: every player writes "
+                        "a pass)")
             self.w.blow("BT-ROUND-END", f"round {self.round} ends with {why}")
         if self.card is None:
             self.scores_known = False
@@ -435,12 +437,15 @@ class GameState(FinalScores, State):
         elif isinstance(self.next, tuple):
             if player not in self.next:
                 self.w.blow("BT-START", f"round {self.round} starts with the lowest total: "
-                                        f"{' or '.join(self._totals_of(self.next))}, not {player}")
+                                        f"{' or '.join(self._totals_of(self.next))}, not {player} (OUR CHOICE, "
+                                        "RULES.md 4.3: without `ages:` any of those tied may)")
         elif player != self.next:
             if self.turns:
                 self.w.blow("BT-TURN", f"it is {self.next}'s turn, not {player}'s")
             else:
                 reason = "the youngest" if self.round == 1 else "the lowest total"
+                if self.round > 1 and list(self.total.values()).count(self.total[self.next]) > 1:
+                    reason += ", and of those tied the youngest (CHOICE, RULES.md 4.3)"
                 self.w.blow("BT-START", f"round {self.round} starts with {reason}: "
                                         f"{self._totals_of((self.next,))[0]}, not {player}")
         self.turns += 1
@@ -523,7 +528,7 @@ class GameState(FinalScores, State):
             return f"{player} has not just taken {what}{last}"
         if got.how == "given":
             return (f"{got.card} went into an opponent's collection (line {got.line}); a special acts only "
-                    "in the taker's own collection")
+                    "in the taker's own collection (CHOICE, RULES.md 12.5)")
         if got.how == "played":
             return f"{player} played a starter card (line {got.line}); starter cards have no specials"
         if got.how == "extra":

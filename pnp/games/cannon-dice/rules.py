@@ -159,8 +159,10 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
 
 UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks for it
     "claim": ("claims a space", "only the horseshoe lets a player claim one, at once"),
-    "nest": ("fires down a column", "only the Crow's Nest does, after its roll"),
-    "sink": ("sinks a space", "only Davy Jones does, after its roll"),
+    "nest": ("fires down a column", "only the Crow's Nest does, after a roll of a number (OUR CHOICE, RULES.md "
+                                    "7.3: the explosion counts no space)"),
+    "sink": ("sinks a space", "only Davy Jones does, after a roll of a number (OUR CHOICE, RULES.md 7.9: the "
+                              "explosion counts no space)"),
     "steal": ("takes a treasure", "only the Boarding Party does, once the round's picks are made"),
     "treasure": ("crosses off a treasure", "only a Kraken or a lost duel asks for it"),
     "balls": ("crosses off balls", "only a Miss or Rough Seas asks for it"),
@@ -636,7 +638,8 @@ class GameState(FollowUps, State):
         wanted = 1 if planked else 2
         if len(faces) != wanted and planked:
             self.w.blow(self.f.effect_code["one-die"], f"{self.active} walked the plank at line {planked}: "
-                                                       f"this round rolls one die, not {len(faces)}")
+                                                       f"this round rolls one die, not {len(faces)} (OUR CHOICE, "
+                                                       "RULES.md 7.12: the taker's next round as active player)")
         elif len(faces) != wanted:
             self.w.blow("CD-ROLL", f"a round rolls both dice, not {counted(len(faces), 'die', 'dice')}")
         self._open_offer(list(faces))
@@ -741,7 +744,8 @@ class GameState(FollowUps, State):
         columns = self.f.columns
         for p in self.players:
             if not any(None in self.owner[r * columns:(r + 1) * columns] for r in self._usable(p)):
-                return f"{p} can no longer claim a space"
+                return (f"{p} can no longer claim a space (OUR CHOICE, RULES.md 8.1: no cannon of {p}'s that can fire "
+                        "faces a free space)")
         return f"the players agreed to stop (line {self.agreed})" if self.agreed else ""
 
     def _to_final(self, what: str) -> None:
@@ -827,12 +831,16 @@ class GameState(FollowUps, State):
             if self.dice is not None and event.face not in self.dice:
                 return f"no die on offer shows {event.face} (dice: {listed(self.dice)})"
             return ""
+        rule = "7.10" if effect == "pick-first" else "7.15"
         if self.picks:
-            return f"it changes the order of picks, so it is played before round {self.round}'s first pick"
+            return (f"it changes the order of picks, so it is played before round {self.round}'s first pick "
+                    f"(OUR CHOICE, RULES.md {rule})")
         if self.order_changed:
-            return f"the order of round {self.round}'s picks was changed already at line {self.order_changed}"
+            return (f"the order of round {self.round}'s picks was changed already at line {self.order_changed} "
+                    f"(OUR CHOICE, RULES.md {rule}: once a round)")
         if effect == "pick-first" and player == self.active:
-            return f"round {self.round} is {player}'s own: {player} picks first already"
+            return (f"round {self.round} is {player}'s own: {player} picks first already "
+                    "(OUR CHOICE, RULES.md 7.10: the Mutiny is for the player who is not active)")
         if effect == "take-dice" and self.dice is not None and len(self.dice) != 2:
             return "taking both dice needs both dice on offer"
         return ""
@@ -986,7 +994,11 @@ class GameState(FollowUps, State):
         return {"rounds": self.round}
 
     def _breakdown(self, player: str) -> str:
-        return ", ".join(f"{part} {points}" for part, points in self._parts(player).items())
+        parts = ", ".join(f"{part} {points}" for part, points in self._parts(player).items())
+        aboard = sum(balls for balls, line in zip(self.balls[player], self.xd[player]) if line)
+        if aboard:  # the reading the total rests on
+            parts += f"; the {counted(aboard, 'ball')} of X'd-out cannons count (OUR CHOICE, RULES.md 4.3)"
+        return parts
 
     def _chest(self, player: str) -> str:
         return listed(f"{kind} {count}" for kind, count in self.chest[player].items() if count)
