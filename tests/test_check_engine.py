@@ -118,8 +118,9 @@ def test_a_game_plugs_in_its_own_verbs_and_rule_codes(race):
         """)
     assert found(race, good) == []
     bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
-    # Bob is home at line 8: Ann's move at 10 is one too many, read as a stray line, and Bob rightly wins
-    assert found(race, bad) == [(8, "RACE-STEPS"), (10, "RACE-WINNER")]
+    # Bob cannot move 6 on a roll of 3 (line 8): read as a move the roll allowed, the lines after it fit,
+    # Ann reaches the goal at line 10, and the winner written at line 11 is wrong
+    assert found(race, bad) == [(8, "RACE-STEPS"), (11, "RACE-WINNER")]
     unreadable = good.replace("roll 3", "roll three").replace("goal: 5", "goal: far")
     assert found(race, unreadable) == [(3, "LOG-HEADER"), (7, "LOG-SYNTAX")]
 
