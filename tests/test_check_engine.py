@@ -5,10 +5,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
+from pnp.cli import cli
 from pnp.errors import PnpError
 
 RACE_RULES = '''
@@ -136,3 +138,11 @@ def test_a_game_without_a_rules_module_cannot_be_checked(race):
     (race / "rules.py").unlink()
     with pytest.raises(PnpError, match="has no rules module"):
         rules_for(str(race))
+
+
+def test_a_verb_without_its_handler_is_named_when_the_game_loads(race):
+    (race / "rules.py").write_text(RACE_RULES.replace("    def on_winner(self, winner):", "    def judge_winner(self, winner):"))
+    with pytest.raises(PnpError, match=r"`winner`.*on_winner"):
+        rules_for(str(race))
+    result = CliRunner().invoke(cli, ["check", "--game", str(race), str(race / "game.yaml")])
+    assert result.exit_code == 2 and "on_winner" in result.output and "Traceback" not in result.output
