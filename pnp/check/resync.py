@@ -10,7 +10,7 @@ the state, a few readings of the log around it:
 - the line left out, as one too many;
 - one of the BACK lines before it left out instead: a stray line may be legal where it stands and
   only make the next one break a rule;
-- the line and the next one swapped, as written in the wrong order;
+- the line and the next one swapped, or the line and the one before it, as written in the wrong order;
 - the line read as one of the moves the rules allowed there (a wrong card, number or player written);
 - one of those moves played before the line, as a line left out of the log.
 
@@ -169,6 +169,8 @@ class Replay:
             yield k, recent[k + 1:] + this, 0, f"line {recent[k][0]} looks out of place"
         if self.ahead:
             yield back, [self.ahead[0], *this], 1, None  # this line and the next swapped
+        if recent:
+            yield back - 1, [*this, recent[-1]], 0, None  # this line and the one before it swapped
         for moves in self._moves(starts[back]):
             played = [(line, move) for move in moves]
             yield back, played, 0, GUESS  # this line read as a move the rules allowed
