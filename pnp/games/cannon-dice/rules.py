@@ -195,6 +195,7 @@ class GameState(FollowUps, State):
         self.map_deck = Deck(dict.fromkeys(facts.spots, 1), len(facts.spots) - 1)  # one map is in the envelope
         self.deck = Deck(facts.cards)                # the action deck
         self.kept = {p: {} for p in self.players}    # kept action cards, by id
+        self.doubted: dict = {}                      # action card -> the line of a take that named it, not the flip
         self.plank: dict = {}                        # player -> the line of their Walk the Plank
         self.todo: list = []                         # Due follow-ups, next first
         self.after: list = []                        # (card, player, line) acting after the round's picks
@@ -367,15 +368,17 @@ class GameState(FollowUps, State):
 
     def on_fire(self, event):
         due = self.settle("shot")
+        face = event.face
         if due:  # the Extra Shot's die
             self.is_theirs(due, event.player)
             if due.data is not None and event.face != due.data:
                 self.w.blow(due.code, f"{due.cause}: its die shows {due.data}, not {event.face}")
+                face = self._as_shown(event.face, [due.data])
         elif self._pick(event.player):
-            self._take_die(event.face)
+            face = self._take_die(event.face)
         else:
             return
-        self._shoot(event)
+        self._shoot(Fire(event.player, face, event.row, event.target))
 
     def on_take(self, event):
         self.settle()
@@ -386,6 +389,7 @@ class GameState(FollowUps, State):
             return
         if self.card not in (UNKNOWN, event.card):
             self.w.blow("CD-PICK", f"the card on offer is {self.card}, not {event.card}")
+            self._flipped_instead(self.card, event.card)
         if self.dice_only == event.player:
             self.w.blow(self.f.effect_code["take-dice"], f"{event.player} took both dice with the card played at "
                                                         f"line {self.order_changed}: the card is "
@@ -394,7 +398,7 @@ class GameState(FollowUps, State):
         self._got(event.player, event.card)
 
     def on_claim(self, event):
-        due = self.answer("claim", event.player)
+        due, event = self._answered("claim", event)
         if not due:
             return
         row, column = event.space
@@ -405,7 +409,7 @@ class GameState(FollowUps, State):
         self._hit(event.player, index)
 
     def on_nest(self, event):
-        due = self.answer("nest", event.player)
+        due, event = self._answered("nest", event)
         if not due:
             return
         if self._fire_from(event.player, event.row) is None or due.data is None:
@@ -415,7 +419,7 @@ class GameState(FollowUps, State):
         self._hit(event.player, row * self.f.columns + self._column(event.player, event.column))
 
     def on_sink(self, event):
-        due = self.answer("sink", event.player)
+        due, event = self._answered("sink", event)
         if not due:
             return
         if due.data is None:
@@ -425,7 +429,7 @@ class GameState(FollowUps, State):
             self.owner[index], self.claim_line[index] = SUNK, self.w.line
 
     def on_steal(self, event):
-        due = self.answer("steal", event.player)
+        due, event = self._answered("steal", event)
         if not due:
             return
         victim = self.other[event.player]
@@ -442,7 +446,7 @@ class GameState(FollowUps, State):
             self._lose_balls(event)
 
     def _lose_treasure(self, event: Lose):
-        due = self.answer("treasure", event.player)
+        due, event = self._answered("treasure", event)
         if not due:
             return
         if not self.chest[event.player][event.treasure]:
@@ -452,7 +456,7 @@ class GameState(FollowUps, State):
         self.chest[event.player][event.treasure] -= 1
 
     def _lose_balls(self, event: Lose):
-        due = self.answer("balls", event.player)
+        due, event = self._answered("balls", event)
         if not due:
             return
         if len(event.rows) != due.data:
@@ -467,11 +471,21 @@ class GameState(FollowUps, State):
                 self.w.blow(due.code, f"{event.player}'s cannon in row {row} has no ball left to cross off")
 
     def on_draw(self, event):
-        if self.answer("draw", event.player):
+        due, event = self._answered("draw", event)
+        if due:
             self._draw_map(event.player, event.map)
 
+    def _answered(self, kind: str, event):
+        """(the follow-up of `kind` that `event` answers, the event): a follow-up written under the other
+        player's name is reported (`answer`) and carried out for the player it was asked of, the name being
+        the slip. (None, event) when nothing asks for it."""
+        due = self.answer(kind, event.player)
+        if due and due.player != event.player and due.player in self.other:
+            event = type(event)(due.player, *event.values()[1:])
+        return due, event
+
     def on_return(self, event):
-        due = self.answer("return", event.player)
+        due, event = self._answered("return", event)
         if not due:
             return
         held = self.maps[event.player]
@@ -485,7 +499,7 @@ class GameState(FollowUps, State):
         held.clear()
 
     def on_spy(self, event):
-        due = self.answer("spy", event.player)
+        due, event = self._answered("spy", event)
         if not due:
             return
         held = self.maps[self.other[event.player]]
@@ -684,17 +698,30 @@ class GameState(FollowUps, State):
         self.picks += 1
         return True
 
-    def _take_die(self, face) -> None:
+    def _take_die(self, face):
+        """The face of the die a pick takes off the offer: the one written, or, when no die on offer shows it,
+        the die on offer nearest to it (a slip of the number; the explosion only for the explosion)."""
         dice = self.dice
         if dice is None or face in dice:
             if dice:
                 dice.remove(face)
-            return
+            return face
         if dice:
             self.w.blow("CD-PICK", f"the dice on offer show {' and '.join(map(str, dice))}, not {face}")
-            dice.pop(0)
-        else:
-            self.w.blow("CD-PICK", f"no die is left on offer, only the card {self.card}")
+            shown = self._as_shown(face, dice)
+            dice.remove(shown if shown in dice else dice[0])
+            return shown
+        self.w.blow("CD-PICK", f"no die is left on offer, only the card {self.card}")
+        return face
+
+    def _as_shown(self, face, shown: list):
+        """The face among those `shown` that a slip for `face` most likely is: the nearest number, or the
+        explosion for the explosion; `face` itself when none is of its kind."""
+        explosion = self.f.explosion
+        alike = [f for f in shown if (f == explosion) == (face == explosion)]
+        if not alike:
+            return face
+        return alike[0] if face == explosion else min(alike, key=lambda f: abs(f - face))
 
     def _next_round(self) -> bool:
         """Close the round under way, reporting what it still lacked; false when the game is over."""
@@ -765,9 +792,21 @@ class GameState(FollowUps, State):
 
     # -- cards --------------------------------------------------------------------------------------
 
+    def _flipped_instead(self, flipped: str, taken: str) -> None:
+        """A card taken that is not the card flipped is believed, as a slip of the flip line: the deck takes
+        back the card the flip named and gives this one, when it still held one. Should that card come up once
+        too often later, the take was the slip, reported already."""
+        counts = self.deck.counts
+        if self.deck.unknown and counts.get(taken, 0) > 0:
+            counts[flipped], counts[taken] = counts[flipped] + 1, counts[taken] - 1
+            self.table_cards[self.table_cards.index(flipped)] = taken
+            self.doubted[taken] = self.w.line
+
     def _deal(self, card: str) -> None:
         """The top card of the action deck; an empty deck is first made again from the shuffled discards."""
-        if not self.deck.draw(card, self.w.line):
+        if self.doubted.pop(card, 0) and not self.deck.fits(card):
+            self.deck.draw_anyway(card, self.w.line)  # a take read as a slip of its flip was the slip, reported there
+        elif not self.deck.draw(card, self.w.line):
             since = f"the reshuffle at line {self.deck.reshuffled}" if self.deck.reshuffled else "the start"
             self.w.blow("CD-DECK", f"no {card} is left in the action deck: the game has {self.f.cards[card]}, "
                                    f"turned up since {since}")
