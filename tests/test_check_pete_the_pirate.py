@@ -3,10 +3,15 @@ colours and the bots (the failing logs, the examples and the rule codes are chec
 test_check_contract.py)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from pnp.check.replay import check_text
+from pnp.check.reader import read_log
+from pnp.check.replay import check_text, parse_event
+from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
+from pnp.check.violations import Whistle
 
 
 def log(body: str, players: str = "Mia Tom Ana", extra: str = "") -> str:
@@ -146,3 +151,27 @@ def test_simulated_games_end_with_a_winner_who_has_every_gem_safe(bot):
         assert outcome.violations == [] and "winner" in outcome.summary
         final = next(line for line in text.splitlines() if line.startswith("final"))
         assert " 5" in final
+
+
+# --- one slip, one report ------------------------------------------------------------------------------
+
+def state_after(body: str):
+    """The state of a three-player game after `body`, its problems set aside."""
+    parsed, _ = read_log(log(body), "t.log")
+    setup, rules, _ = read_setup(parsed)
+    state = rules.start(setup, Whistle("t.log"))
+    names = {name.lower(): name for name in setup.players}
+    for line, words in parsed.events():
+        state.w.line = line
+        state.apply(parse_event(words, names, rules.verbs))
+    return state
+
+
+@pytest.mark.parametrize("hide", ["", "Tom hide B\n"])
+def test_a_gem_is_hidden_all_the_same_when_its_line_is_left_out_or_written_under_another_name(hide):
+    """CHOICE, RULES.md 3.2: the gem is always taken; left out, it is in A, the first compartment; under Tom's
+    name, it is Mia's gem in B all the same. So the gems counted later fit."""
+    state = state_after(f"roll 4\nMia move R3\nroll 1\nTom move P1\nroll 1\nAna move P1\nroll 3\nMia move R6\n{hide}"
+                        "roll 1\nTom move R1")
+    assert state.chest["Mia"] == ([1, 0] if not hide else [0, 1]) and state.chest["Tom"] == [0, 0]
+    assert "red" not in state.places["R6"]

@@ -178,7 +178,8 @@ class GameState(FinalScores, FollowUps, State):
         due = self._answer("move", event.player)
         if due is None:
             return
-        player, start, pips = event.player, self.at[event.player], due.data
+        player, pips = due.player, due.data  # a move written under another name is the roller's all the same
+        start = self.at[player]
         if event.to not in self._sailor_reach(player, pips):
             self.w.blow(*self._why_not_there(player, start, event.to, pips))
         self.at[player] = event.to
@@ -190,14 +191,23 @@ class GameState(FinalScores, FollowUps, State):
 
     def on_hide(self, event):
         due = self._answer("hide", event.player)
-        if due is not None:  # the gem leaves its hiding place for the compartment
-            self.places[due.data].discard(self.colour[event.player])
-            self.chest[event.player][self.f.compartments.index(event.compartment)] += 1
+        if due is not None:
+            self._hide(due, event.compartment)
+
+    def _hide(self, due: Due, compartment: str) -> None:
+        """The gem leaves its hiding place for the compartment of the mover's chest."""
+        self.places[due.data].discard(self.colour[due.player])
+        self.chest[due.player][self.f.compartments.index(compartment)] += 1
+
+    def skipped(self, due: Due) -> None:
+        super().skipped(due)
+        if due.kind == "hide":  # the gem is taken all the same (CHOICE, RULES.md 3.2), where unsaid: in A
+            self._hide(due, self.f.compartments[0])
 
     def on_safe(self, event):
         due = self._answer("safe", event.player)
-        if due is not None and event.count != self.safe[event.player]:
-            self.w.blow("PP-SAFE", f"{event.player} has {counted(self.safe[event.player], 'gem')} safe, "
+        if due is not None and event.count != self.safe[due.player]:
+            self.w.blow("PP-SAFE", f"{due.player} has {counted(self.safe[due.player], 'gem')} safe, "
                                    f"not {event.count}")
 
     def on_pete(self, event):
@@ -207,8 +217,8 @@ class GameState(FinalScores, FollowUps, State):
         if event.to not in self._pete_reach():
             self.w.blow("PP-PETE", self._why_pete_not_there(event.to))
         self.pete = event.to
-        caught = [name for name in self.seats.others(event.player) if self.at[name] == event.to]
-        self.todo[:0] = [Due("turn", event.player, "PP-CATCH", self.w.line, f"Pete stopping on {event.to}", owner)
+        caught = [name for name in self.seats.others(due.player) if self.at[name] == event.to]
+        self.todo[:0] = [Due("turn", due.player, "PP-CATCH", self.w.line, f"Pete stopping on {event.to}", owner)
                          for owner in caught]
 
     def on_turn(self, event):
@@ -232,13 +242,12 @@ class GameState(FinalScores, FollowUps, State):
         due = self._answer("show", event.player)
         if due is None:
             return
-        index = self.f.compartments.index(event.compartment)
-        found, self.chest[event.player][index] = self.chest[event.player][index], 0
+        owner, index = due.player, self.f.compartments.index(event.compartment)
+        found, self.chest[owner][index] = self.chest[owner][index], 0
         if found:
-            gems = counted(found, f"{self.colour[event.player]} gem")
+            gems = counted(found, f"{self.colour[owner]} gem")
             self.ask(Due("return", self.roller, "PP-RETURN", self.w.line,
-                         f"{gems} in {event.player}'s compartment {event.compartment}",
-                         (self.colour[event.player], found)))
+                         f"{gems} in {owner}'s compartment {event.compartment}", (self.colour[owner], found)))
 
     def on_return(self, event):
         due = self._answer("return", event.player)
@@ -269,15 +278,13 @@ class GameState(FinalScores, FollowUps, State):
     def _answer(self, kind: str, player: str) -> Due | None:
         """The follow-up of this kind that a player's line answers, earlier ones the log left out reported;
         None, reported, when nothing asks for it. Written by another player than the one to write it, it
-        is reported and carried on as written."""
+        is reported and carried on for the player it was asked of (the name is the slip)."""
         due = self.settle(kind)
         if due is None:
             code, why = UNASKED[kind]
             self.w.blow(code, f"nothing asks for this line now: {why}")
         elif player != due.player:
             self.w.blow("PP-TURN", f"{due.cause}: this is {due.player}'s line to write, not {player}'s")
-            if kind in ("move", "hide", "safe") and player in self.at:
-                return None  # the writer's sailor and chest are not the ones asked for: nothing to follow
         return due
 
     def due_words(self, due: Due) -> dict:
