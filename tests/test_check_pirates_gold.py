@@ -119,11 +119,18 @@ def test_a_turn_reaches_three_different_players_the_giver_among_them_before_it_s
     assert broken("round 1\nMia stop") == [(2, "PG-RECIPIENTS")]
 
 
-def test_a_card_that_leaves_too_few_cards_to_reach_three_players_breaks_the_rule_once():
+def test_a_turn_that_ends_with_its_last_card_short_of_three_players_breaks_the_rule_there_once():
     body = "round 1\n" + "Mia give Mia 1\n" * 5 + "Mia give Tom 1\nMia give Ana 1\nTom give Tom 1"
     assert broken(body) == []
     body = "round 1\n" + "Mia give Mia 1\n" * 6 + "Mia give Tom 1\nTom give Tom 1"
-    assert broken(body) == [(7, "PG-RECIPIENTS")]
+    assert broken(body) == [(8, "PG-RECIPIENTS")]
+
+
+@pytest.mark.parametrize("players, cards", [("Mia Tom Ana", 6), ("Anne Bart Cora Dirk Edda Finn", 4)])
+def test_a_special_card_cuts_short_a_turn_that_could_no_longer_reach_three_players(players, cards):
+    giver = players.split()[0]
+    body = "round 1\n" + f"{giver} give {giver} 1\n" * cards + f"{giver} give {giver} pirate\n"
+    assert broken(body + f"{players.split()[1]} give {giver} 1", players=players, starts=giver) == []
 
 
 def test_a_special_card_ends_the_turn_at_once_whatever_the_recipients():
@@ -157,6 +164,22 @@ def test_the_dummy_turn_ends_at_a_special_card_and_its_seat_follows_the_last_pla
     assert broken(body.replace("Lena give dummy 1", "dummy give Omar 1"), **TWO) == [(4, "PG-SPECIAL")]
     state = state_after("round 1\nLena give Lena pirate\nOmar give Omar pirate", players="Lena Omar", starts="Lena")
     assert state.to_move() is TABLE and state.next == "dummy"
+
+
+def test_a_dummy_stop_is_read_and_judged_as_a_players_stop():
+    three = "round 1\ndummy give dummy 1\ndummy give Lena 1\ndummy give Omar 1\n"
+    assert broken(three + "dummy stop\nLena give Lena 1", **TWO) == []
+    assert broken(three + "dummy give dummy 1\ndummy stop\nLena give Lena 1", **TWO) == []
+    assert broken("round 1\ndummy give dummy 1\ndummy give Lena 1\ndummy stop\nLena give Lena 1",
+                  **TWO) == [(4, "PG-RECIPIENTS")]
+    assert broken("round 1\ndummy stop\ndummy give dummy 1", **TWO) == [(2, "PG-RECIPIENTS")]
+    assert broken("round 1\ndummy give dummy 1\ndummy give Lena pirate\ndummy stop\nLena give Lena 1",
+                  **TWO) == [(4, "PG-SPECIAL")]
+    seven = "\n".join(f"dummy give {to} 1" for to in ["dummy", "Lena", "Omar"] * 2 + ["dummy"])
+    assert broken(f"round 1\n{seven}\ndummy stop\nLena give Lena 1", **TWO) == [(9, "PG-GIVES")]
+    assert broken("round 1\nLena give Lena 1\ndummy stop\nLena give Omar 1", players="Lena Omar",
+                  starts="Lena") == [(3, "PG-TURN")]
+    assert broken("round 1\nMia give Mia 1\ndummy stop\nMia give Tom 1") == [(3, "PG-DUMMY")]
 
 
 def test_there_is_no_dummy_with_three_players():
@@ -209,6 +232,19 @@ def test_a_tie_for_the_most_gold_moves_no_token():
     body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 3\nMia give Ana 1")
     assert broken(body + "\nround 2", **FOUR) == []
     assert broken(body + "\nMia take Bo Ana", **FOUR) == [(10, "PG-TRANSFER")]
+
+
+def test_a_transfer_written_after_a_tie_is_reported_once_and_its_tokens_moved_as_written():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 3\nMia give Ana 1") + "\nMia take Bo Ana"
+    state = state_after(body + "\nround 2", **FOUR)
+    assert state.tokens == {"Mia": 8, "Tom": 6, "Ana": 5, "Bo": 5}
+    assert broken(body + "\nMia take Bo Ana", **FOUR) == [(10, "PG-TRANSFER"), (11, "PG-TRANSFER")]
+    assert state_after(body + "\nMia take Bo Ana", **FOUR).tokens["Mia"] == 8  # moved once
+
+
+def test_a_transfer_by_the_wrong_seat_from_the_wrong_seats_is_one_mistake():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 1\nMia give Ana 1")  # 3, 1, 1, 0
+    assert broken(body + "\nTom take Mia Ana", **FOUR) == [(10, "PG-TRANSFER")]
 
 
 def test_the_gold_written_is_checked_and_then_decides_the_tokens():

@@ -122,7 +122,7 @@ Give = action("give", "{player} give {to:seat} {card:card}")
 Stop = action("stop", "{player} stop")
 Gold = action("gold", "gold {amounts:gold}")
 Take = action("take", "{player} take {payers:seat}...")
-Dummy = action("dummy", "dummy (give {to:seat} {card:card} | take {payers:seat} {payers:seat}...)")
+Dummy = action("dummy", "dummy (give {to:seat} {card:card} | stop | take {payers:seat} {payers:seat}...)")
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -171,7 +171,6 @@ class GameState(FinalScores, State):
         self.specials = 0
         self.banked = dict.fromkeys(self.order, 0)   # gold banked this round
         self.mover, self.given, self.got = None, [], {}
-        self.excused = False         # the turn broke a rule of its own already: not reported again
         self.overrun = False         # the turn went on after its end: it ends when another seat plays
         self.end_line = self.gold_line = self.transfer_line = 0
         self.due: Transfer | None = None
@@ -262,28 +261,13 @@ class GameState(FinalScores, State):
             return
         if event.card is not None:
             self._give(DUMMY, event.to, event.card)
-        else:
+        elif event.payers:
             self._take(DUMMY, event.payers)
+        else:
+            self._stop(DUMMY)
 
     def on_stop(self, event):
-        if not self._playing():
-            return
-        seat = event.player
-        self._close_overrun(seat)
-        if self.mover is None:
-            if not self._played_on(seat, "nothing is left to stop"):
-                if seat == self.next:
-                    self.w.blow("PG-RECIPIENTS", f"{seat} has given no card yet: a turn ends only once its "
-                                                 f"cards have gone to {self._needed(seat)}")
-                else:
-                    self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {seat}'s")
-            return
-        if seat != self.mover:
-            self.w.blow("PG-TURN", f"it is {self._whose(self.mover)} turn, not {seat}'s")
-        elif self._missing(seat, self.given) and not self.excused:
-            self.w.blow("PG-RECIPIENTS", f"{seat} may stop only once the turn's cards have gone to "
-                                         f"{self._needed(seat)}; so far: {listed(map(name, self._to()))}")
-        self._end_turn("stop")
+        self._stop(event.player)
 
     def on_gold(self, event):
         if self.playing:
@@ -332,26 +316,16 @@ class GameState(FinalScores, State):
         seat = self._turn(seat)
         if self._no_such_dummy((to,)):
             to = None
-        elif not self.excused:
-            self._judge_recipient(seat, to)
+        elif seat == DUMMY and not self.overrun:
+            self._judge_dummy(to)
         self._reveal(to, card)
 
-    def _judge_recipient(self, seat: str, to: str) -> None:
-        """The dummy deals clockwise from itself; a player may give to anyone, but never so that the turn
-        can no longer reach its different recipients (reported once a turn)."""
-        if seat == DUMMY:
-            expected = self._dummy_next()
-            if to != expected:
-                self.w.blow("PG-DUMMY", f"the dummy's cards go one each, clockwise from the dummy: its card "
-                                        f"{len(self.given) + 1} goes to {name(expected)}, not {name(to)}")
-            return
-        given = self.given + [to]
-        missing, left = self._missing(seat, given), self.limit - len(given)
-        if missing > left:
-            self.w.blow("PG-RECIPIENTS", f"after this card to {name(to)}, {seat} can give "
-                                         f"{counted(left, 'more card')} and still needs {missing} to reach "
-                                         f"{self._needed(seat)}")
-            self.excused = True
+    def _judge_dummy(self, to: str) -> None:
+        """The dummy deals one card each, clockwise from itself (a player may give to anyone)."""
+        expected = self._dummy_next()
+        if to != expected:
+            self.w.blow("PG-DUMMY", f"the dummy's cards go one each, clockwise from the dummy: its card "
+                                    f"{len(self.given) + 1} goes to {name(expected)}, not {name(to)}")
 
     def _reveal(self, to: str | None, card: str) -> None:
         """The card turned up in front of `to` (None: nobody the log could name), and what it does."""
@@ -365,6 +339,7 @@ class GameState(FinalScores, State):
             if to is not None:
                 self.got[to] = self.got.get(to, 0) + self.f.gold[card]
             if len(self.given) >= self.limit:
+                self._judge_last_card()
                 self._end_turn("limit")
             return
         self.specials += 1
@@ -413,9 +388,47 @@ class GameState(FinalScores, State):
                                        + (" (write the dummy's cards `dummy give SEAT CARD`)"
                                           if self.next == DUMMY else ""))
         self.mover, self.given, self.got = seat, [], {}
-        self.excused = self.overrun = overrun
+        self.overrun = overrun
         self.first_turn = False
         return seat
+
+    def _stop(self, seat: str) -> None:
+        """A seat ends its turn, allowed once the turn's cards have reached their recipients (rule 4.1). The
+        dummy's stop is judged as a player's (OUR CHOICE in RULES.md 10.1)."""
+        if not self._playing():
+            return
+        self._close_overrun(seat)
+        if self.mover is None:
+            if not self._played_on(seat, "nothing is left to stop"):
+                if seat == self.next:
+                    self.w.blow("PG-RECIPIENTS", f"{name(seat)} has given no card yet: a turn ends by a stop only "
+                                                 f"once its cards have gone to {self._needed(seat)}"
+                                                 + self._dummy_reading(seat))
+                else:
+                    self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {self._whose(seat)}")
+            return
+        if seat != self.mover:
+            self.w.blow("PG-TURN", f"it is {self._whose(self.mover)} turn, not {self._whose(seat)}")
+        elif self._missing(seat, self.given) and not self.overrun:
+            self.w.blow("PG-RECIPIENTS", f"{name(seat)} may stop only once the turn's cards have gone to "
+                                         f"{self._needed(seat)}; so far: {listed(map(name, self._to()))}"
+                                         + self._dummy_reading(seat))
+        self._end_turn("stop")
+
+    def _judge_last_card(self) -> None:
+        """A player's turn that ends with its last card must have reached its recipients by then (rule 4.1);
+        the dummy's cards are judged one by one, by its clockwise order."""
+        seat = self.mover
+        if seat != DUMMY and not self.overrun and self._missing(seat, self.given):
+            self.w.blow("PG-RECIPIENTS", f"{self._whose(seat)} turn ends with its card {self.limit}, the last it "
+                                         f"may give, and its cards went only to {listed(map(name, self._to()))}: "
+                                         f"a turn that no special card cuts short must reach "
+                                         f"{self._needed(seat)}")
+
+    @staticmethod
+    def _dummy_reading(seat: str) -> str:
+        return (" (we read the dummy's 'up to 7 cards' as a player's: it may stop when a player could)"
+                if seat == DUMMY else "")
 
     def _close_overrun(self, seat: str) -> None:
         """A turn that went on after its end (reported) ends when another seat writes a line."""
@@ -442,7 +455,7 @@ class GameState(FinalScores, State):
         self.ended = (self.mover, how, self.w.line)
         self.next = self.seats.after(self.mover)
         self.mover, self.given, self.got = None, [], {}
-        self.excused = self.overrun = False
+        self.overrun = False
         if self.done():
             self.playing = False
         elif self.specials >= self.f.round_end:
@@ -454,7 +467,7 @@ class GameState(FinalScores, State):
         return max(self.f.recipients - len(seen | {seat}), 0) + (seat not in seen)
 
     def _needed(self, seat: str) -> str:
-        return f"{self.f.recipients} different players, {seat} among them"
+        return f"{self.f.recipients} different seats, {name(seat)} among them"
 
     def _to(self) -> list:
         return list(dict.fromkeys(to for to in self.given if to is not None))
@@ -512,24 +525,26 @@ class GameState(FinalScores, State):
         self.due = Transfer(leaders[0], sure, tied, count - len(sure))
 
     def _take(self, seat: str, payers: tuple) -> None:
+        """A round's tokens moving: judged against the transfer due, then made as written, since that is how
+        the tokens moved at the table (a transfer after a tie for the most included; one written twice is
+        not made again)."""
         if self._no_such_dummy(payers):
             payers = tuple(payer for payer in payers if payer != DUMMY)
         if self.playing:
             self._round_over("its tokens move")
+        if self.broke:
+            self.blow_end(f"the game is over: {self.broke}")
+            return
         due = self.due
         if due is None:
             self.w.blow("PG-TRANSFER", self._no_transfer())
-            return
-        if self.done():
-            self.blow_end(f"the game is over: {self.done()}")
-            return
-        if seat != due.leader:
-            self.w.blow("PG-TRANSFER", f"{name(due.leader)} banked the most gold ({self.banked[due.leader]}) and "
-                                       f"takes the tokens, not {name(seat)}")
-        if not due.fits(payers) or seat in payers:
-            self.w.blow("PG-TRANSFER", f"{name(due.leader)} takes a token from each of the "
-                                       f"{len(due.sure) + due.need} lowest: {self._lowest(due)}, "
-                                       f"not {listed(map(name, payers))}")
+            if self.transfer_line or not self.end_line:
+                return
+        elif seat != due.leader or seat in payers or not due.fits(payers):
+            leader = f"{name(due.leader)} banked the most gold ({self.banked[due.leader]})"
+            self.w.blow("PG-TRANSFER", f"{leader} and takes a token from each of the {len(due.sure) + due.need} "
+                                       f"lowest: {self._lowest(due)}; not {name(seat)} from "
+                                       f"{listed(map(name, payers))}")
         for payer in dict.fromkeys(payers):
             if payer != seat:
                 self._pay(payer, seat)
