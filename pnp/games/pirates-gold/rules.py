@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import namedtuple
 from itertools import combinations
 
-from pnp.check.ending import Final, FinalScores, Winner
+from pnp.check.ending import FinalScores
 from pnp.check.engine import TABLE, Rules, State
 from pnp.check.facts import RuleData, ids
 from pnp.check.pieces import Deck, Seats
@@ -97,22 +97,26 @@ def _seat(words) -> str:
     return words.player()
 
 
-def _gold(words) -> tuple:
-    """Pairs of a seat and its gold, `Mia 12 Tom 9 dummy 7`, each seat once."""
-    found: dict = {}
-    while words.more():
-        seat = _seat(words)
-        if seat in found:
-            words.fail(f"{seat} is named twice")
-        found[seat] = words.number(f"{seat}'s gold")
-    if not found:
-        words.fail("no gold is given")
-    return tuple(found.items())
+def _amounts(what: str):
+    """A reader of pairs of a seat and a number, `Mia 12 Tom 9 dummy 7`, each seat once: `what` the numbers
+    count (gold, tokens)."""
+    def read(words) -> tuple:
+        found: dict = {}
+        while words.more():
+            seat = _seat(words)
+            if seat in found:
+                words.fail(f"{seat} is named twice")
+            found[seat] = words.number(f"{seat}'s {what}")
+        if not found:
+            words.fail(f"no {what} is given")
+        return tuple(found.items())
+    return read
 
 
 SEAT = Kind(_seat, "PLAYER", None,
             lambda word, words: DUMMY if word.lower() == DUMMY else words.players.get(word.lower()))
-GOLD = Kind(_gold, "PLAYER GOLD PLAYER GOLD ...")
+GOLD = Kind(_amounts("gold"), "PLAYER GOLD PLAYER GOLD ...")
+TOKEN_COUNTS = Kind(_amounts("tokens"), "PLAYER TOKENS PLAYER TOKENS ...")
 
 
 # --- actions: one per log verb, its pattern its line ---------------------------------------------------
@@ -122,6 +126,8 @@ Give = action("give", "{player} give {to:seat} {card:card}")
 Stop = action("stop", "{player} stop")
 Gold = action("gold", "gold {amounts:gold}")
 Take = action("take", "{player} take {payers:seat}...")
+Final = action("final", "final {claims}")     # claims read by TOKEN_COUNTS: the dummy's may be written too
+Winner = action("winner", "winner {players:seat}...")
 Dummy = action("dummy", "dummy (give {to:seat} {card:card} | stop | take {payers:seat} {payers:seat}...)")
 
 
@@ -288,6 +294,30 @@ class GameState(FinalScores, State):
                                            f"{self.round}, {written}")
             if all(seat in claimed for seat in self.order) and claimed != self.banked:
                 self._recount(claimed)
+
+    def on_final(self, event):
+        """The players' totals as for any game; the dummy's, when written, must be right too."""
+        written_before = self.final_line
+        super().on_final(event)
+        claimed = dict(event.claims).get(DUMMY)
+        if written_before or claimed is None or self._no_such_dummy((DUMMY,)) or not self.sure:
+            return
+        if claimed != self.tokens[DUMMY]:
+            self.w.blow("PG-FINAL-SCORE", f"the dummy has {self.tokens[DUMMY]} tokens, not {claimed} "
+                                          f"({self.breakdown(DUMMY)})")
+
+    def on_winner(self, event):
+        """A winner as for any game, but the dummy is none (OUR CHOICE in RULES.md 9.3)."""
+        if DUMMY not in event.players or self.winner_line:
+            super().on_winner(event)
+            return
+        if not self._no_such_dummy((DUMMY,)):
+            self.complete()
+            totals = self.totals()
+            winners = f": {' and '.join(self.winners(totals)[0])} won" if totals is not None else ""
+            self.w.blow("PG-WINNER", f"the dummy never wins, whatever its tokens (our reading, rule 9.3: it is a "
+                                     f"device for two players, not a rival){winners}")
+        self.winner_line = self.w.line
 
     def on_take(self, event):
         self._take(event.player, event.payers)
@@ -675,7 +705,7 @@ class PiratesGold(Rules):
         self.tables = {players: Table(t["tokens"], t["gives"], t["dummies"]) for players, t in facts["tables"].items()}
 
     def kinds(self):
-        return {"round": number("the round's number", 1), "seat": SEAT, "gold": GOLD,
+        return {"round": number("the round's number", 1), "seat": SEAT, "gold": GOLD, "claims": TOKEN_COUNTS,
                 "card": names(self.card_names, f"a game card ({', '.join(self.cards)})", "CARD")}
 
     def header(self, players):
