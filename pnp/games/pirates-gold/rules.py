@@ -162,6 +162,7 @@ class GameState(FinalScores, State):
         self.tokens = dict.fromkeys(self.order, table.tokens)
         self.won, self.lost = dict.fromkeys(self.order, 0), dict.fromkeys(self.order, 0)
         self.pool = 0                # tokens beside the deck: pirates' takings, kept from round to round
+        self.notes = {seat: [] for seat in self.order}  # what a reading of the rules did to a seat's tokens
         self.next = setup.options["starts"]   # the seat that plays the next turn
         self._begin_round(0)
         self.playing = False         # until `round 1`
@@ -181,6 +182,7 @@ class GameState(FinalScores, State):
         self.end_line = self.gold_line = self.transfer_line = 0
         self.due: Transfer | None = None
         self.tied_most: list = []    # the seats tied for the most gold at the round's end
+        self.lost_at_end = (None, 0)  # the seat whose gold of the turn the round's last special card took
 
     # -- what the drivers ask -------------------------------------------------------------------
 
@@ -291,7 +293,7 @@ class GameState(FinalScores, State):
                 if claimed.get(seat) != self.banked[seat]:
                     written = "none is written" if seat not in claimed else f"not {claimed[seat]}"
                     self.w.blow("PG-GOLD", f"{name(seat)} banked {self.banked[seat]} gold in round "
-                                           f"{self.round}, {written}")
+                                           f"{self.round}, {written}" + self._gold_note(seat, claimed.get(seat)))
             if all(seat in claimed for seat in self.order) and claimed != self.banked:
                 self._recount(claimed)
 
@@ -355,7 +357,8 @@ class GameState(FinalScores, State):
         expected = self._dummy_next()
         if to != expected:
             self.w.blow("PG-DUMMY", f"the dummy's cards go one each, clockwise from the dummy: its card "
-                                    f"{len(self.given) + 1} goes to {name(expected)}, not {name(to)}")
+                                    f"{len(self.given) + 1} goes to {name(expected)}, not {name(to)}"
+                                    + self._seat_note(DUMMY))
 
     def _reveal(self, to: str | None, card: str) -> None:
         """The card turned up in front of `to` (None: nobody the log could name), and what it does."""
@@ -373,20 +376,39 @@ class GameState(FinalScores, State):
                 self._end_turn("limit")
             return
         self.specials += 1
+        last = self.specials == self.f.round_end
         if to is not None and kind == "pirate":
-            self.got.pop(to, None)
-            self._pay(to, None)
+            lost = self.got.pop(to, 0)
+            if self._pay(to, None) and last:
+                self._note_last(to, "a pirate, cost a token")
+            if last:
+                self.lost_at_end = (to, lost)
         elif to is not None:
+            if self.pool and last:
+                self._note_last(to, f"a box, brought {counted(self.pool, 'token')}")
             self.tokens[to] += self.pool
             self.won[to] += self.pool
             self.pool = 0
         self._end_turn(card)
 
-    def _pay(self, seat: str, to: str | None) -> None:
-        """A token from `seat` to `to` (None: the pool); a seat with none left ends the game at once."""
+    def _note_last(self, seat: str, what: str) -> None:
+        self.notes[seat].append(f"round {self.round}'s {self.f.round_end}th special card, {what} before the "
+                                f"round ended (CHOICE, rule 7.1)")
+
+    def _gold_note(self, seat: str, claimed) -> str:
+        """Why a seat's gold may be written higher: the round's last special card took its turn's gold."""
+        taken, lost = self.lost_at_end
+        if seat != taken or not lost or claimed != self.banked[seat] + lost:
+            return ""
+        return (f" (the round's {self.f.round_end}th special card, a pirate, took {name(seat)}'s {lost} gold of "
+                f"that turn before the round ended: CHOICE, rule 7.1)")
+
+    def _pay(self, seat: str, to: str | None) -> bool:
+        """A token from `seat` to `to` (None: the pool), True once paid; a seat with none left ends the game
+        at once."""
         if not self.tokens[seat]:
             self.broke = self.broke or f"{name(seat)} had no token to pay (line {self.w.line})"
-            return
+            return False
         self.tokens[seat] -= 1
         self.lost[seat] += 1
         if to is None:
@@ -394,6 +416,7 @@ class GameState(FinalScores, State):
         else:
             self.tokens[to] += 1
             self.won[to] += 1
+        return True
 
     # -- turns --------------------------------------------------------------------------------------
 
@@ -412,9 +435,10 @@ class GameState(FinalScores, State):
                 after = (f"the seat after {name(self.ended[0])}, who played the last turn of round "
                          f"{self.round - 1}" if self.ended else "the header's `starts:`")
                 self.w.blow("PG-START", f"round {self.round} starts with {name(self.next)} ({after}), "
-                                        f"not {name(seat)}")
+                                        f"not {name(seat)}" + self._seat_note(self.next, seat))
             else:
-                self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {name(seat)}'s"
+                self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {self._whose(seat)}"
+                                       + self._seat_note(self.next, seat)
                                        + (" (write the dummy's cards `dummy give SEAT CARD`)"
                                           if self.next == DUMMY else ""))
         self.mover, self.given, self.got = seat, [], {}
@@ -424,7 +448,7 @@ class GameState(FinalScores, State):
 
     def _stop(self, seat: str) -> None:
         """A seat ends its turn, allowed once the turn's cards have reached their recipients (rule 4.1). The
-        dummy's stop is judged as a player's (OUR CHOICE in RULES.md 10.1)."""
+        dummy's stop is judged as a player's (OUR CHOICE in RULES.md 10.2)."""
         if not self._playing():
             return
         self._close_overrun(seat)
@@ -435,7 +459,8 @@ class GameState(FinalScores, State):
                                                  f"once its cards have gone to {self._needed(seat)}"
                                                  + self._dummy_reading(seat))
                 else:
-                    self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {self._whose(seat)}")
+                    self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {self._whose(seat)}"
+                                + self._seat_note(self.next, seat))
             return
         if seat != self.mover:
             self.w.blow("PG-TURN", f"it is {self._whose(self.mover)} turn, not {self._whose(seat)}")
@@ -454,6 +479,12 @@ class GameState(FinalScores, State):
                                          f"may give, and its cards went only to {listed(map(name, self._to()))}: "
                                          f"a turn that no special card cuts short must reach "
                                          f"{self._needed(seat)}")
+
+    def _seat_note(self, *seats) -> str:
+        """Where the dummy sits, for a report that depends on it (OUR CHOICE in RULES.md 1.3)."""
+        if DUMMY not in seats or not self.seats.dummies:
+            return ""
+        return f" (our reading, rule 1.3: the dummy sits after {self.players[-1]}, the last player named)"
 
     @staticmethod
     def _dummy_reading(seat: str) -> str:
@@ -575,10 +606,18 @@ class GameState(FinalScores, State):
             self.w.blow("PG-TRANSFER", f"{leader} and takes a token from each of the {len(due.sure) + due.need} "
                                        f"lowest: {self._lowest(due)}; not {name(seat)} from "
                                        f"{listed(map(name, payers))}")
-        for payer in dict.fromkeys(payers):
-            if payer != seat:
-                self._pay(payer, seat)
+        self._transfer(seat, payers)
         self.due, self.transfer_line = None, self.w.line
+
+    def _transfer(self, leader: str, payers: tuple) -> None:
+        """A token from each payer to the leader; when one has none, the others still pay, and the game
+        ends (OUR CHOICE in RULES.md 9.1)."""
+        sure = not self.broke
+        paid = [payer for payer in dict.fromkeys(payers) if payer != leader and self._pay(payer, leader)]
+        if sure and self.broke:
+            for payer in paid:
+                self.notes[payer].append(f"paid at round {self.round}'s end though the game ended there, as "
+                                         f"both lowest pay what they can (our reading, rule 9.1)")
 
     def _no_transfer(self) -> str:
         if self.transfer_line:
@@ -608,8 +647,7 @@ class GameState(FinalScores, State):
         self.w.blow("PG-TRANSFER", f"round {self.round}'s tokens did not move: {name(due.leader)} takes one from "
                                    f"each of {self._lowest(due)} (write `{written}`)")
         if len(choices) == 1:
-            for payer in choices[0]:
-                self._pay(payer, due.leader)
+            self._transfer(due.leader, choices[0])
         else:
             self.sure = False
 
@@ -643,11 +681,15 @@ class GameState(FinalScores, State):
             return "before round 1"
         return f"in round {self.round}" if self.playing else f"after round {self.round} of {self.f.rounds}"
 
+    def tie(self, leaders: list, totals: dict) -> tuple:
+        return tuple(leaders), f"share the win with {totals[leaders[0]]} tokens (CHOICE, rule 9.3)"
+
     def totals(self) -> dict | None:
         return {player: self.tokens[player] for player in self.players} if self.sure else None
 
     def breakdown(self, player: str) -> str:
-        return f"{self.start} at the start, {self.won[player]} won, {self.lost[player]} lost"
+        notes = "".join(f"; {note}" for note in self.notes[player])
+        return f"{self.start} at the start, {self.won[player]} won, {self.lost[player]} lost{notes}"
 
 
 # --- bots: push your luck --------------------------------------------------------------------------
