@@ -367,3 +367,36 @@ def test_the_command_simulates_any_number_of_players_with_the_games_own_bots(tmp
     assert "no bot 'sly' plays Pirates' Gold (its bots: random, greedy, stop-3" in result.output
     result = runner.invoke(simulate_command.command, ["pirates-gold", "--players", "8", "--out", str(tmp_path)])
     assert result.exit_code != 0 and "2–7 players, not 8" in result.output
+
+
+# --- readings of the rulebook: what a report rests on ----------------------------------------------------
+
+def reports(body: str, **header) -> list:
+    return [v for v in check_text(log(body, **header), "t.log").violations if not v.message.startswith("the log stops")]
+
+
+def test_a_report_that_rests_on_a_reading_names_it():
+    two = {"players": "Lena Omar", "starts": "Lena"}
+    seat, = reports("round 1\nLena give Lena pirate\ndummy give dummy 1\nOmar give Omar 1", **two)[:1]
+    assert (seat.line, seat.rule) == (6, "PG-TURN") and "rule 1.3" in seat.message
+    stop, = reports("round 1\ndummy give dummy 1\ndummy stop\ndummy give Lena 1", **TWO)
+    assert (stop.line, stop.rule) == (6, "PG-RECIPIENTS") and "rule 10.2" in stop.message
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 2\nMia give Ana 1",
+                                          "Mia give Mia 2\nMia give Mia pirate")
+    gold, = reports(body + "\ngold Mia 5 Tom 2 Ana 1 Bo 0\nMia take Bo Ana", **FOUR)
+    assert (gold.line, gold.rule) == (14, "PG-GOLD") and "rule 7.1" in gold.message
+
+
+def test_the_dummys_tokens_may_be_written_at_the_end_and_are_checked():
+    text = (EXAMPLES / "two-players.log").read_text()
+    assert check_text(text.replace("final Lena 9 Omar 3", "final Lena 9 Omar 3 dummy 9"), "t.log").violations == []
+    found = check_text(text.replace("final Lena 9 Omar 3", "final Lena 9 Omar 3 dummy 8"), "t.log").violations
+    assert [(v.line, v.rule) for v in found] == [(121, "PG-FINAL-SCORE")]
+
+
+def test_the_dummy_is_never_a_winner():
+    text = (EXAMPLES / "two-players.log").read_text()
+    found = check_text(text.replace("winner Lena", "winner dummy"), "t.log").violations
+    assert [(v.line, v.rule) for v in found] == [(122, "PG-WINNER")] and "rule 9.3" in found[0].message
+    found = check_text(log("round 1\nwinner dummy"), "t.log").violations
+    assert [v.rule for v in found][:1] == ["PG-DUMMY"]

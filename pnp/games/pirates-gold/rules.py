@@ -488,7 +488,7 @@ class GameState(FinalScores, State):
 
     @staticmethod
     def _dummy_reading(seat: str) -> str:
-        return (" (we read the dummy's 'up to 7 cards' as a player's: it may stop when a player could)"
+        return (" (our reading, rule 10.2: the dummy's turn may be stopped when a player's could)"
                 if seat == DUMMY else "")
 
     def _close_overrun(self, seat: str) -> None:
