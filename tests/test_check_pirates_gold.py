@@ -400,3 +400,49 @@ def test_the_dummy_is_never_a_winner():
     assert [(v.line, v.rule) for v in found] == [(122, "PG-WINNER")] and "rule 9.3" in found[0].message
     found = check_text(log("round 1\nwinner dummy"), "t.log").violations
     assert [v.rule for v in found][:1] == ["PG-DUMMY"]
+
+
+# --- after a problem: the log's word for what the checker can no longer count -------------------------
+
+THREE = EXAMPLES / "three-players.log"
+
+
+def changed(old: str, new: str, path: Path = THREE) -> list:
+    """(line, rule) of each problem of an example with one line changed."""
+    text = path.read_text()
+    assert text.count(old) == 1
+    return [(v.line, v.rule) for v in check_text(text.replace(old, new), "t.log").violations]
+
+
+def test_a_special_card_written_as_gold_is_one_problem_where_the_round_ends():
+    # the box, round 2's 4th special card, written as gold: the round ends, by the log, one special card
+    # short; its gold and the tokens then go by the log, so the final totals, which count the pool Ana took
+    # with the box, are no second problem
+    assert changed("Mia give Ana box ", "Mia give Ana 1   ") == [(85, "PG-ROUND")]
+    # a pirate in the middle of a round written as gold: Tom's turn goes on by the checker's count
+    assert changed("Tom give Tom pirate         # Tom pays", "Tom give Tom 1             # Tom pays") == \
+        [(24, "PG-TURN")]
+
+
+def test_after_a_problem_in_a_round_its_gold_line_is_the_tables_count():
+    # the dummy's card to the wrong seat is the problem; the gold line, which counts it where it went, is not
+    text = (EXAMPLES / "two-players.log").read_text()
+    wrong = text.replace("dummy give Lena 1\ndummy give Omar 3", "dummy give Omar 1\ndummy give Omar 3", 1)
+    assert [(v.line, v.rule) for v in check_text(wrong, "t.log").violations] == [(9, "PG-DUMMY")]
+    # without the problem, the same wrong gold line is reported
+    assert changed("gold Mia 17 Tom 13 Ana 18", "gold Mia 17 Tom 14 Ana 18") == [(53, "PG-GOLD")]
+
+
+def test_a_pirate_given_to_the_wrong_seat_is_one_problem():
+    found = changed("Tom give Tom pirate         # Tom pays", "Tom give Mia pirate         # Tom pays")
+    assert [rule for _, rule in found] == ["PG-GOLD"]
+
+
+def test_the_winner_follows_the_final_totals_written_or_the_checkers():
+    # a final total written wrong, and the winner written from it: one mistake
+    assert changed("final Mia 3 Tom 5 Ana 9", "final Mia 3 Tom 10 Ana 9") == [(138, "PG-FINAL-SCORE")]
+    assert changed("final Mia 3 Tom 5 Ana 9", "final Mia 3 Tom 10 Ana 9").count((139, "PG-WINNER")) == 0
+    text = THREE.read_text().replace("final Mia 3 Tom 5 Ana 9", "final Mia 3 Tom 10 Ana 9")
+    text = text.replace("winner Ana", "winner Tom")
+    assert [(v.line, v.rule) for v in check_text(text, "t.log").violations] == [(138, "PG-FINAL-SCORE")]
+    assert changed("winner Ana", "winner Mia") == [(139, "PG-WINNER")]

@@ -164,16 +164,20 @@ class GameState(FinalScores, State):
         self.pool = 0                # tokens beside the deck: pirates' takings, kept from round to round
         self.notes = {seat: [] for seat in self.order}  # what a reading of the rules did to a seat's tokens
         self.next = setup.options["starts"]   # the seat that plays the next turn
+        self.doubt_next = False      # a problem between two rounds: the next round's cards are in doubt
         self._begin_round(0)
         self.playing = False         # until `round 1`
         self.ended = None            # (seat, how, line): how the last turn ended (a card, "limit", "stop")
         self.broke = ""              # why a seat could not pay a token, which ends the game at once
-        self.sure = True             # false once the log leaves the tokens unknown
+        self.sure = True             # false once the tokens are unknown: after a problem, or a transfer left out
+        self.claimed: dict | None = None  # the final totals written, taken as the table's when not sure
+        self.payer = self.last_payer = None  # the seat that paid a token in this line, and in the line before
         self.intent = None           # a bot's give whose card is not turned up yet
 
     def _begin_round(self, number: int) -> None:
         """A new round: a full deck, no gold banked, no turn under way; the pool and the tokens stay."""
         self.round, self.playing, self.first_turn = number, True, True
+        self.doubted, self.doubt_next = self.doubt_next, False  # a problem reported: the log's word for its cards
         self.deck = Deck(self.f.cards)
         self.specials = 0
         self.banked = dict.fromkeys(self.order, 0)   # gold banked this round
@@ -289,18 +293,22 @@ class GameState(FinalScores, State):
             claimed = dict(event.amounts)
             if self._no_such_dummy(claimed):
                 del claimed[DUMMY]
+            whole = all(seat in claimed for seat in self.order)
             for seat in self.order:
-                if claimed.get(seat) != self.banked[seat]:
+                if claimed.get(seat) != self.banked[seat] and not (whole and self.doubted):
                     written = "none is written" if seat not in claimed else f"not {claimed[seat]}"
                     self.w.blow("PG-GOLD", f"{name(seat)} banked {self.banked[seat]} gold in round "
                                            f"{self.round}, {written}" + self._gold_note(seat, claimed.get(seat)))
-            if all(seat in claimed for seat in self.order) and claimed != self.banked:
+            if whole and claimed != self.banked:
+                self.sure = False  # a card was written wrong: it may have been a special card
                 self._recount(claimed)
 
     def on_final(self, event):
         """The players' totals as for any game; the dummy's, when written, must be right too."""
         written_before = self.final_line
         super().on_final(event)
+        if not written_before and set(self.players) <= set(dict(event.claims)):
+            self.claimed = {player: dict(event.claims)[player] for player in self.players}
         claimed = dict(event.claims).get(DUMMY)
         if written_before or claimed is None or self._no_such_dummy((DUMMY,)) or not self.sure:
             return
@@ -320,6 +328,15 @@ class GameState(FinalScores, State):
             self.w.blow("PG-WINNER", f"the dummy never wins, whatever its tokens (our reading, rule 9.3: it is a "
                                      f"device for two players, not a rival){winners}")
         self.winner_line = self.w.line
+
+    def after_problem(self, action) -> None:
+        """After a reported problem the checker's count of the round's cards, and of the tokens, is in doubt:
+        it takes the log's word for the round's gold, its end and its cards, and for the final totals
+        (OUR CHOICE in RULES.md 11.1). A card or a stop between two rounds puts the next round in doubt."""
+        self.doubted = True
+        self.doubt_next = self.doubt_next or (not self.playing and type(action) in (Give, Stop, Dummy)
+                                              and not getattr(action, "payers", ()))
+        self.sure = self.sure and bool(self.final_line)  # the tokens move no more once the totals are written
 
     def on_take(self, event):
         self._take(event.player, event.payers)
@@ -363,8 +380,10 @@ class GameState(FinalScores, State):
     def _reveal(self, to: str | None, card: str) -> None:
         """The card turned up in front of `to` (None: nobody the log could name), and what it does."""
         if not self.deck.draw(card, self.w.line):
-            self.w.blow("PG-CARD", f"no {self._title(card)} card is left: the deck holds {self.f.cards[card]}, "
-                                   f"all turned up this round (the first at line {self.deck.seen[card]})")
+            if not self.doubted:  # else the cards written before it may be what is wrong
+                self.w.blow("PG-CARD", f"no {self._title(card)} card is left: the deck holds "
+                                       f"{self.f.cards[card]}, all turned up this round (the first at line "
+                                       f"{self.deck.seen[card]})")
             self.deck.draw_anyway(card, self.w.line)
         self.given.append(to)
         kind = self.f.kind[card]
@@ -405,9 +424,11 @@ class GameState(FinalScores, State):
 
     def _pay(self, seat: str, to: str | None) -> bool:
         """A token from `seat` to `to` (None: the pool), True once paid; a seat with none left ends the game
-        at once."""
+        at once. When the tokens are in doubt, the log says whether the game ended there (see `complete`)."""
+        self.payer = seat
         if not self.tokens[seat]:
-            self.broke = self.broke or f"{name(seat)} had no token to pay (line {self.w.line})"
+            if self.sure:
+                self.broke = self.broke or f"{name(seat)} had no token to pay (line {self.w.line})"
             return False
         self.tokens[seat] -= 1
         self.lost[seat] += 1
@@ -562,9 +583,11 @@ class GameState(FinalScores, State):
         return True
 
     def _round_over(self, what: str) -> None:
-        """A line that belongs to a round's end, written while it is under way: reported, the round ends."""
-        self.w.blow("PG-ROUND", f"round {self.round} is not over before {what}: "
-                                f"{self.specials} of its {self.f.round_end} special cards have turned up")
+        """A line that belongs to a round's end, written while it is under way: reported (unless the round's
+        cards are in doubt already), the round ends."""
+        if not self.doubted:
+            self.w.blow("PG-ROUND", f"round {self.round} is not over before {what}: "
+                                    f"{self.specials} of its {self.f.round_end} special cards have turned up")
         if self.mover is not None:
             self._end_turn("stop")
         if self.playing:
@@ -653,7 +676,14 @@ class GameState(FinalScores, State):
 
     # -- the end ------------------------------------------------------------------------------------
 
+    def apply(self, action) -> None:
+        self.last_payer, self.payer = self.payer, None
+        super().apply(action)
+
     def complete(self) -> None:
+        if not self.done() and not self.sure and self.last_payer:
+            self.broke = (f"{name(self.last_payer)} had no token left to pay, as the log ends the game there "
+                          f"(the tokens were in doubt)")
         if not self.done() and not self.playing:
             self._settle()
         if not self.done():
@@ -685,7 +715,13 @@ class GameState(FinalScores, State):
         return tuple(leaders), f"share the win with {totals[leaders[0]]} tokens (CHOICE, rule 9.3)"
 
     def totals(self) -> dict | None:
-        return {player: self.tokens[player] for player in self.players} if self.sure else None
+        return {player: self.tokens[player] for player in self.players} if self.sure else self.claimed
+
+    def judge_winners(self, written: tuple, totals: dict, code: str) -> None:
+        """The winners of the totals, or of the final totals written: when those are wrong, and reported, a
+        winner that follows from them is the same mistake."""
+        if self.claimed is None or sorted(written) != sorted(self.winners(self.claimed)[0]):
+            super().judge_winners(written, totals, code)
 
     def breakdown(self, player: str) -> str:
         notes = "".join(f"; {note}" for note in self.notes[player])
