@@ -15,7 +15,7 @@ generator. The same state serves three drivers:
 The bases here hold what every game repeats: verbs bound from patterns (`pnp.check.verbs`), dispatch to
 one handler per verb (`on_<verb>`), the guard for lines after the game is over, cloning, and the end of
 a game (claimed against computed scores, leaders, ties). The number of players is the header's to check
-(`pnp.check.setup`), from the range in game.yaml.
+(`pnp.check.setup`), from the range in game.yaml, reported under the game's own `players_code`.
 `None` may be among the legal actions: a choice that leaves no line in the log (declining an optional
 follow-up, for instance); `apply(None)` calls `decline`.
 """
@@ -42,6 +42,7 @@ class Rules:
     actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
     state: type          # the game's State subclass
     bots: dict = {}      # name -> bot(state, player, rng): the game's own strategies, beside the generic ones
+    players_code = ""    # the game's code for a log with more or fewer players than game.yaml allows
 
     def __init__(self, game):
         self.game = game  # the game's checked data (pnp.model.Game)
