@@ -385,6 +385,11 @@ def test_a_report_that_rests_on_a_reading_names_it():
                                           "Mia give Mia 2\nMia give Mia pirate")
     gold, = reports(body + "\ngold Mia 5 Tom 2 Ana 1 Bo 0\nMia take Bo Ana", **FOUR)
     assert (gold.line, gold.rule) == (14, "PG-GOLD") and "rule 7.1" in gold.message
+    legal = Path(__file__).parent / "logs" / "pirates-gold" / "legal"
+    text = (legal / "pool-and-specials.log").read_text()  # the box, round 2's 4th special, brings Mia 6 tokens
+    for claim, named in (("6", True), ("11", False)):
+        final, = check_text(text.replace("final Mia 12", f"final Mia {claim}"), "t.log").violations
+        assert final.rule == "PG-FINAL-SCORE" and ("rule 7.1" in final.message) == named
 
 
 def test_the_dummys_tokens_may_be_written_at_the_end_and_are_checked():

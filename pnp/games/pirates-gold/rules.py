@@ -162,7 +162,7 @@ class GameState(FinalScores, State):
         self.tokens = dict.fromkeys(self.order, table.tokens)
         self.won, self.lost = dict.fromkeys(self.order, 0), dict.fromkeys(self.order, 0)
         self.pool = 0                # tokens beside the deck: pirates' takings, kept from round to round
-        self.notes = {seat: [] for seat in self.order}  # what a reading of the rules did to a seat's tokens
+        self.notes = {seat: [] for seat in self.order}  # (what a reading did to a seat's tokens, by how many)
         self.next = setup.options["starts"]   # the seat that plays the next turn
         self.doubt_next = False      # a problem between two rounds: the next round's cards are in doubt
         self._begin_round(0)
@@ -314,7 +314,7 @@ class GameState(FinalScores, State):
             return
         if claimed != self.tokens[DUMMY]:
             self.w.blow("PG-FINAL-SCORE", f"the dummy has {self.tokens[DUMMY]} tokens, not {claimed} "
-                                          f"({self.breakdown(DUMMY)})")
+                                          f"({self.breakdown(DUMMY, claimed)})")
 
     def on_winner(self, event):
         """A winner as for any game, but the dummy is none (OUR CHOICE in RULES.md 9.3)."""
@@ -334,8 +334,8 @@ class GameState(FinalScores, State):
         it takes the log's word for the round's gold, its end and its cards, and for the final totals
         (OUR CHOICE in RULES.md 11.1). A card or a stop between two rounds puts the next round in doubt."""
         self.doubted = True
-        self.doubt_next = self.doubt_next or (not self.playing and type(action) in (Give, Stop, Dummy)
-                                              and not getattr(action, "payers", ()))
+        card = isinstance(action, (Give, Stop)) or (isinstance(action, Dummy) and not action.payers)
+        self.doubt_next = self.doubt_next or (card and not self.playing)
         self.sure = self.sure and bool(self.final_line)  # the tokens move no more once the totals are written
 
     def on_take(self, event):
@@ -399,20 +399,20 @@ class GameState(FinalScores, State):
         if to is not None and kind == "pirate":
             lost = self.got.pop(to, 0)
             if self._pay(to, None) and last:
-                self._note_last(to, "a pirate, cost a token")
+                self._note_last(to, "a pirate, cost a token", -1)
             if last:
                 self.lost_at_end = (to, lost)
         elif to is not None:
             if self.pool and last:
-                self._note_last(to, f"a box, brought {counted(self.pool, 'token')}")
+                self._note_last(to, f"a box, brought {counted(self.pool, 'token')}", self.pool)
             self.tokens[to] += self.pool
             self.won[to] += self.pool
             self.pool = 0
         self._end_turn(card)
 
-    def _note_last(self, seat: str, what: str) -> None:
-        self.notes[seat].append(f"round {self.round}'s {self.f.round_end}th special card, {what} before the "
-                                f"round ended (CHOICE, rule 7.1)")
+    def _note_last(self, seat: str, what: str, tokens: int) -> None:
+        self.notes[seat].append((f"round {self.round}'s {self.f.round_end}th special card, {what} before the "
+                                 f"round ended (CHOICE, rule 7.1)", tokens))
 
     def _gold_note(self, seat: str, claimed) -> str:
         """Why a seat's gold may be written higher: the round's last special card took its turn's gold."""
@@ -639,8 +639,8 @@ class GameState(FinalScores, State):
         paid = [payer for payer in dict.fromkeys(payers) if payer != leader and self._pay(payer, leader)]
         if sure and self.broke:
             for payer in paid:
-                self.notes[payer].append(f"paid at round {self.round}'s end though the game ended there, as "
-                                         f"both lowest pay what they can (our reading, rule 9.1)")
+                self.notes[payer].append((f"paid at round {self.round}'s end though the game ended there, as "
+                                          f"both lowest pay what they can (our reading, rule 9.1)", -1))
 
     def _no_transfer(self) -> str:
         if self.transfer_line:
@@ -723,9 +723,16 @@ class GameState(FinalScores, State):
         if self.claimed is None or sorted(written) != sorted(self.winners(self.claimed)[0]):
             super().judge_winners(written, totals, code)
 
-    def breakdown(self, player: str) -> str:
-        notes = "".join(f"; {note}" for note in self.notes[player])
-        return f"{self.start} at the start, {self.won[player]} won, {self.lost[player]} lost{notes}"
+    def compare(self, claims, totals: dict, code: str, explain) -> None:
+        claimed = dict(claims)
+        super().compare(claims, totals, code, lambda player: explain(player, claimed.get(player)))
+
+    def breakdown(self, seat: str, claimed: int | None = None) -> str:
+        """How a seat's tokens were made; and the reading of the rules that made them differ from `claimed`,
+        when one did."""
+        notes = "".join(f"; {note}" for note, tokens in self.notes[seat]
+                        if claimed is not None and self.tokens[seat] - tokens == claimed)
+        return f"{self.start} at the start, {self.won[seat]} won, {self.lost[seat]} lost{notes}"
 
 
 # --- bots: push your luck --------------------------------------------------------------------------
