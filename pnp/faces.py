@@ -255,27 +255,32 @@ class FaceMaker:
         """What a template makes of `context`: (the face's key, or None when it cannot be made; what keeps its
         text from being read; what else keeps it from being made)."""
         try:
-            key, notes = self._make(template, size, bleed, where, context)
+            key, notes, failures = self._make(template, size, bleed, where, context)
         except DataError as error:
             return None, (), tuple(error.problems)
-        return (None if any(note.error for note in notes) else key), notes, ()
+        return (None if failures or any(note.error for note in notes) else key), notes, failures
 
-    def _make(self, template: str, size, bleed: float, where: Where, context: dict) -> tuple[str, tuple]:
+    def _make(self, template: str, size, bleed: float, where: Where, context: dict) -> tuple[str, tuple, tuple]:
         """Render, read and check a face and, unless its text cannot be read, draw it and keep its steps and
-        drawing in the store; return its key and what keeps its text from being read. (Every rendering is
-        checked, even one whose face another has made: where the template wrote a step is its own.)"""
+        drawing in the store; return its key, what keeps its text from being read and what keeps it from being
+        drawn. (Every rendering is checked, even one whose face another has made: where the template wrote a
+        step is its own.)"""
         text = self.render(template, size, bleed, where, context)
         key = cache.digest(text, size, bleed, self.palette)
-        made = key in self.faces or self.store.has("face", key)
+        made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
         steps = self._read(text, template, size, bleed, where)
         notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette))
         if notes:
             notes = self._placed_notes(notes, text, template, size, bleed, context)
         if not made and not any(note.error for note in notes):
-            self.store.put("face", key, {"steps": self._encoded(steps)})
             face = Face(key, steps, size, bleed, where, lasting=True)
-            self.store.put("drawing", key, self._described(self.painter.record(face)))
-        return key, notes
+            try:
+                drawing = self.painter.record(face)
+            except DataError as error:  # a character none of the fonts has
+                return key, notes, tuple(error.problems)
+            self.store.put("face", key, {"steps": self._encoded(steps)})
+            self.store.put("drawing", key, self._described(drawing))
+        return key, notes, ()
 
     def _placed_notes(self, notes: tuple, text: str, template: str, size, bleed: float, context: dict) -> tuple:
         """Legibility findings with the template line that wrote each step (the template's name alone when the
@@ -599,7 +604,7 @@ def _on(found, more: str = "") -> str:
         kind, name, where = found[0]
         return f"on {kind} {name} ({where})" if kind else f"on {name}"
     names = ", ".join(clip(name, 30) for _, name, _ in found[:SHOWN]) + (", …" if len(found) > SHOWN else "")
-    return f"on {more}{len(found)} {noun}s ({names})"
+    return f"on {len(found)} {more}{noun}s ({names})"
 
 
 def _parsed(text: str, template: str, where: Where):
