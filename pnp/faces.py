@@ -161,24 +161,25 @@ class FaceMaker:
         self.serial = next(MAKERS)  # keeps this maker's own drawings apart from another's
 
     # --- faces -------------------------------------------------------------------------------------
-    def face(self, template: str, size, bleed: float, where: Where, **context) -> Face:
+    def face(self, template: str, size, bleed: float, where: Where, over: Face | None = None, **context) -> Face:
         """The face `template` draws when given `context` (as `card`, `sheet`, `face` or `panels`) and the
-        game, its size and bleed; `where` is the data that asks for it, named in any error."""
+        game, its size and bleed; `where` is the data that asks for it, named in any error. A face drawn `over`
+        another (a numbered sheet over its background) has its text read against what that one paints."""
         w, h = size
         first = template not in self.variables
-        given = self._given(template, (w, h), bleed, context)
+        given = self._given(template, (w, h), bleed, over, context)
         made = self.keys.get(given)
         if made is None:
             stored = self.store.get("rendered", given)
             if stored is None or stored[0] not in self.faces and not self.store.has("face", stored[0]):
-                made = self._made(template, (w, h), bleed, where, context)
+                made = self._made(template, (w, h), bleed, where, over, context)
                 if made[0] is not None:
                     self.store.put("rendered", given, [made[0], [dataclasses.astuple(note) for note in made[1]]])
             else:
                 made = (stored[0], tuple(legibility.Finding(*note) for note in stored[1]), ())
             self.keys[given] = made
         if first:
-            self.variables[template] = (context, made)  # its names sought when it is asked for again
+            self.variables[template] = (context, over, made)  # its names sought when it is asked for again
         key, notes, failures = made
         if notes or failures:
             self._note(template, where, context, notes, failures)
@@ -190,19 +191,20 @@ class FaceMaker:
             face = self.faces[key] = Face(key, steps, (w, h), bleed, where, lasting=True)
         return face
 
-    def _given(self, template: str, size, bleed: float, context: dict) -> str:
+    def _given(self, template: str, size, bleed: float, over: Face | None, context: dict) -> str:
         """The key of what a template is given: its data, but only the names it reads once it has been asked
-        for twice (a back that never reads `card` is rendered once, not once a card)."""
+        for twice (a back that never reads `card` is rendered once, not once a card); and the face it is drawn
+        over, if any."""
         if template not in self.variables:
             used = None
         elif isinstance(self.variables[template], tuple):  # asked for the second time: find its names
-            first, made = self.variables[template]
+            first, first_over, made = self.variables[template]
             self.variables[template] = self._variables(template)
-            self.keys.setdefault(self._given(template, size, bleed, first), made)
+            self.keys.setdefault(self._given(template, size, bleed, first_over, first), made)
             used = self.variables[template]
         else:
             used = self.variables[template]
-        return cache.digest(self.sources, template, *size, bleed,
+        return cache.digest(self.sources, template, *size, bleed, *((over.key,) if over else ()),
                             context if used is None else {name: context[name] for name in used if name in context})
 
     @property
@@ -251,16 +253,17 @@ class FaceMaker:
         w, h = size
         return dict(game=self.game.context(), w=w, h=h, bleed=bleed, palette=self.game.palette, **context)
 
-    def _made(self, template: str, size, bleed: float, where: Where, context: dict) -> tuple:
+    def _made(self, template: str, size, bleed: float, where: Where, over: Face | None, context: dict) -> tuple:
         """What a template makes of `context`: (the face's key, or None when it cannot be made; what keeps its
         text from being read; what else keeps it from being made)."""
         try:
-            key, notes, failures = self._make(template, size, bleed, where, context)
+            key, notes, failures = self._make(template, size, bleed, where, over, context)
         except DataError as error:
             return None, (), tuple(error.problems)
         return (None if failures or any(note.error for note in notes) else key), notes, failures
 
-    def _make(self, template: str, size, bleed: float, where: Where, context: dict) -> tuple[str, tuple, tuple]:
+    def _make(self, template: str, size, bleed: float, where: Where, over: Face | None,
+              context: dict) -> tuple[str, tuple, tuple]:
         """Render, read and check a face and, unless its text cannot be read, draw it and keep its steps and
         drawing in the store; return its key, what keeps its text from being read and what keeps it from being
         drawn. (Every rendering is checked, even one whose face another has made: where the template wrote a
@@ -269,7 +272,7 @@ class FaceMaker:
         key = cache.digest(text, size, bleed, self.palette)
         made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
         steps = self._read(text, template, size, bleed, where)
-        notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette))
+        notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette, over.steps if over else ()))
         if notes:
             notes = self._placed_notes(notes, text, template, size, bleed, context)
         if not made and not any(note.error for note in notes):

@@ -68,13 +68,16 @@ def _outside(ink: Box, room: Box) -> float:
     return max(0.0, room.x0 - ink.x0, ink.x1 - room.x1, room.y0 - ink.y0, ink.y1 - room.y1)
 
 
-def problems(steps, size: tuple[float, float], cut: bool, palette: dict) -> list[Finding]:
+def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=()) -> list[Finding]:
     """What keeps the text of a face's steps from being read. A face `cut` out along its trim (a card) keeps
-    its text out of the safe zone too; `palette` names the colours the steps may use."""
+    its text out of the safe zone too; `palette` names the colours the steps may use; `under` are the steps
+    of a face it is drawn over, if any."""
     found: list = []
     w, h = size
     safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
-    _check(steps, safe, Place(), [], (), tuple(sorted(palette.items())), found)
+    palette_items, paints = tuple(sorted(palette.items())), []
+    _check(under, None, Place(), paints, (), palette_items, [])  # only what it paints
+    _check(steps, safe, Place(), paints, (), palette_items, found)
     return found
 
 

@@ -149,3 +149,18 @@ def test_contrast_ratios_are_wcag_s():
     assert contrast((0, 0, 0), (1, 1, 1)) == pytest.approx(21)
     assert contrast((0.2, 0.4, 0.6), (0.2, 0.4, 0.6)) == pytest.approx(1)
     assert contrast((0.6, 0.6, 0.6), (1, 1, 1)) == pytest.approx(2.85, abs=0.01)
+
+
+def test_a_sheet_s_text_is_read_against_the_background_it_is_printed_over(toy, tmp_path):
+    # the numbered sheets' own text is black, printed over their shared background: made dark, it hides it
+    edit(toy / "templates/numbered-background.yaml.j2", 'stroke: "#000000", width: 0.4}',
+         'stroke: "#000000", width: 0.4, fill: "#202020"}')
+    said = warnings(run(toy, tmp_path))
+    assert len(said) == 3, said  # the text of the background itself, and both of the sheets' own
+    assert "numbered-background.yaml.j2:2: step 2: text 'SHARED'" in said[0]
+    assert "numbered.yaml.j2:2: step 1: text 'N:1:" in said[1] and "on 2 sheets (1, 2)" in said[1]
+    assert "numbered.yaml.j2:3: step 2: step 1: text 'UPSIDE'" in said[2]
+    edit(toy / "templates/numbered.yaml.j2", "size: 10, align: left}\n", 'size: 10, align: left, colour: "#FFFFFF"}\n')
+    edit(toy / "templates/numbered.yaml.j2", "align: left}}]}", 'align: left, colour: "#FFFFFF"}}]}')
+    said = warnings(run(toy, tmp_path))
+    assert len(said) == 1 and "numbered-background.yaml.j2:2:" in said[0]
