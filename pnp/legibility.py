@@ -76,7 +76,7 @@ def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=(
     w, h = size
     safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
     palette_items, paints = tuple(sorted(palette.items())), []
-    _check(under, None, Place(), paints, (), palette_items, [])  # only what it paints
+    _painted(under, Place(), paints, palette_items)
     _check(steps, safe, Place(), paints, (), palette_items, found)
     return found
 
@@ -96,6 +96,15 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
         elif name == "text" and v["text"].strip():
             _check_text(v, frames, safe, place, paints, path + (index,), palette, found)
         else:
+            _painted(((name, v),), place, paints, palette)
+
+
+def _painted(steps, place: "Place", paints: list, palette: tuple) -> None:
+    """Add what `steps`, drawn at `place`, paint (in their groups too) to `paints`."""
+    for name, v in steps:
+        if name == "group":
+            _painted(v["steps"], place.then(v["x"], v["y"], v["rotate"], v.get("mirror", False)), paints, palette)
+        else:
             paint = _paint(name, v, palette)
             if paint is not None:
                 paints.append((place, *paint))
@@ -103,6 +112,7 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
 
 def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,
                 palette: tuple, found: list) -> None:
+    """Note what keeps one text step from being read (a step marked `fine` gives no warning)."""
     step = ": ".join(f"step {index}" for index in path)
 
     def note(kind: str, error: bool, amount: float, detail: str = "") -> None:
@@ -115,26 +125,38 @@ def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints:
         return
     if layout.size < MIN_SIZE - 1e-6:
         note(SMALL, False, layout.size)
-    ink = ink_box(v) if not v["rotate"] else None
     middle = (v["x"] + v["w"] / 2, v["y"] + (v["h"] if v["h"] is not None else _ink_height(v)) / 2)
-    if ink is not None:
-        holding = [(box, index) for box, index in frames if box.x0 <= middle[0] <= box.x1 and box.y0 <= middle[1] <= box.y1]
-        if holding:
-            frame, index = min(holding, key=lambda item: item[0].w * item[0].h)
-            over = _outside(ink, frame)
-            if over > 0.05:
-                note(FRAME, over >= GRAZE, over, f"the rect of step {index}")
-        if safe is not None:
-            over = _outside(ink, safe)
-            if over > 0.05:
-                note(SAFE_ZONE, over >= GRAZE, over)
-    ink_colour = _rgb(v["colour"], palette)
-    under = _under(place.point(*middle), paints)
-    if ink_colour is not None and under is not None:
-        seen = _over(under, ink_colour, v["opacity"])
-        ratio = contrast(seen, under)
-        if ratio < CONTRAST:
-            note(FAINT, False, ratio, f"{_hex(seen)} on {_hex(under)}")
+    if not v["rotate"]:
+        for kind, over, detail in _spilt(ink_box(v), middle, frames, safe):
+            note(kind, over >= GRAZE, over, detail)
+    faint = _faint(v, place.point(*middle), paints, palette)
+    if faint:
+        note(FAINT, False, *faint)
+
+
+def _spilt(ink: Box, middle: tuple, frames: list, safe: Box | None):
+    """How far ink reaches beyond its frame and into the safe zone: (kind, mm, which frame) for each."""
+    holding = [(box, index) for box, index in frames
+               if box.x0 <= middle[0] <= box.x1 and box.y0 <= middle[1] <= box.y1]
+    if holding:
+        frame, index = min(holding, key=lambda item: item[0].w * item[0].h)
+        over = _outside(ink, frame)
+        if over > 0.05:
+            yield FRAME, over, f"the rect of step {index}"
+    over = _outside(ink, safe) if safe is not None else 0.0
+    if over > 0.05:
+        yield SAFE_ZONE, over, ""
+
+
+def _faint(v: dict, point: tuple, paints: list, palette: tuple) -> tuple | None:
+    """A text's contrast ratio with what lies under `point` (its middle, in the face) and the two colours, when
+    it is below CONTRAST; None when it is not, or the colours are not known."""
+    ink, under = _rgb(v["colour"], palette), _under(point, paints)
+    if ink is None or under is None:
+        return None
+    seen = _over(under, ink, v["opacity"])
+    ratio = contrast(seen, under)
+    return (ratio, f"{_hex(seen)} on {_hex(under)}") if ratio < CONTRAST else None
 
 
 def _ink_height(v: dict) -> float:
