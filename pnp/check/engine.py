@@ -15,13 +15,14 @@ generator. The same state serves three drivers:
 The bases here hold what every game repeats: verbs bound from patterns (`pnp.check.verbs`), dispatch to
 one handler per verb (`on_<verb>`), the guard for lines after the game is over, cloning, and the end of
 a game (claimed against computed scores, leaders, ties). The number of players is the header's to check
-(`pnp.check.setup`), from the range in game.yaml.
+(`pnp.check.setup`), from the range in game.yaml, reported under the game's own `players_code`.
 `None` may be among the legal actions: a choice that leaves no line in the log (declining an optional
 follow-up, for instance); `apply(None)` calls `decline`.
 """
 from __future__ import annotations
 
 from pnp.check.verbs import bind
+from pnp.errors import PnpError
 
 class _Table:
     """The table as a player: it deals, rolls and records. Never a player's name, so `is TABLE` is safe."""
@@ -41,11 +42,16 @@ class Rules:
     actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
     state: type          # the game's State subclass
     bots: dict = {}      # name -> bot(state, player, rng): the game's own strategies, beside the generic ones
+    players_code = ""    # the game's code for a log with more or fewer players than game.yaml allows
 
     def __init__(self, game):
         self.game = game  # the game's checked data (pnp.model.Game)
         self.read(game)
         self.verbs = bind(self.actions, self.kinds(), self.checks())
+        unhandled = [verb for verb in self.verbs if verb not in self.state._handlers]
+        if unhandled:
+            raise PnpError(f"{self.state.__name__} has no handler for the verb `{unhandled[0]}`: "
+                           f"define on_{unhandled[0]}(self, action) in it")
 
     def read(self, game) -> None:
         """Read and check what the rules need from the game's data into attributes, every problem raised

@@ -1453,6 +1453,7 @@ def _ahead(f, at, bow, reach, target) -> float:
 
 class Buccaneer(Rules):
     state = GameState
+    players_code = "BU-PLAYERS"
     actions = (Cut, Port, Deal, Sail, Turn, Stay, Draw, Blown, Hire, Lose, Take, ReturnTreasure, Give, Press,
                Swap, Maroon, Collect, Trade, Unload, Load, Safe, Attack, Fight, Seize, Challenge, Halt, Final,
                Winner)

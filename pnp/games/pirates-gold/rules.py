@@ -640,6 +640,7 @@ BOTS = {**{f"stop-{k}": push_your_luck(k, False) for k in range(3, 8)},
 
 class PiratesGold(Rules):
     state, bots = GameState, BOTS
+    players_code = "PG-PLAYERS"
     actions = (Round, Give, Stop, Dummy, Gold, Take, Final, Winner)
 
     def read(self, game):
