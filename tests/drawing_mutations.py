@@ -61,7 +61,7 @@ def run_tests(copy: Path, cache: Path) -> tuple[list[str], str]:
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rf", *TESTS],
                             cwd=copy, env=env, capture_output=True, text=True)
     failed = sorted(set(re.findall(r"^FAILED (\S+)", result.stdout, re.M)))
-    named = re.findall(r"^E\s+(?:AssertionError: )?(drawing/\S+\.txt, .*)$", result.stdout, re.M)
+    named = re.findall(r"^(tests/golden/drawing/\S+\.txt, .*)$", result.stdout, re.M)
     if len(named) > 1:
         return failed, f"{named[0]} (and {len(named) - 1} more file(s))"
     return failed, "".join(named)

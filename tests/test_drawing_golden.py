@@ -19,6 +19,8 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from pdfread import drawing
 from pnp import cache
 from pnp.faces import FaceMaker
@@ -29,6 +31,7 @@ from pnp.kit import duplex_test, lay_out, render
 from pnp.units import PAPER_SIZES
 
 GOLDEN = Path(__file__).parent / "golden" / "drawing"
+SHOWN = "tests/golden/drawing"  # as the failures name the files
 GAME = Path(__file__).parent / "fixtures" / "golden"
 PAPERS = ("a4", "letter")
 REAL = "pete-the-pirate"  # a real kit: its contents page and rules sheet (the picture of its parts), on A4
@@ -111,14 +114,15 @@ def test_every_kind_draws_what_it_drew():
         for name in files.keys() - found.keys():
             files[name].unlink()
         return
-    problems = [f"{GOLDEN.name}/{name}.txt: no such golden (write them: {WRITE})" for name in found.keys() - files.keys()]
-    problems += [f"{GOLDEN.name}/{name}.txt: nothing is built for it any more (write them: {WRITE})"
+    problems = [f"{SHOWN}/{name}.txt: no such golden (write them: {WRITE})" for name in found.keys() - files.keys()]
+    problems += [f"{SHOWN}/{name}.txt: nothing is built for it any more (write them: {WRITE})"
                  for name in files.keys() - found.keys()]
     for name in sorted(found.keys() & files.keys()):
         difference = first_difference(read(files[name]), found[name])
         if difference:
-            problems.append(f"{GOLDEN.name}/{name}.txt, {difference}")
-    assert not problems, "\n".join(problems)
+            problems.append(f"{SHOWN}/{name}.txt, {difference}")
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 def test_the_golden_game_has_a_component_of_every_kind():
