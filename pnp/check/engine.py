@@ -169,6 +169,12 @@ class State:
     def decline(self) -> None:
         """A bot chose to leave a line out (the None among the legal actions)."""
 
+    def after_problem(self, action) -> None:
+        """The line of `action` broke a rule, and the replay carries on from its best reading of the log
+        around it (with the line or without it): what the state counts from here may differ from what the
+        table counted. A game may then take the log's word for what it can no longer be sure of, rather than
+        report the same mistake again later. By default nothing."""
+
     def judge(self, action) -> bool:
         """True when `action` is among the legal actions; otherwise the whistle blows `why_illegal`."""
         if action in self.legal_actions():
