@@ -468,3 +468,9 @@ def test_a_follow_up_under_the_other_players_name_is_carried_out_for_the_player_
     line = next(i for i, text in enumerate(lines, start=1) if text.startswith(old))
     found = slipped(old, new)
     assert len(found) == 1 and found[0][0] == line
+
+
+def test_after_a_problem_the_scores_written_stand():
+    """The roll written wrong (a 5 for the 4 Tom fires): the checker fires the 5, so its count of the chests is
+    no longer the table's; the scores written at the end are taken at their word, not reported again."""
+    assert slipped("roll 3 4                    # ...", "roll 3 5                    # ...") == [(23, "CD-PICK")]

@@ -209,6 +209,8 @@ class GameState(FollowUps, State):
         self.guesses: dict = {}                      # player -> (spot or None, line)
         self.envelope = None
         self.score_line = self.winner_line = 0
+        self.doubt = False                           # a problem was reported: the scores written stand
+        self.written: dict = {}                      # the scores written, when they stand
         self.rolloff = None
 
     # -- what the drivers ask -------------------------------------------------------------------
@@ -583,7 +585,11 @@ class GameState(FollowUps, State):
             self.w.blow("CD-ENVELOPE", "the envelope is opened before the scores (write `envelope MAP`)")
         self.score_line = self.w.line
         totals = self.totals()
-        self.compare(event.claims, totals, "CD-SCORE", self._breakdown)
+        if self.doubt:  # after a problem, the log's scores stand: the checker's count may not be the table's
+            self.written = {p: dict(event.claims).get(p, points) for p, points in totals.items()}
+            totals = self.written
+        else:
+            self.compare(event.claims, totals, "CD-SCORE", self._breakdown)
         if len(self.leaders(totals)) > 1:
             self.ask(Due("duel", self.players[0], "CD-WINNER", self.w.line, "the equal scores", data="tie"))
 
@@ -593,7 +599,12 @@ class GameState(FollowUps, State):
         if not self.score_line:
             self.w.blow("CD-SCORE", "the scores are written before the winner (write `score PLAYER POINTS ...`)")
         self.winner_line = self.w.line
-        self.judge_winners((event.player,), self.totals(), "CD-WINNER")
+        self.judge_winners((event.player,), self.written or self.totals(), "CD-WINNER")
+
+    def after_problem(self, action) -> None:
+        """After a problem reported, what the checker counts may not be what the table counted: the scores
+        written at the end stand (RULES.md, reading a slip)."""
+        self.doubt = True
 
     def tie(self, leaders, totals):
         return ((self.rolloff,), "wins the roll-off") if self.rolloff else ((), "")
