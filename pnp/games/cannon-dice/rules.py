@@ -874,7 +874,8 @@ class GameState(FollowUps, State):
     def _cannot_play(self, player: str, effect: str, event: Play) -> str:
         """Why a kept card cannot be played now, or ""."""
         if self.phase != "picks" or not self.order:
-            return "a kept card is played while a round's dice and card are on offer"
+            reading = " (OUR CHOICE, RULES.md 7.11: a Parley rerolls a die of the offer)" if effect == "reroll" else ""
+            return f"a kept card is played while a round's dice and card are on offer{reading}"
         if event.map and event.map not in self.maps[player]:
             return f"{player} holds no {event.map} (maps: {listed(self.maps[player])})"
         if effect == "reroll":
