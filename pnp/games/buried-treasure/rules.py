@@ -405,8 +405,8 @@ class GameState(FinalScores, State):
         """When the round's points written differ for several players, the likeliest slip is cards that went
         to another collection than the log says (a steal or a gift written otherwise, or left out): the
         smallest such move that gives the points written is made, and said; "" when none does."""
-        counts = self.counts
-        for n in range(1, max(self.f.special[card][1] for card in self.f.special) + 1):
+        counts, most = self.counts, max(flags for _, flags in self.f.special.values())  # a steal's most cards
+        for n in range(1, most + 1):
             for colour, name in enumerate(self.f.colours):
                 for giver in self.players:
                     if counts[giver][colour] < n:
@@ -548,11 +548,12 @@ class GameState(FinalScores, State):
     def _from_layout(self, column: int, card: str) -> str:
         """The card a take really moves: `card` from the top of `column`, blowing the whistle if it is not there.
 
-        A slip is then read the likelier way, so that one slip is reported once: the named card on top of
-        another column was taken from there (a wrong column number); else, when the deck still held such a
-        card, the deal line was the slip and the named card lay there (a card the deal dealt too often, so
-        reported already, is believed at once, without a report); else the column's top card was taken under
-        a wrong name; with nothing to take, the player gets the card the log names."""
+        A slip is then read the likelier way, so that one slip is reported once: when the deck still held such
+        a card, the deal line was the slip and the named card lay there (in the place of a card the deal dealt
+        too often, so reported already, it is believed without a report); else the named card on top of
+        another column was taken from there (a wrong column number); else the column's top card was taken
+        under a wrong name; with nothing to take, the player gets the card the log names. The replay weighs
+        these against the moves the rules allowed (a wrong column number) by the lines that follow."""
         if not self.layout_known:
             return card
         piles = self.layout
@@ -589,7 +590,7 @@ class GameState(FinalScores, State):
         cards are returned."""
         over = supply.take(cards)
         for card in over:
-            if self.doubted.pop(card, 0):
+            if supply is self.deck and self.doubted.pop(card, 0):
                 continue  # a take read as a slip of its deal was the slip itself: reported there already
             self.w.blow(rule, f"{card} is dealt {supply.taken(card)} times in this game; {source} holds "
                               f"{supply.full[card]}")
