@@ -386,7 +386,8 @@ class GameState(FinalScores, State):
         self.compare(event.claims, {name: p for name, (p, _) in points.items()}, "BT-ROUND-SCORE",
                      lambda name: f"in round {self.round}: {points[name][1]}{moved if name == wrong[0] else ''}")
         if wrong:  # the table's count stands from here on: totals, and who starts the next round
-            self.history[-1] = MappingProxyType({name: (claimed.get(name, p), how) for name, (p, how) in points.items()})
+            self.history[-1] = MappingProxyType({name: (claimed.get(name, p), how)
+                                                 for name, (p, how) in points.items()})
             for name, (p, _) in points.items():
                 self.total[name] += claimed.get(name, p) - p
             self.next = self._next_starter()

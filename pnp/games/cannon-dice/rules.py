@@ -209,7 +209,7 @@ class GameState(FollowUps, State):
         self.guesses: dict = {}                      # player -> (spot or None, line)
         self.envelope = None
         self.score_line = self.winner_line = 0
-        self.doubt = False                           # a problem was reported: the scores written stand
+        self.problem_reported = False                # then the scores written at the end stand
         self.written: dict = {}                      # the scores written, when they stand
         self.rolloff = None
 
@@ -585,7 +585,7 @@ class GameState(FollowUps, State):
             self.w.blow("CD-ENVELOPE", "the envelope is opened before the scores (write `envelope MAP`)")
         self.score_line = self.w.line
         totals = self.totals()
-        if self.doubt:  # after a problem, the log's scores stand: the checker's count may not be the table's
+        if self.problem_reported:  # after a problem, the log's scores stand: the checker's count may not be the table's
             self.written = {p: dict(event.claims).get(p, points) for p, points in totals.items()}
             totals = self.written
         else:
@@ -604,7 +604,7 @@ class GameState(FollowUps, State):
     def after_problem(self, action) -> None:
         """After a problem reported, what the checker counts may not be what the table counted: the scores
         written at the end stand (RULES.md, reading a slip)."""
-        self.doubt = True
+        self.problem_reported = True
 
     def tie(self, leaders, totals):
         return ((self.rolloff,), "wins the roll-off") if self.rolloff else ((), "")
@@ -810,7 +810,8 @@ class GameState(FollowUps, State):
         counts = self.deck.counts
         if self.deck.unknown and counts.get(taken, 0) > 0:
             counts[flipped], counts[taken] = counts[flipped] + 1, counts[taken] - 1
-            self.table_cards[self.table_cards.index(flipped)] = taken
+            if flipped in self.table_cards:
+                self.table_cards[self.table_cards.index(flipped)] = taken
             self.doubted[taken] = self.w.line
 
     def _deal(self, card: str) -> None:
