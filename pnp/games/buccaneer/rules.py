@@ -411,28 +411,32 @@ class GameState(FinalScores, FollowUps, State):
         """A ship in its home port, or one without crew, need not move."""
         return self.at[player] == self.home[player] or not self.hand[player]
 
-    def _turn_of(self, player) -> bool:
-        """Whether a line by `player` belongs to their own turn: the turn under way, or the next one, which
-        begins when the player after the current one writes. Reported otherwise, and carried on as theirs."""
+    def _turn_of(self, player, move=False) -> bool:
+        """Whether a line by `player` belongs to their own turn: the turn under way, or a later one, which
+        begins when the player after the current one writes, or the current player writes a second move
+        while every other ship lies idle at home (an idle home turn needs no line). A move is always a turn's
+        first. Reported otherwise; a second move in a turn is not played."""
         self.settle(None)
         if not self.playing:
             missing = self._setup_missing()
             self.w.blow("BU-SETUP", f"the set-up is not finished: {missing}")
             self.playing = True
             self._start_turn(player)
-            return True
-        if player == self.current:
-            return True
-        passed = [] if self.moved else [self.current]        # turns ended without the move they owe
-        seat = self.seats.after(self.current)
-        while seat != player:
-            passed.append(seat)
-            seat = self.seats.after(seat)
-        idle = next((seat for seat in passed if not self._may_rest(seat)), None)
-        if idle:
-            self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home port, "
-                                        f"or without crew, may stay), before {player}'s turn")
-        self._start_turn(player)
+        elif player != self.current or (move and self.moved):
+            passed = [] if self.moved else [self.current]        # turns ended without the move they owe
+            seat = self.seats.after(self.current)
+            while seat != player:
+                passed.append(seat)
+                seat = self.seats.after(seat)
+            idle = next((seat for seat in passed if not self._may_rest(seat)), None)
+            if idle and player == self.current:
+                self.w.blow("BU-TURN", f"{player}'s ship has moved already this turn: one move a turn")
+                return False
+            if idle:
+                self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home "
+                                            f"port, or without crew, may stay), before {player}'s turn")
+            self._start_turn(player)
+        self.moved = self.moved or move
         return True
 
     def _setup_missing(self) -> str:
@@ -446,7 +450,7 @@ class GameState(FinalScores, FollowUps, State):
     def on_sail(self, event):
         player = event.player
         due = self._free_due(player)
-        if due is None and (not self._turn_of(player) or not self._first_move(player)):
+        if due is None and not self._turn_of(player, move=True):
             return
         self._move(player, event.to, event.heading, free=due is not None)
 
@@ -455,13 +459,6 @@ class GameState(FinalScores, FollowUps, State):
         if self.todo and self.todo[0].kind == "free" and self.todo[0].player == player:
             return self.todo.pop(0)
         return None
-
-    def _first_move(self, player) -> bool:
-        if self.moved:
-            self.w.blow("BU-TURN", f"{player}'s ship has moved already this turn: one move a turn")
-            return False
-        self.moved = True
-        return True
 
     def _move(self, player, to, heading, free) -> None:
         """A ship's straight move to `to`, checked, then made; what stopping there brings is asked for."""
@@ -535,7 +532,7 @@ class GameState(FinalScores, FollowUps, State):
     def on_turn(self, event):
         player = event.player
         due = self._free_due(player)
-        if due is None and (not self._turn_of(player) or not self._first_move(player)):
+        if due is None and not self._turn_of(player, move=True):
             return
         if self.at[player] in self.f.ports:
             self.w.blow("BU-MUST-MOVE", "turning a ship in a harbour is no move")
@@ -549,12 +546,11 @@ class GameState(FinalScores, FollowUps, State):
     def on_stay(self, event):
         player = event.player
         due = self._free_due(player)
-        if due is None and not self._turn_of(player):
+        if due is None and not self._turn_of(player, move=True):
             return
         if not self._may_rest(player) and self._can_move(player, free=due is not None):
             self.w.blow("BU-MUST-MOVE", f"{player}'s ship must move: only a ship in its home port, or without "
                                         "crew, may stay")
-        self.moved = self.moved or due is None
 
     def _can_move(self, player, free) -> bool:
         """Whether a ship can move at all: turn at sea, or sail somewhere."""
