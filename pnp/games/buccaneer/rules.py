@@ -1153,9 +1153,11 @@ class GameState(FinalScores, FollowUps, State):
             self.aboard[winner] += loot
             self._hold_check(winner, "BU-RETURN", f"{winner}'s ship took {loser}'s treasure")
             return
-        wanted = min(self.f.spoils_crew, len(self.hand[loser]))
-        if len(event.crew) != wanted:
-            self.w.blow("BU-SPOILS", f"{loser} hands over {counted(wanted, 'crew card')}, not {len(event.crew)}")
+        most = min(self.f.spoils_crew, len(self.hand[loser]))
+        if not min(most, 1) <= len(event.crew) <= most:
+            due_crew = {0: "no crew card: the hand is empty", 1: "1 crew card"}.get(most, f"1 to {most} crew cards")
+            self.w.blow("BU-SPOILS", f"{loser} hands over {due_crew} (at most {self.f.spoils_crew}, as the "
+                                     f"winner demands), not {len(event.crew)}")
         for card in event.crew:
             if card in self.hand[loser]:
                 self.hand[loser].remove(card)
@@ -1324,9 +1326,9 @@ def _answers(state, due) -> list:
     player, f, kind = due.player, state.f, due.kind
     if kind == "seize":
         loser = due.data
-        wanted = min(f.spoils_crew, len(state.hand[loser]))
-        return [Seize(player, "treasure")] + [Seize(player, "crew", combo) for combo in
-                                              multisets(state.hand[loser], wanted)]
+        most = min(f.spoils_crew, len(state.hand[loser]))
+        return [Seize(player, "treasure")] + [Seize(player, "crew", combo) for size in range(min(most, 1), most + 1)
+                                              for combo in multisets(state.hand[loser], size)]
     if kind == "return":
         return [ReturnTreasure(player, combo) for combo in multisets(state.aboard[player], due.data)]
     if kind == "free":
