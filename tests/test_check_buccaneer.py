@@ -144,3 +144,11 @@ def test_every_chance_card_is_tried_by_a_failing_log():
     drawn = {int(line.split()[1]) for path in logs.glob("*.log")
              for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("draw ")}
     assert set(rules_for("buccaneer").by_number) <= drawn
+
+
+def test_card_6_names_the_harbour_it_expected_and_the_reading_it_applied():
+    body = START + "Mia sail 10-10 n\ndraw 6\nMia blown amsterdam\n"     # bow north: Venice, 10 squares off
+    found = check_text(SETUP + body + "stop\nfinal Mia 0 Tom 0\n", "t.log").violations
+    assert [(v.line - SETUP.count("\n"), v.rule) for v in found] == [(5, "BU-CHANCE-BLOWN")]
+    assert "venice" in found[0].message and "RULES.md 8.2" in found[0].message
+    assert broken(body.replace("amsterdam", "venice")) == []

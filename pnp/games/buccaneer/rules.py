@@ -95,7 +95,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "seize": ("{p} takes the spoils", "{p} seize treasure|crew ..."),
     "return": ("{p} returns {n} to Treasure Island", "{p} return TREASURE ..."),
     "free": ("{p} makes the free move", "{p} sail SQUARE HEADING"),
-    "blown": ("{p}'s ship is blown to {to}", "{p} blown {to} HEADING"),
+    "blown": ("{p}'s ship is blown to {why}", "{p} blown {to} HEADING"),
     "hire": ("{p} takes {n} from Pirate Island", "{p} hire CREW ..."),
     "lose": ("{p} puts {n} on Pirate Island", "{p} lose CREW ..."),
     "take": ("{p} takes treasure worth up to {n}", "{p} take TREASURE ..."),
@@ -619,9 +619,8 @@ class GameState(FinalScores, FollowUps, State):
             self.chance.put_under(card, line)
         crew_value = self.sailing(player)
         if effect == "blown":
-            to = self._blown_to(player, data)
-            if to is not None:
-                self.todo.append(Due("blown", player, "BU-CHANCE-BLOWN", line, cause, to))
+            blown = self._blown_to(player, data)
+            self.todo.append(Due("blown", player, "BU-CHANCE-BLOWN", line, cause, blown, optional=len(blown[0]) > 1))
         elif effect == "press":
             if any(self._possessed(p) for p in self.seats.others(player)):
                 self.todo.append(Due("press", player, "BU-CHANCE-PRESS", line, cause, data["crew"]))
@@ -651,39 +650,46 @@ class GameState(FinalScores, FollowUps, State):
         if data["bonus-crew"] and crew_value <= data["low-crew"]:
             self._hire_due(player, data["bonus-crew"], "BU-CHANCE-CREW", f"{cause} and a crew worth {crew_value}")
 
-    def _blown_to(self, player, data):
+    def _blown_to(self, player, data) -> tuple:
+        """(the spaces a card may blow a ship to, them named, why): one space, or on card 6 the harbours
+        ahead that are equally near (any of them, or none)."""
         f, at = self.f, self.at[player]
         where = data["to"]
+        if where == "ahead":
+            return self._ports_ahead(player)
         if where == "home":
-            return self.home[player]
-        if where == "offshore":
+            to = self.home[player]
+        elif where == "offshore":
             step = f.board.away(at, ISLAND)
             path = f.board.ray(at, *step, data["distance"]) if step != (0, 0) else []
-            return path[-1] if path else at
-        if where == "ahead":
-            return self._port_ahead(player)
-        return f.places[where][0]
+            to = path[-1] if path else at
+        else:
+            to = f.places[where][0]
+        return (to,), self._named(to), ""
 
     def _named(self, space) -> str:
         """A space as a log names it, with the name of the place it is (`1-1 (Mud Bay)`)."""
         kind = self.f.board.spaces[space].kind
         return f"{space} ({self.f.place_names[kind]})" if kind in self.f.place_names else space
 
-    def _port_ahead(self, player):
-        """The nearest harbour the bow points towards (in the half of the board ahead of it); None when two
-        are equally near or none lies ahead."""
+    def _ports_ahead(self, player) -> tuple:
+        """Card 6 as RULES.md 8.2 reads it: the nearest harbours (squares counted as a king steps) in the half
+        of the board the bow faces, those the ship nears by sailing on along its bow; (harbours, why)."""
         f, here, bow = self.f, self.f.board.spaces[self.at[player]], self.bow[player] or (0, 0)
         ahead = {}
         for port in f.ports:
             there = f.board.spaces[port]
             dx, dy = there.x - here.x, there.y - here.y
             if dx * bow[0] + dy * bow[1] > 0:
-                ahead[port] = max(abs(dx), abs(dy))
-        if not ahead:
-            return None
-        nearest = min(ahead.values())
-        found = [port for port, d in ahead.items() if d == nearest]
-        return found[0] if len(found) == 1 else None
+                ahead[port] = int(max(abs(dx), abs(dy)))
+        nearest = min(ahead.values(), default=0)
+        found = tuple(port for port, d in ahead.items() if d == nearest)
+        others = ", ".join(f"{p} {d}" for p, d in sorted(ahead.items(), key=lambda pair: pair[1]) if d > nearest)
+        named = " or ".join(found) + (", or nowhere (they are equally near)" if len(found) > 1 else "")
+        why = (f": the nearest harbour ahead of the bow ({WAY.get(bow, '?')}), {nearest} squares off"
+               f"{f' (then {others})' if others else ''}; RULES.md 8.2 reads the card's direction as the half of "
+               "the board the bow faces, squares counted as a king steps")
+        return found, named, why
 
     def _give_due(self, player, data, cause, effect) -> None:
         if not (self.aboard[player] or self.hand[player]):
@@ -753,7 +759,7 @@ class GameState(FinalScores, FollowUps, State):
         return None
 
     def due_words(self, due) -> dict:
-        words = {"p": due.player, "n": "", "k": "", "to": ""}
+        words = {"p": due.player, "n": "", "k": "", "to": "", "why": ""}
         if due.kind in ("return", "lose", "hire"):
             count = due.data["count"] if isinstance(due.data, dict) else due.data
             words["n"] = counted(count, "crew card" if due.kind != "return" else "treasure")
@@ -762,7 +768,7 @@ class GameState(FinalScores, FollowUps, State):
         elif due.kind == "loot":
             words["n"], words["k"] = due.data[0], counted(due.data[1], "crew card")
         elif due.kind == "blown":
-            words["to"] = due.data
+            words["to"], words["why"] = due.data[0][0], due.data[1] + due.data[2]
         elif due.kind == "give":
             words["to"], words["n"] = due.data[0], f"{due.data[1]} treasure or {due.data[2]} crew cards"
         elif due.kind in ("press", "maroon"):
@@ -776,11 +782,10 @@ class GameState(FinalScores, FollowUps, State):
         due = self._answer("blown", event.player)
         if due is None:
             return self._unasked("BU-CHANCE-BLOWN", event.player, "a ship is blown only by a chance card")
-        player = due.player
-        if event.to != due.data:
-            self.w.blow("BU-CHANCE-BLOWN", f"the card blows {player}'s ship to {self._named(due.data)}, not "
-                                           f"{event.to}")
-        self.at[player] = due.data
+        player, (places, named, why) = due.player, due.data
+        if event.to not in places:
+            self.w.blow("BU-CHANCE-BLOWN", f"{due.cause} blows {player}'s ship to {named}, not {event.to}{why}")
+        self.at[player] = event.to  # the replay goes on as written
         self._point(player, event.heading)
         self._check_win(player)
 
@@ -1339,9 +1344,9 @@ def _answers(state, due) -> list:
             actions.append(Turn(player, next(h for h in HEADINGS if HEADINGS[h] != state.bow[player])))
         return actions or [Stay(player)]
     if kind == "blown":
-        if due.data in f.ports:
-            return [Blown(player, due.data)]
-        return [Blown(player, due.data, h) for h in _headings(state, player, due.data)]
+        return [Blown(player, to) if to in f.ports else Blown(player, to, h)
+                for to in due.data[0] for h in ([None] if to in f.ports else _headings(state, player, to))] + \
+            [None] * due.optional
     if kind == "lose":
         return _losses(state, due)
     if kind in ("take", "loot"):
