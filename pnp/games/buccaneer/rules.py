@@ -150,6 +150,7 @@ class GameState(FinalScores, FollowUps, State):
         self.won, self.won_line, self.stopped = None, 0, 0
         self.intent = 0                                              # crew a bot chose, not drawn yet
         self.fresh = self.after_sail = False                         # the last line was a turn's sailing
+        self.crowded = None                                          # (line, message, ship): a third ship there
 
     def _check_homes(self, setup) -> None:
         line, f = setup.line("ports"), self.f
@@ -246,9 +247,9 @@ class GameState(FinalScores, FollowUps, State):
     # -- applying an event ------------------------------------------------------------------------
 
     def apply(self, action) -> None:
-        if action is None or action.verb != "challenge":
-            self._unchallenged()
-        self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
+        if action is None or action.verb != "challenge":  # a challenge may come between a move and its attack
+            self._crowd_stands(action)
+            self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
         if (self.won or self.stopped) and action is not None and action.verb not in self.after_end:
             self.settle(None)
             self.blow_end(self.over())
@@ -257,12 +258,23 @@ class GameState(FinalScores, FollowUps, State):
         self._tidy()
 
     def _unchallenged(self) -> None:
-        """A move longer than the sailing value stands reported once the line after it is no challenge."""
+        """A move longer than the sailing value stands reported once it can no longer be challenged: the
+        next player's turn has begun, or the player moved again (a free move)."""
         if self.last_move and self.last_move[1] > self.last_move[2] and not self.challenged:
             player, squares, most, line = self.last_move
             self.w.blow("BU-SAIL-FAR", f"{player}'s ship sailed {squares} squares with a sailing value of "
                                        f"{most}, and nobody challenged it", line)
-        self.last_move = None  # a challenge comes right after the move it questions, or never
+        self.last_move = None
+
+    def _crowd_stands(self, action) -> None:
+        """A ship stopped on a square where two lie is reported unless the next line is an attack on it by
+        one of them: stopped as it passed through (Law 8)."""
+        if self.crowded:
+            line, message, mover = self.crowded
+            self.crowded = None
+            if not (action is not None and action.verb == "attack" and action.target == mover
+                    and action.player != mover and self.at[action.player] == self.at[mover]):
+                self.w.blow("BU-CROWD", message, line)
 
     def decline(self) -> None:
         if self.todo:
@@ -399,6 +411,7 @@ class GameState(FinalScores, FollowUps, State):
     # -- turns --------------------------------------------------------------------------------------
 
     def _start_turn(self, player) -> None:
+        self._unchallenged()
         self.current, self.moved = player, False
         self.start_port = self.at[player] if self.at[player] in self.f.ports else None
         self.arrived = None
@@ -455,17 +468,25 @@ class GameState(FinalScores, FollowUps, State):
         self._move(player, event.to, event.heading, free=due is not None)
 
     def _free_due(self, player):
-        """The free move due from `player` now (after an attack), taken off the follow-ups."""
-        if self.todo and self.todo[0].kind == "free" and self.todo[0].player == player:
-            return self.todo.pop(0)
-        return None
+        """The free move due from `player` now (after an attack), taken off the follow-ups; the attack's
+        follow-ups the log left out before it (the spoils, a return) are reported."""
+        index = next((i for i, due in enumerate(self.todo) if due.kind == "free"), None)
+        if index is None or self.todo[index].player != player:
+            return None
+        for skipped in self.todo[:index]:
+            self.skipped(skipped)
+        del self.todo[:index]
+        return self.todo.pop(0)
 
     def _move(self, player, to, heading, free) -> None:
         """A ship's straight move to `to`, checked, then made; what stopping there brings is asked for."""
         start, f = self.at[player], self.f
         problem = self._why_not(player, start, to, heading, free)
-        if problem:
+        if problem and problem[0] == "BU-CROWD" and not free:
+            self.crowded = (self.w.line, problem[1], player)  # unless a ship there stopped it passing (Law 8)
+        elif problem:
             self.w.blow(*problem)
+        self._unchallenged()
         squares = self._squares(start, to)
         self.at[player] = to
         self._point(player, heading)
@@ -517,6 +538,17 @@ class GameState(FinalScores, FollowUps, State):
     def _stopped(self, player, to) -> None:
         """What stopping on a square brings: a chance card on the coast, Kidd's treasure at the anchorage, a
         win at home."""
+        self._first(self._arrive, player, to)
+        self._check_win(player)
+
+    def _first(self, step, *args) -> None:
+        """`step`'s follow-ups come before those already asked for: a free move's card, and the lines of
+        that card, before the card of the ship that moved to the attack."""
+        held, self.todo = self.todo, []
+        step(*args)
+        self.todo += held
+
+    def _arrive(self, player, to) -> None:
         f = self.f
         if to in f.coast:
             self.todo.append(Due("draw", player, "BU-DRAW", self.w.line, f"{player}'s ship on the coast", "coast"))
@@ -527,7 +559,6 @@ class GameState(FinalScores, FollowUps, State):
             self.chance.put_under(chart, self.w.line)
             self._treasure_due(player, f.card[chart]["treasure"], 0, f"{player}'s chart at the anchorage",
                                "BU-CHANCE-CHART")
-        self._check_win(player)
 
     def on_turn(self, event):
         player = event.player
@@ -540,7 +571,7 @@ class GameState(FinalScores, FollowUps, State):
         if HEADINGS[event.heading] == self.bow[player]:
             self.w.blow("BU-MUST-MOVE", f"{player}'s bow points {event.heading} already: a turn points it elsewhere")
         self.bow[player] = HEADINGS[event.heading]
-        self.last_move = None
+        self._unchallenged()
         self._stopped(player, self.at[player])
 
     def on_stay(self, event):
@@ -575,10 +606,10 @@ class GameState(FinalScores, FollowUps, State):
         return out
 
     def on_challenge(self, event):
-        last = self.last_move  # what the move asked for (a chance card) comes after the challenge
+        last = self.last_move  # any time before the next player's turn: before or after the move's follow-ups
         if last is None or event.target != last[0] or self.challenged or event.player == event.target:
-            self.w.blow("BU-CHALLENGE", f"{event.player} may challenge only the move just made, by another "
-                                        "player, once")
+            self.w.blow("BU-CHALLENGE", f"{event.player} may challenge only the last move, by another player, "
+                                        "once, before the next player's turn")
             return
         self.challenged = True
         if last[1] > last[2]:
@@ -601,7 +632,7 @@ class GameState(FinalScores, FollowUps, State):
             self.w.blow("BU-DRAW", f"chance card {event.card} is not the top card of the pile ({where}, or "
                                    "put under the pile since)")
             self._slip(self.chance, card)
-        self._obey(due.player, card)
+        self._first(self._obey, due.player, card)
 
     def _slip(self, pile, card) -> None:
         """A card that cannot be on top is drawn all the same; the pile's order is trusted no more."""
@@ -1202,6 +1233,7 @@ class GameState(FinalScores, FollowUps, State):
         return Winner((self.won,))
 
     def finish(self) -> None:
+        self._crowd_stands(None)
         self._unchallenged()
         self.settle(None)
         if not self.won and not self.stopped:
