@@ -858,16 +858,20 @@ class GameState(FinalScores, FollowUps, State):
         best = max(map(self._worth, self.hand[player]), default=0)
         if rule == "best" and event.crew and self._worth(event.crew[0]) < best:
             self.w.blow(due.code, f"{due.cause}: the best crew card goes, worth {best}, not {event.crew[0]}")
-        docks = self.docks[self.home[player]] if rule == "possessed" else []
         for card in event.crew:
-            if card in self.hand[player]:
-                self.hand[player].remove(card)
-            elif card in docks:
-                docks.remove(card)
-            else:
+            if not self._crew_from(player, card, docks_too=rule == "possessed"):
                 self.w.blow(due.code, f"{player} holds no {card}")
                 continue
             self.pirates.put_under(card, self.w.line)
+
+    def _crew_from(self, player, card, docks_too) -> bool:
+        """A crew card taken from a player: from the home docks first when they count (cards 2 and 22: OUR
+        CHOICE of RULES.md 5.2, the crew that sails is kept), else from the hand; False when it is in neither."""
+        for store in ([self.docks[self.home[player]]] if docks_too else []) + [self.hand[player]]:
+            if card in store:
+                store.remove(card)
+                return True
+        return False
 
     def on_take(self, event):
         due = self._answer("take", event.player)
@@ -960,13 +964,8 @@ class GameState(FinalScores, FollowUps, State):
         if giver == due.player or len(event.crew) != min(count, len(possessed)):
             self.w.blow("BU-CHANCE-PRESS", f"{due.cause}: another player hands {due.player} "
                                            f"{counted(count, 'crew card')} (all they have if fewer)")
-        docks = self.docks[self.home[giver]]
         for card in event.crew:
-            if card in self.hand[giver]:
-                self.hand[giver].remove(card)
-            elif card in docks:
-                docks.remove(card)
-            else:
+            if not self._crew_from(giver, card, docks_too=True):
                 self.w.blow("BU-CHANCE-PRESS", f"{giver} has no {card} in hand or at home")
                 continue
             self.hand[due.player].append(card)
