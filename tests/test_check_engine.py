@@ -5,10 +5,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
+from pnp.cli import cli
 from pnp.errors import PnpError
 
 RACE_RULES = '''
@@ -118,8 +120,9 @@ def test_a_game_plugs_in_its_own_verbs_and_rule_codes(race):
         """)
     assert found(race, good) == []
     bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
-    # Bob is home at line 8: Ann's move at 10 is one too many, read as a stray line, and Bob rightly wins
-    assert found(race, bad) == [(8, "RACE-STEPS"), (10, "RACE-WINNER")]
+    # Bob cannot move 6 on a roll of 3 (line 8): read as a move the roll allowed, the lines after it fit,
+    # Ann reaches the goal at line 10, and the winner written at line 11 is wrong
+    assert found(race, bad) == [(8, "RACE-STEPS"), (11, "RACE-WINNER")]
     unreadable = good.replace("roll 3", "roll three").replace("goal: 5", "goal: far")
     assert found(race, unreadable) == [(3, "LOG-HEADER"), (7, "LOG-SYNTAX")]
 
@@ -135,3 +138,11 @@ def test_a_game_without_a_rules_module_cannot_be_checked(race):
     (race / "rules.py").unlink()
     with pytest.raises(PnpError, match="has no rules module"):
         rules_for(str(race))
+
+
+def test_a_verb_without_its_handler_is_named_when_the_game_loads(race):
+    (race / "rules.py").write_text(RACE_RULES.replace("    def on_winner(self, winner):", "    def judge_winner(self, winner):"))
+    with pytest.raises(PnpError, match=r"`winner`.*on_winner"):
+        rules_for(str(race))
+    result = CliRunner().invoke(cli, ["check", "--game", str(race), str(race / "game.yaml")])
+    assert result.exit_code == 2 and "on_winner" in result.output and "Traceback" not in result.output

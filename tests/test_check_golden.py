@@ -18,7 +18,7 @@ from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
 
 GOLDEN = Path(__file__).parent / "golden" / "checks.txt"
-GAMES = ("buried-treasure", "cannon-dice", "pirates-gold")
+GAMES = sorted(path.parent.name for path in (Path(__file__).parent.parent / "pnp" / "games").glob("*/rules.py"))
 JUMBLED = 40
 
 
@@ -32,7 +32,8 @@ def pinned() -> list:
         rng = random.Random(game)
         for number in range(JUMBLED):
             found = check_text(jumbled(rng, texts), "jumbled.log").violations
-            lines.append(f"{game} jumbled {number}: " + ("; ".join(f"{v.line} {v.rule}" for v in found) or "valid"))
+            lines.append(f"{game} jumbled {number}: " + ("; ".join(f"{v.line} {'+'.join((v.rule, *v.also))}"
+                                                                  for v in found) or "valid"))
     return lines
 
 

@@ -173,5 +173,5 @@ def test_every_corruption_of_a_simulated_log_is_caught(simulated, corrupt):
             found = check_text("\n".join(lines), "corrupt.log").violations
             assert found, f"{corrupt.__name__} not caught:\n" + "\n".join(lines)
             if at is not None:
-                assert {v.rule for v in found if v.line == at + 1} & codes, (found, lines[at])
+                assert {rule for v in found if v.line == at + 1 for rule in (v.rule, *v.also)} & codes, (found, lines[at])
     assert tried >= 2 * len(simulated)

@@ -22,6 +22,7 @@ follow-up, for instance); `apply(None)` calls `decline`.
 from __future__ import annotations
 
 from pnp.check.verbs import bind
+from pnp.errors import PnpError
 
 class _Table:
     """The table as a player: it deals, rolls and records. Never a player's name, so `is TABLE` is safe."""
@@ -46,6 +47,10 @@ class Rules:
         self.game = game  # the game's checked data (pnp.model.Game)
         self.read(game)
         self.verbs = bind(self.actions, self.kinds(), self.checks())
+        unhandled = [verb for verb in self.verbs if verb not in self.state._handlers]
+        if unhandled:
+            raise PnpError(f"{self.state.__name__} has no handler for the verb `{unhandled[0]}`: "
+                           f"define on_{unhandled[0]}(self, action) in it")
 
     def read(self, game) -> None:
         """Read and check what the rules need from the game's data into attributes, every problem raised

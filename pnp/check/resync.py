@@ -9,13 +9,19 @@ the state, a few readings of the log around it:
 - the line played as written (what the state did);
 - the line left out, as one too many;
 - one of the BACK lines before it left out instead: a stray line may be legal where it stands and
-  only make the next one break a rule.
+  only make the next one break a rule;
+- the line and the next one swapped, as written in the wrong order;
+- the line read as one of the moves the rules allowed there (a wrong card, number or player written);
+- one of those moves played before the line, as a line left out of the log.
 
+The moves allowed are the state's `legal_actions`, or, at the table's turn, the outcomes its
+`table_action` draws (TABLE_DRAWS draws, each from its own seed, so a replay is the same every time).
 Each reading is scored by the rules that the next AHEAD lines (and the log's end, when it is among them)
 break under it, and the best is kept; on a tie the first in the order above, except that a line which
 repeats the line before it word for word, or breaks several rules at once, is rather left out. What the
-line broke is reported once, whatever the reading; the reading decides only how the replay carries on.
-Once the game is over, the first line that breaks a rule ends the replay: the end explains the rest.
+line broke is reported once, whatever the reading, as one problem of that line however many rules it broke;
+the reading decides only how the replay carries on. Once the game is over, the first line that breaks a
+rule ends the replay: the end explains the rest.
 
 The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines and the lines played
 since, so a log without problems pays one `clone` per CHECKPOINT lines. This relies on what the engine
@@ -23,14 +29,22 @@ asks of a state: `apply` depends only on the state and the action, and `clone` c
 """
 from __future__ import annotations
 
+import random
 from collections import deque
 from dataclasses import replace
 
-from pnp.check.violations import Stop
+from pnp.check.engine import TABLE, State
+
+from pnp.check.violations import MESSAGE, Stop
+from pnp.errors import clip
 
 AHEAD = 32       # lines after a line that breaks a rule, by which its readings are judged
 BACK = 3         # lines before it that may be the stray one
 CHECKPOINT = 32  # lines played between two copies of the state
+TABLE_DRAWS = 48  # outcomes of the table's turn drawn to guess what a changed or missing table line was
+MOVES = 400      # moves tried in place of a line, or before it, at most
+GUESS = "a guess"  # the note of a reading that plays moves the state offered, not lines of the log
+REREADS = 20     # rereads of a log that try such moves: past them, a log is too far off to be worth it
 
 
 class Replay:
@@ -46,6 +60,7 @@ class Replay:
         self.recent: list = []       # (line, action) played since `newer`
         self.previous = None         # the last action met, and its line
         self.last_line = 0           # the log's last line, once it is among the lines ahead
+        self.tries = REREADS          # rereads left that may try the moves the rules allowed
         self._guarded(self._start, rules, setup)
 
     def feed(self, line: int, action) -> None:
@@ -66,7 +81,10 @@ class Replay:
             self._guarded(self._play)
         if not self.stopped:
             self.whistle.line = last_line
+            found, start = self.whistle.violations, len(self.whistle.violations)
             self._guarded(self.state.finish)
+            if not self.stopped:
+                _one_per_line(found, start)
 
     def _guarded(self, step, *args) -> None:
         try:
@@ -88,46 +106,98 @@ class Replay:
         self.whistle.line = event[0]
         self.state.apply(event[1])
         if len(found) > reported:
+            several = len(found) - reported > 1
+            _one_per_line(found, reported)
             twice = self.previous is not None and str(self.previous[1]) == str(event[1])
             if twice:
                 self._note(reported, f"line {self.previous[0]} says the same: written twice?")
             if over:
                 self.stopped = True  # what this line broke, the game being over, explains every line after it
             else:
-                self._reread(*event, reported, twice)
+                self._reread(*event, reported, twice or several)
         else:
             self.recent.append(event)
         self.previous = event
 
-    def _reread(self, line: int, action, reported: int, twice: bool) -> None:
-        """`action` broke the rules reported from index `reported` on (`twice`: as the line before it did):
-        carry on with the best reading."""
-        doubtful = twice or len(self.whistle.violations) - reported > 1
+    def _reread(self, line: int, action, reported: int, doubtful: bool) -> None:
+        """`action` broke the rules reported at index `reported` (`doubtful`: as the line before it did, or
+        several at once): carry on with the best reading."""
+        best = self._misfits(self.state.clone()) + (0.5 if doubtful else 0)
+        if best == 0:
+            self.recent.append((line, action))
+            return
         history = self.older + self.recent
         back = min(BACK, len(history))
         recent = history[len(history) - back:]
-        prefix = None
-        best = (self._misfits(self.state.clone()) + (0.5 if doubtful else 0), None)
-        for left_out in range(back, -1, -1):  # this line, then the nearest line before it first
-            if best[0] == 0:
-                break  # nothing reads better than a reading under which every line ahead fits
-            prefix = prefix or self._replayed(self.base.clone(), history[:len(history) - back])
-            state = self._replayed(prefix.clone(), recent[:left_out] + recent[left_out + 1:])
-            score = self._misfits(state, [(line, action)] if left_out < back else [])
-            if score < best[0]:
-                best = (score, left_out)
-        left_out = best[1]
-        if left_out is None:
+        prefix = self._replayed(self.base.clone(), history[:len(history) - back])
+        starts = [prefix]  # starts[k]: the state after the first k recent lines
+        for event in recent:
+            starts.append(self._replayed(starts[-1].clone(), [event]))
+        choice = None
+        for reading in self._readings(line, action, recent, starts):
+            start, lines, skip, note = reading
+            try:
+                score = self._misfits(starts[start].clone(), lines, skip, bound=best)
+            except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
+                continue
+            if score < best:
+                best, choice = score, reading
+                if best == 0:
+                    break
+        if choice is None:
             self.recent.append((line, action))
-        elif left_out == back:
-            self.state = self._replayed(prefix.clone(), recent)
-        else:
-            kept = recent[:left_out] + recent[left_out + 1:] + [(line, action)]
-            self.state = self._replayed(prefix.clone(), kept)
-            if best[0] == 0:  # named only when every line ahead fits without it
-                self._note(reported, f"line {recent[left_out][0]} looks out of place")
-            self.base = self.newer = prefix
-            self.older, self.recent = [], kept
+            return
+        start, lines, skip, note = choice
+        self.state = self._replayed(starts[start].clone(), lines)
+        for _ in range(skip):
+            self.ahead.popleft()
+        if start == back:
+            self.recent += lines
+            return
+        if note and note != GUESS and best == 0:  # named only when every line ahead fits without it
+            self._note(reported, note)
+        self.base = self.newer = prefix
+        self.older, self.recent = [], recent[:start] + lines
+
+    def _readings(self, line: int, action, recent: list, starts: list):
+        """Each reading of the log around `action`: (k, lines, skip, note), the log read as the first k of
+        the `recent` lines played before it, then `lines`, then the lines ahead but the first `skip`; `note`
+        is said of the line when the reading fits every line ahead."""
+        back, this = len(recent), [(line, action)]
+        yield back, [], 0, None  # this line left out
+        for k in range(back - 1, -1, -1):  # an earlier one left out, the nearest first
+            yield k, recent[k + 1:] + this, 0, f"line {recent[k][0]} looks out of place"
+        if self.ahead:
+            yield back, [self.ahead[0], *this], 1, None  # this line and the next swapped
+        for moves in self._moves(starts[back]):
+            played = [(line, move) for move in moves]
+            yield back, played, 0, GUESS  # this line read as a move the rules allowed
+            yield back, [*played, *this], 0, GUESS  # a move left out before it
+        for k in range(back - 1, -1, -1):
+            for moves in self._moves(starts[k]):  # an earlier line read as another move
+                yield k, [*((recent[k][0], move) for move in moves), *recent[k + 1:], *this], 0, GUESS
+
+    def _moves(self, state) -> list:
+        """The moves the rules allowed at `state` (at most MOVES), each a list of actions: a legal action with
+        the outcome chance gives it, or an outcome the table's turn may bring; after a choice that leaves no
+        line (None), the moves that may follow it."""
+        if self.tries <= 0:
+            return []
+        self.tries -= 1
+        found, declined = [], 0
+        while not state.is_over() and declined <= BACK:
+            try:
+                moves, leaves_no_line = _allowed(state)
+            except Exception:  # noqa: BLE001 - a state already off the rules may not know its moves: none tried
+                break
+            found += [[None] * declined + [move] for move in moves]
+            if not leaves_no_line:
+                break
+            state, declined = state.clone(), declined + 1
+            with self.whistle.aside():
+                state.apply(None)
+        unique = {" / ".join(map(str, moves)): moves for moves in found}
+        return list(unique.values())[:MOVES]
 
     def _note(self, index: int, note: str) -> None:
         found = self.whistle.violations
@@ -141,14 +211,40 @@ class Replay:
                 state.apply(action)
         return state
 
-    def _misfits(self, state, first=()) -> int:
-        """How many rules `first` and the lines ahead (and the log's end, when it is among them) break
-        when played from `state`."""
+    def _misfits(self, state, first=(), skip: int = 0, bound: float = float("inf")) -> int:
+        """How many rules `first` and the lines ahead (but the first `skip` of them) break when played from
+        `state`, and the log's end when it is among them; counting stops at `bound`."""
         with self.whistle.aside() as heard:
-            for line, action in (*first, *self.ahead):
+            for line, action in (*first, *list(self.ahead)[skip:]):
                 self.whistle.line = line
                 state.apply(action)
+                if len(heard) >= bound:
+                    return len(heard)
             if self.last_line:
                 self.whistle.line = self.last_line
                 state.finish()
         return len(heard)
+
+
+def _allowed(state) -> tuple:
+    """(the moves allowed at `state`, whether leaving no line is among them): the legal actions, each with
+    the outcomes chance may give it, or the outcomes the table's turn may bring, each told once."""
+    seeds = [random.Random(k) for k in range(TABLE_DRAWS)]
+    if state.to_move() is TABLE:
+        return [state.clone().table_action(rng) for rng in seeds], False
+    legal = state.legal_actions()
+    chance = type(state).outcome is not State.outcome
+    moves = [state.outcome(move, rng) for move in legal if move is not None for rng in (seeds if chance else seeds[:1])]
+    return moves, None in legal
+
+
+def _one_per_line(found: list, start: int) -> None:
+    """The problems from index `start` on, one per line: a line that broke several rules is reported once,
+    under the first rule it broke, the others named in the message."""
+    merged: dict = {}
+    for violation in found[start:]:
+        first = merged.get(violation.line)
+        merged[violation.line] = violation if first is None else \
+            replace(first, message=clip(f"{first.message}; also {violation.rule}: {violation.message}", MESSAGE),
+                    also=(*first.also, violation.rule))
+    found[start:] = merged.values()

@@ -42,12 +42,14 @@ class Violation:
     rule: str
     message: str
     kind: str = RULE
+    also: tuple = ()  # the codes of the other rules the same line broke, each named in the message too
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.rule} {self.message}"
 
     def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "rule": self.rule, "message": self.message, "kind": self.kind}
+        return {"file": self.file, "line": self.line, "rule": self.rule, "message": self.message, "kind": self.kind,
+                "also": list(self.also)}
 
 
 class ReadError(Exception):
