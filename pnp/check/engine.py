@@ -168,6 +168,11 @@ class State:
     def decline(self) -> None:
         """A bot chose to leave a line out (the None among the legal actions)."""
 
+    def mistaken(self, action, rules: tuple) -> None:
+        """`action` broke `rules` (codes) and the replay goes on from the reading it kept: a game may stop
+        trusting here what the mistake may have blurred (the order of a pile, a hidden hand), so that one
+        mistake is reported once. By default nothing."""
+
     def judge(self, action) -> bool:
         """True when `action` is among the legal actions; otherwise the whistle blows `why_illegal`."""
         if action in self.legal_actions():

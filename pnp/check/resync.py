@@ -20,8 +20,9 @@ Each reading is scored by the rules that the next AHEAD lines (and the log's end
 break under it, and the best is kept; on a tie the first in the order above, except that a line which
 repeats the line before it word for word, or breaks several rules at once, is rather left out. What the
 line broke is reported once, whatever the reading, as one problem of that line however many rules it broke;
-the reading decides only how the replay carries on. Once the game is over, the first line that breaks a
-rule ends the replay: the end explains the rest.
+the reading decides only how the replay carries on, and the state is then told of the mistake
+(`State.mistaken`), to stop trusting what it may have blurred. Once the game is over, the first line that
+breaks a rule ends the replay: the end explains the rest.
 
 The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines and the lines played
 since, so a log without problems pays one `clone` per CHECKPOINT lines. This relies on what the engine
@@ -115,6 +116,7 @@ class Replay:
                 self.stopped = True  # what this line broke, the game being over, explains every line after it
             else:
                 self._reread(*event, reported, twice or several)
+                self.state.mistaken(event[1], (found[reported].rule, *found[reported].also))
         else:
             self.recent.append(event)
         self.previous = event

@@ -106,6 +106,8 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "swap": ("{p} swaps crew with a ship on the coast", "{p} swap PLAYER CREW CREW for CREW CREW"),
 }
 ANSWERS = {"loot": ("take", "hire")}  # a follow-up answered by other verbs than its own
+SAILING = frozenset(("BU-SAIL-LINE", "BU-SAIL-LAND", "BU-CROWD", "BU-MUST-MOVE", "BU-TURN", "BU-ATTACK",
+                     "BU-FREE-MOVE", "BU-CHANCE-BLOWN"))  # mistakes of where ships go, which blur no one's cards
 TABLE_KINDS = frozenset(("draw", "fight", "hire"))
 
 
@@ -142,6 +144,7 @@ class GameState(FinalScores, FollowUps, State):
         self.set_up, self.dealt = set(), set()                       # ports set up, players dealt
         self.playing = False
         self.current, self.moved = None, False
+        self.ended: list = []                                        # the seats whose turns ended as this one began
         self.start_port = self.arrived = None
         self.last_move = None                                        # (player, squares, sailing value, line)
         self.challenged = False
@@ -151,6 +154,8 @@ class GameState(FinalScores, FollowUps, State):
         self.intent = 0                                              # crew a bot chose, not drawn yet
         self.fresh = self.after_sail = False                         # the last line was a turn's sailing
         self.crowded = None                                          # (line, message, ship): a third ship there
+        self.unsure: set = set()                                     # players whose cards and hold a mistake blurred
+        self.loose_pack = False                                      # a set-up mistake: Pirate Island may hold anything
 
     def _check_homes(self, setup) -> None:
         line, f = setup.line("ports"), self.f
@@ -260,10 +265,12 @@ class GameState(FinalScores, FollowUps, State):
     def _unchallenged(self) -> None:
         """A move longer than the sailing value stands reported once it can no longer be challenged: the
         next player's turn has begun, or the player moved again (a free move)."""
-        if self.last_move and self.last_move[1] > self.last_move[2] and not self.challenged:
+        if self.last_move and self.last_move[1] > self.last_move[2] and not self.challenged \
+                and self.last_move[0] not in self.unsure:
             player, squares, most, line = self.last_move
             self.w.blow("BU-SAIL-FAR", f"{player}'s ship sailed {squares} squares with a sailing value of "
                                        f"{most}, and nobody challenged it", line)
+            self.unsure.add(player)
         self.last_move = None
 
     def _crowd_stands(self, action) -> None:
@@ -391,6 +398,7 @@ class GameState(FinalScores, FollowUps, State):
             return
         if event.to in self.dealt:
             self.w.blow("BU-DEAL", f"{event.to} was dealt crew already")
+            self.unsure.add(event.to)
             return
         self.dealt.add(event.to)
         if len(event.crew) != self.f.hand:
@@ -403,10 +411,19 @@ class GameState(FinalScores, FollowUps, State):
 
     def _maybe_play(self) -> None:
         if self.cut_line and len(self.dealt) == len(self.players) and len(self.set_up) == len(self._spare_ports()):
-            left = {card: max(count, 0) for card, count in self.crew_box.left.items()}
-            self.pirates = Deck(left)
-            self.playing = True
-            self._start_turn(self.dealer)
+            self._begin_play(self.dealer)
+
+    def _begin_play(self, first) -> None:
+        """Play begins: the rest of the crew pack is Pirate Island; the log is trusted on the crew of a player
+        it dealt none."""
+        left = {card: max(count, 0) for card, count in self.crew_box.left.items()}
+        undealt = {p for p in self.players if p not in self.dealt}
+        unset = len(self._spare_ports()) - len(self.set_up)  # the crew of what the log left out is not there
+        size = max(sum(left.values()) - self.f.hand * len(undealt) - self.f.port_crew * unset, 0)
+        self.pirates = Deck(dict(self.f.crew_counts) if self.loose_pack else left, size)
+        self.unsure |= undealt
+        self.playing = True
+        self._start_turn(first)
 
     # -- turns --------------------------------------------------------------------------------------
 
@@ -428,13 +445,12 @@ class GameState(FinalScores, FollowUps, State):
         """Whether a line by `player` belongs to their own turn: the turn under way, or a later one, which
         begins when the player after the current one writes, or the current player writes a second move
         while every other ship lies idle at home (an idle home turn needs no line). A move is always a turn's
-        first. Reported otherwise; a second move in a turn is not played."""
-        self.settle(None)
+        first. Reported otherwise; a second move in a turn is not played, and a line of a turn that ended, written
+        after the next player's move, is played as a late line of its own turn."""
         if not self.playing:
-            missing = self._setup_missing()
-            self.w.blow("BU-SETUP", f"the set-up is not finished: {missing}")
-            self.playing = True
-            self._start_turn(player)
+            self.settle(None)
+            self.w.blow("BU-SETUP", f"the set-up is not finished: {self._setup_missing()}")
+            self._begin_play(player)
         elif player != self.current or (move and self.moved):
             passed = [] if self.moved else [self.current]        # turns ended without the move they owe
             seat = self.seats.after(self.current)
@@ -442,13 +458,21 @@ class GameState(FinalScores, FollowUps, State):
                 passed.append(seat)
                 seat = self.seats.after(seat)
             idle = next((seat for seat in passed if not self._may_rest(seat)), None)
+            if idle and self.moved and player in self.ended and player != self.current:  # its follow-ups wait
+                self.w.blow("BU-TURN", f"{player}'s line comes after {self.current}'s move: a turn's lines come "
+                                       "together, in seat order")
+                return True
+            self.settle(None)
             if idle and player == self.current:
                 self.w.blow("BU-TURN", f"{player}'s ship has moved already this turn: one move a turn")
                 return False
             if idle:
                 self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home "
                                             f"port, or without crew, may stay), before {player}'s turn")
+            self.ended = [self.current, *passed]
             self._start_turn(player)
+        else:
+            self.settle(None)
         self.moved = self.moved or move
         return True
 
@@ -490,7 +514,9 @@ class GameState(FinalScores, FollowUps, State):
         squares = self._squares(start, to)
         self.at[player] = to
         self._point(player, heading)
-        self.last_move = (player, squares, self.sailing(player), self.w.line) if self.hand[player] else None
+        reported = problem and not self.crowded  # a move reported already is not reported again as too long
+        self.last_move = (player, squares, self.sailing(player), self.w.line) if self.hand[player] and not reported \
+            else None
         self.challenged = False
         if to in f.ports and not free:
             self.arrived = to
@@ -525,7 +551,7 @@ class GameState(FinalScores, FollowUps, State):
         elif not free and self.hand[player] and step != self.bow[player]:
             return "BU-SAIL-LINE", (f"{player}'s bow points {WAY.get(self.bow[player], '?')}: the ship sails that "
                                     f"way, not {WAY[step]}")
-        if not self.hand[player] and squares > f.drift:
+        if not self.hand[player] and squares > f.drift and player not in self.unsure:
             return "BU-DERELICT", f"{player}'s ship has no crew: it drifts {counted(f.drift, 'square')} at most"
         if to not in f.ports and heading is None:
             return "BU-SAIL-LINE", f"a ship at sea points somewhere: write its new heading after {to}"
@@ -627,12 +653,18 @@ class GameState(FinalScores, FollowUps, State):
         if due is None:
             self.w.blow("BU-DRAW", "a chance card is drawn when a ship stops on the coast of Treasure Island")
             return
-        if not self.chance.draw(card, self.w.line):
-            where = f"kept by {next((p for p in self.players if card in self.kept[p]), 'nobody')}"
-            self.w.blow("BU-DRAW", f"chance card {event.card} is not the top card of the pile ({where}, or "
-                                   "put under the pile since)")
+        keeper = next((p for p in self.players if card in self.kept[p]), None)
+        slipped = not self.chance.draw(card, self.w.line)
+        if slipped:
+            if keeper not in self.unsure:  # a card a blurred player was thought to keep is trusted
+                self.w.blow("BU-DRAW", f"chance card {event.card} is not the top card of the pile (kept by "
+                                       f"{keeper or 'nobody'}, or put under the pile since)")
             self._slip(self.chance, card)
+            if keeper:
+                self.kept[keeper].remove(card)
         self._first(self._obey, due.player, card)
+        if slipped:  # where the card goes now is no surer than where it came from
+            self.chance.forget_order()
 
     def _slip(self, pile, card) -> None:
         """A card that cannot be on top is drawn all the same; the pile's order is trusted no more."""
@@ -747,22 +779,23 @@ class GameState(FinalScores, FollowUps, State):
 
     def _lose_due(self, player, count, code, cause, rule="any") -> None:
         if count > 0:
-            self.todo.append(Due("lose", player, code, self.w.line, cause, {"count": count, "from": rule}))
+            self.todo.append(Due("lose", player, code, self.w.line, cause, {"count": count, "from": rule},
+                                 optional=player in self.unsure))
 
     def _hire_due(self, player, count, code, cause) -> None:
         if count > 0:
-            self.todo.append(Due("hire", player, code, self.w.line, cause, count))
+            self.todo.append(Due("hire", player, code, self.w.line, cause, count, optional=player in self.unsure))
 
     def _treasure_due(self, player, limit, crew, cause, code="BU-CHANCE-TREASURE") -> None:
         fits = self._treasure_fits(player, limit)
         if crew:
             self.todo.append(Due("loot", player, code, self.w.line, cause, (limit if fits else 0, crew)))
         elif fits:
-            self.todo.append(Due("take", player, code, self.w.line, cause, limit))
+            self.todo.append(Due("take", player, code, self.w.line, cause, limit, optional=player in self.unsure))
 
     def _treasure_fits(self, player, limit) -> bool:
         room = self.f.hold - len(self.aboard[player])
-        return room > 0 and any(v <= limit for t, v in self.f.treasure_value.items() if self.island.left[t] > 0)
+        return (room > 0 or player in self.unsure) and any(v <= limit for t, v in self.f.treasure_value.items() if self.island.left[t] > 0)
 
     def _swap_due(self, player, data, cause) -> None:
         ships = [p for p in self.seats.others(player) if self.at[p] in self.f.coast and self.hand[p]]
@@ -778,16 +811,18 @@ class GameState(FinalScores, FollowUps, State):
     # -- the follow-ups' lines ----------------------------------------------------------------------
 
     def _answer(self, kind, player):
-        """The follow-up a line of `kind` answers, earlier ones the log left out reported; None, reported,
-        when nothing asks for it."""
-        for index, due in enumerate(self.todo):
-            if due.kind == kind or kind in ANSWERS.get(due.kind, ()):
-                for skipped in self.todo[:index]:
-                    self.skipped(skipped)
-                del self.todo[:index + 1]
-                self.is_theirs(due, player)
-                return due
-        return None
+        """The follow-up a line of `kind` answers (the player's own first), earlier ones the log left out
+        reported; None when nothing asks for it."""
+        fits = [i for i, due in enumerate(self.todo) if due.kind == kind or kind in ANSWERS.get(due.kind, ())]
+        if not fits:
+            return None
+        index = min(fits, key=lambda i: (self.todo[i].player != player, i))
+        due = self.todo[index]
+        for skipped in self.todo[:index]:
+            self.skipped(skipped)
+        del self.todo[:index + 1]
+        self.is_theirs(due, player)
+        return due
 
     def due_words(self, due) -> dict:
         words = {"p": due.player, "n": "", "k": "", "to": "", "why": ""}
@@ -806,8 +841,44 @@ class GameState(FinalScores, FollowUps, State):
             words["n"] = "what the card says"
         return words
 
+    def _as_written(self, kind, player, data, code, what) -> Due:
+        """A line of crew or treasure that nothing asks for: reported (unless the player's cards are blurred
+        already: what a card asks for depends on them), then played as written."""
+        if player not in self.unsure:
+            self._unasked(code, player, what)
+        return Due(kind, player, code, self.w.line, "", data)
+
     def _unasked(self, code, player, what) -> None:
+        """A line nothing asks for: what a chance card still asks for is dropped too, the card having most
+        likely been another."""
         self.w.blow(code, f"nothing asks {player} for this now: {what}")
+        self._blurred(player)
+        self.todo = [due for due in self.todo if not due.code.startswith("BU-CHANCE-")]
+
+    def skipped(self, due) -> None:
+        super().skipped(due)
+        if due.kind not in ("fight", "free"):
+            self._blurred(due.player)
+
+    def _blurred(self, player) -> None:
+        """After a line left out, or one nothing asked for, what the player holds and the order of the piles
+        are no longer known: the log is trusted on them from now on (one mistake, one report)."""
+        self.unsure.add(player)
+        self.chance.forget_order()
+        self.pirates.forget_order()
+
+    def mistaken(self, action, rules) -> None:
+        """After any mistake the piles' order is trusted no more, nor what the line's players hold, unless it
+        was a mistake of sailing alone."""
+        self.chance.forget_order()
+        self.pirates.forget_order()
+        if action.verb in ("cut", "port", "deal"):  # a mistake in the set-up: nobody's crew is sure
+            self.unsure.update(self.players)
+            self.loose_pack = True
+            self.pirates.counts = dict(self.f.crew_counts)
+        elif not SAILING.issuperset(rules):
+            self.unsure.update(getattr(action, key, None) for key in ("player", "giver", "other", "to", "target")
+                               if getattr(action, key, None) in self.hand)
 
     def on_blown(self, event):
         due = self._answer("blown", event.player)
@@ -821,15 +892,14 @@ class GameState(FinalScores, FollowUps, State):
         self._check_win(player)
 
     def on_hire(self, event):
-        due = self._answer("hire", event.player)
-        if due is None:
-            return self._unasked("BU-CHANCE-CREW", event.player, "crew comes from Pirate Island when a card says so")
+        due = self._answer("hire", event.player) or self._as_written(
+            "hire", event.player, len(event.crew), "BU-CHANCE-CREW", "crew comes from Pirate Island when a card says so")
         if not event.crew and due.kind == "loot":  # a bot's choice of crew, not drawn yet (see outcome)
             self.intent = due.data[1]
             return
         count = due.data if due.kind == "hire" else due.data[1]
         count = min(count, len(self.pirates))
-        if len(event.crew) != count:
+        if len(event.crew) != count and due.player not in self.unsure:
             self.w.blow(due.code if due.kind == "hire" else "BU-CHANCE-CREW",
                         f"{due.cause}: {due.player} takes {counted(count, 'crew card')} from Pirate Island, "
                         f"not {len(event.crew)}")
@@ -847,16 +917,16 @@ class GameState(FinalScores, FollowUps, State):
         return f"the top card is {pile.known[0]}" if pile.known else "the pile is empty"
 
     def on_lose(self, event):
-        due = self._answer("lose", event.player)
-        if due is None:
-            return self._unasked("BU-CHANCE-CUT", event.player, "crew goes to Pirate Island when a card or a "
-                                                                "challenge says so")
+        due = self._answer("lose", event.player) or self._as_written(
+            "lose", event.player, {"count": len(event.crew), "from": "possessed"}, "BU-CHANCE-CUT",
+            "crew goes to Pirate Island when a card or a challenge says so")
         player, rule, count = due.player, due.data["from"], due.data["count"]
-        if len(event.crew) != count:
+        sure = player not in self.unsure
+        if len(event.crew) != count and sure:
             self.w.blow(due.code, f"{due.cause}: {player} puts {counted(count, 'crew card')} on Pirate Island, "
                                   f"not {len(event.crew)}")
         best = max(map(self._worth, self.hand[player]), default=0)
-        if rule == "best" and event.crew and self._worth(event.crew[0]) < best:
+        if rule == "best" and event.crew and self._worth(event.crew[0]) < best and sure:
             self.w.blow(due.code, f"{due.cause}: the best crew card goes, worth {best}, not {event.crew[0]}")
         for card in event.crew:
             if not self._crew_from(player, card, docks_too=rule == "possessed"):
@@ -866,22 +936,29 @@ class GameState(FinalScores, FollowUps, State):
 
     def _crew_from(self, player, card, docks_too) -> bool:
         """A crew card taken from a player: from the home docks first when they count (cards 2 and 22: OUR
-        CHOICE of RULES.md 5.2, the crew that sails is kept), else from the hand; False when it is in neither."""
+        CHOICE of RULES.md 5.2, the crew that sails is kept), else from the hand; False, to be reported, when it
+        is in neither (but the log is trusted on a player whose cards a mistake blurred)."""
         for store in ([self.docks[self.home[player]]] if docks_too else []) + [self.hand[player]]:
             if card in store:
                 store.remove(card)
                 return True
-        return False
+        return self._trusted(player)
+
+    def _trusted(self, player) -> bool:
+        """Whether the log is trusted on what `player` has; if not, from now on it is."""
+        trusted = player in self.unsure
+        self.unsure.add(player)
+        return trusted
 
     def on_take(self, event):
-        due = self._answer("take", event.player)
-        if due is None:
-            return self._unasked("BU-CHANCE-TREASURE", event.player, "treasure comes from Treasure Island when a "
-                                                                     "card says so")
+        due = self._answer("take", event.player) or self._as_written(
+            "take", event.player, sum(map(self._worth, event.items)), "BU-CHANCE-TREASURE",
+            "treasure comes from Treasure Island when a card says so")
         limit = due.data if due.kind == "take" else due.data[0]
         worth = sum(self.f.treasure_value[t] for t in event.items)
         if worth > limit:
             self.w.blow(due.code, f"{due.cause}: treasure worth up to {limit}, not {worth}")
+            self.unsure.add(due.player)
         if self.island.take(event.items):
             self.w.blow("BU-CHANCE-TREASURE", "Treasure Island holds no more of that treasure")
         self._aboard(due.player, event.items)
@@ -889,7 +966,7 @@ class GameState(FinalScores, FollowUps, State):
     def _aboard(self, player, items) -> None:
         """Treasure comes aboard; more than the hold takes is reported."""
         self.aboard[player] += [t for t in items if t in self.f.treasure_value]
-        if len(self.aboard[player]) > self.f.hold:
+        if len(self.aboard[player]) > self.f.hold and player not in self.unsure:
             self.w.blow("BU-HOLD", f"{player}'s ship carries {len(self.aboard[player])} treasures: "
                                    f"{self.f.hold} at most")
 
@@ -898,19 +975,19 @@ class GameState(FinalScores, FollowUps, State):
         if due is None:
             return self._unasked("BU-RETURN", event.player, "treasure goes back when a ship holds too much")
         player, count = due.player, due.data
-        if len(event.items) != count:
+        if len(event.items) != count and player not in self.unsure:
             self.w.blow("BU-RETURN", f"{due.cause}: {player} returns {counted(count, 'treasure')}, "
                                      f"not {len(event.items)}")
         for t in event.items:
             if t in self.aboard[player]:
                 self.aboard[player].remove(t)
                 self.island.left[t] += 1
-            else:
+            elif not self._trusted(player):
                 self.w.blow("BU-RETURN", f"{player}'s ship carries no {t}")
 
     def _hold_check(self, player, code, cause) -> None:
         surplus = len(self.aboard[player]) - self.f.hold
-        if surplus > 0:
+        if surplus > 0 and player not in self.unsure:
             self.ask(Due("return", player, code, self.w.line, cause, surplus))
 
     def _give_items(self, giver, to, items, code) -> None:
@@ -925,6 +1002,8 @@ class GameState(FinalScores, FollowUps, State):
             if item in store:
                 store.remove(item)
                 return True
+        if self._trusted(player):
+            return True
         self.w.blow(code, f"{player} has no {item} to part with")
         return False
 
@@ -951,7 +1030,7 @@ class GameState(FinalScores, FollowUps, State):
         cards = [i for i in items if i in f.crew_value]
         fine = (treasure and len(treasure) == min(pieces, len(self.aboard[player])) and not cards) or \
                (cards and len(cards) == min(crew, len(self.hand[player])) and not treasure)
-        if not fine:
+        if not fine and player not in self.unsure:
             self.w.blow(due.code, f"{due.cause}: {player} parts with {counted(pieces, 'treasure')} or "
                                   f"{counted(crew, 'crew card')}, not {listed(items)}")
 
@@ -961,7 +1040,7 @@ class GameState(FinalScores, FollowUps, State):
             return self._unasked("BU-CHANCE-PRESS", event.player, "only a chance card presses another player's crew")
         giver, count = event.giver, due.data
         possessed = self._possessed(giver)
-        if giver == due.player or len(event.crew) != min(count, len(possessed)):
+        if giver == due.player or (len(event.crew) != min(count, len(possessed)) and giver not in self.unsure):
             self.w.blow("BU-CHANCE-PRESS", f"{due.cause}: another player hands {due.player} "
                                            f"{counted(count, 'crew card')} (all they have if fewer)")
         for card in event.crew:
@@ -979,7 +1058,9 @@ class GameState(FinalScores, FollowUps, State):
         other = event.other
         if other not in ships:
             self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: the swap is with a ship on the coast ({listed(ships)})")
-        elif [len(event.gave), len(event.got)] != [min(count, len(self.hand[p])) for p in (player, other)]:
+            self.unsure.update(ships)  # which of them swapped is not known
+        elif [len(event.gave), len(event.got)] != [min(count, len(self.hand[p])) for p in (player, other)] \
+                and not self.unsure & {player, other}:
             self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: {counted(count, 'crew card')} go each way")
         for card in event.gave:
             if self._remove(player, card, "BU-CHANCE-SWAP"):
@@ -1009,7 +1090,7 @@ class GameState(FinalScores, FollowUps, State):
         player, f = due.player, self.f
         pool = self.aboard[player] or self.hand[player]
         best = max(map(self._worth, pool), default=0)
-        if len(items) != 1 or items[0] not in pool or self._worth(items[0]) != best:
+        if (len(items) != 1 or items[0] not in pool or self._worth(items[0]) != best) and player not in self.unsure:
             kind = "treasure" if self.aboard[player] else "crew card"
             self.w.blow("BU-CHANCE-MAROON", f"{due.cause}: {player}'s best {kind}, worth {best}, goes to Flat "
                                             f"Island, not {listed(items)}")
@@ -1068,7 +1149,7 @@ class GameState(FinalScores, FollowUps, State):
         self._over_hold(player)
 
     def _over_hold(self, player) -> None:
-        if len(self.aboard[player]) > self.f.hold:
+        if len(self.aboard[player]) > self.f.hold and player not in self.unsure:
             self.w.blow("BU-HOLD", f"{player}'s ship would carry {len(self.aboard[player])} treasures: "
                                    f"{self.f.hold} at most")
 
@@ -1147,16 +1228,19 @@ class GameState(FinalScores, FollowUps, State):
             self.w.blow("BU-ATTACK", f"{player} and {target} lie {where}: an attack is made at sea, alongside")
             self.todo += held
             return
-        odds = {player: self.fighting(player), target: self.fighting(target)}
         line, cause = self.w.line, f"{player}'s attack on {target}"
         self.todo.append(Due("fight", player, "BU-FIGHT", line, cause, (player, target), optional=True))
-        if odds[player] == odds[target]:
-            loser = target
-        else:
-            winner, loser = (player, target) if odds[player] > odds[target] else (target, player)
-            self.todo.append(Due("seize", winner, "BU-SPOILS", line, cause, loser))
-        self.todo.append(Due("free", loser, "BU-FREE-MOVE", line, f"{loser}'s free move after {cause}"))
+        self.todo += self._outcome(player, target, (self.fighting(player), self.fighting(target)), line, cause)
         self.todo += held
+
+    def _outcome(self, player, target, odds, line, cause) -> list:
+        """What an attack asks for once the fighting values are known: the winner's spoils (none on a tie),
+        then the free move of the loser, or of the ship attacked."""
+        if odds[0] == odds[1]:
+            return [Due("free", target, "BU-FREE-MOVE", line, f"{target}'s free move after {cause}")]
+        winner, loser = (player, target) if odds[0] > odds[1] else (target, player)
+        return [Due("seize", winner, "BU-SPOILS", line, cause, loser),
+                Due("free", loser, "BU-FREE-MOVE", line, f"{loser}'s free move after {cause}")]
 
     def _held_draw(self) -> list:
         """A coast draw of the ship that just stopped there, put off until an attack there is settled."""
@@ -1168,9 +1252,15 @@ class GameState(FinalScores, FollowUps, State):
         due = self._answer("fight", TABLE)
         if due is None:
             return self.w.blow("BU-FIGHT", "fighting values are shown when an attack is declared")
-        for player, written in event.odds:
-            if self.fighting(player) != written or player not in due.data:
-                self.w.blow("BU-FIGHT", f"{player}'s fighting value is {self.fighting(player)}, not {written}")
+        written = dict(event.odds)
+        for player, value in event.odds:
+            if (self.fighting(player) != value and player not in self.unsure) or player not in due.data:
+                self.w.blow("BU-FIGHT", f"{player}'s fighting value is {self.fighting(player)}, not {value}")
+                self.unsure.add(player)
+        odds = [written.get(p, self.fighting(p)) if p in self.unsure else self.fighting(p) for p in due.data]
+        if odds != [self.fighting(p) for p in due.data]:  # a blurred crew: the log's values decide the attack
+            kept = [d for d in self.todo if d.line != due.line]
+            self.todo = self._outcome(*due.data, odds, due.line, due.cause) + kept
 
     def is_theirs(self, due, player) -> None:
         if player is not TABLE:
@@ -1189,13 +1279,12 @@ class GameState(FinalScores, FollowUps, State):
             self._hold_check(winner, "BU-RETURN", f"{winner}'s ship took {loser}'s treasure")
             return
         most = min(self.f.spoils_crew, len(self.hand[loser]))
-        if not min(most, 1) <= len(event.crew) <= most:
+        if not min(most, 1) <= len(event.crew) <= most and loser not in self.unsure:
             due_crew = {0: "no crew card: the hand is empty", 1: "1 crew card"}.get(most, f"1 to {most} crew cards")
             self.w.blow("BU-SPOILS", f"{loser} hands over {due_crew} (at most {self.f.spoils_crew}, as the "
                                      f"winner demands), not {len(event.crew)}")
         for card in event.crew:
-            if card in self.hand[loser]:
-                self.hand[loser].remove(card)
+            if self._crew_from(loser, card, docks_too=False):
                 self.hand[winner].append(card)
             else:
                 self.w.blow("BU-SPOILS", f"{loser} holds no {card}")
