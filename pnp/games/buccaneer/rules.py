@@ -857,7 +857,7 @@ class GameState(FinalScores, FollowUps, State):
 
     def skipped(self, due) -> None:
         super().skipped(due)
-        if due.kind not in ("fight", "free"):
+        if due.kind not in ("fight", "free") and not due.optional:
             self._blurred(due.player)
 
     def _blurred(self, player) -> None:
