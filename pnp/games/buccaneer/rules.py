@@ -144,7 +144,8 @@ class GameState(FinalScores, FollowUps, State):
         self.set_up, self.dealt = set(), set()                       # ports set up, players dealt
         self.playing = False
         self.current, self.moved = None, False
-        self.ended: list = []                                        # the seats whose turns ended as this one began
+        self.ended: list = [None]                                    # the seats whose turns ended as this one began:
+                                                                     # the last to move, then those passed idle
         self.start_port = self.arrived = None
         self.last_move = None                                        # (player, squares, sailing value, line)
         self.challenged = False
@@ -458,7 +459,8 @@ class GameState(FinalScores, FollowUps, State):
                 passed.append(seat)
                 seat = self.seats.after(seat)
             idle = next((seat for seat in passed if not self._may_rest(seat)), None)
-            if idle and self.moved and player in self.ended and player != self.current:  # its follow-ups wait
+            late = self.ended[1:] if move else self.ended  # a turn that had its move has no late move
+            if idle and self.moved and player in late and player != self.current:  # its follow-ups wait
                 self.w.blow("BU-TURN", f"{player}'s line comes after {self.current}'s move: a turn's lines come "
                                        "together, in seat order")
                 return True
@@ -469,7 +471,7 @@ class GameState(FinalScores, FollowUps, State):
             if idle:
                 self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home "
                                             f"port, or without crew, may stay), before {player}'s turn")
-            self.ended = [self.current, *passed]
+            self.ended = [self.current if self.moved else None, *passed]
             self._start_turn(player)
         else:
             self.settle(None)
