@@ -95,7 +95,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "seize": ("{p} takes the spoils", "{p} seize treasure|crew ..."),
     "return": ("{p} returns {n} to Treasure Island", "{p} return TREASURE ..."),
     "free": ("{p} makes the free move", "{p} sail SQUARE HEADING"),
-    "blown": ("{p}'s ship is blown to {why}", "{p} blown {to} HEADING"),
+    "blown": ("{p}'s ship is blown to {why}", "{p} blown {to}{heading}"),
     "hire": ("{p} takes {n} from Pirate Island", "{p} hire CREW ..."),
     "lose": ("{p} puts {n} on Pirate Island", "{p} lose CREW ..."),
     "take": ("{p} takes treasure worth up to {n}", "{p} take TREASURE ..."),
@@ -827,7 +827,7 @@ class GameState(FinalScores, FollowUps, State):
         return due
 
     def due_words(self, due) -> dict:
-        words = {"p": due.player, "n": "", "k": "", "to": "", "why": ""}
+        words = {"p": due.player, "n": "", "k": "", "to": "", "why": "", "heading": ""}
         if due.kind in ("return", "lose", "hire"):
             count = due.data["count"] if isinstance(due.data, dict) else due.data
             words["n"] = counted(count, "crew card" if due.kind != "return" else "treasure")
@@ -837,6 +837,7 @@ class GameState(FinalScores, FollowUps, State):
             words["n"], words["k"] = due.data[0], counted(due.data[1], "crew card")
         elif due.kind == "blown":
             words["to"], words["why"] = due.data[0][0], due.data[1] + due.data[2]
+            words["heading"] = "" if words["to"] in self.f.ports else " HEADING"
         elif due.kind == "give":
             words["to"], words["n"] = due.data[0], f"{due.data[1]} treasure or {due.data[2]} crew cards"
         elif due.kind in ("press", "maroon"):
