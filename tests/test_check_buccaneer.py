@@ -189,7 +189,8 @@ def test_a_chance_card_misnamed_is_reported_once_not_again_when_it_comes_up():
 def test_a_line_of_a_turn_that_ended_written_after_the_next_move_is_reported_once():
     three = SETUP.replace("players: Mia Tom", "players: Mia Tom Ann").replace("ports: london bristol",
                                                                            "ports: london bristol genoa")
-    three = three.replace("port genoa red-1 red-2 diamond\n", "").replace("cut Mia 20 Tom 12", "cut Mia 20 Tom 12 Ann 5")
+    three = three.replace("port genoa red-1 red-2 diamond\n", "")
+    three = three.replace("cut Mia 20 Tom 12", "cut Mia 20 Tom 12 Ann 5")
     three += "deal Ann red-1 red-1 black-1 black-1 red-2 black-2\n"
     body = "Mia sail 9-9 e\nTom sail 17-9 n\nAnn unload red-1\nMia sail 12-9 e\nTom sail 17-12 n\n"
     assert broken(body, three) == []                       # Ann's ship idles at home, leaving crew on her docks

@@ -797,7 +797,8 @@ class GameState(FinalScores, FollowUps, State):
 
     def _treasure_fits(self, player, limit) -> bool:
         room = self.f.hold - len(self.aboard[player])
-        return (room > 0 or player in self.unsure) and any(v <= limit for t, v in self.f.treasure_value.items() if self.island.left[t] > 0)
+        there = (v for t, v in self.f.treasure_value.items() if self.island.left[t] > 0)
+        return (room > 0 or player in self.unsure) and any(v <= limit for v in there)
 
     def _swap_due(self, player, data, cause) -> None:
         ships = [p for p in self.seats.others(player) if self.at[p] in self.f.coast and self.hand[p]]
@@ -855,33 +856,30 @@ class GameState(FinalScores, FollowUps, State):
         """A line nothing asks for: what a chance card still asks for is dropped too, the card having most
         likely been another."""
         self.w.blow(code, f"nothing asks {player} for this now: {what}")
-        self._blurred(player)
+        self._doubt(player)
         self.todo = [due for due in self.todo if not due.code.startswith("BU-CHANCE-")]
 
     def skipped(self, due) -> None:
         super().skipped(due)
         if due.kind not in ("fight", "free") and not due.optional:
-            self._blurred(due.player)
-
-    def _blurred(self, player) -> None:
-        """After a line left out, or one nothing asked for, what the player holds and the order of the piles
-        are no longer known: the log is trusted on them from now on (one mistake, one report)."""
-        self.unsure.add(player)
-        self.chance.forget_order()
-        self.pirates.forget_order()
+            self._doubt(due.player)
 
     def mistaken(self, action, rules) -> None:
-        """After any mistake the piles' order is trusted no more, nor what the line's players hold, unless it
-        was a mistake of sailing alone."""
-        self.chance.forget_order()
-        self.pirates.forget_order()
-        if action.verb in ("cut", "port", "deal"):  # a mistake in the set-up: nobody's crew is sure
-            self.unsure.update(self.players)
+        """After a mistake, what the line's players hold is no longer sure, unless it was a mistake of sailing
+        alone; after one in the set-up, nobody's crew nor what Pirate Island holds."""
+        if action.verb in ("cut", "port", "deal"):
             self.loose_pack = True
             self.pirates.counts = dict(self.f.crew_counts)
-        elif not SAILING.issuperset(rules):
-            self.unsure.update(getattr(action, key, None) for key in ("player", "giver", "other", "to", "target")
-                               if getattr(action, key, None) in self.hand)
+            return self._doubt(*self.players)
+        named = (getattr(action, key, None) for key in ("player", "giver", "other", "to", "target"))
+        self._doubt(*(p for p in named if p in self.hand and not SAILING.issuperset(rules)))
+
+    def _doubt(self, *players) -> None:
+        """What `players` hold, and the order of the piles, are no longer known: the log is trusted on them
+        from now on (one mistake, one report)."""
+        self.unsure.update(players)
+        self.chance.forget_order()
+        self.pirates.forget_order()
 
     def on_blown(self, event):
         due = self._answer("blown", event.player)
@@ -896,7 +894,8 @@ class GameState(FinalScores, FollowUps, State):
 
     def on_hire(self, event):
         due = self._answer("hire", event.player) or self._as_written(
-            "hire", event.player, len(event.crew), "BU-CHANCE-CREW", "crew comes from Pirate Island when a card says so")
+            "hire", event.player, len(event.crew), "BU-CHANCE-CREW",
+            "crew comes from Pirate Island when a card says so")
         if not event.crew and due.kind == "loot":  # a bot's choice of crew, not drawn yet (see outcome)
             self.intent = due.data[1]
             return
