@@ -889,6 +889,8 @@ class GameState(FinalScores, FollowUps, State):
         if event.to not in places:
             self.w.blow("BU-CHANCE-BLOWN", f"{due.cause} blows {player}'s ship to {named}, not {event.to}{why}")
         self.at[player] = event.to  # the replay goes on as written
+        if event.to in self.f.ports and player == self.current:
+            self.arrived = event.to  # it may trade there at once (RULES.md 6.1)
         self._point(player, event.heading)
         self._check_win(player)
 
