@@ -178,9 +178,13 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
 
 def overflow(v: dict, layout: TextLayout) -> str:
     """What to tell a designer whose text does not fit its box."""
+    return f"text {_quoted(v['text'])} does not fit its box {unfitted(v, layout)}: shorten it or give it more room"
+
+
+def unfitted(v: dict, layout: TextLayout) -> str:
+    """The box a text does not fit and the size it was tried at: "(57.5 mm wide) even at 6 pt"."""
     box = f"{v['w']:g} × {v['h']:g} mm" if v["h"] is not None else f"{v['w']:g} mm wide"
-    at = f"even at {layout.size:g} pt" if v["fit"] else f"at {layout.size:g} pt (fit: false)"
-    return f"text {_quoted(v['text'])} does not fit its box ({box}) {at}: shorten it or give it more room"
+    return f"({box}) " + (f"even at {layout.size:g} pt" if v["fit"] else f"at {layout.size:g} pt (fit: false)")
 
 
 @dataclass(frozen=True)

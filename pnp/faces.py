@@ -6,20 +6,25 @@ coordinates and beyond the size. Identical renderings are one face, drawn once a
 
 Each distinct face is read, checked and drawn once a build, and what that gave is kept in the cache
 (`cache.Store`): the text a template rendered from the same data, the steps read from that text and checked,
-the face's drawing. A later build takes them from there, checking again only what may have changed since
-(the artwork and pictures a drawing places); a face's steps and drawing stay on disk until they are needed.
+what keeps its text from being read (see legibility), the face's drawing. A later build takes them from there,
+checking again only what may have changed since (the artwork and pictures a drawing places); a face's steps
+and drawing stay on disk until they are needed.
+
+A face that cannot be made does not stop the others: what is wrong with each is noted, and `report` gives
+every problem and warning of the faces made so far, each told once for all the faces it was found on.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import os
 from pathlib import Path
 
-from pnp import cache, images, resources
-from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, parse_yaml
+from pnp import cache, images, legibility, resources
+from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, line_of, parse_yaml
 from pnp.draw import Drawing, Painter
-from pnp.errors import DataError, Where
+from pnp.errors import DataError, Where, clip
 
 FONTS = ("sans", "bold", "title")
 PLACED = ("art", "image")
@@ -46,7 +51,7 @@ def step_specs(palette: dict) -> dict:
             "align": (Choice("left", "center", "right"), "center"),
             "valign": (Choice("top", "middle", "bottom"), "top"),
             "leading": (Number(), 1.2), "fit": (Bool(), True), "rotate": (Number(), 0.0),
-            "opacity": (Number(), 1.0)}),
+            "opacity": (Number(), 1.0), "fine": (Bool(), False)}),
         "art": placed,
         "image": placed,
         # steps drawn in their own coordinates: origin at (x, y), turned clockwise by `rotate` degrees
@@ -125,12 +130,12 @@ def _label_size(label: str, length: float) -> float:
 
 class FaceMaker:
     """Makes a game's faces from its templates and draws them, each distinct face once a build; what an earlier
-    build made is taken from `store`. `warn(message)` is told of pictures that will print soft."""
+    build made is taken from `store`. `warn(where, message)` is told of pictures that will print soft."""
 
     def __init__(self, game, store: cache.Store | None = None, warn=None):
         self.game = game
         self.store = store or cache.shared()
-        self.warn = warn or (lambda message: None)
+        self.warn = warn or (lambda where, message: None)
         self.specs = step_specs(game.palette)
         self.palette = tuple(game.palette.items())
         self.template_folders = resources.search_path(game.folder, "templates")
@@ -139,7 +144,10 @@ class FaceMaker:
         self._painter: Painter | None = None
         self._sources: str | None = None
         self.faces: dict[str, Face] = {}  # face key -> Face
-        self.keys: dict[str, str] = {}  # what a template was given -> the key of the face it made
+        self.keys: dict[str, tuple] = {}  # what a template was given -> what it made: (the key of the face, None
+        # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
+        self.unread: dict = {}  # (template file, line, kind, error) -> for whom (see _who) -> legibility findings
+        self.failed: dict = {}  # (template, field, message) -> for whom -> where: what keeps faces from being made
         self.arts: dict = {}  # (path, folder) -> Artwork, checked once a build
         self.pictures: dict = {}  # path -> Picture, read once a build
         self.names: dict = {}  # Artwork or Picture -> the `src` that named it
@@ -153,40 +161,50 @@ class FaceMaker:
         self.serial = next(MAKERS)  # keeps this maker's own drawings apart from another's
 
     # --- faces -------------------------------------------------------------------------------------
-    def face(self, template: str, size, bleed: float, where: Where, **context) -> Face:
+    def face(self, template: str, size, bleed: float, where: Where, over: Face | None = None, **context) -> Face:
         """The face `template` draws when given `context` (as `card`, `sheet`, `face` or `panels`) and the
-        game, its size and bleed; `where` is the data that asks for it, named in any error."""
+        game, its size and bleed; `where` is the data that asks for it, named in any error. A face drawn `over`
+        another (a numbered sheet over its background) has its text read against what that one paints."""
         w, h = size
         first = template not in self.variables
-        given = self._given(template, (w, h), bleed, context)
-        key = self.keys.get(given)
-        if key is None:
-            key = self.store.get("render", given)
-            if key is None or key not in self.faces and not self.store.has("face", key):
-                key = self._make(template, (w, h), bleed, where, context)
-                self.store.put("render", given, key)
-            self.keys[given] = key
+        given = self._given(template, (w, h), bleed, over, context)
+        made = self.keys.get(given)
+        if made is None:
+            stored = self.store.get("rendered", given)
+            if stored is None or stored[0] not in self.faces and not self.store.has("face", stored[0]):
+                made = self._made(template, (w, h), bleed, where, over, context)
+                if made[0] is not None:
+                    self.store.put("rendered", given, [made[0], [dataclasses.astuple(note) for note in made[1]]])
+            else:
+                made = (stored[0], tuple(legibility.Finding(*note) for note in stored[1]), ())
+            self.keys[given] = made
         if first:
-            self.variables[template] = (context, key)  # its names sought when it is asked for again
+            self.variables[template] = (context, over, made)  # its names sought when it is asked for again
+        key, notes, failures = made
+        if notes or failures:
+            self._note(template, where, context, notes, failures)
+        if key is None:  # never drawn: the build stops once every face is made (see `report`)
+            return Face(f"not made: {given}", (), (w, h), bleed, where)
         face = self.faces.get(key)
         if face is None:
             steps = functools.partial(self._steps, key, template, (w, h), bleed, where, context)
             face = self.faces[key] = Face(key, steps, (w, h), bleed, where, lasting=True)
         return face
 
-    def _given(self, template: str, size, bleed: float, context: dict) -> str:
+    def _given(self, template: str, size, bleed: float, over: Face | None, context: dict) -> str:
         """The key of what a template is given: its data, but only the names it reads once it has been asked
-        for twice (a back that never reads `card` is rendered once, not once a card)."""
+        for twice (a back that never reads `card` is rendered once, not once a card); and the face it is drawn
+        over, if any."""
         if template not in self.variables:
             used = None
         elif isinstance(self.variables[template], tuple):  # asked for the second time: find its names
-            first, key = self.variables[template]
+            first, first_over, made = self.variables[template]
             self.variables[template] = self._variables(template)
-            self.keys.setdefault(self._given(template, size, bleed, first), key)
+            self.keys.setdefault(self._given(template, size, bleed, first_over, first), made)
             used = self.variables[template]
         else:
             used = self.variables[template]
-        return cache.digest(self.sources, template, *size, bleed,
+        return cache.digest(self.sources, template, *size, bleed, *((over.key,) if over else ()),
                             context if used is None else {name: context[name] for name in used if name in context})
 
     @property
@@ -228,20 +246,97 @@ class FaceMaker:
 
     def render(self, template: str, size, bleed: float, where: Where, context: dict) -> str:
         """The text `template` renders for a face of this size and bleed, given `context`."""
-        w, h = size
-        return self.renderer.render(template, where, game=self.game.context(), w=w, h=h, bleed=bleed,
-                                    palette=self.game.palette, **context)
+        return self.renderer.render(template, where, **self._seen(size, bleed, context))
 
-    def _make(self, template: str, size, bleed: float, where: Where, context: dict) -> str:
-        """Render, read, check and draw a face; keep its steps and drawing in the store; return its key."""
+    def _seen(self, size, bleed: float, context: dict) -> dict:
+        """All a template sees: the game, the face's size and bleed, and `context`."""
+        w, h = size
+        return dict(game=self.game.context(), w=w, h=h, bleed=bleed, palette=self.game.palette, **context)
+
+    def _made(self, template: str, size, bleed: float, where: Where, over: Face | None, context: dict) -> tuple:
+        """What a template makes of `context`: (the face's key, or None when it cannot be made; what keeps its
+        text from being read; what else keeps it from being made)."""
+        try:
+            key, notes, failures = self._make(template, size, bleed, where, over, context)
+        except DataError as error:
+            return None, (), tuple(error.problems)
+        return (None if failures or any(note.error for note in notes) else key), notes, failures
+
+    def _make(self, template: str, size, bleed: float, where: Where, over: Face | None,
+              context: dict) -> tuple[str, tuple, tuple]:
+        """Render, read and check a face and, unless its text cannot be read, draw it and keep its steps and
+        drawing in the store; return its key, what keeps its text from being read and what keeps it from being
+        drawn. (Every rendering is checked, even one whose face another has made: where the template wrote a
+        step is its own.)"""
         text = self.render(template, size, bleed, where, context)
         key = cache.digest(text, size, bleed, self.palette)
-        if key not in self.faces and not self.store.has("face", key):
-            steps = self._read(text, template, size, bleed, where)
-            self.store.put("face", key, {"steps": self._encoded(steps)})
+        made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
+        steps = self._read(text, template, size, bleed, where)
+        notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette, over.steps if over else ()))
+        if notes:
+            notes = self._placed_notes(notes, text, template, size, bleed, context)
+        if not made and not any(note.error for note in notes):
             face = Face(key, steps, size, bleed, where, lasting=True)
-            self.store.put("drawing", key, self._described(self.painter.record(face)))
-        return key
+            try:
+                drawing = self.painter.record(face)
+            except DataError as error:  # a character none of the fonts has
+                return key, notes, tuple(error.problems)
+            self.store.put("face", key, {"steps": self._encoded(steps)})
+            self.store.put("drawing", key, self._described(drawing))
+        return key, notes, ()
+
+    def _placed_notes(self, notes: tuple, text: str, template: str, size, bleed: float, context: dict) -> tuple:
+        """Legibility findings with the template line that wrote each step (the template's name alone when the
+        steps' lines cannot be told)."""
+        try:
+            raw = parse_yaml(text, template, lines=True)
+        except DataError:  # read before, but perhaps not by PyYAML (see quickyaml): lines not known
+            raw = []
+        origins = self.renderer.origins(template, **self._seen(size, bleed, context))
+        placed = []
+        for note in notes:
+            steps, line = raw, 0
+            for index in note.path:
+                item = steps[index - 1] if isinstance(steps, list) and len(steps) >= index else None
+                line = line_of(steps, index - 1) if item is not None else 0
+                steps = item.get("group", {}).get("steps") if isinstance(item, dict) and \
+                    isinstance(item.get("group"), dict) else None
+            file, line = origins[line - 1] if 0 < line <= len(origins) else (f"templates/{template}", 0)
+            placed.append(dataclasses.replace(note, file=file, line=line))
+        return tuple(placed)
+
+    def _note(self, template: str, where: Where, context: dict, notes: tuple, failures: tuple) -> None:
+        """Note what a face made for `context` found, for `report`."""
+        who = _who(where, context)
+        grouped: dict = {}
+        for note in notes:
+            grouped.setdefault((note.file, note.line, note.error, note.kind), []).append(note)
+        for group, found in grouped.items():
+            self.unread.setdefault(group, {}).setdefault(who, found)
+        for place, message in failures:
+            self.failed.setdefault((template, place.field, message), {}).setdefault(who, place)
+
+    def report(self) -> tuple[list, list]:
+        """(errors, warnings) of the faces made so far, as (where, message): what keeps text from being read
+        once for each template step (its errors, and its warnings), with the faces it was found on; another
+        problem the same on many faces, once, at the first."""
+        steps: dict = {}  # (file, line, error) -> [(findings of a kind, the faces they were found on)]
+        for (file, line, error, _), found in self.unread.items():
+            steps.setdefault((file, line, error), []).append(([note for each in found.values() for note in each],
+                                                              _on(found)))
+        errors, warnings = [], []
+        for (file, line, error), kinds in steps.items():
+            labels = list(dict.fromkeys(note.step for found, _ in kinds for note in found))
+            step = ", ".join(labels[:3]) + (", …" if len(labels) > 3 else "")
+            faces = {on for _, on in kinds}
+            shared = faces.pop() if len(faces) == 1 else ""
+            message = legibility.describe([(found, "" if shared else on) for found, on in kinds], shared)
+            (errors if error else warnings).append((Where(file, line, step), message))
+        for (_, _, message), found in self.failed.items():
+            first = next(iter(found.values()))
+            others = list(found)[1:]
+            errors.append((first, message + (f" (also {_on(others, 'more ')})" if others else "")))
+        return errors, warnings
 
     def _steps(self, key: str, template: str, size, bleed: float, where: Where, context: dict) -> tuple:
         """A face's steps, from the store; made again when they are gone, or name artwork that has changed."""
@@ -252,9 +347,7 @@ class FaceMaker:
         return steps
 
     def _read(self, text: str, template: str, size, bleed: float, where: Where) -> tuple:
-        """The checked steps of a rendered face: readable YAML, known steps and values, legible text."""
-        from pnp import legibility  # only for faces not in the cache
-
+        """The checked steps of a rendered face: readable YAML, known steps and values."""
         label = f"{where} (template {template})"
         problems: list = []
         steps = self._quick_steps(text, label, problems)
@@ -265,8 +358,6 @@ class FaceMaker:
             if not isinstance(raw, list):
                 raise DataError([(where, f"template {template} must render a list of drawing steps")])
             steps = self._check(raw, label, "", problems)
-        if not problems:
-            problems = legibility.problems(steps, size, where, template, cut=bleed > 0)
         if problems:
             raise DataError(problems)
         return steps
@@ -438,8 +529,8 @@ class FaceMaker:
             src = self.names.get(picture, picture.path.name)
             if dpi < images.SHARP_DPI - 0.5 and (src, round(dpi)) not in self.warned:
                 self.warned.add((src, round(dpi)))
-                self.warn(f"{where}: image {src} ({picture.size[0]} × {picture.size[1]} pixels) prints at "
-                          f"{dpi:.0f} dpi; {images.SHARP_DPI} dpi or more prints sharp")
+                self.warn(where, f"image {src} ({picture.size[0]} × {picture.size[1]} pixels) prints at "
+                                 f"{dpi:.0f} dpi; {images.SHARP_DPI} dpi or more prints sharp")
 
     def _described(self, drawing: Drawing) -> dict:
         """A drawing as the store keeps it: what it places named by `src`, with the size it had."""
@@ -489,6 +580,34 @@ class FaceMaker:
                     return None
             steps.append((name, values))
         return tuple(steps)
+
+
+def _who(where: Where, context: dict) -> tuple[str, str, str]:
+    """For whom a face is made, as a message names it: (what it is, its name, where its data is)."""
+    for name in ("card", "piece"):
+        if isinstance(context.get(name), dict) and "id" in context[name]:
+            return name, str(context[name]["id"]), str(where)
+    if isinstance(context.get("sheet"), dict):
+        return "sheet", str(context["sheet"].get("number")), str(where)
+    if isinstance(context.get("face"), dict):
+        return "die face", str(context["face"].get("value")), str(where)
+    return "", where.field or str(where), str(where)
+
+
+SHOWN = 5  # the faces a message names at most
+
+
+def _on(found, more: str = "") -> str:
+    """The faces something was found on, said for a message: "on card beta (deck.csv:3)", "on 72 cards (alpha,
+    beta, ...)"; `more` comes before a count ("on 3 more cards")."""
+    found = list(found)
+    nouns = {noun for noun, _, _ in found}
+    noun = nouns.pop() if len(nouns) == 1 and "" not in nouns else "face"
+    if len(found) == 1:
+        kind, name, where = found[0]
+        return f"on {kind} {name} ({where})" if kind else f"on {name}"
+    names = ", ".join(clip(name, 30) for _, name, _ in found[:SHOWN]) + (", …" if len(found) > SHOWN else "")
+    return f"on {len(found)} {more}{noun}s ({names})"
 
 
 def _parsed(text: str, template: str, where: Where):

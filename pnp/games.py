@@ -31,6 +31,8 @@ GAME = Record({
     "palette": (MapOf(Colour()), dict),
     "vars": (Any_(dict, "a mapping"), dict),
     "forms": (ListOf(Choice("duplex", "fold"), min_items=1), lambda: ["duplex", "fold"]),
+    # words a playtest log may use for the kit's own (an old rulebook's spelling of a card): word -> kit's word
+    "aliases": (MapOf(Text()), dict),
     "components": MapOf(Any_()),
 }, "the game's description")
 
@@ -111,11 +113,28 @@ def load_game(name: str) -> Game:
     players = top["players"]
     if players and players[0] is not None and players[1] is not None and players[0] > players[1]:
         problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))
+    aliases = _aliases(raw.get("aliases"), top["aliases"] or {}, components, Where(file, 1, "aliases"), problems)
     if problems:
         raise DataError(problems)
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
-                components=components)
+                components=components, aliases=aliases)
+
+
+def _aliases(raw, given: dict, components: dict, where: Where, problems: list) -> dict:
+    """Lower-case word -> the kit's word; an alias may not be a card of the kit, which it would hide."""
+    cards = {card.id.lower() for component in components.values() for card in component.cards}
+    aliases = {}
+    for key, meant in given.items():
+        word, meant, spot = str(key).strip().lower(), str(meant).strip(), where.at(str(key), line_of(raw, key))
+        if word in cards:
+            problems.append((spot, f"{word!r} is a card of the kit: it cannot stand for another word"))
+        elif not word or any(mark in word for mark in " ,#:") or not meant:
+            problems.append((spot, "an alias is one word of a log (no spaces, commas, # or :) and the kit's word "
+                                   "it stands for"))
+        else:
+            aliases[word] = meant
+    return aliases
 
 
 def _component(component_id, block, where, folder, palette, problems) -> Component | None:

@@ -159,10 +159,11 @@ def _many(component, count: int) -> str:
 def sheet_pages(component, maker, settings):
     """One-sided sheets such as score pads, `count` copies, each told its number. A `background` template
     draws what all the sheets share, once: the template then draws only what differs from sheet to sheet."""
-    faces = [maker.face(component.template, component.size, 0.0, component.where, sheet={"number": number})
-             for number in range(1, sheet_count(component, settings) + 1)]
-    if component.options["background"]:
-        under = maker.face(component.options["background"], component.size, 0.0, component.where)
+    under = component.options["background"] and maker.face(component.options["background"], component.size, 0.0,
+                                                           component.where)
+    faces = [maker.face(component.template, component.size, 0.0, component.where, over=under or None,
+                        sheet={"number": number}) for number in range(1, sheet_count(component, settings) + 1)]
+    if under:
         faces = [layered(under, face) for face in faces]
     return duplex_pages([(face, None) for face in faces], component.size, 0.0, 0.0, settings)
 

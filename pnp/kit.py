@@ -12,7 +12,7 @@ from reportlab.lib.colors import Color, black
 
 from pnp import cache
 from pnp.draw import PT, font, wrap
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, one_line
 from pnp.faces import FaceMaker
 from pnp.fileset import FolderSet, replace_file
 from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printable
@@ -43,6 +43,8 @@ def variant(settings: Settings) -> str:
 
 
 def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[Part]:
+    """Every component laid out on pages. A DataError says what keeps any face from being made, every face's
+    problems at once."""
     maker = maker or FaceMaker(game)
     parts = []
     for component in game.components.values():
@@ -56,6 +58,9 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
         parts.append(Part(component, pages, kind.how_to_print(component, settings)))
         if progress:
             progress(f"{game.slug}: {component.id} laid out on {plural(len(pages), 'page')} ({variant(settings)})")
+    errors, _ = maker.report()
+    if errors:
+        raise DataError(errors)
     return parts
 
 
@@ -130,17 +135,26 @@ def render(game: Game, parts: list[Part], settings: Settings, with_contents: boo
     return None
 
 
-def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False) -> list[Path]:
+def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False,
+          strict: bool = False) -> list[Path]:
     """Build every PDF of a game's kit, in each variant, into out_dir, which then holds those files and no
     others; returns them.
-    With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Pictures that will
-    print soft are reported through `progress`, as warnings."""
+    With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Every variant is laid
+    out before anything is drawn: a DataError then says every problem found. Warnings (text hard to read,
+    pictures that will print soft) are reported through `progress`, or are errors too when `strict`."""
     say = progress or (lambda message: None)
-    maker = FaceMaker(game, warn=lambda message: say(f"warning: {message}"))  # each face made once a build
+    soft: list = []  # pictures that will print soft, found as faces are drawn
+
+    def warn(where, message: str) -> None:
+        soft.append((where, message))
+        if not strict:
+            say(f"warning: {where}: {message}")
+
+    maker = FaceMaker(game, warn=warn)  # each face made once a build
     files, sections = FolderSet(out_dir), []
     try:
-        for settings in variants:
-            parts = lay_out(game, settings, maker, progress)
+        laid = _laid_out(game, variants, maker, progress, say, strict)
+        for settings, parts in laid:
             suffix = variant(settings)
             for part in parts:
                 with files.open(f"{part.component.id}-{suffix}.pdf") as out:
@@ -169,6 +183,8 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
         if duplex:
             files.write(f"duplex-test-{duplex.paper}.pdf", duplex_test(duplex, maker.store))
+        if soft and strict:
+            raise DataError(soft)
         files.commit()
     except OSError as error:
         raise PnpError(f"cannot write {error.filename or out_dir}: {error.strerror}") from None
@@ -177,6 +193,26 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         maker.store.commit()
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
     return files.paths
+
+
+def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool) -> list:
+    """Each variant with its parts laid out. What keeps a face from being read is said once for all the faces
+    of the build: the warnings through `say`, before a DataError with the errors, if any (with the warnings
+    too, when `strict`)."""
+    laid, failure = [], None
+    try:
+        for settings in variants:
+            laid.append((settings, lay_out(game, settings, maker, progress)))
+    except DataError as error:
+        failure = error
+    _, warnings = maker.report()
+    if strict and warnings:
+        raise DataError((failure.problems if failure else []) + warnings)
+    for where, message in sorted(warnings, key=lambda problem: (problem[0].file, problem[0].line, problem[1])):
+        say(one_line(f"warning: {where}: {message}"))
+    if failure:
+        raise failure
+    return laid
 
 
 def write_index(out: Path, names: dict[str, str]) -> Path:

@@ -1,18 +1,54 @@
-"""Text a player can read: checked on every face before anything is drawn.
+"""Text a player can read: checked on every face a template makes, before anything is drawn.
 
-Every text fits its box (see draw.fit_text), is set at 6 pt or more, and its ink stays inside its frame: the
-smallest rectangle drawn before it (in the same group) that holds the middle of its box, a little clear of
-that rectangle's line. On a card, text also keeps out of the 3 mm next to the trim, which a cut may take.
+What the checks find is an error, which stops the build, or a warning, which is reported while the build goes
+on (`pnp build --warnings-as-errors` stops on warnings too):
+
+- text that does not fit its box (see draw.fit_text): an error;
+- ink beyond its frame (the smallest rectangle drawn before it, in the same group, that holds the middle of
+  its box, a little clear of that rectangle's line), or on a card into the 3 mm next to the trim, which a cut
+  may take: an error from GRAZE mm on, a warning below that;
+- text set below MIN_SIZE (only a `size` written below it does that: `fit` never shrinks text so far): a
+  warning;
+- text that stands out from what is painted under the middle of its box by a contrast ratio below CONTRAST
+  (WCAG's, from the colours' relative luminance): a warning. Under artwork or a picture the colour is not
+  known, and nothing is said.
+
+A text step marked `fine: true` is fine print (or faint text) its designer means: it gives no warning; its
+errors stay. Each finding names its step; the face maker adds the template line that wrote the step and
+tells each line's findings once for all the faces they were found on (see `describe`).
 """
 from __future__ import annotations
 
-from pnp.draw import CAP, DESCENT, PT, overflow, text_layout
-from pnp.errors import Where
+import math
+from dataclasses import dataclass
+
+from pnp.draw import CAP, DESCENT, PT, colour, text_layout, unfitted
 from pnp.imposition import Box
 
 MIN_SIZE = 6.0  # points: the smallest text a player is asked to read
 CLEARANCE = 0.3  # mm between the ink of a text and the line of its frame
 SAFE = 3.0  # mm inside the trim: the safe zone
+GRAZE = 1.0  # mm: ink less than this past its frame or into the safe zone is a warning, from this on an error
+CONTRAST = 3.0  # the lowest contrast ratio of text against what lies under it (WCAG's, 1 to 21) that is not warned of
+PAPER = (1.0, 1.0, 1.0)  # what lies under everything: white paper
+
+FIT, FRAME, SAFE_ZONE, SMALL, FAINT = "fit", "frame", "safe zone", "small", "contrast"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing that keeps one text step of a face from being read. `file` and `line` are the template line
+    that wrote the step (line 0: not known), filled in by the face maker."""
+
+    step: str  # "step 4", or "step 2: step 1" for a step inside a group
+    path: tuple  # the step's place among the face's steps, from 1: (4,), or (2, 1)
+    kind: str  # FIT, FRAME, SAFE_ZONE, SMALL or FAINT
+    error: bool
+    text: str
+    amount: float  # mm beyond the frame or into the safe zone; points; a contrast ratio
+    detail: str = ""  # the frame's step; the box the text does not fit; the colours
+    file: str = ""
+    line: int = 0
 
 
 def ink_box(v: dict) -> Box:
@@ -32,53 +68,243 @@ def _outside(ink: Box, room: Box) -> float:
     return max(0.0, room.x0 - ink.x0, ink.x1 - room.x1, room.y0 - ink.y0, ink.y1 - room.y1)
 
 
-def problems(steps, size: tuple[float, float], where: Where, template: str, cut: bool) -> list[tuple[Where, str]]:
-    """What keeps the text of a face's steps from being read: each as (where, message); `where` is the data
-    that asked for the face, drawn by `template`. A face `cut` out along its trim (a card) keeps its text out
-    of the safe zone too."""
+def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=()) -> list[Finding]:
+    """What keeps the text of a face's steps from being read. A face `cut` out along its trim (a card) keeps
+    its text out of the safe zone too; `palette` names the colours the steps may use; `under` are the steps
+    of a face it is drawn over, if any."""
     found: list = []
     w, h = size
     safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
-    _check(steps, safe, where, f"{where} (template {template})", "", found)
+    palette_items, paints = tuple(sorted(palette.items())), []
+    _painted(under, Place(), paints, palette_items)
+    _check(steps, safe, Place(), paints, (), palette_items, found)
     return found
 
 
-def _check(steps, safe: Box | None, where: Where, label: str, prefix: str, found: list) -> None:
+def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, palette: tuple, found: list) -> None:
+    """Check the text of `steps`, drawn at `place` (a group's frame in the face); `paints` is what was painted
+    before them, in the face's coordinates."""
     frames = []  # (the rectangle a text must keep inside, which step drew it)
     for index, (name, v) in enumerate(steps, start=1):
-        spot = Where(label, 0, f"{prefix}step {index}")
         if name == "rect":
             edge = v["width"] / 2 if v["stroke"] != "none" else 0.0
             frames.append((Box(v["x"], v["y"], v["x"] + v["w"], v["y"] + v["h"]).inset(*(edge + CLEARANCE,) * 4),
                            index))
-        elif name == "group":  # its steps have frames of their own, in their own coordinates
-            _check(v["steps"], None, where, label, f"{prefix}step {index}: ", found)
+        if name == "group":  # its steps have frames of their own, in their own coordinates
+            inner = place.then(v["x"], v["y"], v["rotate"], v["mirror"])
+            _check(v["steps"], None, inner, paints, path + (index,), palette, found)
         elif name == "text" and v["text"].strip():
-            layout = text_layout(v)
-            if not layout.fits:  # said as the drawing would say it, against the card
-                found.append((where, overflow(v, layout)))
-            else:
-                _check_text(v, frames, safe, spot, found)
+            _check_text(v, frames, safe, place, paints, path + (index,), palette, found)
+        else:
+            _painted(((name, v),), place, paints, palette)
 
 
-def _check_text(v: dict, frames: list, safe: Box | None, spot: Where, found: list) -> None:
-    quoted = v["text"] if len(v["text"]) <= 30 else v["text"][:28] + "…"
-    size = text_layout(v).size
-    if size < MIN_SIZE - 1e-6:
-        found.append((spot, f"text {quoted!r} is set at {size:.1f} pt, below the {MIN_SIZE:g} pt a player "
-                            "can read: give it a larger box or fewer words"))
-    if v["rotate"]:
+def _painted(steps, place: "Place", paints: list, palette: tuple) -> None:
+    """Add what `steps`, drawn at `place`, paint (in their groups too) to `paints`."""
+    for name, v in steps:
+        if name == "group":
+            _painted(v["steps"], place.then(v["x"], v["y"], v["rotate"], v.get("mirror", False)), paints, palette)
+        else:
+            paint = _paint(name, v, palette)
+            if paint is not None:
+                paints.append((place, *paint))
+
+
+def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,
+                palette: tuple, found: list) -> None:
+    """Note what keeps one text step from being read (a step marked `fine` gives no warning)."""
+    step = ": ".join(f"step {index}" for index in path)
+
+    def note(kind: str, error: bool, amount: float, detail: str = "") -> None:
+        if error or not v["fine"]:
+            found.append(Finding(step, path, kind, error, v["text"], amount, detail))
+
+    layout = text_layout(v)
+    if not layout.fits:
+        note(FIT, True, layout.size, unfitted(v, layout))
         return
-    ink = ink_box(v)
-    cx, cy = v["x"] + v["w"] / 2, v["y"] + (v["h"] if v["h"] is not None else ink.y1 - v["y"]) / 2
-    holding = [(box, index) for box, index in frames if box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1]
+    if layout.size < MIN_SIZE - 1e-6:
+        note(SMALL, False, layout.size)
+    middle = (v["x"] + v["w"] / 2, v["y"] + (v["h"] if v["h"] is not None else _ink_height(v)) / 2)
+    if not v["rotate"]:
+        for kind, over, detail in _spilt(ink_box(v), middle, frames, safe):
+            note(kind, over >= GRAZE, over, detail)
+    faint = _faint(v, place.point(*middle), paints, palette)
+    if faint:
+        note(FAINT, False, *faint)
+
+
+def _spilt(ink: Box, middle: tuple, frames: list, safe: Box | None):
+    """How far ink reaches beyond its frame and into the safe zone: (kind, mm, which frame) for each."""
+    holding = [(box, index) for box, index in frames
+               if box.x0 <= middle[0] <= box.x1 and box.y0 <= middle[1] <= box.y1]
     if holding:
         frame, index = min(holding, key=lambda item: item[0].w * item[0].h)
         over = _outside(ink, frame)
         if over > 0.05:
-            found.append((spot, f"text {quoted!r} runs {over:.1f} mm over its frame (the rect of step {index})"))
-    if safe is not None:
-        over = _outside(ink, safe)
-        if over > 0.05:
-            found.append((spot, f"text {quoted!r} runs {over:.1f} mm into the {SAFE:g} mm next to the edge, "
-                                "which a cut may take"))
+            yield FRAME, over, f"the rect of step {index}"
+    over = _outside(ink, safe) if safe is not None else 0.0
+    if over > 0.05:
+        yield SAFE_ZONE, over, ""
+
+
+def _faint(v: dict, point: tuple, paints: list, palette: tuple) -> tuple | None:
+    """A text's contrast ratio with what lies under `point` (its middle, in the face) and the two colours, when
+    it is below CONTRAST; None when it is not, or the colours are not known."""
+    ink, under = _rgb(v["colour"], palette), _under(point, paints)
+    if ink is None or under is None:
+        return None
+    seen = _over(under, ink, v["opacity"])
+    ratio = contrast(seen, under)
+    return (ratio, f"{_hex(seen)} on {_hex(under)}") if ratio < CONTRAST else None
+
+
+def _ink_height(v: dict) -> float:
+    """From the top of a box without a height to the foot of its text's ink."""
+    layout = text_layout(v)
+    return layout.first + layout.step * (len(layout.lines) - 1) + layout.size * DESCENT / PT
+
+
+# --- contrast ------------------------------------------------------------------------------------------------
+
+class Place:
+    """Where a group's steps are drawn in the face: their point (u, v) lands at (a·u + b·v + e, c·u + d·v + f)."""
+
+    def __init__(self, matrix: tuple = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
+        self.matrix = matrix
+
+    def then(self, x: float, y: float, rotate: float, mirror: bool) -> "Place":
+        """The frame of a group drawn here: origin at (x, y), turned clockwise by `rotate` degrees, and
+        reflected across its own x axis when `mirror` (see draw.Painter._group)."""
+        turn = math.radians(rotate)
+        cos, sin, flip = math.cos(turn), math.sin(turn), -1.0 if mirror else 1.0
+        a, b, c, d, e, f = self.matrix
+        own = (cos, -sin * flip, sin, cos * flip)  # the group's own turn and reflection
+        return Place((a * own[0] + b * own[2], a * own[1] + b * own[3], c * own[0] + d * own[2],
+                      c * own[1] + d * own[3], a * x + b * y + e, c * x + d * y + f))
+
+    def point(self, u: float, v: float) -> tuple[float, float]:
+        a, b, c, d, e, f = self.matrix
+        return a * u + b * v + e, c * u + d * v + f
+
+    def local(self, x: float, y: float) -> tuple[float, float]:
+        """The point of the face at (x, y), in this frame."""
+        a, b, c, d, e, f = self.matrix
+        det = a * d - b * c
+        x, y = x - e, y - f
+        return (d * x - b * y) / det, (a * y - c * x) / det
+
+
+def _paint(name: str, v: dict, palette: tuple):
+    """What a step paints, as (whether it covers a point, its colour or None when not known, its opacity);
+    None for a step that paints nothing under a text (a line, a shape without fill)."""
+    if name in ("art", "image"):  # its colours are not known here
+        box = (min(v["x"], v["x"] + v["w"]), min(v["y"], v["y"] + v["h"]), max(v["x"], v["x"] + v["w"]),
+               max(v["y"], v["y"] + v["h"]))
+        return (lambda x, y: box[0] <= x <= box[2] and box[1] <= y <= box[3]), None, v["opacity"]
+    if name not in ("rect", "circle", "ellipse", "polygon"):
+        return None
+    fill = _rgb(v["fill"], palette)
+    if fill is None:
+        return None
+    if name == "rect":
+        x0, x1 = sorted((v["x"], v["x"] + v["w"]))
+        y0, y1 = sorted((v["y"], v["y"] + v["h"]))
+        covers = lambda x, y: x0 <= x <= x1 and y0 <= y <= y1  # noqa: E731 (round corners left out)
+    elif name == "circle":
+        covers = lambda x, y: (x - v["x"]) ** 2 + (y - v["y"]) ** 2 <= v["r"] ** 2  # noqa: E731
+    elif name == "ellipse":
+        covers = lambda x, y: (v["rx"] > 0 and v["ry"] > 0  # noqa: E731
+                               and ((x - v["x"]) / v["rx"]) ** 2 + ((y - v["y"]) / v["ry"]) ** 2 <= 1)
+    else:
+        covers = lambda x, y: _inside(v["points"], x, y)  # noqa: E731
+    return covers, fill, v["opacity"]
+
+
+def _inside(points: list, x: float, y: float) -> bool:
+    """Whether (x, y) lies inside a polygon (even-odd)."""
+    inside = False
+    for (x0, y0, *_), (x1, y1, *_) in zip(points, points[1:] + points[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _under(point: tuple, paints: list):
+    """The colour painted at a point of the face, over the paper; None when artwork or a picture shows there."""
+    seen = PAPER
+    for place, covers, fill, opacity in paints:
+        if covers(*place.local(*point)):
+            seen = None if fill is None else fill if opacity >= 1 else None if seen is None else _over(seen, fill,
+                                                                                                     opacity)
+    return seen
+
+
+def _over(under: tuple, ink: tuple, opacity: float) -> tuple:
+    """`ink` laid at `opacity` over `under`."""
+    opacity = min(max(opacity, 0.0), 1.0)
+    return tuple(u + (i - u) * opacity for u, i in zip(under, ink))
+
+
+def _rgb(value: str, palette: tuple) -> tuple | None:
+    made = colour(value, palette)
+    return None if made is None else (made.red, made.green, made.blue)
+
+
+def _hex(rgb: tuple) -> str:
+    return "#" + "".join(f"{round(part * 255):02X}" for part in rgb)
+
+
+def luminance(rgb: tuple) -> float:
+    """A colour's relative luminance (WCAG 2): 0 for black, 1 for white."""
+    linear = [part / 12.92 if part <= 0.04045 else ((part + 0.055) / 1.055) ** 2.4 for part in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: tuple, other: tuple) -> float:
+    """WCAG 2's contrast ratio of two colours: from 1 (the same) to 21 (black on white)."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# --- messages ------------------------------------------------------------------------------------------------
+
+def describe(kinds: list[tuple[list[Finding], str]], on: str) -> str:
+    """What a template step's findings say, all errors or all warnings: for each kind, its findings and the
+    faces they were found on ("on 72 cards (alpha, ...)"); or "" there, and the faces of every kind in `on`."""
+    findings = [finding for found, _ in kinds for finding in found]
+    texts = list(dict.fromkeys(finding.text for finding in findings))
+    others = len(texts) - 1
+    quoted = _quoted(texts[0]) + (f" (and {others} other{'s' if others > 1 else ''})" if others else "")
+    said = ", and ".join(_clause(found) + (f" {faces}" if faces else "") for found, faces in kinds)
+    said = f"text {quoted} {said}" + (f", {on}" if on else "")
+    if not findings[0].error:
+        return said + "; mark the step `fine: true` if that is meant"
+    fix = "shorten it" if any(finding.kind == FIT for finding in findings) else "move it"
+    return f"{said}: {fix} or give it more room"
+
+
+def _clause(found: list[Finding]) -> str:
+    """What findings of one kind say of their text."""
+    kind = found[0].kind
+    details = list(dict.fromkeys(finding.detail for finding in found))
+    detail = f" ({details[0]})" if len(details) == 1 and details[0] else ""
+    if kind == FIT:
+        return f"does not fit its box {details[0]}"
+    if kind == SMALL:
+        return f"is set at {_span(found, '{:.1f} pt')}, below the {MIN_SIZE:g} pt a player reads with ease"
+    if kind == FAINT:
+        return f"has a contrast of {_span(found, '{:.1f}:1')} with what lies under it{detail}, below {CONTRAST:g}:1"
+    if kind == FRAME:
+        return f"runs {_span(found, '{:.1f} mm')} past its frame{detail}"
+    return f"runs {_span(found, '{:.1f} mm')} into the {SAFE:g} mm next to the edge, which a cut may take"
+
+
+def _span(findings: list[Finding], form: str) -> str:
+    """The amounts of some findings: "0.4 mm", or "0.2 to 0.4 mm"."""
+    low, high = (form.format(value) for value in (min(f.amount for f in findings), max(f.amount for f in findings)))
+    return low if low == high else f"{low} to {high}"
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= 30 else text[:28] + "…")

@@ -62,6 +62,7 @@ class Game:
     vars: dict
     forms: tuple  # what `pnp build` makes unless told: duplex pages, fold-and-glue sheets, or both
     components: dict  # id -> Component, in the order the data gives them
+    aliases: dict = field(default_factory=dict)  # lower-case word a log may use -> the kit's word
 
     @property
     def players_text(self) -> str:

@@ -4,6 +4,7 @@ Imported only when a template must be rendered: a build whose faces are all in t
 """
 from __future__ import annotations
 
+import bisect
 import json
 from pathlib import Path
 
@@ -68,6 +69,45 @@ def _fault(error: Exception) -> str:
     return f"not allowed in a template: {error}"
 
 
+class _Source:
+    """A template as `Renderer.origins` reads it: its file, its text, and its lines by those of its code."""
+
+    def __init__(self, made):
+        self.file = shown(made.filename or made.name)
+        pairs = sorted((code, line) for line, code in made.debug_info)
+        self.code_lines, self.lines = [code for code, _ in pairs], [line for _, line in pairs]
+        try:
+            self.text = Path(made.filename).read_text(encoding="utf-8") if made.filename else ""
+        except OSError:
+            self.text = ""
+        self.starts = [0] + [index + 1 for index, char in enumerate(self.text) if char == "\n"]
+
+    def line(self, frame, piece: str) -> tuple[str, int]:
+        """The file and line where `piece`, written by the template code running in `frame`, starts. jinja2
+        notes the line of each tag and expression, not of the text between them: such text (a constant of the
+        code) is found in the file, from the line noted last on."""
+        found = bisect.bisect_right(self.code_lines, frame.f_lineno) - 1
+        line = self.lines[found] if found >= 0 else 1
+        if "\n" in piece and piece in frame.f_code.co_consts and line <= len(self.starts):
+            at = self.text.find(piece, self.starts[line - 1])
+            if at >= 0:
+                line = bisect.bisect_right(self.starts, at)
+        return self.file, line
+
+
+def _writer(pieces):
+    """The frame of the template code that wrote the piece `pieces` (a template's generator) gave last: the
+    innermost generator, through those of an extended or included template."""
+    generator = pieces
+    while True:
+        inner = generator.gi_yieldfrom
+        if inner is None and "gen" in generator.gi_frame.f_code.co_varnames:  # an include's
+            inner = generator.gi_frame.f_locals.get("gen")
+        if getattr(inner, "gi_frame", None) is None:
+            return generator.gi_frame
+        generator = inner
+
+
 def _tojson(value) -> str:
     """JSON text, which YAML reads as the same value; an undefined name fails here, by its name."""
     if isinstance(value, jinja2.Undefined):
@@ -100,6 +140,28 @@ class Renderer:
         except (jinja2.TemplateError, ArithmeticError, AttributeError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
+
+    def origins(self, template: str, **context) -> list[tuple[str, int]]:
+        """Where each line of what `template` renders for `context` starts: (template file, line), in order.
+        Rendered again, piece by piece, each piece traced to the template code that wrote it (a macro's text to
+        the line that calls it); asked only of a rendering that has worked before."""
+        made = self.env.get_template(template)
+        pieces = made.root_render_func(made.new_context(context))
+        origins, at_start, sources = [], True, {}
+        for piece in pieces:
+            if not piece:
+                continue
+            frame = _writer(pieces)
+            template_made = frame.f_globals["__jinja_template__"]
+            if template_made not in sources:
+                sources[template_made] = _Source(template_made)
+            file, line = sources[template_made].line(frame, piece)
+            if at_start:
+                origins.append((file, line))
+            breaks = [index for index, char in enumerate(piece) if char == "\n"]
+            origins += [(file, line + count) for count, index in enumerate(breaks, start=1) if index + 1 < len(piece)]
+            at_start = piece.endswith("\n")  # the next line starts with the next piece, where that was written
+        return origins
 
     def variables(self, template: str) -> list[str] | None:
         """The names `template` and the templates it includes, imports or extends may read from what they are

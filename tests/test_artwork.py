@@ -136,8 +136,9 @@ def test_text_that_cannot_fit_even_at_6_pt_names_the_card(toy, tmp_path):
     edit(toy / "deck.csv", "beta,2,Beta,", "beta,2," + "Treasure" * 12 + ",")
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert "deck.csv:3: text 'TreasureTreasure" in result.output
-    assert "does not fit its box (57.5 mm wide) even at 6 pt" in result.output
+    assert "front.yaml.j2:4: step 4: text 'TreasureTreasure" in result.output  # the template's line and step
+    assert "does not fit its box (57.5 mm wide) even at 6 pt, on card beta (" in result.output
+    assert "deck.csv:3)" in result.output  # the card's line
 
 
 def test_text_in_a_box_shrinks_to_6_pt_and_no_further(toy, tmp_path):
@@ -149,7 +150,8 @@ def test_text_in_a_box_shrinks_to_6_pt_and_no_further(toy, tmp_path):
                                                           "and the whole crew singing on the deck")
     result = run(toy, tmp_path, "--duplex")
     assert result.exit_code == 2
-    assert "deck.csv:3: text 'The ship sails" in result.output and "(57.5 × 7 mm) even at 6 pt" in result.output
+    assert "front.yaml.j2:4: step 4: text 'The ship sails" in result.output
+    assert "(57.5 × 7 mm) even at 6 pt, on card beta" in result.output
 
 
 def test_text_that_may_not_shrink_must_fit_at_its_size(toy, tmp_path):

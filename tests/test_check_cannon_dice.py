@@ -22,6 +22,7 @@ from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
 from pnp.commands import check, simulate as simulate_command
 from pnp.faces import FaceMaker
+from pnp.errors import DataError
 from pnp.games import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -391,3 +392,14 @@ def test_the_command_reports_cannon_dice_problems_as_json():
     result = CliRunner().invoke(check.command, [str(FAILING[0]), str(EXAMPLE), "--format", "json"])
     assert result.exit_code == 1
     assert '"rule": "CD-' in result.output
+
+
+def test_an_alias_may_not_hide_a_card_of_the_kit(game_copy):
+    folder = game_copy("cannon-dice")
+    path = folder / "game.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("  parlay: parley\n", "  parlay: parley\n  spyglass: mutiny\n"))
+    line = path.read_text().splitlines().index("  spyglass: mutiny") + 1
+    with pytest.raises(DataError) as raised:
+        load_game(str(folder))
+    assert f"game.yaml:{line}" in str(raised.value) and "spyglass" in str(raised.value)

@@ -146,3 +146,24 @@ def test_a_verb_without_its_handler_is_named_when_the_game_loads(race):
         rules_for(str(race))
     result = CliRunner().invoke(cli, ["check", "--game", str(race), str(race / "game.yaml")])
     assert result.exit_code == 2 and "on_winner" in result.output and "Traceback" not in result.output
+
+
+def test_a_state_hears_of_each_problem_and_may_take_the_logs_word_after_it(race):
+    rules = (race / "rules.py").read_text()
+    (race / "rules.py").write_text(rules.replace("    def finish(self):", '''    def after_problem(self, action):
+        self.heard = (*getattr(self, "heard", ()), str(action))  # what a problem leaves in doubt: the winner
+
+    def finish(self):''').replace("if winner.player != self.leader():",
+                                    "if winner.player != self.leader() and not getattr(self, 'heard', ()):"))
+    good = log("""
+        roll 4
+        Ann move 4
+        roll 3
+        Bob move 2
+        roll 1
+        Ann move 1
+        winner Ann
+        """)
+    bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
+    assert found(race, bad) == [(8, "RACE-STEPS")]  # the winner written after a problem is the log's word
+    assert found(race, good.replace("winner Ann", "winner Bob")) == [(11, "RACE-WINNER")]

@@ -119,11 +119,18 @@ def test_a_turn_reaches_three_different_players_the_giver_among_them_before_it_s
     assert broken("round 1\nMia stop") == [(2, "PG-RECIPIENTS")]
 
 
-def test_a_card_that_leaves_too_few_cards_to_reach_three_players_breaks_the_rule_once():
+def test_a_turn_that_ends_with_its_last_card_short_of_three_players_breaks_the_rule_there_once():
     body = "round 1\n" + "Mia give Mia 1\n" * 5 + "Mia give Tom 1\nMia give Ana 1\nTom give Tom 1"
     assert broken(body) == []
     body = "round 1\n" + "Mia give Mia 1\n" * 6 + "Mia give Tom 1\nTom give Tom 1"
-    assert broken(body) == [(7, "PG-RECIPIENTS")]
+    assert broken(body) == [(8, "PG-RECIPIENTS")]
+
+
+@pytest.mark.parametrize("players, cards", [("Mia Tom Ana", 6), ("Anne Bart Cora Dirk Edda Finn", 4)])
+def test_a_special_card_cuts_short_a_turn_that_could_no_longer_reach_three_players(players, cards):
+    giver = players.split()[0]
+    body = "round 1\n" + f"{giver} give {giver} 1\n" * cards + f"{giver} give {giver} pirate\n"
+    assert broken(body + f"{players.split()[1]} give {giver} 1", players=players, starts=giver) == []
 
 
 def test_a_special_card_ends_the_turn_at_once_whatever_the_recipients():
@@ -157,6 +164,22 @@ def test_the_dummy_turn_ends_at_a_special_card_and_its_seat_follows_the_last_pla
     assert broken(body.replace("Lena give dummy 1", "dummy give Omar 1"), **TWO) == [(4, "PG-SPECIAL")]
     state = state_after("round 1\nLena give Lena pirate\nOmar give Omar pirate", players="Lena Omar", starts="Lena")
     assert state.to_move() is TABLE and state.next == "dummy"
+
+
+def test_a_dummy_stop_is_read_and_judged_as_a_players_stop():
+    three = "round 1\ndummy give dummy 1\ndummy give Lena 1\ndummy give Omar 1\n"
+    assert broken(three + "dummy stop\nLena give Lena 1", **TWO) == []
+    assert broken(three + "dummy give dummy 1\ndummy stop\nLena give Lena 1", **TWO) == []
+    assert broken("round 1\ndummy give dummy 1\ndummy give Lena 1\ndummy stop\nLena give Lena 1",
+                  **TWO) == [(4, "PG-RECIPIENTS")]
+    assert broken("round 1\ndummy stop\ndummy give dummy 1", **TWO) == [(2, "PG-RECIPIENTS")]
+    assert broken("round 1\ndummy give dummy 1\ndummy give Lena pirate\ndummy stop\nLena give Lena 1",
+                  **TWO) == [(4, "PG-SPECIAL")]
+    seven = "\n".join(f"dummy give {to} 1" for to in ["dummy", "Lena", "Omar"] * 2 + ["dummy"])
+    assert broken(f"round 1\n{seven}\ndummy stop\nLena give Lena 1", **TWO) == [(9, "PG-GIVES")]
+    assert broken("round 1\nLena give Lena 1\ndummy stop\nLena give Omar 1", players="Lena Omar",
+                  starts="Lena") == [(3, "PG-TURN")]
+    assert broken("round 1\nMia give Mia 1\ndummy stop\nMia give Tom 1") == [(3, "PG-DUMMY")]
 
 
 def test_there_is_no_dummy_with_three_players():
@@ -209,6 +232,19 @@ def test_a_tie_for_the_most_gold_moves_no_token():
     body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 3\nMia give Ana 1")
     assert broken(body + "\nround 2", **FOUR) == []
     assert broken(body + "\nMia take Bo Ana", **FOUR) == [(10, "PG-TRANSFER")]
+
+
+def test_a_transfer_written_after_a_tie_is_reported_once_and_its_tokens_moved_as_written():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 3\nMia give Ana 1") + "\nMia take Bo Ana"
+    state = state_after(body + "\nround 2", **FOUR)
+    assert state.tokens == {"Mia": 8, "Tom": 6, "Ana": 5, "Bo": 5}
+    assert broken(body + "\nMia take Bo Ana", **FOUR) == [(10, "PG-TRANSFER"), (11, "PG-TRANSFER")]
+    assert state_after(body + "\nMia take Bo Ana", **FOUR).tokens["Mia"] == 8  # moved once
+
+
+def test_a_transfer_by_the_wrong_seat_from_the_wrong_seats_is_one_mistake():
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 1\nMia give Ana 1")  # 3, 1, 1, 0
+    assert broken(body + "\nTom take Mia Ana", **FOUR) == [(10, "PG-TRANSFER")]
 
 
 def test_the_gold_written_is_checked_and_then_decides_the_tokens():
@@ -331,3 +367,87 @@ def test_the_command_simulates_any_number_of_players_with_the_games_own_bots(tmp
     assert "no bot 'sly' plays Pirates' Gold (its bots: random, greedy, stop-3" in result.output
     result = runner.invoke(simulate_command.command, ["pirates-gold", "--players", "8", "--out", str(tmp_path)])
     assert result.exit_code != 0 and "2–7 players, not 8" in result.output
+
+
+# --- readings of the rulebook: what a report rests on ----------------------------------------------------
+
+def reports(body: str, **header) -> list:
+    return [v for v in check_text(log(body, **header), "t.log").violations if not v.message.startswith("the log stops")]
+
+
+def test_a_report_that_rests_on_a_reading_names_it():
+    two = {"players": "Lena Omar", "starts": "Lena"}
+    seat, = reports("round 1\nLena give Lena pirate\ndummy give dummy 1\nOmar give Omar 1", **two)[:1]
+    assert (seat.line, seat.rule) == (6, "PG-TURN") and "rule 1.3" in seat.message
+    stop, = reports("round 1\ndummy give dummy 1\ndummy stop\ndummy give Lena 1", **TWO)
+    assert (stop.line, stop.rule) == (6, "PG-RECIPIENTS") and "rule 10.2" in stop.message
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 2\nMia give Ana 1",
+                                          "Mia give Mia 2\nMia give Mia pirate")
+    gold, = reports(body + "\ngold Mia 5 Tom 2 Ana 1 Bo 0\nMia take Bo Ana", **FOUR)
+    assert (gold.line, gold.rule) == (14, "PG-GOLD") and "rule 7.1" in gold.message
+    legal = Path(__file__).parent / "logs" / "pirates-gold" / "legal"
+    text = (legal / "pool-and-specials.log").read_text()  # the box, round 2's 4th special, brings Mia 6 tokens
+    for claim, named in (("6", True), ("11", False)):
+        final, = check_text(text.replace("final Mia 12", f"final Mia {claim}"), "t.log").violations
+        assert final.rule == "PG-FINAL-SCORE" and ("rule 7.1" in final.message) == named
+
+
+def test_the_dummys_tokens_may_be_written_at_the_end_and_are_checked():
+    text = (EXAMPLES / "two-players.log").read_text()
+    assert check_text(text.replace("final Lena 9 Omar 3", "final Lena 9 Omar 3 dummy 9"), "t.log").violations == []
+    found = check_text(text.replace("final Lena 9 Omar 3", "final Lena 9 Omar 3 dummy 8"), "t.log").violations
+    assert [(v.line, v.rule) for v in found] == [(121, "PG-FINAL-SCORE")]
+
+
+def test_the_dummy_is_never_a_winner():
+    text = (EXAMPLES / "two-players.log").read_text()
+    found = check_text(text.replace("winner Lena", "winner dummy"), "t.log").violations
+    assert [(v.line, v.rule) for v in found] == [(122, "PG-WINNER")] and "rule 9.3" in found[0].message
+    found = check_text(log("round 1\nwinner dummy"), "t.log").violations
+    assert [v.rule for v in found][:1] == ["PG-DUMMY"]
+
+
+# --- after a problem: the log's word for what the checker can no longer count -------------------------
+
+THREE = EXAMPLES / "three-players.log"
+
+
+def changed(old: str, new: str, path: Path = THREE) -> list:
+    """(line, rule) of each problem of an example with one line changed."""
+    text = path.read_text()
+    assert text.count(old) == 1
+    return [(v.line, v.rule) for v in check_text(text.replace(old, new), "t.log").violations]
+
+
+def test_a_special_card_written_as_gold_is_one_problem_where_the_round_ends():
+    # the box, round 2's 4th special card, written as gold: the round ends, by the log, one special card
+    # short; its gold and the tokens then go by the log, so the final totals, which count the pool Ana took
+    # with the box, are no second problem
+    assert changed("Mia give Ana box ", "Mia give Ana 1   ") == [(85, "PG-ROUND")]
+    # a pirate in the middle of a round written as gold: Tom's turn goes on by the checker's count
+    assert changed("Tom give Tom pirate         # Tom pays", "Tom give Tom 1             # Tom pays") == \
+        [(24, "PG-TURN")]
+
+
+def test_after_a_problem_in_a_round_its_gold_line_is_the_tables_count():
+    # the dummy's card to the wrong seat is the problem; the gold line, which counts it where it went, is not
+    text = (EXAMPLES / "two-players.log").read_text()
+    wrong = text.replace("dummy give Lena 1\ndummy give Omar 3", "dummy give Omar 1\ndummy give Omar 3", 1)
+    assert [(v.line, v.rule) for v in check_text(wrong, "t.log").violations] == [(9, "PG-DUMMY")]
+    # without the problem, the same wrong gold line is reported
+    assert changed("gold Mia 17 Tom 13 Ana 18", "gold Mia 17 Tom 14 Ana 18") == [(53, "PG-GOLD")]
+
+
+def test_a_pirate_given_to_the_wrong_seat_is_one_problem():
+    found = changed("Tom give Tom pirate         # Tom pays", "Tom give Mia pirate         # Tom pays")
+    assert [rule for _, rule in found] == ["PG-GOLD"]
+
+
+def test_the_winner_follows_the_final_totals_written_or_the_checkers():
+    # a final total written wrong, and the winner written from it: one mistake
+    assert changed("final Mia 3 Tom 5 Ana 9", "final Mia 3 Tom 10 Ana 9") == [(138, "PG-FINAL-SCORE")]
+    assert changed("final Mia 3 Tom 5 Ana 9", "final Mia 3 Tom 10 Ana 9").count((139, "PG-WINNER")) == 0
+    text = THREE.read_text().replace("final Mia 3 Tom 5 Ana 9", "final Mia 3 Tom 10 Ana 9")
+    text = text.replace("winner Ana", "winner Tom")
+    assert [(v.line, v.rule) for v in check_text(text, "t.log").violations] == [(138, "PG-FINAL-SCORE")]
+    assert changed("winner Ana", "winner Mia") == [(139, "PG-WINNER")]

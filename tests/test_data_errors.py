@@ -58,14 +58,6 @@ CASES = [
                                                                                         "template syntax"]),
     ("deck.csv", "Beta,2,", "宝,2,", ["deck.csv:3", "no glyph for U+5B9D"]),
     ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg:1: not an SVG file that can be read: Start tag expected"]),
-    # text a player cannot read: set too small, over its frame, or where a cut may take it
-    ("templates/front.yaml.j2", "w: {{ w - 6 }}, size: 9,", "w: {{ w - 6 }}, size: 4.5,",
-     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' is set at 4.5 pt", "below the 6 pt a player can read"]),
-    ("templates/front.yaml.j2", "- art:", "- rect: {x: 2, y: 38, w: 40, h: 5, stroke: \"#FFFFFF\"}\n- art:",
-     ["step 4: text 'F:alpha' runs", "mm over its frame (the rect of step 2)"]),
-    ("templates/front.yaml.j2", "x: 3, y: 60, w: {{ w - 6 }}, size: 9,",
-     "x: 1, y: 60, w: {{ w - 6 }}, size: 9, align: left,",
-     ["deck.csv:2", "step 4: text 'Île de la Tortue ☠' runs", "into the 3 mm next to the edge"]),
 ]
 
 

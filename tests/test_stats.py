@@ -3,6 +3,7 @@ report to look at; what a data tweak changed, told apart from noise; mistakes re
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
 import re
 import statistics
@@ -270,3 +271,14 @@ def test_a_dask_cluster_plays_the_same_games(counts, tmp_path):
                        "--dask", cluster.scheduler_address, "--out", tmp_path)
         assert result.exit_code == 0, result.output
         assert written(tmp_path)["counts"] == counts
+
+
+def test_without_matplotlib_the_page_is_refused_before_any_game_and_the_figures_still_come(tmp_path, monkeypatch):
+    """matplotlib is the `stats` extra: without it `pnp stats` says how to install it, before playing, and
+    --no-html needs none."""
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    refused = stats(GAME, "--games", 3, "--out", tmp_path / "out")
+    assert refused.exit_code == 2 and "pnp-press[stats]" in refused.output and "Traceback" not in refused.output
+    assert not (tmp_path / "out").exists()
+    assert stats(GAME, "--games", 3, "--out", tmp_path / "out", "--no-html").exit_code == 0

@@ -15,7 +15,7 @@ generator. The same state serves three drivers:
 The bases here hold what every game repeats: verbs bound from patterns (`pnp.check.verbs`), dispatch to
 one handler per verb (`on_<verb>`), the guard for lines after the game is over, cloning, and the end of
 a game (claimed against computed scores, leaders, ties). The number of players is the header's to check
-(`pnp.check.setup`), from the range in game.yaml.
+(`pnp.check.setup`), from the range in game.yaml, reported under the game's own `players_code`.
 `None` may be among the legal actions: a choice that leaves no line in the log (declining an optional
 follow-up, for instance); `apply(None)` calls `decline`.
 """
@@ -42,6 +42,7 @@ class Rules:
     actions: tuple = ()  # the action classes of the game's verbs, in the order a usage message lists them
     state: type          # the game's State subclass
     bots: dict = {}      # name -> bot(state, player, rng): the game's own strategies, beside the generic ones
+    players_code = ""    # the game's code for a log with more or fewer players than game.yaml allows
 
     def __init__(self, game):
         self.game = game  # the game's checked data (pnp.model.Game)
@@ -168,10 +169,11 @@ class State:
     def decline(self) -> None:
         """A bot chose to leave a line out (the None among the legal actions)."""
 
-    def mistaken(self, action, rules: tuple) -> None:
-        """`action` broke `rules` (codes) and the replay goes on from the reading it kept: a game may stop
-        trusting here what the mistake may have blurred (the order of a pile, a hidden hand), so that one
-        mistake is reported once. By default nothing."""
+    def after_problem(self, action) -> None:
+        """The line of `action` broke a rule, and the replay carries on from its best reading of the log
+        around it (with the line or without it): what the state counts from here may differ from what the
+        table counted. A game may then take the log's word for what it can no longer be sure of, rather than
+        report the same mistake again later. By default nothing."""
 
     def judge(self, action) -> bool:
         """True when `action` is among the legal actions; otherwise the whistle blows `why_illegal`."""

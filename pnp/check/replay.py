@@ -51,9 +51,12 @@ def check_text(text: str, file: str, strict: bool = False, rules=None) -> Outcom
     whistle = Whistle(file, strict)
     replay = Replay(rules, setup, whistle) if setup and not problems else None
     players = {name.lower(): name for name in setup.players} if setup else {}
+    aliases = {word: meant for word, meant in rules.game.aliases.items() if word not in players} if setup else {}
     events = 0
     for line, words in log.events():
         events += 1
+        if aliases:
+            words = [aliases.get(word.lower(), word) for word in words]
         try:
             action = parse_event(words, players, rules.verbs) if setup else None
         except ReadError as error:

@@ -20,9 +20,10 @@ Each reading is scored by the rules that the next AHEAD lines (and the log's end
 break under it, and the best is kept; on a tie the first in the order above, except that a line which
 repeats the line before it word for word, or breaks several rules at once, is rather left out. What the
 line broke is reported once, whatever the reading, as one problem of that line however many rules it broke;
-the reading decides only how the replay carries on, and the state is then told of the mistake
-(`State.mistaken`), to stop trusting what it may have blurred. Once the game is over, the first line that
-breaks a rule ends the replay: the end explains the rest.
+the reading decides only how the replay carries on. The state hears of the problem (`State.after_problem`),
+in each reading scored and in the one kept, so that a game can take the log's word for what its own count
+can no longer be sure of. Once the game is over, the first line that breaks a rule ends the replay: the
+end explains the rest.
 
 The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines and the lines played
 since, so a log without problems pays one `clone` per CHECKPOINT lines. This relies on what the engine
@@ -116,7 +117,7 @@ class Replay:
                 self.stopped = True  # what this line broke, the game being over, explains every line after it
             else:
                 self._reread(*event, reported, twice or several)
-                self.state.mistaken(event[1], (found[reported].rule, *found[reported].also))
+                self.state.after_problem(event[1])
         else:
             self.recent.append(event)
         self.previous = event
@@ -124,7 +125,7 @@ class Replay:
     def _reread(self, line: int, action, reported: int, doubtful: bool) -> None:
         """`action` broke the rules reported at index `reported` (`doubtful`: as the line before it did, or
         several at once): carry on with the best reading."""
-        best = self._misfits(self.state.clone()) + (0.5 if doubtful else 0)
+        best = self._misfits(self.state.clone(), action) + (0.5 if doubtful else 0)
         if best == 0:
             self.recent.append((line, action))
             return
@@ -139,7 +140,7 @@ class Replay:
         for reading in self._readings(line, action, recent, starts):
             start, lines, skip, note = reading
             try:
-                score = self._misfits(starts[start].clone(), lines, skip, bound=best)
+                score = self._misfits(starts[start].clone(), action, lines, skip, bound=best)
             except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
                 continue
             if score < best:
@@ -213,9 +214,11 @@ class Replay:
                 state.apply(action)
         return state
 
-    def _misfits(self, state, first=(), skip: int = 0, bound: float = float("inf")) -> int:
+    def _misfits(self, state, problem, first=(), skip: int = 0, bound: float = float("inf")) -> int:
         """How many rules `first` and the lines ahead (but the first `skip` of them) break when played from
-        `state`, and the log's end when it is among them; counting stops at `bound`."""
+        `state`, once it has heard of the `problem` being reread, and the log's end when it is among them;
+        counting stops at `bound`."""
+        state.after_problem(problem)
         with self.whistle.aside() as heard:
             for line, action in (*first, *list(self.ahead)[skip:]):
                 self.whistle.line = line

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pnp.check.loader import installed_rules
 from pnp.check.reader import Log, words_of
-from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, Violation
+from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, RULE, Violation
 from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
 from pnp.errors import QUOTE, PnpError, Where, clip
 from pnp.model import Game
@@ -87,8 +87,8 @@ def read_setup(log: Log, rules=None) -> tuple:
     them, the installed game it names."""
     problems: list[Violation] = []
 
-    def problem(rule: str, line: int, message: str):
-        problems.append(Violation(log.file, line, rule, message, READ))
+    def problem(rule: str, line: int, message: str, kind: str = READ):
+        problems.append(Violation(log.file, line, rule, message, kind))
 
     if "game" not in log.header:
         problem(LOG_HEADER, 1, "no `game:` line: the header must say which game was played")
@@ -131,7 +131,7 @@ def _players(log: Log, rules, problem) -> tuple | None:
     if not names:
         problem(LOG_HEADER, line, "no players are named")
         return None
-    if not _seated(len(names), rules.game, line, problem):
+    if not _seated(len(names), rules, line, problem):
         return None
     for name in names:
         why = ("start with a letter, no spaces" if not _NAME.fullmatch(name) else
@@ -144,14 +144,15 @@ def _players(log: Log, rules, problem) -> tuple | None:
     return tuple(names) if fine else None
 
 
-def _seated(count: int, game: Game, line: int, problem) -> bool:
-    """Whether the game is played by this many; said first, since no later line can be checked otherwise."""
-    low, high = game.players
+def _seated(count: int, rules, line: int, problem) -> bool:
+    """Whether the game is played by this many: a rule of the game, under its own code (exit 1), said first
+    since no later line can be checked otherwise."""
+    low, high = rules.game.players
     if low <= count <= high:
         return True
     allowed = f"{low}" if low == high else f"{low}–{high}"
-    problem(LOG_HEADER, line, f"{game.name} is played by {allowed} players, not {count}: "
-                              "the log is not replayed")
+    message = f"{rules.game.name} is played by {allowed} players, not {count}: the log is not replayed"
+    problem(rules.players_code or LOG_HEADER, line, message, RULE if rules.players_code else READ)
     return False
 
 

@@ -54,10 +54,13 @@ def _offset(value: str) -> tuple[float, float]:
               help="Also write each card group for a print shop: one card a page, bleed and trim box set.")
 @click.option("--proof", is_flag=True, help="Print each card's id at its foot, to check the kit against its data.")
 @click.option("--preview", is_flag=True, help="Also write a PNG of every kit page and OUT/<game>/preview/index.html.")
+@click.option("--warnings-as-errors", "strict", is_flag=True,
+              help="Treat warnings (text hard to read, pictures that print soft) as errors: report them all and "
+                   "write nothing.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Each game goes into OUT/<game>/.")
 def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter, cut_lines, sheets, shop, proof,
-            preview, out):
+            preview, strict, out):
     """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
@@ -77,7 +80,7 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
         variants = [Settings(fold=form == "fold", **common) for form in forms]
         variants += [Settings(shop=True, **common)] if shop else []
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
-                      preview=preview)
+                      preview=preview, strict=strict)
         for path in files:
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))

@@ -2,6 +2,7 @@
 how long games last and what comes up; `pnp stats merge` adds up the shards of a run played apart."""
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
 from contextlib import nullcontext
@@ -86,6 +87,7 @@ def play_command(game, games, players, bots, seed, options, workers, chunk, shar
     comes up. The same seed gives the same figures whatever the number of workers."""
     plan = Plan(game, seed, players, bots, tuple(header_options(options).items()), str(logs) if logs else None)
     settings = plan.settings()  # the game is found, its data read, before anything is played
+    _can_plot(html and shard is None)
     earlier = _earlier(old, settings["game"])
     first, last = (1, games) if shard is None else shard_range(games, *shard)
     with fouls_reported():
@@ -117,8 +119,16 @@ def _played(plan: Plan, games: tuple, workers: int, chunk, dask) -> dict:
 @_html
 def merge_command(files, out, old, html):
     """Add up result FILES of one run (its shards, each played with --shard I/N) and report on them."""
+    _can_plot(html)
     data = results.merge(list(files))
     _report(data, out, _earlier(old, data["settings"]["game"]), html)
+
+
+def _can_plot(html: bool) -> None:
+    """The HTML report's plots need matplotlib, an optional extra: said before any game is played."""
+    if html and importlib.util.find_spec("matplotlib") is None:
+        raise PnpError("the HTML report's plots need matplotlib, which is not installed: "
+                       "pip install 'pnp-press[stats]', or leave the page out with --no-html")
 
 
 def _earlier(path: Path | None, slug: str):

@@ -106,8 +106,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "swap": ("{p} swaps crew with a ship on the coast", "{p} swap PLAYER CREW CREW for CREW CREW"),
 }
 ANSWERS = {"loot": ("take", "hire")}  # a follow-up answered by other verbs than its own
-SAILING = frozenset(("BU-SAIL-LINE", "BU-SAIL-LAND", "BU-CROWD", "BU-MUST-MOVE", "BU-TURN", "BU-ATTACK",
-                     "BU-FREE-MOVE", "BU-CHANCE-BLOWN"))  # mistakes of where ships go, which blur no one's cards
+SAILING = frozenset(("sail", "turn", "stay", "blown", "attack"))  # lines of where ships go: no one's cards blurred
 TABLE_KINDS = frozenset(("draw", "fight", "hire"))
 
 
@@ -864,15 +863,15 @@ class GameState(FinalScores, FollowUps, State):
         if due.kind not in ("fight", "free") and not due.optional:
             self._doubt(due.player)
 
-    def mistaken(self, action, rules) -> None:
-        """After a mistake, what the line's players hold is no longer sure, unless it was a mistake of sailing
-        alone; after one in the set-up, nobody's crew nor what Pirate Island holds."""
+    def after_problem(self, action) -> None:
+        """After a mistake, what the line's players hold is no longer sure, unless it was a line of sailing;
+        after one in the set-up, nobody's crew nor what Pirate Island holds."""
         if action.verb in ("cut", "port", "deal"):
             self.loose_pack = True
             self.pirates.counts = dict(self.f.crew_counts)
             return self._doubt(*self.players)
         named = (getattr(action, key, None) for key in ("player", "giver", "other", "to", "target"))
-        self._doubt(*(p for p in named if p in self.hand and not SAILING.issuperset(rules)))
+        self._doubt(*(p for p in named if p in self.hand and action.verb not in SAILING))
 
     def _doubt(self, *players) -> None:
         """What `players` hold, and the order of the piles, are no longer known: the log is trusted on them
@@ -1580,6 +1579,7 @@ def _ahead(f, at, bow, reach, target) -> float:
 
 class Buccaneer(Rules):
     state = GameState
+    players_code = "BU-PLAYERS"
     actions = (Cut, Port, Deal, Sail, Turn, Stay, Draw, Blown, Hire, Lose, Take, ReturnTreasure, Give, Press,
                Swap, Maroon, Collect, Trade, Unload, Load, Safe, Attack, Fight, Seize, Challenge, Halt, Final,
                Winner)

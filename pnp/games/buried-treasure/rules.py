@@ -596,6 +596,7 @@ class GameState(FinalScores, State):
 
 class BuriedTreasure(Rules):
     state = GameState
+    players_code = "BT-PLAYERS"
     actions = (Round, Scorecard, Deal, Hand, Take, Extra, Steal, Play, Pass, Scores, Final, Winner)
 
     def read(self, game):

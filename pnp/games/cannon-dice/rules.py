@@ -996,6 +996,7 @@ class GameState(FollowUps, State):
 
 class CannonDice(Rules):
     state = GameState
+    players_code = "CD-PLAYERS"
     actions = (Flip, Roll, Fire, Take, Claim, Nest, Sink, Steal, Lose, Draw, Return, Spy, Play, Duel, End, Guess,
                Envelope, Score, Winner)
 

@@ -357,6 +357,7 @@ class GameState(FinalScores, FollowUps, State):
 
 class PeteThePirate(Rules):
     state = GameState
+    players_code = "PP-PLAYERS"
     actions = (Roll, Move, Hide, Safe, Pete, Turn, Show, Return, Final, Winner)
 
     def read(self, game):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import namedtuple
 from itertools import combinations
 
-from pnp.check.ending import Final, FinalScores, Winner
+from pnp.check.ending import FinalScores
 from pnp.check.engine import TABLE, Rules, State
 from pnp.check.facts import RuleData, ids
 from pnp.check.pieces import Deck, Seats
@@ -97,22 +97,26 @@ def _seat(words) -> str:
     return words.player()
 
 
-def _gold(words) -> tuple:
-    """Pairs of a seat and its gold, `Mia 12 Tom 9 dummy 7`, each seat once."""
-    found: dict = {}
-    while words.more():
-        seat = _seat(words)
-        if seat in found:
-            words.fail(f"{seat} is named twice")
-        found[seat] = words.number(f"{seat}'s gold")
-    if not found:
-        words.fail("no gold is given")
-    return tuple(found.items())
+def _amounts(what: str):
+    """A reader of pairs of a seat and a number, `Mia 12 Tom 9 dummy 7`, each seat once: `what` the numbers
+    count (gold, tokens)."""
+    def read(words) -> tuple:
+        found: dict = {}
+        while words.more():
+            seat = _seat(words)
+            if seat in found:
+                words.fail(f"{seat} is named twice")
+            found[seat] = words.number(f"{seat}'s {what}")
+        if not found:
+            words.fail(f"no {what} is given")
+        return tuple(found.items())
+    return read
 
 
 SEAT = Kind(_seat, "PLAYER", None,
             lambda word, words: DUMMY if word.lower() == DUMMY else words.players.get(word.lower()))
-GOLD = Kind(_gold, "PLAYER GOLD PLAYER GOLD ...")
+GOLD = Kind(_amounts("gold"), "PLAYER GOLD PLAYER GOLD ...")
+TOKEN_COUNTS = Kind(_amounts("tokens"), "PLAYER TOKENS PLAYER TOKENS ...")
 
 
 # --- actions: one per log verb, its pattern its line ---------------------------------------------------
@@ -122,7 +126,9 @@ Give = action("give", "{player} give {to:seat} {card:card}")
 Stop = action("stop", "{player} stop")
 Gold = action("gold", "gold {amounts:gold}")
 Take = action("take", "{player} take {payers:seat}...")
-Dummy = action("dummy", "dummy (give {to:seat} {card:card} | take {payers:seat} {payers:seat}...)")
+Final = action("final", "final {claims}")     # claims read by TOKEN_COUNTS: the dummy's may be written too
+Winner = action("winner", "winner {players:seat}...")
+Dummy = action("dummy", "dummy (give {to:seat} {card:card} | stop | take {payers:seat} {payers:seat}...)")
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -156,26 +162,31 @@ class GameState(FinalScores, State):
         self.tokens = dict.fromkeys(self.order, table.tokens)
         self.won, self.lost = dict.fromkeys(self.order, 0), dict.fromkeys(self.order, 0)
         self.pool = 0                # tokens beside the deck: pirates' takings, kept from round to round
+        self.notes = {seat: [] for seat in self.order}  # (what a reading did to a seat's tokens, by how many)
         self.next = setup.options["starts"]   # the seat that plays the next turn
+        self.doubt_next = False      # a problem between two rounds: the next round's cards are in doubt
         self._begin_round(0)
         self.playing = False         # until `round 1`
         self.ended = None            # (seat, how, line): how the last turn ended (a card, "limit", "stop")
         self.broke = ""              # why a seat could not pay a token, which ends the game at once
-        self.sure = True             # false once the log leaves the tokens unknown
+        self.sure = True             # false once the tokens are unknown: after a problem, or a transfer left out
+        self.claimed: dict | None = None  # the final totals written, taken as the table's when not sure
+        self.payer = self.last_payer = None  # the seat that paid a token in this line, and in the line before
         self.intent = None           # a bot's give whose card is not turned up yet
 
     def _begin_round(self, number: int) -> None:
         """A new round: a full deck, no gold banked, no turn under way; the pool and the tokens stay."""
         self.round, self.playing, self.first_turn = number, True, True
+        self.doubted, self.doubt_next = self.doubt_next, False  # a problem reported: the log's word for its cards
         self.deck = Deck(self.f.cards)
         self.specials = 0
         self.banked = dict.fromkeys(self.order, 0)   # gold banked this round
         self.mover, self.given, self.got = None, [], {}
-        self.excused = False         # the turn broke a rule of its own already: not reported again
         self.overrun = False         # the turn went on after its end: it ends when another seat plays
         self.end_line = self.gold_line = self.transfer_line = 0
         self.due: Transfer | None = None
         self.tied_most: list = []    # the seats tied for the most gold at the round's end
+        self.lost_at_end = (None, 0)  # the seat whose gold of the turn the round's last special card took
 
     # -- what the drivers ask -------------------------------------------------------------------
 
@@ -262,28 +273,13 @@ class GameState(FinalScores, State):
             return
         if event.card is not None:
             self._give(DUMMY, event.to, event.card)
-        else:
+        elif event.payers:
             self._take(DUMMY, event.payers)
+        else:
+            self._stop(DUMMY)
 
     def on_stop(self, event):
-        if not self._playing():
-            return
-        seat = event.player
-        self._close_overrun(seat)
-        if self.mover is None:
-            if not self._played_on(seat, "nothing is left to stop"):
-                if seat == self.next:
-                    self.w.blow("PG-RECIPIENTS", f"{seat} has given no card yet: a turn ends only once its "
-                                                 f"cards have gone to {self._needed(seat)}")
-                else:
-                    self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {seat}'s")
-            return
-        if seat != self.mover:
-            self.w.blow("PG-TURN", f"it is {self._whose(self.mover)} turn, not {seat}'s")
-        elif self._missing(seat, self.given) and not self.excused:
-            self.w.blow("PG-RECIPIENTS", f"{seat} may stop only once the turn's cards have gone to "
-                                         f"{self._needed(seat)}; so far: {listed(map(name, self._to()))}")
-        self._end_turn("stop")
+        self._stop(event.player)
 
     def on_gold(self, event):
         if self.playing:
@@ -297,13 +293,50 @@ class GameState(FinalScores, State):
             claimed = dict(event.amounts)
             if self._no_such_dummy(claimed):
                 del claimed[DUMMY]
+            whole = all(seat in claimed for seat in self.order)
             for seat in self.order:
-                if claimed.get(seat) != self.banked[seat]:
+                if claimed.get(seat) != self.banked[seat] and not (whole and self.doubted):
                     written = "none is written" if seat not in claimed else f"not {claimed[seat]}"
                     self.w.blow("PG-GOLD", f"{name(seat)} banked {self.banked[seat]} gold in round "
-                                           f"{self.round}, {written}")
-            if all(seat in claimed for seat in self.order) and claimed != self.banked:
+                                           f"{self.round}, {written}" + self._gold_note(seat, claimed.get(seat)))
+            if whole and claimed != self.banked:
+                self.sure = False  # a card was written wrong: it may have been a special card
                 self._recount(claimed)
+
+    def on_final(self, event):
+        """The players' totals as for any game; the dummy's, when written, must be right too."""
+        written_before = self.final_line
+        super().on_final(event)
+        if not written_before and set(self.players) <= set(dict(event.claims)):
+            self.claimed = {player: dict(event.claims)[player] for player in self.players}
+        claimed = dict(event.claims).get(DUMMY)
+        if written_before or claimed is None or self._no_such_dummy((DUMMY,)) or not self.sure:
+            return
+        if claimed != self.tokens[DUMMY]:
+            self.w.blow("PG-FINAL-SCORE", f"the dummy has {self.tokens[DUMMY]} tokens, not {claimed} "
+                                          f"({self.breakdown(DUMMY, claimed)})")
+
+    def on_winner(self, event):
+        """A winner as for any game, but the dummy is none (OUR CHOICE in RULES.md 9.3)."""
+        if DUMMY not in event.players or self.winner_line:
+            super().on_winner(event)
+            return
+        if not self._no_such_dummy((DUMMY,)):
+            self.complete()
+            totals = self.totals()
+            winners = f": {' and '.join(self.winners(totals)[0])} won" if totals is not None else ""
+            self.w.blow("PG-WINNER", f"the dummy never wins, whatever its tokens (our reading, rule 9.3: it is a "
+                                     f"device for two players, not a rival){winners}")
+        self.winner_line = self.w.line
+
+    def after_problem(self, action) -> None:
+        """After a reported problem the checker's count of the round's cards, and of the tokens, is in doubt:
+        it takes the log's word for the round's gold, its end and its cards, and for the final totals
+        (OUR CHOICE in RULES.md 11.1). A card or a stop between two rounds puts the next round in doubt."""
+        self.doubted = True
+        card = isinstance(action, (Give, Stop)) or (isinstance(action, Dummy) and not action.payers)
+        self.doubt_next = self.doubt_next or (card and not self.playing)
+        self.sure = self.sure and bool(self.final_line)  # the tokens move no more once the totals are written
 
     def on_take(self, event):
         self._take(event.player, event.payers)
@@ -332,32 +365,25 @@ class GameState(FinalScores, State):
         seat = self._turn(seat)
         if self._no_such_dummy((to,)):
             to = None
-        elif not self.excused:
-            self._judge_recipient(seat, to)
+        elif seat == DUMMY and not self.overrun:
+            self._judge_dummy(to)
         self._reveal(to, card)
 
-    def _judge_recipient(self, seat: str, to: str) -> None:
-        """The dummy deals clockwise from itself; a player may give to anyone, but never so that the turn
-        can no longer reach its different recipients (reported once a turn)."""
-        if seat == DUMMY:
-            expected = self._dummy_next()
-            if to != expected:
-                self.w.blow("PG-DUMMY", f"the dummy's cards go one each, clockwise from the dummy: its card "
-                                        f"{len(self.given) + 1} goes to {name(expected)}, not {name(to)}")
-            return
-        given = self.given + [to]
-        missing, left = self._missing(seat, given), self.limit - len(given)
-        if missing > left:
-            self.w.blow("PG-RECIPIENTS", f"after this card to {name(to)}, {seat} can give "
-                                         f"{counted(left, 'more card')} and still needs {missing} to reach "
-                                         f"{self._needed(seat)}")
-            self.excused = True
+    def _judge_dummy(self, to: str) -> None:
+        """The dummy deals one card each, clockwise from itself (a player may give to anyone)."""
+        expected = self._dummy_next()
+        if to != expected:
+            self.w.blow("PG-DUMMY", f"the dummy's cards go one each, clockwise from the dummy: its card "
+                                    f"{len(self.given) + 1} goes to {name(expected)}, not {name(to)}"
+                                    + self._seat_note(DUMMY))
 
     def _reveal(self, to: str | None, card: str) -> None:
         """The card turned up in front of `to` (None: nobody the log could name), and what it does."""
         if not self.deck.draw(card, self.w.line):
-            self.w.blow("PG-CARD", f"no {self._title(card)} card is left: the deck holds {self.f.cards[card]}, "
-                                   f"all turned up this round (the first at line {self.deck.seen[card]})")
+            if not self.doubted:  # else the cards written before it may be what is wrong
+                self.w.blow("PG-CARD", f"no {self._title(card)} card is left: the deck holds "
+                                       f"{self.f.cards[card]}, all turned up this round (the first at line "
+                                       f"{self.deck.seen[card]})")
             self.deck.draw_anyway(card, self.w.line)
         self.given.append(to)
         kind = self.f.kind[card]
@@ -365,23 +391,45 @@ class GameState(FinalScores, State):
             if to is not None:
                 self.got[to] = self.got.get(to, 0) + self.f.gold[card]
             if len(self.given) >= self.limit:
+                self._judge_last_card()
                 self._end_turn("limit")
             return
         self.specials += 1
+        last = self.specials == self.f.round_end
         if to is not None and kind == "pirate":
-            self.got.pop(to, None)
-            self._pay(to, None)
+            lost = self.got.pop(to, 0)
+            if self._pay(to, None) and last:
+                self._note_last(to, "a pirate, cost a token", -1)
+            if last:
+                self.lost_at_end = (to, lost)
         elif to is not None:
+            if self.pool and last:
+                self._note_last(to, f"a box, brought {counted(self.pool, 'token')}", self.pool)
             self.tokens[to] += self.pool
             self.won[to] += self.pool
             self.pool = 0
         self._end_turn(card)
 
-    def _pay(self, seat: str, to: str | None) -> None:
-        """A token from `seat` to `to` (None: the pool); a seat with none left ends the game at once."""
+    def _note_last(self, seat: str, what: str, tokens: int) -> None:
+        self.notes[seat].append((f"round {self.round}'s {self.f.round_end}th special card, {what} before the "
+                                 f"round ended (CHOICE, rule 7.1)", tokens))
+
+    def _gold_note(self, seat: str, claimed) -> str:
+        """Why a seat's gold may be written higher: the round's last special card took its turn's gold."""
+        taken, lost = self.lost_at_end
+        if seat != taken or not lost or claimed != self.banked[seat] + lost:
+            return ""
+        return (f" (the round's {self.f.round_end}th special card, a pirate, took {name(seat)}'s {lost} gold of "
+                f"that turn before the round ended: CHOICE, rule 7.1)")
+
+    def _pay(self, seat: str, to: str | None) -> bool:
+        """A token from `seat` to `to` (None: the pool), True once paid; a seat with none left ends the game
+        at once. When the tokens are in doubt, the log says whether the game ended there (see `complete`)."""
+        self.payer = seat
         if not self.tokens[seat]:
-            self.broke = self.broke or f"{name(seat)} had no token to pay (line {self.w.line})"
-            return
+            if self.sure:
+                self.broke = self.broke or f"{name(seat)} had no token to pay (line {self.w.line})"
+            return False
         self.tokens[seat] -= 1
         self.lost[seat] += 1
         if to is None:
@@ -389,6 +437,7 @@ class GameState(FinalScores, State):
         else:
             self.tokens[to] += 1
             self.won[to] += 1
+        return True
 
     # -- turns --------------------------------------------------------------------------------------
 
@@ -407,15 +456,61 @@ class GameState(FinalScores, State):
                 after = (f"the seat after {name(self.ended[0])}, who played the last turn of round "
                          f"{self.round - 1}" if self.ended else "the header's `starts:`")
                 self.w.blow("PG-START", f"round {self.round} starts with {name(self.next)} ({after}), "
-                                        f"not {name(seat)}")
+                                        f"not {name(seat)}" + self._seat_note(self.next, seat))
             else:
-                self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {name(seat)}'s"
+                self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {self._whose(seat)}"
+                                       + self._seat_note(self.next, seat)
                                        + (" (write the dummy's cards `dummy give SEAT CARD`)"
                                           if self.next == DUMMY else ""))
         self.mover, self.given, self.got = seat, [], {}
-        self.excused = self.overrun = overrun
+        self.overrun = overrun
         self.first_turn = False
         return seat
+
+    def _stop(self, seat: str) -> None:
+        """A seat ends its turn, allowed once the turn's cards have reached their recipients (rule 4.1). The
+        dummy's stop is judged as a player's (OUR CHOICE in RULES.md 10.2)."""
+        if not self._playing():
+            return
+        self._close_overrun(seat)
+        if self.mover is None:
+            if not self._played_on(seat, "nothing is left to stop"):
+                if seat == self.next:
+                    self.w.blow("PG-RECIPIENTS", f"{name(seat)} has given no card yet: a turn ends by a stop only "
+                                                 f"once its cards have gone to {self._needed(seat)}"
+                                                 + self._dummy_reading(seat))
+                else:
+                    self.w.blow("PG-TURN", f"it is {self._whose(self.next)} turn, not {self._whose(seat)}"
+                                + self._seat_note(self.next, seat))
+            return
+        if seat != self.mover:
+            self.w.blow("PG-TURN", f"it is {self._whose(self.mover)} turn, not {self._whose(seat)}")
+        elif self._missing(seat, self.given) and not self.overrun:
+            self.w.blow("PG-RECIPIENTS", f"{name(seat)} may stop only once the turn's cards have gone to "
+                                         f"{self._needed(seat)}; so far: {listed(map(name, self._to()))}"
+                                         + self._dummy_reading(seat))
+        self._end_turn("stop")
+
+    def _judge_last_card(self) -> None:
+        """A player's turn that ends with its last card must have reached its recipients by then (rule 4.1);
+        the dummy's cards are judged one by one, by its clockwise order."""
+        seat = self.mover
+        if seat != DUMMY and not self.overrun and self._missing(seat, self.given):
+            self.w.blow("PG-RECIPIENTS", f"{self._whose(seat)} turn ends with its card {self.limit}, the last it "
+                                         f"may give, and its cards went only to {listed(map(name, self._to()))}: "
+                                         f"a turn that no special card cuts short must reach "
+                                         f"{self._needed(seat)}")
+
+    def _seat_note(self, *seats) -> str:
+        """Where the dummy sits, for a report that depends on it (OUR CHOICE in RULES.md 1.3)."""
+        if DUMMY not in seats or not self.seats.dummies:
+            return ""
+        return f" (our reading, rule 1.3: the dummy sits after {self.players[-1]}, the last player named)"
+
+    @staticmethod
+    def _dummy_reading(seat: str) -> str:
+        return (" (our reading, rule 10.2: the dummy's turn may be stopped when a player's could)"
+                if seat == DUMMY else "")
 
     def _close_overrun(self, seat: str) -> None:
         """A turn that went on after its end (reported) ends when another seat writes a line."""
@@ -442,7 +537,7 @@ class GameState(FinalScores, State):
         self.ended = (self.mover, how, self.w.line)
         self.next = self.seats.after(self.mover)
         self.mover, self.given, self.got = None, [], {}
-        self.excused = self.overrun = False
+        self.overrun = False
         if self.done():
             self.playing = False
         elif self.specials >= self.f.round_end:
@@ -454,7 +549,7 @@ class GameState(FinalScores, State):
         return max(self.f.recipients - len(seen | {seat}), 0) + (seat not in seen)
 
     def _needed(self, seat: str) -> str:
-        return f"{self.f.recipients} different players, {seat} among them"
+        return f"{self.f.recipients} different seats, {name(seat)} among them"
 
     def _to(self) -> list:
         return list(dict.fromkeys(to for to in self.given if to is not None))
@@ -488,9 +583,11 @@ class GameState(FinalScores, State):
         return True
 
     def _round_over(self, what: str) -> None:
-        """A line that belongs to a round's end, written while it is under way: reported, the round ends."""
-        self.w.blow("PG-ROUND", f"round {self.round} is not over before {what}: "
-                                f"{self.specials} of its {self.f.round_end} special cards have turned up")
+        """A line that belongs to a round's end, written while it is under way: reported (unless the round's
+        cards are in doubt already), the round ends."""
+        if not self.doubted:
+            self.w.blow("PG-ROUND", f"round {self.round} is not over before {what}: "
+                                    f"{self.specials} of its {self.f.round_end} special cards have turned up")
         if self.mover is not None:
             self._end_turn("stop")
         if self.playing:
@@ -512,28 +609,38 @@ class GameState(FinalScores, State):
         self.due = Transfer(leaders[0], sure, tied, count - len(sure))
 
     def _take(self, seat: str, payers: tuple) -> None:
+        """A round's tokens moving: judged against the transfer due, then made as written, since that is how
+        the tokens moved at the table (a transfer after a tie for the most included; one written twice is
+        not made again)."""
         if self._no_such_dummy(payers):
             payers = tuple(payer for payer in payers if payer != DUMMY)
         if self.playing:
             self._round_over("its tokens move")
+        if self.broke:
+            self.blow_end(f"the game is over: {self.broke}")
+            return
         due = self.due
         if due is None:
             self.w.blow("PG-TRANSFER", self._no_transfer())
-            return
-        if self.done():
-            self.blow_end(f"the game is over: {self.done()}")
-            return
-        if seat != due.leader:
-            self.w.blow("PG-TRANSFER", f"{name(due.leader)} banked the most gold ({self.banked[due.leader]}) and "
-                                       f"takes the tokens, not {name(seat)}")
-        if not due.fits(payers) or seat in payers:
-            self.w.blow("PG-TRANSFER", f"{name(due.leader)} takes a token from each of the "
-                                       f"{len(due.sure) + due.need} lowest: {self._lowest(due)}, "
-                                       f"not {listed(map(name, payers))}")
-        for payer in dict.fromkeys(payers):
-            if payer != seat:
-                self._pay(payer, seat)
+            if self.transfer_line or not self.end_line:
+                return
+        elif seat != due.leader or seat in payers or not due.fits(payers):
+            leader = f"{name(due.leader)} banked the most gold ({self.banked[due.leader]})"
+            self.w.blow("PG-TRANSFER", f"{leader} and takes a token from each of the {len(due.sure) + due.need} "
+                                       f"lowest: {self._lowest(due)}; not {name(seat)} from "
+                                       f"{listed(map(name, payers))}")
+        self._transfer(seat, payers)
         self.due, self.transfer_line = None, self.w.line
+
+    def _transfer(self, leader: str, payers: tuple) -> None:
+        """A token from each payer to the leader; when one has none, the others still pay, and the game
+        ends (OUR CHOICE in RULES.md 9.1)."""
+        sure = not self.broke
+        paid = [payer for payer in dict.fromkeys(payers) if payer != leader and self._pay(payer, leader)]
+        if sure and self.broke:
+            for payer in paid:
+                self.notes[payer].append((f"paid at round {self.round}'s end though the game ended there, as "
+                                          f"both lowest pay what they can (our reading, rule 9.1)", -1))
 
     def _no_transfer(self) -> str:
         if self.transfer_line:
@@ -563,14 +670,20 @@ class GameState(FinalScores, State):
         self.w.blow("PG-TRANSFER", f"round {self.round}'s tokens did not move: {name(due.leader)} takes one from "
                                    f"each of {self._lowest(due)} (write `{written}`)")
         if len(choices) == 1:
-            for payer in choices[0]:
-                self._pay(payer, due.leader)
+            self._transfer(due.leader, choices[0])
         else:
             self.sure = False
 
     # -- the end ------------------------------------------------------------------------------------
 
+    def apply(self, action) -> None:
+        self.last_payer, self.payer = self.payer, None
+        super().apply(action)
+
     def complete(self) -> None:
+        if not self.done() and not self.sure and self.last_payer:
+            self.broke = (f"{name(self.last_payer)} had no token left to pay, as the log ends the game there "
+                          f"(the tokens were in doubt)")
         if not self.done() and not self.playing:
             self._settle()
         if not self.done():
@@ -598,11 +711,28 @@ class GameState(FinalScores, State):
             return "before round 1"
         return f"in round {self.round}" if self.playing else f"after round {self.round} of {self.f.rounds}"
 
-    def totals(self) -> dict | None:
-        return {player: self.tokens[player] for player in self.players} if self.sure else None
+    def tie(self, leaders: list, totals: dict) -> tuple:
+        return tuple(leaders), f"share the win with {totals[leaders[0]]} tokens (CHOICE, rule 9.3)"
 
-    def breakdown(self, player: str) -> str:
-        return f"{self.start} at the start, {self.won[player]} won, {self.lost[player]} lost"
+    def totals(self) -> dict | None:
+        return {player: self.tokens[player] for player in self.players} if self.sure else self.claimed
+
+    def judge_winners(self, written: tuple, totals: dict, code: str) -> None:
+        """The winners of the totals, or of the final totals written: when those are wrong, and reported, a
+        winner that follows from them is the same mistake."""
+        if self.claimed is None or sorted(written) != sorted(self.winners(self.claimed)[0]):
+            super().judge_winners(written, totals, code)
+
+    def compare(self, claims, totals: dict, code: str, explain) -> None:
+        claimed = dict(claims)
+        super().compare(claims, totals, code, lambda player: explain(player, claimed.get(player)))
+
+    def breakdown(self, seat: str, claimed: int | None = None) -> str:
+        """How a seat's tokens were made; and the reading of the rules that made them differ from `claimed`,
+        when one did."""
+        notes = "".join(f"; {note}" for note, tokens in self.notes[seat]
+                        if claimed is not None and self.tokens[seat] - tokens == claimed)
+        return f"{self.start} at the start, {self.won[seat]} won, {self.lost[seat]} lost{notes}"
 
 
 # --- bots: push your luck --------------------------------------------------------------------------
@@ -640,6 +770,7 @@ BOTS = {**{f"stop-{k}": push_your_luck(k, False) for k in range(3, 8)},
 
 class PiratesGold(Rules):
     state, bots = GameState, BOTS
+    players_code = "PG-PLAYERS"
     actions = (Round, Give, Stop, Dummy, Gold, Take, Final, Winner)
 
     def read(self, game):
@@ -660,7 +791,7 @@ class PiratesGold(Rules):
         self.tables = {players: Table(t["tokens"], t["gives"], t["dummies"]) for players, t in facts["tables"].items()}
 
     def kinds(self):
-        return {"round": number("the round's number", 1), "seat": SEAT, "gold": GOLD,
+        return {"round": number("the round's number", 1), "seat": SEAT, "gold": GOLD, "claims": TOKEN_COUNTS,
                 "card": names(self.card_names, f"a game card ({', '.join(self.cards)})", "CARD")}
 
     def header(self, players):

@@ -1,0 +1,166 @@
+"""Text a player can read: every face's problems are found in one run, told once for each template step with
+the cards they were found on; errors stop the build, warnings do not (unless --warnings-as-errors), and fine
+print marked `fine: true` is not warned of."""
+import pytest
+
+from conftest import edit, run
+from pnp.legibility import contrast
+
+FRONT = "templates/front.yaml.j2"
+# the toy's front draws 4 steps on lines 1-4; these add a card's id as a 4.5 pt label at its foot, right-aligned
+# in a white box whose edges it touches: its ink reaches 0.3 mm past the frame (0.3 mm clear of the box's edge)
+LABEL = ('- rect: {x: 40, y: 80, w: 18, h: 4, fill: "#FFFFFF"}\n'
+         '- text: {text: {{ card.id | tojson }}, x: 40, y: 80, w: 18, size: 4.5, colour: "#333333", align: right}\n')
+CARDS = ("alpha", "beta", "gamma", "delta")
+
+
+def warnings(result) -> list[str]:
+    return [line for line in result.output.splitlines() if line.startswith("warning:")]
+
+
+def pdfs(tmp_path) -> list:
+    out = tmp_path / "out"
+    return list(out.rglob("*.pdf")) if out.exists() else []
+
+
+def add_label(toy, label: str = LABEL) -> None:
+    front = toy / FRONT
+    front.write_text(front.read_text(encoding="utf-8") + label, encoding="utf-8")
+
+
+def test_fine_print_grazing_its_frame_is_one_warning_for_every_card(toy, tmp_path):
+    add_label(toy)
+    result = run(toy, tmp_path)
+    assert result.exit_code == 0, result.output
+    said = warnings(result)
+    assert len(said) == 1, said  # one template step: one warning, not one for each card
+    assert "front.yaml.j2:6: step 6: text 'alpha'" in said[0]  # the template's file, line and step
+    assert "4.5 pt" in said[0] and "0.3 mm past its frame (the rect of step 5)" in said[0]
+    assert "on 4 cards (alpha, beta, gamma, delta)" in said[0]
+    assert pdfs(tmp_path)
+
+
+def test_warnings_are_told_again_on_a_build_from_the_cache(toy, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    add_label(toy)
+    first, second = (warnings(run(toy, tmp_path, "--duplex")) for _ in range(2))
+    assert len(first) == 1 and second == first
+
+
+def test_warnings_as_errors_stops_the_build_and_writes_nothing(toy, tmp_path):
+    add_label(toy)
+    result = run(toy, tmp_path, "--warnings-as-errors")
+    assert result.exit_code == 2
+    assert "front.yaml.j2:6: step 6:" in result.output and "on 4 cards" in result.output
+    assert not warnings(result) and not pdfs(tmp_path)
+
+
+def test_fine_print_marked_so_is_not_warned_of(toy, tmp_path):
+    add_label(toy, LABEL.replace("align: right}", "align: right, fine: true}"))
+    result = run(toy, tmp_path, "--warnings-as-errors")
+    assert result.exit_code == 0, result.output
+    assert not warnings(result)
+
+
+def test_text_well_past_its_frame_is_an_error_even_marked_fine(toy, tmp_path):
+    add_label(toy, LABEL.replace("w: 18, h: 4", "w: 16, h: 4").replace("align: right}", "align: right, fine: true}"))
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert "front.yaml.j2:6: step 6: text 'alpha'" in result.output and "2.3 mm past its frame" in result.output
+    assert not pdfs(tmp_path)
+
+
+def test_body_text_that_does_not_fit_is_an_error_at_its_template_line(toy, tmp_path):
+    edit(toy / FRONT, "size: 9,", "h: 7, size: 9,")
+    edit(toy / "deck.csv", "beta,2,Beta,", "beta,2," + "The ship sails at dawn " * 6 + ",")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert "front.yaml.j2:4: step 4: text 'The ship sails" in result.output
+    assert "(57.5 × 7 mm) even at 6 pt, on card beta (" in result.output and "deck.csv:3)" in result.output
+    assert not pdfs(tmp_path)
+
+
+def test_every_broken_card_is_reported_in_one_run(toy, tmp_path):
+    edit(toy / FRONT, "size: 9,", "h: 7, size: 9,")
+    edit(toy / "deck.csv", "beta,2,Beta,", "beta,2," + "The ship sails at dawn " * 6 + ",")  # does not fit
+    edit(toy / "deck.csv", "delta,1,Delta,", "delta,1,Delta 宝,")  # a character no font of the kit has
+    add_label(toy)  # and a warning on every card
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert "on card beta" in result.output and "deck.csv:3" in result.output
+    assert "deck.csv:5" in result.output and "U+5B9D" in result.output
+    assert len(warnings(result)) == 1 and "on 4 cards" in warnings(result)[0]
+    assert not pdfs(tmp_path)
+
+
+def test_the_same_problem_on_many_cards_is_told_once(toy, tmp_path):
+    edit(toy / FRONT, "src: dot.svg", "src: lost.svg")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2
+    assert result.output.count("artwork not found: artwork/lost.svg") == 1
+    assert "deck.csv:2" in result.output and "also on 3 more cards (beta, gamma, delta)" in result.output
+
+
+def test_low_contrast_is_a_warning_with_its_ratio(toy, tmp_path):
+    # grey #999999 on white: a contrast ratio of 2.85 (WCAG)
+    add_label(toy, '- rect: {x: 5, y: 70, w: 50, h: 8, fill: "#FFFFFF"}\n'
+                   '- text: {text: "faint", x: 5, y: 71, w: 50, size: 8, colour: "#999999"}\n')
+    result = run(toy, tmp_path)
+    assert result.exit_code == 0
+    said = warnings(result)
+    assert len(said) == 1 and "front.yaml.j2:6: step 6: text 'faint'" in said[0]
+    assert "2.8:1" in said[0] and "#999999 on #FFFFFF" in said[0] and "below 3:1" in said[0]
+
+
+@pytest.mark.parametrize("steps,ratio", [
+    # black at 35 % over white prints as #A6A6A6: 2.4:1
+    ('- rect: {x: 5, y: 70, w: 50, h: 8, fill: "#FFFFFF"}\n'
+     '- text: {text: "faint", x: 5, y: 71, w: 50, size: 8, colour: "#000000", opacity: 0.35}\n', "2.4:1"),
+    # grey on a white circle drawn outside a turned group: the text's middle is found where the group puts it
+    ('- circle: {x: 30, y: 75, r: 8, fill: "#FFFFFF"}\n'
+     '- group: {x: 30, y: 75, rotate: 90, steps: [{text: {text: "faint", x: -5, y: -1.5, w: 10, h: 3, size: 6, '
+     'colour: "#999999"}}]}\n', "2.8:1"),
+])
+def test_the_colour_under_a_text_is_what_is_painted_there(toy, tmp_path, steps, ratio):
+    add_label(toy, steps)
+    said = warnings(run(toy, tmp_path))
+    assert len(said) == 1 and f"contrast of {ratio}" in said[0], said
+
+
+def test_text_over_artwork_is_not_judged_by_its_colour(toy, tmp_path):
+    add_label(toy, '- rect: {x: 5, y: 70, w: 50, h: 8, fill: "#FFFFFF"}\n'
+                   '- art: {src: dot.svg, x: 5, y: 70, w: 50, h: 8}\n'
+                   '- text: {text: "on art", x: 5, y: 71, w: 50, size: 8, colour: "#FFFFFF"}\n')
+    result = run(toy, tmp_path)
+    assert result.exit_code == 0 and not warnings(result)
+
+
+def test_the_line_is_the_template_line_that_wrote_the_step(toy, tmp_path):
+    # the text after a loop's end, and one in an included template, each at its own line
+    (toy / "templates/label.yaml.j2").write_text("# the id label\n" + LABEL.split("\n")[1] + "\n", encoding="utf-8")
+    add_label(toy, LABEL.split("\n")[0] + "\n{%- for i in range(2) %}\n- line: {points: [[0, {{ i }}], [1, 1]]}\n"
+                   "{%- endfor %}\n" + LABEL.split("\n")[1] + "\n{% include 'label.yaml.j2' %}\n")
+    said = warnings(run(toy, tmp_path))
+    assert len(said) == 2, said
+    assert "front.yaml.j2:9: step 8:" in said[0] and "label.yaml.j2:2: step 9:" in said[1]
+
+
+def test_contrast_ratios_are_wcag_s():
+    assert contrast((0, 0, 0), (1, 1, 1)) == pytest.approx(21)
+    assert contrast((0.2, 0.4, 0.6), (0.2, 0.4, 0.6)) == pytest.approx(1)
+    assert contrast((0.6, 0.6, 0.6), (1, 1, 1)) == pytest.approx(2.85, abs=0.01)
+
+
+def test_a_sheet_s_text_is_read_against_the_background_it_is_printed_over(toy, tmp_path):
+    # the numbered sheets' own text is black, printed over their shared background: made dark, it hides it
+    edit(toy / "templates/numbered-background.yaml.j2", 'stroke: "#000000", width: 0.4}',
+         'stroke: "#000000", width: 0.4, fill: "#202020"}')
+    said = warnings(run(toy, tmp_path))
+    assert len(said) == 3, said  # the text of the background itself, and both of the sheets' own
+    assert "numbered-background.yaml.j2:2: step 2: text 'SHARED'" in said[0]
+    assert "numbered.yaml.j2:2: step 1: text 'N:1:" in said[1] and "on 2 sheets (1, 2)" in said[1]
+    assert "numbered.yaml.j2:3: step 2: step 1: text 'UPSIDE'" in said[2]
+    edit(toy / "templates/numbered.yaml.j2", "size: 10, align: left}\n", 'size: 10, align: left, colour: "#FFFFFF"}\n')
+    edit(toy / "templates/numbered.yaml.j2", "align: left}}]}", 'align: left, colour: "#FFFFFF"}}]}')
+    said = warnings(run(toy, tmp_path))
+    assert len(said) == 1 and "numbered-background.yaml.j2:2:" in said[0]
