@@ -196,3 +196,11 @@ def test_a_line_of_a_turn_that_ended_written_after_the_next_move_is_reported_onc
     assert broken(body, three) == []                       # Ann's ship idles at home, leaving crew on her docks
     late = body.replace("Ann unload red-1\nMia sail 12-9 e", "Mia sail 12-9 e\nAnn unload red-1")
     assert broken(late, three) == [(4, "BU-TURN")]           # Ann's line comes after Mia's next move
+
+
+def test_a_sail_home_left_out_is_reported_once_and_the_unloading_after_it_kept():
+    log = Path(__file__).parent / "logs" / "buccaneer" / "legal" / "home-docks-and-safety-zone.log"
+    lines = log.read_text().split("\n")
+    home = max(i for i, line in enumerate(lines) if line.startswith("Mia sail london"))
+    found = check_text("\n".join(lines[:home] + lines[home + 1:]), "t.log").violations
+    assert [(v.line, v.rule) for v in found] == [(home + 1, "BU-HOME-DOCKS")]     # the unload, now at its place

@@ -1398,6 +1398,8 @@ def _sailings(state, player) -> list:
         actions += [Turn(player, h) for h in turns]
     if state._may_rest(player) or not actions:
         actions.append(Stay(player))
+    if state._may_rest(player):
+        actions.append(None)  # an idle turn left out of the log (RULES.md 3.6)
     return actions
 
 
