@@ -38,8 +38,15 @@ def folder(kind: str) -> Path | None:
 
 
 def stamp() -> str:
-    """Which libraries made what the cache holds: their files' places and times, found without importing them."""
+    """Which code made what the cache holds: pnp's own modules (but the games' rules, which draw nothing) and
+    the libraries', by their files' places, sizes and times, found without importing them. A drawing made by
+    other code is never taken for this code's."""
     parts = [__version__, str(LAYOUT), sys.version]
+    own = Path(__file__).parent
+    for path in sorted(own.rglob("*.py")):
+        if "games" not in path.relative_to(own).parts:
+            stat = path.stat()
+            parts.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}")
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec and spec.origin else ""

@@ -143,10 +143,23 @@ def test_crop_marks_sit_in_the_margins_in_line_with_the_cuts(tmp_path, paper):
 
 def test_back_pages_carry_no_crop_marks_and_fold_pages_a_fold_line(tmp_path):
     game = load_game("buried-treasure")
+    s = settings("a4")
+    parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
+    reader = read(render(game, parts, s, with_contents=False), tmp_path, "duplex.pdf")
+    sides = [page.side for page in parts[0].pages]
+    assert sides.count("fronts") == sides.count("backs") > 0
+    for page, pdf_page in zip(parts[0].pages, reader.pages):
+        marks = segments(reader, pdf_page)  # the straight lines drawn on the page itself, not in a card
+        if page.side == "backs":
+            assert marks == []
+        else:  # marks in line with every cut, and nothing else
+            assert sorted({x0 for x0, _, x1, _ in marks if x0 == x1}) == pytest.approx(page.cuts_x, abs=0.01)
+            assert sorted({y0 for _, y0, _, y1 in marks if y0 == y1}) == pytest.approx(page.cuts_y, abs=0.01)
+            assert all(x0 == x1 or y0 == y1 for x0, y0, x1, y1 in marks)
     s = settings("a4", fold=True)
     parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
     page = parts[0].pages[0]
-    reader = read(render(game, parts, s, with_contents=False), tmp_path)
+    reader = read(render(game, parts, s, with_contents=False), tmp_path, "fold.pdf")
     axis, at = page.fold
     lines = segments(reader, reader.pages[0])
     assert any(x0 == x1 == pytest.approx(at, abs=0.01) and abs(y1 - y0) > 100 for x0, y0, x1, y1 in lines)

@@ -147,3 +147,18 @@ def test_a_cache_file_grown_past_its_limit_is_emptied_when_the_next_build_starts
     assert emptied.fetch("blob", "7") is None
     emptied.db.close()
     assert path.stat().st_size < 100_000  # the space is given back
+
+
+def test_the_cache_is_emptied_when_pnp_itself_changes_not_a_games_rules(tmp_path, monkeypatch):
+    """Drawings are kept by what they were given; the code that drew them is part of the stamp, so a changed
+    pnp (an upgrade, a checkout) never reuses another's drawings. The games' rules draw nothing."""
+    package = tmp_path / "pnp"
+    (package / "games" / "race").mkdir(parents=True)
+    for name in ("cache.py", "draw.py", "games/race/rules.py"):
+        (package / name).write_text("# code\n")
+    monkeypatch.setattr(cache, "__file__", str(package / "cache.py"))
+    before = cache.stamp()
+    (package / "games" / "race" / "rules.py").write_text("# other rules\n")
+    assert cache.stamp() == before
+    (package / "draw.py").write_text("# drawn otherwise\n")
+    assert cache.stamp() != before

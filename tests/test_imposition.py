@@ -56,7 +56,7 @@ def test_all_ink_stays_inside_the_printable_area_and_off_neighbours(paper, layou
 def test_long_edge_backs_mirror_across_the_page_width():
     s = settings("a4")
     front, back = duplex_pages(pairs(9), POKER, 3.0, 0.0, s)[:2]
-    assert [f for f, _ in [(b, None) for b in back.placed]]  # nine backs
+    assert len(back.placed) == len(front.placed) == 9
     for (f_slot, f_face), (b_slot, b_face) in zip(front.placed, back.placed):
         assert b_face == ("back", f_face[1])
         assert b_slot.trim.x0 == pytest.approx(210 - f_slot.trim.x1)
