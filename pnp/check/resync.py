@@ -11,9 +11,10 @@ the state, a few readings of the log around it:
 - one of the BACK lines before it left out instead: a stray line may be legal where it stands and
   only make the next one break a rule;
 - the line and the next one swapped, or the line and the one before it, as written in the wrong order;
-- the line read as one of the moves the rules allowed there (a wrong card, number or player written),
-  those written most like it first;
-- one of those moves played before the line, as a line left out of the log.
+- one of the moves the rules allowed there played before the line, as a line left out of the log (tried
+  first: a reading that keeps the line keeps what the log says);
+- the line read as one of those moves (a wrong card, number or player written), those written most like
+  it first.
 
 The moves allowed are the state's `legal_actions`, or, at the table's turn, the outcomes its
 `table_action` draws (TABLE_DRAWS draws, each from its own seed, so a replay is the same every time).
@@ -177,8 +178,8 @@ class Replay:
             yield back - 1, [*this, recent[-1]], 0, None  # this line and the one before it swapped
         for moves in _likest(self._moves(starts[back]), action):
             played = [(line, move) for move in moves]
+            yield back, [*played, *this], 0, GUESS  # a move left out before it (the line kept, when it fits)
             yield back, played, 0, GUESS  # this line read as a move the rules allowed
-            yield back, [*played, *this], 0, GUESS  # a move left out before it
         for k in range(back - 1, -1, -1):
             for moves in _likest(self._moves(starts[k]), recent[k][1]):  # an earlier line read as another move
                 yield k, [*((recent[k][0], move) for move in moves), *recent[k + 1:], *this], 0, GUESS
