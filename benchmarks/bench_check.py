@@ -21,12 +21,12 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.check.loader import rules_for  # noqa: E402
+from pnp.check.loader import checked_games, rules_for  # noqa: E402
 from pnp.check.replay import check_text  # noqa: E402
 from pnp.check.simulate import simulate  # noqa: E402
 from pnp.commands import check, simulate as simulate_command  # noqa: E402
 
-GAMES = tuple(sorted(path.parent.name for path in (ROOT / "pnp" / "games").glob("*/rules.py")))
+GAMES = tuple(checked_games())
 
 
 def events_per_second(texts: list[str], repeat: int) -> tuple[float, int]:

@@ -28,20 +28,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.check.loader import rules_for  # noqa: E402
+from pnp.check.loader import checked_games, rules_for  # noqa: E402
 from pnp.check.replay import check_text  # noqa: E402
 from pnp.check.simulate import simulate  # noqa: E402
-from pnp.games import game_slugs  # noqa: E402
-from pnp.resources import GAMES  # noqa: E402
 
 SEED = 11
 LOGS, PER_LOG = 40, 10          # the full size: 400 mutants a game
 TARGET = 0.95                   # caught mutants that get exactly one report, for every game
 NUMBER = re.compile(r"(?<![\w-])\d+(?![\w-])")
-
-
-def checked_games() -> list:
-    return [slug for slug in game_slugs() if (GAMES / slug / "rules.py").is_file()]
 
 
 @dataclass

@@ -27,9 +27,9 @@ from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pnp.check.loader import checked_games  # noqa: E402
 from pnp.check.simulate import simulate  # noqa: E402
 from pnp.commands import check  # noqa: E402
-from pnp.games import game_slugs  # noqa: E402
 from pnp.resources import GAMES  # noqa: E402
 
 SEED = 7
@@ -47,7 +47,7 @@ def sources() -> list[str]:
     """Valid logs: every game's examples and a few simulated games of each game with a checker, with varied
     options."""
     texts = [path.read_text(encoding="utf-8") for path in sorted(GAMES.glob("*/examples/*.log"))]
-    for slug in (slug for slug in game_slugs() if (GAMES / slug / "rules.py").is_file()):
+    for slug in checked_games():
         texts += [text for _, text in simulate(slug, 4, SEED, bots=("random",))]
         texts += [text for _, text in simulate(slug, 4, SEED + 1, bots=("greedy", "random"))]
     return texts

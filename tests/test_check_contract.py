@@ -19,13 +19,13 @@ from click.testing import CliRunner
 
 from conftest import jumbled, stats_problems
 from pnp.check.bots import bots_for
-from pnp.check.loader import rules_for
+from pnp.check.loader import checked_games, rules_file, rules_for
 from pnp.check.replay import check_path, check_text
 from pnp.check.simulate import simulate
 from pnp.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = sorted(path.parent.name for path in (ROOT / "pnp" / "games").glob("*/rules.py"))
+GAMES = checked_games()
 EXPECT = re.compile(r"#\s*expect:\s*(\S+)")
 CODE = re.compile(r"\b([A-Z]{2,}(?:-[A-Z]+)+)\b")
 
@@ -64,8 +64,10 @@ def documented(game: str) -> dict:
 
 
 def used(game: str) -> set:
-    """The codes a game's rules report: those its rules module and its rules.yaml name."""
-    text = (folder(game) / "rules.py").read_text()
+    """The codes a game's rules report: those its rules modules and its rules.yaml name."""
+    start = rules_file(folder(game))
+    modules = sorted(start.parent.glob("*.py")) if start.name == "__init__.py" else [start]
+    text = "".join(module.read_text() for module in modules)
     codes = set(re.findall(r'"([A-Z]{2,}(?:-[A-Z]+)+)"', text))
     rules_yaml = folder(game) / "rules.yaml"
     return codes | (set(CODE.findall(rules_yaml.read_text())) if rules_yaml.exists() else set())

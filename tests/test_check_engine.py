@@ -167,3 +167,41 @@ def test_a_state_hears_of_each_problem_and_may_take_the_logs_word_after_it(race)
     bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
     assert found(race, bad) == [(8, "RACE-STEPS")]  # the winner written after a problem is the log's word
     assert found(race, good.replace("winner Ann", "winner Bob")) == [(11, "RACE-WINNER")]
+
+
+def package(race: Path) -> Path:
+    """The race's rules made a package: its verbs in a module of their own, imported by `rules/__init__.py`."""
+    rules = race / "rules"
+    rules.mkdir()
+    verbs = [line for line in RACE_RULES.splitlines() if line.startswith(("Roll =", "Move =", "Winner ="))]
+    (rules / "verbs.py").write_text("from pnp.check.verbs import action, number\n\n" + "\n".join(verbs) + "\n")
+    rest = "\n".join(line for line in RACE_RULES.splitlines() if line not in verbs)
+    (rules / "__init__.py").write_text(rest.replace("from pnp.datafile import Int\n",
+                                                    "from pnp.datafile import Int\n\nfrom .verbs import Move, Roll, Winner\n"))
+    (race / "rules.py").unlink()
+    return rules
+
+
+def test_a_games_rules_may_be_a_package_whose_modules_import_one_another(race):
+    package(race)
+    good = log("""
+        roll 4
+        Ann move 4
+        roll 3
+        Bob move 2
+        roll 1
+        Ann move 1
+        winner Ann
+        """)
+    assert found(race, good) == []
+    assert found(race, good.replace("Bob move 2", "Bob move 6")) == [(8, "RACE-STEPS")]
+
+
+def test_an_error_in_a_module_of_a_package_is_named_with_its_file_and_line(race):
+    rules = package(race)
+    (rules / "verbs.py").write_text((rules / "verbs.py").read_text() + "\nnot_defined_anywhere\n")
+    with pytest.raises(PnpError, match=r"cannot be loaded at .*verbs\.py:\d+: NameError"):
+        rules_for(str(race))
+    (rules / "verbs.py").write_text("Roll = (\n")
+    with pytest.raises(PnpError, match=r"cannot be loaded at .*verbs\.py:\d+: SyntaxError"):
+        rules_for(str(race))

@@ -14,11 +14,12 @@ import random
 from pathlib import Path
 
 from conftest import jumbled
+from pnp.check.loader import checked_games
 from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
 
 GOLDEN = Path(__file__).parent / "golden" / "checks.txt"
-GAMES = sorted(path.parent.name for path in (Path(__file__).parent.parent / "pnp" / "games").glob("*/rules.py"))
+GAMES = checked_games()
 JUMBLED = 40
 
 

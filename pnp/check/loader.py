@@ -1,23 +1,40 @@
-"""Finding a game's rules: its checked data (`pnp.games.load_game`) and its rules module, loaded by path.
+"""Finding a game's rules: its checked data (`pnp.games.load_game`) and its rules, loaded by path.
 
-Slugs hold hyphens, so `pnp/games/<slug>/rules.py` cannot be imported by name; it is loaded from its file
-once per run and asked for `rules(game)`.
+A game's rules are a package, `pnp/games/<slug>/rules/`, one module for each part of its rulebook and
+`bots.py`, or a single module, `pnp/games/<slug>/rules.py` (a first checker, a test's made-up game). Slugs
+hold hyphens, so neither can be imported by name: the rules are loaded from their folder once per run and
+asked for `rules(game)`; the modules of a package import one another relatively (`from .verbs import Roll`).
 
-A rules module is Python: loading it runs it. So a log, which may come from anyone, names only an
-installed game, by its slug (`installed_rules`); a game folder's rules are loaded only when the person
-running the command names the folder (`rules_for`, for `pnp check --game FOLDER` and `pnp simulate FOLDER`).
+Rules are Python: loading them runs them. So a log, which may come from anyone, names only an installed
+game, by its slug (`installed_rules`); a game folder's rules are loaded only when the person running the
+command names the folder (`rules_for`, for `pnp check --game FOLDER` and `pnp simulate FOLDER`).
 """
 from __future__ import annotations
 
 import hashlib
 import importlib.util
 import sys
+import traceback
 from pathlib import Path
 
 from pnp.errors import PnpError, clip, shown
 from pnp.games import game_slugs, load_game
+from pnp.resources import GAMES
 
 _loaded: dict = {}
+
+
+def rules_file(folder: Path) -> Path | None:
+    """The file a game's rules start from: `rules/__init__.py` of a package, else `rules.py`; None if neither."""
+    for path in (folder / "rules" / "__init__.py", folder / "rules.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def checked_games() -> list[str]:
+    """The slugs of the installed games that have rules to check their logs with, in order."""
+    return [slug for slug in game_slugs() if rules_file(GAMES / slug)]
 
 
 def installed_rules(slug: str):
@@ -35,7 +52,10 @@ def rules_for(name: str):
     """The `Rules` of a game named on the command line, by slug or by folder; raises PnpError when it has none."""
     if name not in _loaded:
         game = load_game(name)
-        path = game.folder / "rules.py"
+        path = rules_file(game.folder)
+        if path is None:
+            raise PnpError(f"the game {game.slug!r} has no rules module yet ({shown(game.folder / 'rules')}/ or "
+                           f"{shown(game.folder / 'rules.py')}), so its logs cannot be checked")
         module = _module(path, game.slug)
         factory = getattr(module, "rules", None)
         if not callable(factory):
@@ -45,26 +65,46 @@ def rules_for(name: str):
         except PnpError:
             raise
         except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
-            raise PnpError(f"{shown(path)}: `rules(game)` failed: {type(error).__name__}: {error}") from None
+            raise PnpError(f"{shown(path)}: `rules(game)` failed{_at(error, path)}: "
+                           f"{type(error).__name__}: {error}") from None
     return _loaded[name]
 
 
 def _module(path: Path, slug: str):
-    if not path.is_file():
-        raise PnpError(f"the game {slug!r} has no rules module yet ({shown(path)}), so its logs cannot be checked")
+    """The module of a game's rules file, loaded once: a package's `__init__.py` with its folder to import from."""
     # One module name per file, so that two folders of the same game (a test's modified copy) never mix.
     digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
     name = f"pnp_rules_{slug.replace('-', '_')}_{digest}"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
+        folder = [str(path.parent)] if path.name == "__init__.py" else None
+        spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=folder)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module  # dataclasses look their module up while the file runs
         try:
             spec.loader.exec_module(module)
         except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
-            del sys.modules[name]
-            raise PnpError(f"{shown(path)} cannot be loaded: {type(error).__name__}: {error}") from None
+            _forget(name)
+            raise PnpError(f"{shown(path)} cannot be loaded{_at(error, path)}: "
+                           f"{type(error).__name__}: {error}") from None
         except BaseException:
-            del sys.modules[name]
+            _forget(name)
             raise
     return sys.modules[name]
+
+
+def _forget(name: str) -> None:
+    """A package that failed to load, and whichever of its modules did load, are loaded again next time."""
+    for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
+        del sys.modules[loaded]
+
+
+def _at(error: BaseException, path: Path) -> str:
+    """Where among a package's other modules an error arose (` at .../rules/bots.py:12`), else ""."""
+    if path.name != "__init__.py":
+        return ""
+    places = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)]
+    if isinstance(error, SyntaxError) and error.filename:
+        places.append((error.filename, error.lineno))
+    folder = path.parent.resolve()
+    inside = [(Path(file).resolve(), line) for file, line in places if Path(file).resolve().parent == folder]
+    return f" at {shown(inside[-1][0])}:{inside[-1][1]}" if inside and inside[-1][0].name != path.name else ""
