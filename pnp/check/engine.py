@@ -161,10 +161,20 @@ class State:
         later line. A line after the end is reported once and otherwise ignored."""
         if action is None:
             self.decline()
-        elif self.is_over() and action.verb not in self.after_end:
+        elif action.verb not in self.after_end and (self.is_over() or self.decided()):
+            self.leave_undone()
             self.blow_end(self.over())
         else:
             self._handlers[action.verb](self, action)
+
+    def decided(self) -> bool:
+        """Whether play is over though the end is not written yet (a player has reached the goal): then, as
+        once the game is over, a line whose verb is not in `after_end` is one too many. By default never."""
+        return False
+
+    def leave_undone(self) -> None:
+        """Play is over and a line came after it: what was still under way is left undone, before that line
+        is reported. By default nothing (`FollowUps`: the follow-ups still due, each reported unless optional)."""
 
     def decline(self) -> None:
         """A bot chose to leave a line out (the None among the legal actions)."""

@@ -202,13 +202,20 @@ class FollowUps:
     """A state's follow-ups, next first (`self.todo`, a list of Due). The game gives `missing_texts`
     (kind -> what is missing and the line to write, formatted with `due_words`), `unasked` (kind -> what
     a line does and what alone asks for it), `follow_up_code`, for a line nothing asks for, and the kinds
-    the table writes (`table_kinds`: a card drawn, a roll)."""
+    the table writes (`table_kinds`: a card drawn, a roll).
+
+    A line answers the next follow-up of its kind (`answer`); those before it were left out by the log. In
+    a game whose cards ask several players at once (`in_any_order`), it answers the first of its kind its
+    writer owes, else the first anyone owes, wherever it stands; a follow-up may be answered by lines of
+    other kinds too (`answered_by`: kind -> those kinds)."""
 
     todo: list
     missing_texts: dict = {}
     unasked: dict = {}
     follow_up_code = ""
     table_kinds: frozenset = frozenset()
+    in_any_order = False
+    answered_by: dict = {}
 
     def follower(self):
         """Who writes the next follow-up: a player, TABLE, or None when none is due."""
@@ -236,19 +243,43 @@ class FollowUps:
         return None
 
     def answer(self, kind: str, player: str) -> Due | None:
-        """The follow-up of this `kind` that a player's line answers; None, reported, when nothing asks
-        for it. Written by the wrong player, it is reported and carried on as written."""
-        due = self.settle(kind)
+        """The follow-up that a player's line of this `kind` answers, taken off the list, those the log left
+        out before it reported. Written by the wrong player, it is reported (`is_theirs`) and carried on.
+        None, reported (`nothing_asks`), when nothing asks for such a line."""
+        due = self._first_owed(kind, player) if self.in_any_order else self.settle(kind)
         if due is None:
-            what, why = self.unasked[kind]
-            self.w.blow(self.follow_up_code, f"{player} {what}, but nothing asks for it now: {why}")
+            self.nothing_asks(kind, player)
         else:
             self.is_theirs(due, player)
         return due
 
+    def _first_owed(self, kind: str, player: str) -> Due | None:
+        """The first follow-up of `kind` that `player` owes, else the first anyone owes, taken off the list
+        with those before it (left out: `skipped`); None, the list as it was, when none is of that kind."""
+        todo, others = self.todo, self.answered_by
+        fits = [i for i, due in enumerate(todo) if due.kind == kind or kind in others.get(due.kind, ())]
+        if not fits:
+            return None
+        index = min(fits, key=lambda i: (todo[i].player != player, i))
+        due = todo[index]
+        for skipped in todo[:index]:
+            self.skipped(skipped)
+        del self.todo[:index + 1]
+        return due
+
+    def nothing_asks(self, kind: str, player: str) -> None:
+        """A line of this `kind` that nothing asks for, reported under `follow_up_code`."""
+        what, why = self.unasked[kind]
+        self.w.blow(self.follow_up_code, f"{player} {what}, but nothing asks for it now: {why}")
+
     def is_theirs(self, due: Due, player: str) -> None:
+        """A follow-up answered by another player than the one it was asked of, reported under its code."""
         if player != due.player:
             self.w.blow(due.code, f"{due.cause}: this is {due.player}'s to do, not {player}'s")
+
+    def leave_undone(self) -> None:
+        """Play is over: the follow-ups still due are left out (see `State.leave_undone`)."""
+        self.settle(None)
 
     def skipped(self, due: Due) -> None:
         """A follow-up the log left out: reported unless it was optional."""
