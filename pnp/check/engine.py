@@ -89,6 +89,7 @@ class State:
 
     end_code = ""                # the code of a line after the game is over (reported once a log)
     unit = "points"              # what a total counts, in messages (`9 points`, `9 tokens`)
+    claims_together = False      # the wrong claims of a line are one problem (a slip), not one per player
     after_end: frozenset = frozenset()  # verbs whose handlers judge a finished game themselves
     _handlers: dict = {}
 
@@ -210,12 +211,13 @@ class State:
     # -- the end of a game: claims against totals, leaders and ties -----------------------------------
 
     def compare(self, claims, totals: dict, code: str, explain) -> None:
-        """The points a log claims (player, points pairs) against `totals`; `explain(player)` says how."""
+        """The points a log claims (player, points pairs) against `totals`; `explain(player)` says how. Each
+        player's wrong claim is a problem, or with `claims_together` the line's wrong claims are one."""
         claimed = dict(claims)
-        for player in self.players:
-            if claimed.get(player) != totals[player]:
-                written = "none is written" if player not in claimed else f"not {claimed[player]}"
-                self.w.blow(code, f"{player} has {totals[player]} {self.unit}, {written} ({explain(player)})")
+        wrong = [f"{player} has {totals[player]} {self.unit}, {written_instead(claimed, player)} "
+                 f"({explain(player)})" for player in self.players if claimed.get(player) != totals[player]]
+        for message in (["; ".join(wrong)] if self.claims_together and wrong else wrong):
+            self.w.blow(code, message)
 
     def leaders(self, totals: dict) -> list:
         """The players with the highest total, in seat order."""
@@ -243,6 +245,11 @@ class State:
         if line:
             self.w.blow(code, f"{what} written already (line {line})")
         return bool(line)
+
+
+def written_instead(claimed: dict, name: str) -> str:
+    """What a log claims for `name` where another number is right: `not 7`, or `none is written`."""
+    return "none is written" if name not in claimed else f"not {claimed[name]}"
 
 
 def ranks(values: dict) -> list:
