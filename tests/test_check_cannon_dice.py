@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from conftest import check_with
 from pnp.check.loader import rules_for
+from pnp.check.pieces import Due
 from pnp.check.reader import read_log
 from pnp.check.replay import check_text
 from pnp.check.setup import read_setup
@@ -80,7 +81,7 @@ def test_each_player_counts_a_row_from_their_own_cannon_and_a_column_from_their_
     assert state._column("Mia", 1) == 0 and state._column("Tom", 1) == 4
     assert state._space("Tom", b + 3) == ("B", 2)
     # Crow's Nest: a 1 is the nearest row to the player, E for player 1, A for player 2
-    state.todo = [CD.Due("nest", "Tom", "CD-CROWS-NEST", 1, "test", 1)]
+    state.todo = [Due("nest", "Tom", "CD-CROWS-NEST", 1, "test", 1)]
     whistle.line = 20
     state.apply(CD.Nest("Tom", 1, "C"))
     assert state.owner[4] == "Tom"  # row A, Tom's column 1 is the grid's last column

@@ -22,7 +22,7 @@ from pnp.errors import DataError
 
 from .advanced import Advanced
 from .bots import Choices
-from .end import End
+from .end import GameEnd
 from .layout import Layout
 from .rounds import Rounds
 from .turns import Turns
@@ -36,6 +36,7 @@ RULES_FILE = Record({
     "bonus": Record({"coloured": Int(), "wild": Int()}, "points per starter card left in hand"),
     "starter-names": (MapOf(Text()), dict),
 }, "Buried Treasure's rule facts")
+
 GAME_VARS = Keys({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
     "colours": ListOf(Text(), min_items=1),
     "suits": (MapOf(Keys({"name": Text(), "plural": Text()}, "a suit: its names")), dict),
@@ -83,7 +84,7 @@ def _check_facts(facts, data, deck, starters, score_cards, problems) -> None:
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(Turns, Layout, Rounds, Advanced, End, Choices, FinalScores, State):
+class GameState(Turns, Layout, Rounds, Advanced, GameEnd, Choices, FinalScores, State):
     """Buried Treasure in progress: the layout, the collections, the hands and the scores."""
 
     end_code, final_code, winner_code = "BT-GAME-END", "BT-FINAL-SCORE", "BT-WINNER"

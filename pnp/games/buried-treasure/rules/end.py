@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-class End:
+class GameEnd:
     """The game's totals and what a log that stops early lacks."""
 
     def summary(self) -> str:

@@ -28,7 +28,7 @@ from pnp.datafile import Int, MapOf, Record, Text
 from pnp.errors import DataError
 
 from .bots import Choices
-from .end import End
+from .end import GameEnd
 from .pete import Catches
 from .turns import Turns
 from .verbs import (BAY, BOARD, CENTRE, CHESTS, DIE, GEMS, HIDING, MISSING, PIRATE, Hide, Move, Pete, Return,
@@ -46,7 +46,7 @@ GAME_VARS = Keys({
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(Turns, Catches, End, Choices, FinalScores, FollowUps, State):
+class GameState(Turns, Catches, GameEnd, Choices, FinalScores, FollowUps, State):
     """Pete the Pirate in progress: where the sailors and Pete stand, the gems on the hiding places, in
     each compartment and safe, and the follow-ups a roll asks for."""
 

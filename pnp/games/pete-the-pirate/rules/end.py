@@ -3,7 +3,7 @@ safe and the winner."""
 from __future__ import annotations
 
 
-class End:
+class GameEnd:
     """A won game, its final lines and what a log that stops early lacks."""
 
     def decided(self) -> bool:

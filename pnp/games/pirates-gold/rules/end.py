@@ -7,7 +7,7 @@ from pnp.check.words import counted
 from .verbs import DUMMY, name
 
 
-class End:
+class GameEnd:
     """The end of play, the final tokens and the winners."""
 
     def summary(self) -> str:

@@ -35,6 +35,7 @@ def _amounts(what: str):
 
 SEAT = Kind(_seat, "PLAYER", None,
             lambda word, words: DUMMY if word.lower() == DUMMY else words.players.get(word.lower()))
+
 GOLD = Kind(_amounts("gold"), "PLAYER GOLD PLAYER GOLD ...")
 TOKEN_COUNTS = Kind(_amounts("tokens"), "PLAYER TOKENS PLAYER TOKENS ...")
 
