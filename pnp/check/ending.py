@@ -58,8 +58,12 @@ class FinalScores:
         """At the end of a complete game's log: the final scores and the winner, if not written."""
         if not self.final_line:
             self.w.blow(self.final_code, "the final scores are missing (write `final PLAYER POINTS ...`)")
-        if not self.winner_line:
+        if not self.winner_line and self.winner_owed():
             self.w.blow(self.winner_code, "the winner is missing (write `winner PLAYER`)")
+
+    def winner_owed(self) -> bool:
+        """Whether a complete game's log must name its winners: by default always (a game may end with none)."""
+        return True
 
     def end_action(self):
         """The table's next end line, for a simulated game that is complete."""

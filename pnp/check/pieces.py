@@ -1,4 +1,5 @@
-"""The pieces games are made of, for a game's state: supplies, decks, seats, dice and follow-ups.
+"""The pieces games are made of, for a game's state: supplies, decks, seats, dice, choices of cards and
+follow-ups.
 
 A piece that changes during a game is a `Piece`, copied when the state is cloned; what never changes
 (a seat order, the dice's faces) is shared. Pieces know nothing of logs or rule codes: they say what
@@ -117,6 +118,13 @@ class Deck(Piece):
         self.unknown += len(self.known)
         self.known = []
 
+    def slip(self, card, line: int) -> None:
+        """After a slip reported, `card` drawn all the same: the order of the cards put under the deck is
+        trusted no more (`forget_order`), and the card comes from the unknown ones, else from where it is."""
+        self.forget_order()
+        if not self.draw(card, line):
+            self.draw_anyway(card, line)
+
     def put_under(self, card, line: int) -> None:
         self.known.append(card)
         self.under[card] = line
@@ -181,6 +189,29 @@ class Dice:
 
     def roll(self, rng, count: int = 1) -> tuple:
         return tuple(rng.choice(self.faces) for _ in range(count))
+
+
+# --- choices of cards: what a hand, a hold or a box can give -----------------------------------------
+
+def multisets(cards, size: int) -> list:
+    """Every different choice of `size` of `cards` (alike cards are one choice), as sorted tuples."""
+    kinds: dict = {}
+    for card in cards:
+        kinds[card] = kinds.get(card, 0) + 1
+    found: list = []
+
+    def pick(index, chosen):
+        if len(chosen) == size:
+            found.append(tuple(chosen))
+            return
+        if index >= len(order):
+            return
+        card = order[index]
+        for count in range(min(kinds[card], size - len(chosen)), -1, -1):
+            pick(index + 1, chosen + [card] * count)
+    order = sorted(kinds)
+    pick(0, [])
+    return found
 
 
 # --- follow-ups: what an earlier line asks the next lines for ---------------------------------------

@@ -1,0 +1,75 @@
+"""Rule 9 of RULES.md: a ship home with the goal's worth of treasure wins at once; the players may stop
+without a winner; the log ends with the final scores and, when someone won, the winner."""
+from __future__ import annotations
+
+from pnp.check.words import counted
+
+
+class GameEnd:
+    """A won or stopped game, its final lines and what a log that stops early lacks."""
+
+    def decided(self) -> bool:
+        return bool(self.won or self.stopped)
+
+    def _check_win(self, player) -> None:
+        """A ship in its home port with the goal's worth of treasure there wins at once: whatever else a card
+        asked for is left undone."""
+        if not self.won and self.playing and self.at[player] == self.home[player] \
+                and self.home_value(player) >= self.f.goal:
+            self.won, self.won_line = player, self.w.line
+            self.todo.clear()
+
+    def is_over(self) -> bool:
+        return bool(self.final_line and (self.winner_line or not self.won))
+
+    def over(self) -> str:
+        if self.won:
+            return f"the game is over: {self.won} has won (line {self.won_line})"
+        return f"the game is over: the players stopped (line {self.stopped})"
+
+    def summary(self) -> str:
+        totals = ", ".join(f"{p} {v}" for p, v in self.totals().items())
+        end = f"winner {self.won}" if self.won else "stopped without a winner"
+        return f"a legal game of {len(self.players)} players, {counted(self.turns, 'turn')}; at home: {totals}; {end}"
+
+    def stats(self) -> dict:
+        return {"turns": self.turns}
+
+    def on_stop(self, event):
+        self.settle(None)
+        self.stopped = self.w.line
+
+    def totals(self) -> dict:
+        return {p: self.home_value(p) for p in self.players}
+
+    def breakdown(self, player) -> str:
+        return f"treasure on the docks and in the safety zone of {self.f.port_name[self.home[player]]}"
+
+    def winners(self, totals: dict) -> tuple:
+        return ((self.won,), f"is home with {totals[self.won]} points") if self.won else ((), "")
+
+    def on_winner(self, event):
+        if self.stopped and not self.won and not self.winner_line:
+            self.winner_line = self.w.line
+            return self.w.blow("BU-WINNER", "nobody has won a stopped game: write no winner")
+        super().on_winner(event)
+
+    def complete(self) -> None:
+        self.settle(None)
+        if not self.won and not self.stopped:
+            self.blow_end(f"nobody is home with {self.f.goal} points yet: the game goes on (or write `stop`)")
+
+
+    def winner_owed(self) -> bool:
+        """No winner is written for a stopped game; nor, with the final scores missing (reported), for a won one:
+        one slip, one report."""
+        return bool(self.won and self.final_line)
+
+    def finish(self) -> None:
+        self._crowd_stands(None)
+        self._unchallenged()
+        self.settle(None)
+        if not self.won and not self.stopped:
+            self.blow_end(f"the log stops before anyone is home with {self.f.goal} points")
+        else:
+            self.missing_end()
