@@ -41,7 +41,7 @@ class Track(State):
         mover = self.to_move()
         return [] if mover is TABLE else [Move(mover, steps) for steps in range(self.roll + 1)]
 
-    def why_illegal(self, move):
+    def why_not(self, move):
         if self.leader():
             return "RACE-WINNER", f"{self.leader()} has reached the goal: the race is over"
         if move.player != self.players[self.turn]:
@@ -55,7 +55,8 @@ class Track(State):
         self.roll = roll.pips
 
     def on_move(self, move):
-        self.judge(move)  # reported when it is not among the legal moves, then played as written
+        if move not in self.legal_actions():  # reported, then played as written
+            self.w.blow(*self.why_not(move))
         self.at[move.player] += move.steps
         self.turn, self.roll = (self.players.index(move.player) + 1) % len(self.players), None
 

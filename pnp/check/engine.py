@@ -1,10 +1,10 @@
-"""What a game's rules module gives the checker: its verbs, its header keys, and a game state.
+"""What a game's rules give the checker: its verbs, its header keys, and a game state.
 
-A game plugs in with one file, `pnp/games/<slug>/rules.py`, defining `rules(game) -> Rules`, where `game`
-is the game's checked data (`pnp.games.load_game`). Following OpenSpiel, there is one state with
-`legal_actions` and `apply`, and chance is a player: whatever is random at the table (a deal, a die
-roll, a revealed card) is an event of the log, produced by the TABLE, so a replay needs no random
-generator. The same state serves three drivers:
+A game plugs in with its rules package, `pnp/games/<slug>/rules/` (or one file, `rules.py`), defining
+`rules(game) -> Rules`, where `game` is the game's checked data (`pnp.games.load_game`). Following
+OpenSpiel, there is one state with `legal_actions` and `apply`, and chance is a player: whatever is
+random at the table (a deal, a die roll, a revealed card) is an event of the log, produced by the TABLE,
+so a replay needs no random generator. The same state serves three drivers:
 
 - the checker (`replay`): parses each event into an action and calls `apply`; the state blows the
   whistle on every broken rule, then carries on as best it can;
@@ -13,8 +13,9 @@ generator. The same state serves three drivers:
 - the bots (`bots`): `clone`, `apply` and `value` to look one move ahead.
 
 The bases here hold what every game repeats: verbs bound from patterns (`pnp.check.verbs`), dispatch to
-one handler per verb (`on_<verb>`), the guard for lines after the game is over, cloning, and the end of
-a game (claimed against computed scores, leaders, ties). The number of players is the header's to check
+one handler per verb (`on_<verb>`), the guard for lines after the game is over (or decided), cloning,
+and the end of a game (claimed against computed scores, leaders, ties). A game's state is its parts (one
+class for each part of its rulebook) put before these bases. The number of players is the header's to check
 (`pnp.check.setup`), from the range in game.yaml, reported under the game's own `players_code`.
 `None` may be among the legal actions: a choice that leaves no line in the log (declining an optional
 follow-up, for instance); `apply(None)` calls `decline`.
@@ -185,17 +186,6 @@ class State:
         around it (with the line or without it): what the state counts from here may differ from what the
         table counted. A game may then take the log's word for what it can no longer be sure of, rather than
         report the same mistake again later. By default nothing."""
-
-    def judge(self, action) -> bool:
-        """True when `action` is among the legal actions; otherwise the whistle blows `why_illegal`."""
-        if action in self.legal_actions():
-            return True
-        self.w.blow(*self.why_illegal(action))
-        return False
-
-    def why_illegal(self, action) -> tuple:
-        """(code, message): why an action that is not among the legal actions is not."""
-        raise NotImplementedError
 
     def blow_end(self, message: str) -> None:
         """The end code, once a log: one early or late end explains every line after it."""

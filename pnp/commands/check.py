@@ -13,7 +13,7 @@ from pnp.errors import clip, shown
 @click.command("check")
 @click.argument("logs", nargs=-1, required=True)
 @click.option("--game", metavar="GAME", help="Check against this game: an installed game's slug, or the folder of a "
-              "game you trust (its rules.py runs). The logs' `game:` must name it.")
+              "game you trust (its rules run). The logs' `game:` must name it.")
 @click.option("--strict", is_flag=True, help="Stop at the first problem instead of reporting them all.")
 @click.option("--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: a list of {file, line, rule, message, kind}.")
@@ -23,7 +23,7 @@ def command(ctx, logs, game, strict, form, quiet):
     """Check playtest LOGS (files, or folders of *.log files) against their game's rules.
 
     A log names an installed game in its header (`game: buried-treasure`); a game folder's rules are
-    used only when named with --game, since its rules.py is Python and runs.
+    used only when named with --game, since its rules are Python and run.
 
     Problems are printed as `file:line: RULE message`. Exit code 0: every log is valid; 1: a rule is
     broken; 2: a log cannot be read."""
