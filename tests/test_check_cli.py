@@ -260,6 +260,17 @@ def test_a_folder_named_on_the_command_line_is_used_and_must_be_the_logs_game(tm
     assert other.exit_code == 2 and "LOG-GAME the log names 'buried-treasure', not 'cannon-dice'" in other.output
 
 
+def test_a_folder_whose_rules_are_a_package_is_no_different(tmp_path, trap, monkeypatch):
+    package = trap / "rules"
+    package.mkdir()
+    (trap / "rules.py").rename(package / "__init__.py")
+    monkeypatch.chdir(tmp_path)
+    refused = run_check(write(tmp_path, f"game: {trap}\nplayers: A B\n"))
+    assert refused.exit_code == 2 and " LOG-GAME " in refused.output and not (package / "ran").exists()
+    named = run_check("--game", trap, write(tmp_path, "game: trap\nplayers: A B\n"))
+    assert (package / "ran").exists() and "defines no `rules(game)` function" in named.output
+
+
 def test_build_and_list_never_run_a_game_folders_rules(tmp_path, trap):
     from pnp.commands import build, listing
     assert CliRunner().invoke(build.command, [str(trap), "--out", str(tmp_path / "out")]).exit_code == 0
