@@ -177,13 +177,9 @@ def _image(element, href: str, folder: PurePosixPath, root: Path, spot: Where, p
                         "artwork, or embedded as a data:image/png;base64 address"))
         return None
     else:
-        try:
-            path = resources.find_inside(str(folder / href), [root], "the artwork folder")
-        except ValueError as error:
-            problems.append((spot, str(error)))
-            return None
+        path = resources.find_file(str(folder / href), [root], "the artwork folder", spot, problems,
+                                   f"no such picture: {href}")
         if path is None:
-            problems.append((spot, f"no such picture: {href}"))
             return None
         data, label = path.read_bytes(), href
     size = _picture_size(data, label, spot, problems)

@@ -17,10 +17,9 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from pnp import resources
 from pnp.errors import DataError
-from pnp.units import mm_to_pt
+from pnp.model.units import PT
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
-PT = mm_to_pt(1)
 REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale")  # a font's parts not kept, made anew
 SMALLEST_TEXT = 6.0  # points: text shrinks to fit its box down to this size, and never prints smaller
 

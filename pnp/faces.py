@@ -22,7 +22,8 @@ import os
 from pathlib import Path
 
 from pnp import cache, images, legibility, resources
-from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, line_of, parse_yaml
+from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, line_of
+from pnp.read.datafile import parse_yaml
 from pnp.draw import Drawing, Painter
 from pnp.errors import DataError, Where, clip
 
@@ -438,18 +439,11 @@ class FaceMaker:
         return found
 
     def _placed(self, step: str, src: str, where: Where, problems: list):
-        try:
-            path = folder = None
-            for folder in self.art_folders:
-                path = resources.find_inside(src, [folder], "the artwork folders")
-                if path is not None:
-                    break
-        except ValueError as error:
-            problems.append((where, str(error)))
-            return None
+        path = resources.find_file(src, self.art_folders, "the artwork folders", where, problems,
+                                   f"{'artwork' if step == 'art' else 'picture'} not found: artwork/{src}")
         if path is None:
-            problems.append((where, f"{'artwork' if step == 'art' else 'picture'} not found: artwork/{src}"))
             return None
+        folder = next(root for root in self.art_folders if (root / src).is_file())  # the one that holds it
         try:
             return self._read_file(step, src, path, folder)
         except ValueError as error:  # a picture that cannot be printed

@@ -35,17 +35,17 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
 class FolderLoader(jinja2.BaseLoader):
     """Templates looked up in folders, never outside them: the names in `{% include %}`, `{% import %}` and
-    `{% extends %}` are resolved like every other path a game names (see `resources.find_inside`)."""
+    `{% extends %}` are resolved like every other path a game names (see `resources.find_file`)."""
 
     def __init__(self, roots: list[Path]):
         self.roots = roots
         self.files: set[str] = set()  # every template read, to find a template's lines in a traceback
 
     def get_source(self, environment, template):
-        try:
-            path = resources.find_inside(template, self.roots, "the templates folders")
-        except ValueError as error:
-            raise SecurityError(str(error)) from None
+        problems: list = []
+        path = resources.find_file(template, self.roots, "the templates folders", None, problems, None)
+        if problems:
+            raise SecurityError(problems[0][1])
         if path is None:
             raise jinja2.TemplateNotFound(template)
         mtime = path.stat().st_mtime

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pnp.check.loader import rules_for  # noqa: E402
 from pnp.check.replay import check_text  # noqa: E402
 from pnp.check.simulate import simulate  # noqa: E402
-from pnp.games import game_slugs  # noqa: E402
+from pnp.read.games import game_slugs  # noqa: E402
 from pnp.resources import GAMES  # noqa: E402
 
 SEED = 11

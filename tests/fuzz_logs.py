@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.check.simulate import simulate  # noqa: E402
 from pnp.commands import check  # noqa: E402
-from pnp.games import game_slugs  # noqa: E402
+from pnp.read.games import game_slugs  # noqa: E402
 from pnp.resources import GAMES  # noqa: E402
 
 SEED = 7

@@ -23,7 +23,7 @@ from pnp.check.violations import Whistle
 from pnp.commands import check, simulate as simulate_command
 from pnp.faces import FaceMaker
 from pnp.errors import DataError
-from pnp.games import load_game
+from pnp.read.games import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "pnp" / "games" / "cannon-dice"

@@ -9,7 +9,7 @@ from conftest import edit, run
 from pnp import nets
 from pnp.chance import expand, shuffled
 from pnp.cli import cli
-from pnp.games import load_game
+from pnp.read.games import load_game
 from pnp.imposition import Settings
 from pnp.kit import lay_out
 

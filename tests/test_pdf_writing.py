@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import pdf
 from pnp.draw import font
-from pnp.games import load_game
+from pnp.read.games import load_game
 from pnp.imposition import Box, Settings, Slot
 from pnp.kit import lay_out, render
 

@@ -8,17 +8,17 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
-from pnp.games import game_slugs, load_game
+from pnp.read.games import game_slugs, load_game
 from pnp.imposition import Settings
 from pnp.kit import lay_out
 from pnp.rulesheet import parse, set_lines, words
-from pnp.units import PAPER_SIZES
+from pnp.model.paper import PAPERS
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 
 
 def rules_part(game, paper="a4", fold=False):
-    parts = lay_out(game, Settings(paper=paper, size=PAPER_SIZES[paper], fold=fold))
+    parts = lay_out(game, Settings(paper=PAPERS[paper], fold=fold))
     return next(part for part in parts if part.component.kind == "rules")
 
 

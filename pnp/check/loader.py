@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from pnp.errors import PnpError, clip, shown
-from pnp.games import game_slugs, load_game
+from pnp.read.games import game_slugs, load_game
 
 _loaded: dict = {}
 

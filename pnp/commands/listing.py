@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import click
 
-from pnp.games import game_slugs, load_game
-from pnp.kinds import KINDS
+from pnp.kinds import LAYOUTS
+from pnp.model.kinds import KINDS
+from pnp.read.games import game_slugs, load_game
 from pnp.wording import plural
 
 
@@ -26,7 +27,7 @@ def command(games):
 def size(component) -> str:
     """Its size; for a die or an envelope also that of its flat net."""
     try:
-        footprint = KINDS[component.kind].footprint(component)
+        footprint = LAYOUTS[component.kind].footprint(component)
     except ValueError as error:  # a net whose data does not hold together: `pnp build` reports where
         return f"unknown size: {error}"
     if footprint is None:
