@@ -10,15 +10,15 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, black
 
-from pnp import cache
-from pnp.draw import PT, font, wrap
+from pnp.write import cache
+from pnp.render.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError, one_line
-from pnp.faces import FaceMaker
-from pnp.fileset import FolderSet, replace_file
-from pnp.imposition import FOOTER_BAND, Page, Settings, printable
-from pnp.kinds import LAYOUTS, tally
+from pnp.render.faces import FaceMaker
+from pnp.write.fileset import FolderSet, replace_file
+from pnp.layout.imposition import FOOTER_BAND, Page, Settings, printable
+from pnp.layout.kinds import LAYOUTS, tally
 from pnp.model.game import Game
-from pnp.pdf import Document, scale_bar
+from pnp.write.pdf import Document, scale_bar
 from pnp.wording import plural
 
 
@@ -163,7 +163,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             with files.open(kit) as out:
                 render(game, parts, settings, with_contents=True, maker=maker, out=out)
             if preview:
-                from pnp.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
+                from pnp.write.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
 
                 images = page_images(files.read(kit))
                 names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
@@ -175,7 +175,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                                         f"{'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
                                         list(zip(names, captions(parts, settings)))))
         if preview:
-            from pnp.preview import game_page
+            from pnp.write.preview import game_page
 
             files.write("preview/index.html", game_page(f"{game.name}: print-and-play kit", sections))
         duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
@@ -216,7 +216,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
 def write_index(out: Path, names: dict[str, str]) -> Path:
     """OUT/index.html: every game previewed in OUT, old builds included, with links to its pages and PDFs.
     `names` gives the names of the games just built (others show their folder's name)."""
-    from pnp.preview import games_index
+    from pnp.write.preview import games_index
 
     games = []
     for page in sorted(out.glob("*/preview/index.html")):

@@ -6,10 +6,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.board_sheets import board_plan, centres, footprints
+from pnp.layout.boards import board_plan, centres, footprints
 from pnp.cli import cli
 from pnp.read.games import load_game
-from pnp.imposition import Box, Settings
+from pnp.layout.imposition import Box, Settings
 from pnp.kit import lay_out
 from pnp.model.paper import PAPERS
 

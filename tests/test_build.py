@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from pdfread import MM, placements, segments
 from pnp.cli import cli
 from pnp.read.games import load_game
-from pnp.imposition import Settings, printable
+from pnp.layout.imposition import Settings, printable
 from pnp.kit import lay_out, render
 from pnp.model.paper import PAPERS
 

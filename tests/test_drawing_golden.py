@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from pdfread import drawing
-from pnp import cache
-from pnp.faces import FaceMaker
+from pnp.write import cache
+from pnp.render.faces import FaceMaker
 from pnp.read.games import load_game
-from pnp.imposition import Settings
+from pnp.layout.imposition import Settings
 from pnp.model.kinds import KINDS
 from pnp.kit import duplex_test, lay_out, render
 from pnp.model.paper import PAPERS

@@ -1,7 +1,7 @@
 """Where faces land on the paper: grids, bleed, mirrored backs and fold-and-glue halves."""
 import pytest
 
-from pnp.imposition import Box, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
+from pnp.layout.imposition import Box, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
 from pnp.model.paper import CARD_SIZES, PAPERS
 
 POKER = CARD_SIZES["poker"]

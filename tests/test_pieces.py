@@ -8,10 +8,10 @@ import pytest
 
 from conftest import TOY, edit
 from pnp.errors import DataError
-from pnp import nets
+from pnp.layout import nets
 from pnp.read.games import load_game
-from pnp.imposition import Settings
-from pnp.kinds import box_nets, tally
+from pnp.layout.imposition import Settings
+from pnp.layout.kinds import box_nets, tally
 from pnp.kit import lay_out
 from pnp.model.paper import PAPERS
 

@@ -10,11 +10,11 @@ import pytest
 from conftest import edit
 from pnp.check.loader import rules_for
 from pnp.errors import DataError
-from pnp.board_sheets import board_plan, footprints, rooms
+from pnp.layout.boards import board_plan, footprints, rooms
 from pnp.read.games import load_game
-from pnp.imposition import Box, Settings
+from pnp.layout.imposition import Box, Settings
 from pnp.kit import lay_out
-from pnp.tiling import GLUE, count, plan, seams
+from pnp.layout.tiling import GLUE, count, plan, seams
 from pnp.model.paper import PAPERS
 
 

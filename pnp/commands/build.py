@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pnp.errors import PnpError
-from pnp.imposition import Settings
+from pnp.layout.imposition import Settings
 from pnp.kit import build, write_index
 from pnp.model.paper import PAPERS
 from pnp.model.units import parse_length

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from pnp.kinds import LAYOUTS
+from pnp.layout.kinds import LAYOUTS
 from pnp.model.kinds import KINDS
 from pnp.read.games import game_slugs, load_game
 from pnp.wording import plural

@@ -22,8 +22,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.draw import CAP, DESCENT, PT, colour, text_layout, unfitted
-from pnp.imposition import Box
+from pnp.render.draw import CAP, DESCENT, PT, colour, text_layout, unfitted
+from pnp.layout.imposition import Box
 from pnp.wording import plural
 
 MIN_SIZE = 6.0  # points: the smallest text a player is asked to read

@@ -8,11 +8,11 @@ import math
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from pnp import board_sheets, nets, rulesheet
+from pnp.layout import boards, nets, rulesheet
 from pnp.errors import DataError
 from pnp.model.kinds import KINDS
-from pnp.faces import Face, labelled, layered, overlaid
-from pnp.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
+from pnp.render.faces import Face, labelled, layered, overlaid
+from pnp.layout.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
                              shelf_pages, shop_pages)
 from pnp.wording import plural
 
@@ -410,6 +410,6 @@ LAYOUTS = {
     "standees": Layout(standee_pages, standee_advice, footprint=lambda component: standee_net(component)[3]),
     "box": Layout(box_pages, box_advice, footprint=lambda component: box_nets(component)["tray"][2],
                   sample=lambda pages: pages[0].placed[1][1]),  # a tray: the check bar heads the page
-    "board": Layout(board_sheets.board_pages, board_sheets.board_advice, shop=True,
-                    sample=lambda pages: pages[-1].placed[0][1], tally=board_sheets.tally),
+    "board": Layout(boards.board_pages, boards.board_advice, shop=True,
+                    sample=lambda pages: pages[-1].placed[0][1], tally=boards.tally),
 }

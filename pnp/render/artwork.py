@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from lxml import etree
 
 from pnp import resources
-from pnp.images import RASTER
+from pnp.render.images import RASTER
 from pnp.errors import DataError, Where, shown
 
 SVG = "{http://www.w3.org/2000/svg}"

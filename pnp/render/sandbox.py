@@ -11,7 +11,8 @@ from pathlib import Path
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from pnp import cache, chance, resources
+from pnp import chance, resources
+from pnp.write import cache
 from pnp.errors import DataError, Where, shown
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.faces import Face
-from pnp.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Box, Page, Slot, printable, shop_pages
-from pnp.tiling import Plan, Tile, plan
+from pnp.render.faces import Face
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Box, Page, Slot, printable, shop_pages
+from pnp.layout.tiling import Plan, Tile, plan
 from pnp.wording import plural
 
 CROSS = 2.0  # half the length of a registration cross's arms

@@ -35,7 +35,7 @@ def font(name: str) -> str:
 def truetype(name: str, path: Path) -> TTFont:
     """reportlab's TrueType font of a file. Reading a font's tables takes longer than a small build, so what
     reportlab read from them is kept in the cache, plain values only (marshal), and the font remade from them."""
-    from pnp import cache
+    from pnp.write import cache
 
     store = cache.shared()
     stat = path.stat()

@@ -25,10 +25,11 @@ from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFBase85Encode, PDF
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import __version__, images
-from pnp.draw import PT, font
+from pnp import __version__
+from pnp.render import images
+from pnp.render.draw import PT, font
 from pnp.errors import DataError
-from pnp.imposition import FOOTER_BAND, MARK_GAP, MARK_MIN, Page
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_MIN, Page
 
 MARK_LENGTH = 5.0  # a crop mark's length where there is room; never shorter than MARK_MIN
 MARK_WIDTH = 0.25
@@ -345,7 +346,7 @@ def art_stream(art, store) -> tuple | None:
 def _draw_svg(art) -> list | None:
     from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
 
-    from pnp.draw import svg_drawing
+    from pnp.render.draw import svg_drawing
 
     drawing = svg_drawing(art.path, art.root)
     if drawing is None or not drawing.width or not drawing.height:
