@@ -55,6 +55,8 @@ def _inside(name: str, roots: list[Path], label: str) -> Path | None:
             raise ValueError(f"{name} leads outside {label}")
     for root in roots:
         candidate = root / pure
+        if not candidate.is_file() and candidate.exists() and not candidate.is_dir():  # reading could block
+            raise ValueError(f"{name} is not a plain file (a pipe, a device or a socket): name a file")
         try:
             if not candidate.is_file():
                 continue

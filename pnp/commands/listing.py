@@ -18,7 +18,8 @@ def command(games):
         click.echo(f"{game.slug}: {game.name} ({game.players_text})")
         for component in game.components.values():
             if component.cards:
-                count = f"{plural(component.card_total, *KINDS[component.kind].noun)} ({len(component.cards)} different)"
+                count = f"{plural(component.card_total, *KINDS[component.kind].noun)} ({len(component.cards)} different"
+                count += f", {plural(component.comments, 'row')} left out by #)" if component.comments else ")"
             else:
                 count = f"{component.options.get('count', 1)} × {component.kind}"
             click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {size(component)}")

@@ -51,6 +51,7 @@ class Component:
     where: Where
     options: dict = field(default_factory=dict)  # what the kind declares beyond the common keys
     cards: tuple[Card, ...] = ()
+    comments: int = 0  # rows of its CSV card list left out because their first cell starts with `#`
 
     def stock_for(self, form: str) -> str:
         """What to print it on in a form (duplex, fold): the data's for that form, else its only one."""

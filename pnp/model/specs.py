@@ -29,6 +29,7 @@ class LList(list):
     line: int = 0
     item_lines: list
     columns: list | None = None
+    comments: int = 0  # CSV rows left out because their first cell starts with `#`
 
 
 def line_of(value, key=None, default: int = 0) -> int:

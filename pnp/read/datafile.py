@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from pnp import textfile
 from pnp.errors import DataError, Where, shown
 from pnp.model.specs import LDict, LList
 
@@ -195,19 +196,20 @@ def _syntax_problem(error: yaml.MarkedYAMLError, file: str) -> tuple:
 
 
 def read_text(path: Path) -> str:
-    """A data file's text (UTF-8, with or without a byte-order mark); any failure is a DataError."""
+    """A data file's text (UTF-8, with or without a byte-order mark), read as pnp/textfile.py reads any text a
+    person hands pnp: a plain file only, at most MAX_BYTES, named for what it is when it is not text (UTF-16,
+    a spreadsheet). Any failure is a DataError at the file (and the line, when one is to blame)."""
+    file, data = shown(path), b""
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise DataError([(Where(shown(path)), f"too large for a data file ({path.stat().st_size >> 20} MB; "
-                                                  f"at most {MAX_BYTES >> 20} MB)")])
-        return path.read_text(encoding="utf-8-sig")
+        data = textfile.read_bytes(path, MAX_BYTES)
+        return textfile.decoded(data)
+    except textfile.NotText as error:
+        line = textfile.line_at(data, error.offset) if error.offset else 0
+        raise DataError([(Where(file, line), error.message)]) from None
     except FileNotFoundError:
-        raise DataError([(Where(shown(path)), "file not found")]) from None
-    except UnicodeDecodeError as error:
-        line = error.object.count(b"\n", 0, error.start) + 1
-        raise DataError([(Where(shown(path), line), f"not UTF-8 text ({error.reason} at byte {error.start})")]) from None
+        raise DataError([(Where(file), "file not found")]) from None
     except OSError as error:
-        raise DataError([(Where(shown(path)), f"cannot be read: {error.strerror}")]) from None
+        raise DataError([(Where(file), f"cannot be read: {error.strerror}")]) from None
 
 
 def load_yaml(path: Path) -> Any:
@@ -216,16 +218,20 @@ def load_yaml(path: Path) -> Any:
 
 def load_csv(path: Path, max_rows: int | None = None) -> LList:
     """Rows of a CSV file with a header line, as LDicts that know their line; empty cells are left out.
-    The list's `line` is the header's, `columns` the names it gives."""
+    The list's `line` is the header's, `columns` the names it gives, `comments` how many rows were left out
+    because their first cell starts with `#` (a comment, or a card set aside)."""
     file = shown(path)
     rows = LList()
-    rows.line, rows.item_lines, rows.columns = 1, [], []
+    rows.line, rows.item_lines, rows.columns, rows.comments = 1, [], [], 0
     reader = csv.reader(io.StringIO(read_text(path), newline=""), strict=True)
     header, problems, end = None, [], 0
     try:
         for cells in reader:
             number, end = end + 1, reader.line_num  # a quoted cell may span lines: the row starts at the first
-            if not any(cell.strip() for cell in cells) or cells[0].lstrip().startswith("#"):
+            if not any(cell.strip() for cell in cells):
+                continue
+            if cells[0].lstrip().startswith("#"):
+                rows.comments += 1
                 continue
             if header is None:
                 header = _header(cells, Where(file, number))

@@ -118,15 +118,15 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     if "size" not in block and kind.sized:
         problems.append((where.at("size"), "missing required key"))
     size = NAMED_SIZES[size] if isinstance(size, str) else tuple(size[:2]) if size else (0.0, 0.0)
-    cards, listed = (), kind.listed
+    cards, comments, listed = (), 0, kind.listed
     if listed and values.get(listed) is not None:
-        cards = _cards(block, values, where, folder, palette, problems, listed, kind.backs)
+        cards, comments = _cards(block, values, where, folder, palette, problems, listed, kind.backs)
     elif listed and listed in block:  # `pieces:` with nothing after it
         problems.append((where.at(listed, line_of(block, listed, where.line)), f"the list holds no {listed}"))
     common = {"kind", "title", "template", "size", "stock", "cards", "pieces"}
     stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
     return Component(id=component_id, kind=values["kind"], title=values["title"], template=values.get("template"),
-                     size=size, stock=stock, where=where, cards=cards,
+                     size=size, stock=stock, where=where, cards=cards, comments=comments,
                      options={k: v for k, v in values.items() if k not in common})
 
 
@@ -171,19 +171,26 @@ def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> 
     return spec, declared["default"]
 
 
-def _cards(block, values, where, folder, palette, problems, listed="cards", backs=True) -> tuple[Card, ...]:
+def _cards(block, values, where, folder, palette, problems, listed="cards",
+           backs=True) -> tuple[tuple[Card, ...], int]:
     """The list of cards (or other pieces) under `listed`: each row checked against the declared fields;
-    with `backs`, every card must have a back."""
+    with `backs`, every card must have a back. Also the number of rows of a CSV file left out as comments."""
     row_spec = _card_spec(block, values, where, palette, problems)
     found = _card_rows(block, values, where, folder, problems, listed)
     if found is None:
-        return ()
+        return (), 0
     rows, file, base = found
+    comments = getattr(rows, "comments", 0)
     if rows.columns is not None and not _columns_fit(rows.columns, row_spec, Where(file, rows.line), problems):
-        return ()  # a column missing or misspelt: said once, at the header, rather than on every row
+        return (), comments  # a column missing or misspelt: said once, at the header, rather than on every row
     cards, seen, before = [], {}, len(problems)
     for index, row in enumerate(rows):
         spot = Where(file, line_of(rows, index, base.line), "")
+        if rows.columns is not None and "count" in rows.columns and "count" not in row:
+            named = f" (card {row['id']!r})" if "id" in row else ""
+            problems.append((spot.at("count"), f"the count is blank{named}: write how many copies to print "
+                                               "(0 to print none)"))
+            continue
         checked_row = row_spec.check(row, spot, problems)
         card_id = checked_row and checked_row.pop("id")
         if card_id is None or checked_row["count"] is None:
@@ -202,7 +209,7 @@ def _cards(block, values, where, folder, palette, problems, listed="cards", back
         cards.append(Card(id=card_id, count=count, fields=checked_row, back=back, where=spot))
     if len(problems) == before:
         _check_total(cards, base, problems, listed)
-    return tuple(cards)
+    return tuple(cards), comments
 
 
 def _card_spec(block, values, where, palette, problems) -> Record:

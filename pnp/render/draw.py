@@ -77,8 +77,13 @@ def missing_glyphs(text: str, name: str) -> str:
 
 @lru_cache(maxsize=None)
 def colour(value: str, palette_items: tuple):
+    """A checked colour (pnp/model/specs.py `Colour`) as reportlab's: `#rgb` read as CSS reads it, `#rrggbb`."""
     value = dict(palette_items).get(value, value)
-    return None if value == "none" else HexColor(value)
+    if value == "none":
+        return None
+    if len(value) == 4:  # #rgb: each digit doubled, as in CSS (#f00 is #ff0000)
+        value = "#" + "".join(digit * 2 for digit in value[1:])
+    return HexColor(value)
 
 
 def svg_drawing(path: Path, root: Path):
