@@ -12,6 +12,7 @@ import math
 import re
 
 from pnp.errors import DataError, Where, clip
+from pnp.model.numbers import MAX_NUMBER
 from pnp.model.units import parse_length
 
 
@@ -89,7 +90,6 @@ class Int(Spec):
         return value
 
 
-MAX_NUMBER = 1e9  # a size, an angle, an opacity: anything larger is a slip (and beyond what a PDF can hold)
 MAX_LENGTH = 100_000.0  # mm: 100 m, beyond any paper
 
 
@@ -97,11 +97,12 @@ class Number(Spec):
     expected = "a number"
 
     def check(self, value, where, problems):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                (isinstance(value, float) and not math.isfinite(value)):
             return self.fail(value, where, problems)
-        if abs(value) > MAX_NUMBER:
+        if abs(value) > MAX_NUMBER:  # (an int of 400 digits too, which no float holds)
             return self.fail(value, where, problems, f"expected a number from {-MAX_NUMBER:g} to {MAX_NUMBER:g}, "
-                                                     f"got {value!r}")
+                                                     f"got {clip(repr(value))}")
         return float(value)
 
 

@@ -17,6 +17,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from pnp import resources
 from pnp.errors import DataError
+from pnp.model import numbers
 from pnp.model.units import PT
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
@@ -246,6 +247,10 @@ class Painter:
         self.height = face.size[1]
         self.where = face.where
         self._draw(steps)
+        bad = numbers.unprintable(c._code)
+        if bad:  # numbers each within range (the steps' specs saw to it) that, combined, are not
+            raise DataError([(face.where, f"draws a number no PDF can hold ({bad}): check the sizes and turns "
+                                          "of its steps")])
         return Drawing(tuple(c._code), tuple(c._extgstate._c.items()), tuple(self.uses), self.dpi,
                        c._doc._pdfVersion >= PDF_SUPPORT_VERSION["transparency"])
 

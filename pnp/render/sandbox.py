@@ -67,6 +67,8 @@ def _fault(error: Exception) -> str:
         return f"no such template: {error.name}"
     if isinstance(error, RecursionError):
         return "the template includes or calls itself without end"
+    if isinstance(error, NameError):  # jinja2 works out `1e400` (or `-1e400`) as it compiles, to a Python `inf`
+        return "a number too large for any template (such as 1e400): numbers are at most 1e308, and drawn at most 1e9"
     return f"not allowed in a template: {error}"
 
 
@@ -135,7 +137,7 @@ class Renderer:
         except jinja2.TemplateSyntaxError as error:
             file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
-        except (SecurityError, jinja2.TemplateNotFound, RecursionError) as error:
+        except (SecurityError, jinja2.TemplateNotFound, RecursionError, NameError) as error:
             # the template reaches for what it may not have: report the template's line
             raise DataError([(self._line(error) or where, _fault(error))]) from None
         except (jinja2.TemplateError, ArithmeticError, AttributeError, TypeError, ValueError, LookupError) as error:
