@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from pnp.wording import plural
+
 
 @dataclass(frozen=True)
 class Where:
@@ -61,4 +63,4 @@ class DataError(PnpError):
         self.problems = sorted(set(problems), key=lambda p: (p[0].file, p[0].line, p[0].field, p[1]))
         lines = [one_line(f"{where}: {message}") for where, message in self.problems]
         count = len(self.problems)
-        super().__init__(f"{count} problem{'s' if count != 1 else ''} in the data files:\n  " + "\n  ".join(lines))
+        super().__init__(f"{plural(count, 'problem')} in the data files:\n  " + "\n  ".join(lines))

@@ -10,20 +10,17 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, black
 
-from pnp import cache
-from pnp.draw import PT, font, wrap
+from pnp.write import cache
+from pnp.render.draw import PT, font, wrap
 from pnp.errors import DataError, PnpError, one_line
-from pnp.faces import FaceMaker
-from pnp.fileset import FolderSet, replace_file
-from pnp.imposition import DEFAULT_MARGIN, FOOTER_BAND, Page, Settings, printable
-from pnp.kinds import KINDS, tally
-from pnp.model import Game
-from pnp.pdf import Document, scale_bar
+from pnp.render.faces import FaceMaker
+from pnp.write.fileset import FolderSet, replace_file
+from pnp.layout.imposition import FOOTER_BAND, Page, Settings, printable
+from pnp.layout.kinds import LAYOUTS, tally
+from pnp.model.game import Game
+from pnp.write.pdf import Document, scale_bar
 from pnp.wording import plural
 
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
-PAPER_LABELS = {"a4": "A4 (210 × 297 mm)", "letter": "US Letter (8.5 × 11 in)", "a3": "A3 (297 × 420 mm)",
-                "tabloid": "Tabloid (11 × 17 in)"}
 
 
 @dataclass
@@ -39,7 +36,7 @@ def variant(settings: Settings) -> str:
     """The suffix naming what was built: the paper, and duplex or fold-and-glue; or the print-shop cards."""
     if settings.shop:
         return "shop"
-    return f"{settings.paper}-{'fold' if settings.fold else 'duplex'}"
+    return f"{settings.paper.name}-{'fold' if settings.fold else 'duplex'}"
 
 
 def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[Part]:
@@ -48,7 +45,7 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
     maker = maker or FaceMaker(game)
     parts = []
     for component in game.components.values():
-        kind = KINDS[component.kind]
+        kind = LAYOUTS[component.kind]
         if settings.shop and not kind.shop:
             continue  # a print shop gets the cards and the board; sheets and nets print at home
         try:
@@ -67,20 +64,21 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
 def _blame(kind, component, maker, settings: Settings, error: ValueError) -> PnpError:
     """A component that cannot be laid out: the --margin's fault when it fits inside the usual margin,
     else its data's."""
-    if settings.margin > DEFAULT_MARGIN:
+    usual = settings.paper.margin
+    if settings.margin > usual:
         try:
-            kind.pages(component, maker, replace(settings, margin=DEFAULT_MARGIN))
+            kind.pages(component, maker, replace(settings, margin=usual))
         except ValueError:
             pass
         else:
-            return PnpError(f"--margin {settings.margin:g}mm leaves no room on {settings.paper} paper for "
-                            f"{component.id} ({component.title}); it fits with --margin {DEFAULT_MARGIN:g}mm")
+            return PnpError(f"--margin {settings.margin:g}mm leaves no room on {settings.paper.name} paper for "
+                            f"{component.id} ({component.title}); it fits with --margin {usual:g}mm")
     return DataError([(component.where, str(error))])
 
 
 def footer(game: Game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
     return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
-            f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper · print at 100 %, no fit to page")
+            f"{settings.paper.title} paper · print at 100 %, no fit to page")
 
 
 def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
@@ -165,7 +163,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             with files.open(kit) as out:
                 render(game, parts, settings, with_contents=True, maker=maker, out=out)
             if preview:
-                from pnp.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
+                from pnp.write.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
 
                 images = page_images(files.read(kit))
                 names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
@@ -173,16 +171,16 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                     files.write(f"preview/{name}", image)
                 pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf"
                                                                for part in parts]
-                sections.append(Section(f"{PAPER_NAMES.get(settings.paper, settings.paper)} paper, "
+                sections.append(Section(f"{settings.paper.title} paper, "
                                         f"{'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
                                         list(zip(names, captions(parts, settings)))))
         if preview:
-            from pnp.preview import game_page
+            from pnp.write.preview import game_page
 
             files.write("preview/index.html", game_page(f"{game.name}: print-and-play kit", sections))
         duplex = next((settings for settings in variants if not settings.fold and not settings.shop), None)
         if duplex:
-            files.write(f"duplex-test-{duplex.paper}.pdf", duplex_test(duplex, maker.store))
+            files.write(f"duplex-test-{duplex.paper.name}.pdf", duplex_test(duplex, maker.store))
         if soft and strict:
             raise DataError(soft)
         files.commit()
@@ -218,7 +216,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
 def write_index(out: Path, names: dict[str, str]) -> Path:
     """OUT/index.html: every game previewed in OUT, old builds included, with links to its pages and PDFs.
     `names` gives the names of the games just built (others show their folder's name)."""
-    from pnp.preview import games_index
+    from pnp.write.preview import games_index
 
     games = []
     for page in sorted(out.glob("*/preview/index.html")):
@@ -256,7 +254,7 @@ def samples(part: Part) -> list:
     first = part.pages[0]
     if first.fold:
         return [first.placed[0][1], first.placed[len(first.placed) // 2][1]]
-    faces = [KINDS[part.component.kind].sample(part.pages)]
+    faces = [LAYOUTS[part.component.kind].sample(part.pages)]
     if len(part.pages) > 1 and part.pages[1].side == "backs":
         faces.append(part.pages[1].placed[0][1])
     return faces
@@ -290,7 +288,7 @@ def contents_page(doc: Document, size, game: Game, parts: list[Part], entries: l
     y -= 8
     form = "fold-and-glue sheets" if settings.fold else "double-sided pages"
     text(f"Print-and-play kit · {game.players_text} · "
-         f"{PAPER_LABELS.get(settings.paper, settings.paper)} · {form}", 10)
+         f"{settings.paper.label} · {form}", 10)
     y -= 5
     if game.credits:
         para(game.credits, 9, right - left)
@@ -354,7 +352,7 @@ def _printing_advice(game: Game, settings: Settings) -> list:
         advice += [
             "This whole file may be printed double-sided in one go: every part starts on a new sheet, and a "
             "page meant for one side only has a blank back.",
-            f"Double-sided parts: print duplex-test-{settings.paper}.pdf first. Hold the sheet up to a light "
+            f"Double-sided parts: print duplex-test-{settings.paper.name}.pdf first. Hold the sheet up to a light "
             "and read where the front's cross falls on the back's scales; if it is off, build again with "
             "--back-offset X,Y (in mm), or with --short-edge if the backs come out upside down.",
             "No duplex printer, or backs that will not line up? Print the fold-and-glue kit (…-fold.pdf; "
@@ -363,7 +361,7 @@ def _printing_advice(game: Game, settings: Settings) -> list:
     advice += [
         "Cut on the crop marks in the margins; the colour beyond each cut line (the bleed) hides a slightly "
         "misaligned cut.",
-    ] + [str(note) for note in game.vars.get("kit_notes") or []]  # `kit_notes:` left empty: none
+    ] + list(game.kit_notes)
     return advice
 
 
@@ -396,7 +394,7 @@ def duplex_test(settings: Settings, store: cache.Store | None = None) -> bytes:
 
 
 def _duplex_test(settings: Settings) -> bytes:
-    doc = Document("Duplex alignment test", subject=settings.paper)
+    doc = Document("Duplex alignment test", subject=settings.paper.name)
     w, h = settings.size
 
     def front(c, size):
@@ -410,7 +408,7 @@ def _duplex_test(settings: Settings) -> bytes:
         c.drawCentredString(cx * PT, (h - 30) * PT, "FRONT: print this file double-sided")
         c.setFont(font("sans"), 9)
         flip = "short" if settings.short_edge else "long"
-        c.drawCentredString(cx * PT, (h - 37) * PT, f"{PAPER_LABELS.get(settings.paper)} · 100 % · flip on the {flip} edge")
+        c.drawCentredString(cx * PT, (h - 37) * PT, f"{settings.paper.label} · 100 % · flip on the {flip} edge")
         scale_bar(c, cx - 25, 20)
 
     def back(c, size):

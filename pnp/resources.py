@@ -25,7 +25,21 @@ def search_path(game_folder: Path, name: str) -> list[Path]:
     return [game_folder / name, resource_dir(name)]
 
 
-def find_inside(name: str, roots: list[Path], label: str) -> Path | None:
+def find_file(name: str, roots: list[Path], label: str, where, problems: list, missing: str | None) -> Path | None:
+    """The file a game's data (or a template, or a piece of artwork) names: `name`, looked up in each of `roots`
+    in turn. None when it cannot be had, what is wrong noted in `problems` at `where`: the name leads outside
+    the roots (`label` names them), or, unless `missing` is None, no root holds it (`missing` says so)."""
+    try:
+        path = _inside(name, roots, label)
+    except ValueError as error:
+        problems.append((where, str(error)))
+        return None
+    if path is None and missing is not None:
+        problems.append((where, missing))
+    return path
+
+
+def _inside(name: str, roots: list[Path], label: str) -> Path | None:
     """The file `name` names, looked up in each of `roots` in turn, resolved; None when no root holds it.
 
     A game folder may come from a stranger, so a name reaches only files inside its roots: an absolute
@@ -41,6 +55,8 @@ def find_inside(name: str, roots: list[Path], label: str) -> Path | None:
             raise ValueError(f"{name} leads outside {label}")
     for root in roots:
         candidate = root / pure
+        if not candidate.is_file() and candidate.exists() and not candidate.is_dir():  # reading could block
+            raise ValueError(f"{name} is not a plain file (a pipe, a device or a socket): name a file")
         try:
             if not candidate.is_file():
                 continue

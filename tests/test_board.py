@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.board import Board
-from pnp.datafile import load_yaml, parse_yaml
+from pnp.model.board import Board
+from pnp.read.datafile import load_yaml, parse_yaml
 from pnp.errors import DataError, Where
 
 BOARDS = Path(__file__).parent / "fixtures" / "boards"

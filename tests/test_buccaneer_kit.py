@@ -6,12 +6,12 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.board_sheets import board_plan, centres, footprints
+from pnp.layout.boards import board_plan, centres, footprints
 from pnp.cli import cli
-from pnp.games import load_game
-from pnp.imposition import Box, Settings
+from pnp.read.games import load_game
+from pnp.layout.imposition import Box, Settings
 from pnp.kit import lay_out
-from pnp.units import PAPER_SIZES
+from pnp.model.paper import PAPERS
 
 HARBOURS = {"genoa": (0, 8), "venice": (0, 16), "amsterdam": (8, 25), "marseilles": (16, 25), "bombay": (25, 17),
             "cadiz": (25, 9), "bristol": (17, 0), "london": (9, 0)}
@@ -41,7 +41,7 @@ def test_the_board_reassembles_with_every_square_where_the_data_says(game, paper
     """Read each sheet's part of the board back from the pages, glue them in thought, and find every
     square and harbour whole on one sheet, at the place its column and row give."""
     component = game.components["board"]
-    settings = Settings(paper=paper, size=PAPER_SIZES[paper], fold=False)
+    settings = Settings(paper=PAPERS[paper], fold=False)
     tiled = board_plan(component, settings)
     assert not tiled.splits and 2 <= tiled.sheets <= 9
     part = next(p for p in lay_out(game, settings) if p.component.id == "board")
@@ -69,7 +69,7 @@ def test_the_board_reassembles_with_every_square_where_the_data_says(game, paper
 
 
 def test_a_print_shop_gets_the_board_on_one_page(game):
-    settings = Settings(paper="a4", size=PAPER_SIZES["a4"], shop=True)
+    settings = Settings(paper=PAPERS["a4"], shop=True)
     part = next(p for p in lay_out(game, settings) if p.component.id == "board")
     (page,) = part.pages
     assert page.size == (442.0, 442.0)
@@ -78,7 +78,7 @@ def test_a_print_shop_gets_the_board_on_one_page(game):
 def test_the_crew_backs_show_the_value_and_never_the_colour(game):
     crew = game.components["crew-cards"]
     assert sum(card.count for card in crew.cards) == 60
-    settings = Settings(paper="a4", size=PAPER_SIZES["a4"], fold=False)
+    settings = Settings(paper=PAPERS["a4"], fold=False)
     part = next(p for p in lay_out(game, settings) if p.component.id == "crew-cards")
     backs = {}
     for page in part.pages:

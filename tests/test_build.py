@@ -8,10 +8,10 @@ from pypdf import PdfReader
 
 from pdfread import MM, placements, segments
 from pnp.cli import cli
-from pnp.games import load_game
-from pnp.imposition import Settings, printable
+from pnp.read.games import load_game
+from pnp.layout.imposition import Settings, printable
 from pnp.kit import lay_out, render
-from pnp.units import PAPER_SIZES
+from pnp.model.paper import PAPERS
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 
@@ -23,7 +23,7 @@ def build(*args):
 
 
 def settings(paper="a4", **kw):
-    return Settings(paper=paper, size=PAPER_SIZES[paper], **kw)
+    return Settings(paper=PAPERS[paper], **kw)
 
 
 def read(data: bytes, tmp_path, name="x.pdf") -> PdfReader:
@@ -36,7 +36,7 @@ def read(data: bytes, tmp_path, name="x.pdf") -> PdfReader:
 def test_kit_pages_have_the_paper_size_and_a_contents_page(tmp_path, paper):
     build("buried-treasure", "--paper", paper, "--out", str(tmp_path))
     reader = PdfReader(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}-duplex.pdf")
-    w, h = PAPER_SIZES[paper]
+    w, h = PAPERS[paper].size
     for page in reader.pages:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
         assert size == pytest.approx(sorted((w * MM, h * MM)), abs=0.01)

@@ -82,3 +82,23 @@ def test_counts_are_worded_in_the_singular_when_single(tmp_path):
 def test_a_negative_gutter_is_refused(tmp_path):
     result = run("build", str(TOY), "--gutter", "-2mm", "--out", str(tmp_path))
     assert result.exit_code == 2 and "'--gutter'" in result.output and "0 or more" in result.output
+
+
+def test_a_paper_added_to_the_table_is_named_right_everywhere(tmp_path, monkeypatch):
+    """A paper is one record (pnp.model.paper.PAPERS): add one, and --paper offers it, the pages have its size,
+    the footers its name, the contents page and the duplex test page its name and dimensions."""
+    from pnp.model.paper import PAPERS, Paper
+
+    monkeypatch.setitem(PAPERS, "legal", Paper("legal", "US Legal", (215.9, 355.6), "in"))
+    assert "legal" in run("build", "--help").output
+    result = run("build", str(TOY), "--paper", "legal", "--duplex", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    kit = PdfReader(tmp_path / "toy" / "toy-kit-legal-duplex.pdf")
+    assert {(round(float(page.mediabox.width) * 25.4 / 72, 1), round(float(page.mediabox.height) * 25.4 / 72, 1))
+            for page in kit.pages} == {(215.9, 355.6)}
+    contents, *others = [page.extract_text() for page in kit.pages]
+    assert "US Legal (8.5 × 14 in)" in contents
+    assert all("US Legal paper · print at 100 %" in text for text in others)
+    test = [page.extract_text() for page in PdfReader(tmp_path / "toy" / "duplex-test-legal.pdf").pages]
+    assert "US Legal (8.5 × 14 in) · 100 %" in test[0]
+    assert "None" not in " ".join([contents, *others, *test])

@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import edit, run
-from pnp import cache, faces, sandbox
+from pnp.render import faces, sandbox
+from pnp.write import cache
 
 
 @pytest.fixture

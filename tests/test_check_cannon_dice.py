@@ -22,9 +22,9 @@ from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
 from pnp.commands import check, simulate as simulate_command
-from pnp.faces import FaceMaker
+from pnp.render.faces import FaceMaker
 from pnp.errors import DataError
-from pnp.games import load_game
+from pnp.read.games import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "pnp" / "games" / "cannon-dice"

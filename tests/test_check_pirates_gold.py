@@ -21,7 +21,7 @@ from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
 from pnp.commands import check, simulate as simulate_command
 from pnp.errors import DataError
-from pnp.games import load_game
+from pnp.read.games import load_game
 
 SIX = "Anne Bart Cora Dirk Edda Finn"
 EXAMPLES = Path(__file__).resolve().parent.parent / "pnp" / "games" / "pirates-gold" / "examples"

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
 from pnp.commands import check, simulate as simulate_command
-from pnp.games import load_game
+from pnp.read.games import load_game
 
 GAME = "buried-treasure"
 SETTINGS = [  # (players, options, bots): every player count, both rule sets, both bots

@@ -5,7 +5,7 @@ from click.testing import CliRunner
 from conftest import TOY, edit, run
 from fuzz_data import build_in_process, in_child
 from pnp.cli import cli
-from pnp.units import parse_length
+from pnp.model.units import parse_length
 
 CASES = [
     # (file, old, new, expected message parts)
@@ -18,6 +18,9 @@ CASES = [
     ("game.yaml", "template: front.yaml.j2", "template: nope.yaml.j2",
      ["game.yaml:11: deck.template: no such template: nope.yaml.j2"]),
     ("game.yaml", "cards: deck.csv", "cards: nope.csv", ["game.yaml:13: deck.cards: no such file"]),
+    ("game.yaml", "text: how-to-play.md", "text: nope.md", ["game.yaml:52: rules.text: no such file"]),
+    ("game.yaml", "text: how-to-play.md", "text: ../how-to-play.md",
+     ["game.yaml:52: rules.text: ../how-to-play.md leads outside the game's folder"]),
     ("game.yaml", "players: [2, 3]", "players: [2, 3", ["game.yaml:3: not valid YAML", "begun here"]),
     ("game.yaml", "name: Toy Game", "name: 'Toy Game", ["game.yaml:2: not valid YAML", "quoted scalar begun here"]),
     ("game.yaml", "  sea: \"#1F5FA8\"", "  sea: \"#1F5FA8\"\n\tdeep: 1", ["game.yaml:6: not valid YAML"]),
@@ -170,9 +173,16 @@ def test_a_card_key_with_nothing_after_it_lists_no_cards(toy, tmp_path):
 
 @pytest.mark.parametrize("notes,exit_code", [("", 0), (" []", 0), (" [Bring a pencil.]", 0), (" 7", 2)])
 def test_kit_notes_may_be_left_empty(toy, tmp_path, notes, exit_code):
-    edit(toy / "game.yaml", "palette:", f"vars:\n  kit_notes:{notes}\npalette:")
+    edit(toy / "game.yaml", "palette:", f"kit_notes:{notes}\npalette:")
     result = run(toy, tmp_path)
     assert result.exit_code == exit_code and "Traceback" not in result.output, result.output
+
+
+def test_kit_notes_under_vars_are_sent_to_their_own_key(toy, tmp_path):
+    """`kit_notes` is a key of game.yaml; one left under `vars` (where it used to be) is not quietly dropped."""
+    edit(toy / "game.yaml", "palette:", "vars:\n  kit_notes: [Bring a pencil.]\npalette:")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "game.yaml:" in result.output and "vars.kit_notes" in result.output
 
 
 def test_a_card_without_id_in_a_yaml_list(toy, tmp_path):
@@ -240,10 +250,10 @@ def _huge_yaml(toy):
 
 
 RESOURCES = [
-    (_rows(1_000_000), "deck.csv: too large for a data file (17 MB; at most 16 MB)"),
+    (_rows(1_000_000), "deck.csv: 17,888,916 bytes: more than the 16 MB"),
     (_rows(100_000), "deck.csv:2002: more than 2,000 rows: at most 2,000 are read"),
     (_huge_svg, "artwork/dot.svg: too large for artwork (50.0 MB; at most 1 MB)"),
-    (_huge_yaml, "deck.yaml: too large for a data file (22 MB; at most 16 MB)"),
+    (_huge_yaml, "deck.yaml: 24,088,890 bytes: more than the 16 MB"),
     (lambda toy: edit(toy / "deck.csv", "beta,2,", "beta,1000000000,"), "count: expected a whole number from 0 to 2000"),
     (lambda toy: edit(toy / "game.yaml", "count: 3", "count: 1000000000"), "sheet.count: expected a whole number"),
 ]

@@ -22,18 +22,18 @@ from pathlib import Path
 import pytest
 
 from pdfread import drawing
-from pnp import cache
-from pnp.faces import FaceMaker
-from pnp.games import load_game
-from pnp.imposition import Settings
-from pnp.kinds import KINDS
+from pnp.write import cache
+from pnp.render.faces import FaceMaker
+from pnp.read.games import load_game
+from pnp.layout.imposition import Settings
+from pnp.model.kinds import KINDS
 from pnp.kit import duplex_test, lay_out, render
-from pnp.units import PAPER_SIZES
+from pnp.model.paper import PAPERS
 
 GOLDEN = Path(__file__).parent / "golden" / "drawing"
 SHOWN = "tests/golden/drawing"  # as the failures name the files
 GAME = Path(__file__).parent / "fixtures" / "golden"
-PAPERS = ("a4", "letter")
+PAPER_NAMES = ("a4", "letter")
 REAL = "pete-the-pirate"  # a real kit: its contents page and rules sheet (the picture of its parts), on A4
 WRITE = "PNP_GOLDEN=write .venv/bin/pytest tests/test_drawing_golden.py"
 
@@ -42,7 +42,7 @@ def built(game, settings: Settings, maker: FaceMaker, parsed: dict, only: tuple 
     """Name -> the drawing of each PDF of one build of `game` worth pinning: each part on its own (fold-and-glue
     only where the part folds; `only` those components, when given), and the kit's contents page."""
     form = "fold" if settings.fold else "duplex"
-    suffix = f"{settings.paper}-{form}" + ("-short-edge" if settings.short_edge else "")
+    suffix = f"{settings.paper.name}-{form}" + ("-short-edge" if settings.short_edge else "")
     parts = lay_out(game, settings, maker)
     found, wanted = {}, only or tuple(game.components)
     for part in parts:
@@ -57,8 +57,8 @@ def cases() -> dict[str, list[list[str]]]:
     found, parsed = {}, {}
     game = load_game(str(GAME))
     maker = FaceMaker(game, store=cache.Store())
-    for paper in PAPERS:
-        duplex = Settings(paper=paper, size=PAPER_SIZES[paper])
+    for paper in PAPER_NAMES:
+        duplex = Settings(paper=PAPERS[paper])
         for settings in (duplex, replace(duplex, fold=True)):
             found.update({f"golden/{name}": pages for name, pages in built(game, settings, maker, parsed).items()})
         short = built(game, replace(duplex, short_edge=True), maker, parsed, only=("deck",))  # backs turned

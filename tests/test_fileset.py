@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import fileset
+from pnp.write import fileset
 from pnp.errors import PnpError
 
 TOY = Path(__file__).parent / "fixtures" / "toy"

@@ -1,14 +1,14 @@
 """Where faces land on the paper: grids, bleed, mirrored backs and fold-and-glue halves."""
 import pytest
 
-from pnp.imposition import Box, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
-from pnp.units import CARD_SIZES, PAPER_SIZES
+from pnp.layout.imposition import Box, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
+from pnp.model.paper import CARD_SIZES, PAPERS
 
 POKER = CARD_SIZES["poker"]
 
 
 def settings(paper="a4", **kw):
-    return Settings(paper=paper, size=PAPER_SIZES[paper], **kw)
+    return Settings(paper=PAPERS[paper], **kw)
 
 
 def pairs(n):
@@ -43,7 +43,7 @@ def test_fit_tries_both_orientations():
 def test_all_ink_stays_inside_the_printable_area_and_off_neighbours(paper, layout):
     s = settings(paper)
     for page in layout(pairs(20), POKER, 3.0, 0.0, s):
-        area = printable(Settings(paper=paper, size=page.size))
+        area = printable(Settings(paper=PAPERS[paper], size=page.size))
         clips = [slot.clip for slot, _ in page.placed]
         for slot, _ in page.placed:
             assert inside(slot.trim, area) and inside(slot.clip, area)

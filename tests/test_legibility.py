@@ -4,7 +4,7 @@ print marked `fine: true` is not warned of."""
 import pytest
 
 from conftest import edit, run
-from pnp.legibility import contrast
+from pnp.render.legibility import contrast
 
 FRONT = "templates/front.yaml.j2"
 # the toy's front draws 4 steps on lines 1-4; these add a card's id as a 4.5 pt label at its foot, right-aligned

@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import edit, run
-from pnp import nets
+from pnp.layout import nets
 from pnp.chance import expand, shuffled
 from pnp.cli import cli
-from pnp.games import load_game
-from pnp.imposition import Settings
+from pnp.read.games import load_game
+from pnp.layout.imposition import Settings
 from pnp.kit import lay_out
 
 TOY = Path(__file__).parent / "fixtures" / "toy"

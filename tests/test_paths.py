@@ -5,6 +5,7 @@ import pytest
 
 from conftest import TOY, edit, run
 from pnp import resources
+from pnp.errors import Where
 
 ABSOLUTE, CLIMBING, LINKED = "absolute", "climbing", "linked"
 MESSAGES = {ABSOLUTE: "is not a relative path", CLIMBING: "leads outside", LINKED: "is a link to a file outside"}
@@ -79,16 +80,23 @@ def test_paths_inside_the_folders_still_work(toy, tmp_path):
     assert result.exit_code == 0, result.output
 
 
-def test_find_inside_looks_in_each_root_in_turn(tmp_path):
+def test_find_file_looks_in_each_root_in_turn(tmp_path):
     first, second = tmp_path / "game", tmp_path / "shared"
     (second / "sub").mkdir(parents=True)
     first.mkdir()
     (second / "sub/a.txt").write_text("shared")
-    assert resources.find_inside("sub/a.txt", [first, second], "x") == (second / "sub/a.txt").resolve()
+    spot, problems = Where("game.yaml", 7, "deck.cards"), []
+
+    def find(name: str, missing: str | None = "not there"):
+        return resources.find_file(name, [first, second], "the folders", spot, problems, missing)
+
+    assert find("sub/a.txt") == (second / "sub/a.txt").resolve()
     (first / "sub").mkdir()
     (first / "sub/a.txt").write_text("own")
-    assert resources.find_inside("sub/a.txt", [first, second], "x") == (first / "sub/a.txt").resolve()
-    assert resources.find_inside("sub/missing.txt", [first, second], "x") is None
+    assert find("sub/a.txt") == (first / "sub/a.txt").resolve() and problems == []
+    assert find("sub/missing.txt", missing=None) is None and problems == []
+    assert find("sub/missing.txt") is None and problems == [(spot, "not there")]
     for name in ("", "/etc/passwd", "file:///etc/passwd", "https://example.com/a", "sub/../../a.txt", ".."):
-        with pytest.raises(ValueError):
-            resources.find_inside(name, [first, second], "x")
+        problems.clear()
+        assert find(name) is None and len(problems) == 1 and problems[0][0] == spot, name
+        assert "the folders" in problems[0][1]

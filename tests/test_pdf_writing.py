@@ -8,10 +8,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import pdf
-from pnp.draw import font
-from pnp.games import load_game
-from pnp.imposition import Box, Settings, Slot
+from pnp.write import pdf
+from pnp.render.draw import font
+from pnp.read.games import load_game
+from pnp.layout.imposition import Box, Settings, Slot
 from pnp.kit import lay_out, render
 
 TEXTS = ["Ahoy", "Île de la Tortue ☠ · 100 %", "", "(brackets) and \\ back", "\x7f",

@@ -8,17 +8,17 @@ import pytest
 
 from conftest import TOY, edit
 from pnp.errors import DataError
-from pnp import nets
-from pnp.games import load_game
-from pnp.imposition import Settings
-from pnp.kinds import box_nets, tally
+from pnp.layout import nets
+from pnp.read.games import load_game
+from pnp.layout.imposition import Settings
+from pnp.layout.kinds import box_nets, tally
 from pnp.kit import lay_out
-from pnp.units import PAPER_SIZES
+from pnp.model.paper import PAPERS
 
 
 def part_of(game, component_id, **settings):
     paper = settings.pop("paper", "a4")
-    parts = lay_out(game, Settings(paper=paper, size=PAPER_SIZES[paper], **settings))
+    parts = lay_out(game, Settings(paper=PAPERS[paper], **settings))
     return next(part for part in parts if part.component.id == component_id)
 
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
-from pnp.preview import PREVIEW_DPI
+from pnp.write.preview import PREVIEW_DPI
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's package; .ci/run installs it

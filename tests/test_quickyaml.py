@@ -4,7 +4,7 @@ import random
 import pytest
 import yaml
 
-from pnp import quickyaml
+from pnp.render import quickyaml
 
 LOADER = quickyaml.LOADER
 

@@ -8,17 +8,17 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
-from pnp.games import game_slugs, load_game
-from pnp.imposition import Settings
+from pnp.read.games import game_slugs, load_game
+from pnp.layout.imposition import Settings
 from pnp.kit import lay_out
-from pnp.rulesheet import parse, set_lines, words
-from pnp.units import PAPER_SIZES
+from pnp.layout.rulesheet import parse, set_lines, words
+from pnp.model.paper import PAPERS
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 
 
 def rules_part(game, paper="a4", fold=False):
-    parts = lay_out(game, Settings(paper=paper, size=PAPER_SIZES[paper], fold=fold))
+    parts = lay_out(game, Settings(paper=PAPERS[paper], fold=fold))
     return next(part for part in parts if part.component.kind == "rules")
 
 
@@ -99,7 +99,7 @@ def test_the_markdown_a_rules_text_may_use():
 def test_a_heading_is_never_left_at_the_foot_of_a_column():
     """Pages a tenth of a millimetre taller each time, so that a column breaks at every place near a heading
     and its three-line paragraph: the heading always stands in the column of its text's first line."""
-    from pnp.rulesheet import pages_of
+    from pnp.layout.rulesheet import pages_of
 
     paragraph = ("Sail in one straight line along a row, a column or a diagonal, as far as the crew allows. "
                  "Turn the bow at the end of the move, the way you mean to go.")

@@ -10,12 +10,12 @@ import pytest
 from conftest import edit
 from pnp.check.loader import rules_for
 from pnp.errors import DataError
-from pnp.board_sheets import board_plan, footprints, rooms
-from pnp.games import load_game
-from pnp.imposition import Box, Settings
+from pnp.layout.boards import board_plan, footprints, rooms
+from pnp.read.games import load_game
+from pnp.layout.imposition import Box, Settings
 from pnp.kit import lay_out
-from pnp.tiling import GLUE, count, plan, seams
-from pnp.units import PAPER_SIZES
+from pnp.layout.tiling import GLUE, count, plan, seams
+from pnp.model.paper import PAPERS
 
 
 def reassembled(tiled, size, bleed):
@@ -89,7 +89,7 @@ def pete():
 @pytest.mark.parametrize("paper, sheets", [("a4", 2), ("letter", 2), ("a3", 1)])
 def test_petes_board_is_cut_between_its_squares(paper, sheets):
     board = pete().components["board"]
-    settings = Settings(paper=paper, size=PAPER_SIZES[paper])
+    settings = Settings(paper=PAPERS[paper])
     tiled = board_plan(board, settings)
     assert tiled.sheets == sheets and not tiled.splits
     reassembled(tiled, board.size, 3.0)
@@ -100,7 +100,7 @@ def test_petes_board_is_cut_between_its_squares(paper, sheets):
 def test_each_sheet_prints_its_part_of_the_board_where_the_plan_says():
     game = pete()
     board = game.components["board"]
-    settings = Settings(paper="a4", size=PAPER_SIZES["a4"], fold=False)
+    settings = Settings(paper=PAPERS["a4"], fold=False)
     part = next(p for p in lay_out(game, settings) if p.component.id == "board")
     tiled = board_plan(board, settings)
     assert [page.side for page in part.pages] == ["assembly map"] + [f"sheet {t.label} of 2" for t in tiled.tiles]
@@ -120,14 +120,14 @@ def test_each_sheet_prints_its_part_of_the_board_where_the_plan_says():
 
 def test_a_print_shop_gets_the_whole_board_with_its_bleed():
     game = pete()
-    settings = Settings(paper="a4", size=PAPER_SIZES["a4"], shop=True)
+    settings = Settings(paper=PAPERS["a4"], shop=True)
     part = next(p for p in lay_out(game, settings) if p.component.id == "board")
     (page,) = part.pages
     assert page.size == (248.0, 270.0) and (page.trim.x0, page.trim.y0, page.trim.w) == (3.0, 3.0, 242.0)
 
 
 def test_rooms_are_the_paper_inside_its_margins_footer_and_marks():
-    portrait = rooms(Settings(paper="a4", size=PAPER_SIZES["a4"]))["portrait"]
+    portrait = rooms(Settings(paper=PAPERS["a4"]))["portrait"]
     assert portrait == pytest.approx((210 - 10 - 7, 297 - 10 - 6 - 7))
     assert rooms(replace(Settings(), size=(297.0, 210.0)))["portrait"] == pytest.approx(portrait)
 

@@ -1,7 +1,7 @@
 """What a game's rules give the checker: its verbs, its header keys, and a game state.
 
 A game plugs in with its rules package, `pnp/games/<slug>/rules/` (or one file, `rules.py`), defining
-`rules(game) -> Rules`, where `game` is the game's checked data (`pnp.games.load_game`). Following
+`rules(game) -> Rules`, where `game` is the game's checked data (`pnp.read.games.load_game`). Following
 OpenSpiel, there is one state with `legal_actions` and `apply`, and chance is a player: whatever is
 random at the table (a deal, a die roll, a revealed card) is an event of the log, produced by the TABLE,
 so a replay needs no random generator. The same state serves three drivers:

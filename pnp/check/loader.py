@@ -1,4 +1,4 @@
-"""Finding a game's rules: its checked data (`pnp.games.load_game`) and its rules, loaded by path.
+"""Finding a game's rules: its checked data (`pnp.read.games.load_game`) and its rules, loaded by path.
 
 A game's rules are a package, `pnp/games/<slug>/rules/`, one module for each part of its rulebook and
 `bots.py`, or a single module, `pnp/games/<slug>/rules.py` (a first checker, a test's made-up game). Slugs
@@ -18,7 +18,7 @@ import traceback
 from pathlib import Path
 
 from pnp.errors import PnpError, clip, shown
-from pnp.games import game_slugs, load_game
+from pnp.read.games import game_slugs, load_game
 from pnp.resources import GAMES
 
 _loaded: dict = {}

@@ -38,7 +38,6 @@ from collections import deque
 from dataclasses import replace
 
 from pnp.check.engine import TABLE, State
-
 from pnp.check.violations import MESSAGE, Stop
 from pnp.errors import clip
 

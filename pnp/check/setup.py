@@ -14,7 +14,7 @@ from pnp.check.reader import Log, words_of
 from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, RULE, Violation
 from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
 from pnp.errors import QUOTE, PnpError, Where, clip
-from pnp.model import Game
+from pnp.model.game import Game
 
 # Keys any log may carry to say where it comes from; the checker keeps but never judges them.
 NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), "")}

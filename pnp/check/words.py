@@ -9,6 +9,9 @@ import difflib
 
 from pnp.check.violations import LOG_CARD, LOG_PLAYER, LOG_SYNTAX, ReadError
 from pnp.errors import QUOTE, clip
+from pnp.wording import plural as counted  # `1 card`, `3 cards`, `2 dice` (with the plural given)
+
+__all__ = ["Words", "close_hint", "counted", "listed"]
 
 
 class Words:
@@ -92,11 +95,6 @@ def close_hint(word: str, known) -> str:
         return ""
     close = difflib.get_close_matches(word, list(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
-
-
-def counted(number: int, what: str, plural: str = "") -> str:
-    """`1 card`, `3 cards`, `2 dice` (with the plural given)."""
-    return f"{number} {what if number == 1 else plural or what + 's'}"
 
 
 def listed(items, empty: str = "none") -> str:

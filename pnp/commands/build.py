@@ -7,10 +7,27 @@ from pathlib import Path
 import click
 
 from pnp.errors import PnpError
-from pnp.games import game_slugs, load_game
-from pnp.imposition import Settings
+from pnp.layout.imposition import Settings
 from pnp.kit import build, write_index
-from pnp.units import PAPER_SIZES, parse_length
+from pnp.model.paper import PAPERS
+from pnp.model.units import parse_length
+from pnp.read.games import game_slugs, load_game
+from pnp.wording import plural
+
+
+class PaperName(click.Choice):
+    """--paper's values: the papers of pnp.model.paper.PAPERS, as it is when the option is read."""
+
+    def __init__(self):
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self):
+        return tuple(sorted(PAPERS))
+
+    @choices.setter
+    def choices(self, value):
+        pass  # always PAPERS'
 
 
 def _length(value: str | None, option: str) -> float | None:
@@ -35,7 +52,7 @@ def _offset(value: str) -> tuple[float, float]:
 
 @click.command("build")
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(sorted(PAPER_SIZES), case_sensitive=False), default="a4",
+@click.option("--paper", type=PaperName(), default="a4",
               show_default=True, help="The paper the kit is printed on.")
 @click.option("--fold", is_flag=True, help="Only fold-and-glue sheets (fronts beside their backs, one-sided).")
 @click.option("--duplex", is_flag=True, help="Only double-sided pages. Default: the forms the game's data names "
@@ -43,7 +60,8 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--short-edge", is_flag=True, help="Mirror back pages for a short-edge flip (default: long edge).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
-@click.option("--margin", default="5mm", show_default=True, help="The unprinted margin at each paper edge.")
+@click.option("--margin", default=None, metavar="LENGTH",
+              help="The unprinted margin at each paper edge. Default: the usual margin of the paper.")
 @click.option("--gutter", default=None, metavar="LENGTH",
               help="Space between neighbouring cards. Default: the data's, else twice the bleed, so that each card "
                    "has its own; 0 lets neighbours share their cut lines (more cards a page, less bleed).")
@@ -66,7 +84,7 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
                                "the game's data names")
     margin_mm, gutter_mm = _length(margin, "--margin"), _length(gutter, "--gutter")
-    common = dict(paper=paper, size=PAPER_SIZES[paper], margin=margin_mm, gutter=gutter_mm, short_edge=short_edge,
+    common = dict(paper=PAPERS[paper], margin=margin_mm, gutter=gutter_mm, short_edge=short_edge,
                   back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets, proof=proof)
     names = games or game_slugs()
     if not names:
@@ -86,7 +104,7 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
                 click.echo(str(path))
     if preview:
         click.echo(str(write_index(out, {game.slug: game.name for game in loaded})))
-    click.echo(f"built {len(loaded)} game{'s' if len(loaded) != 1 else ''} in {time.perf_counter() - start:.2f} s",
+    click.echo(f"built {plural(len(loaded), 'game')} in {time.perf_counter() - start:.2f} s",
                err=True)
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import click
 
-from pnp.games import game_slugs, load_game
-from pnp.kinds import KINDS
+from pnp.layout.kinds import LAYOUTS
+from pnp.model.kinds import KINDS
+from pnp.read.games import game_slugs, load_game
 from pnp.wording import plural
 
 
@@ -17,7 +18,8 @@ def command(games):
         click.echo(f"{game.slug}: {game.name} ({game.players_text})")
         for component in game.components.values():
             if component.cards:
-                count = f"{plural(component.card_total, *KINDS[component.kind].noun)} ({len(component.cards)} different)"
+                count = f"{plural(component.card_total, *KINDS[component.kind].noun)} ({len(component.cards)} different"
+                count += f", {plural(component.comments, 'row')} left out by #)" if component.comments else ")"
             else:
                 count = f"{component.options.get('count', 1)} × {component.kind}"
             click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {size(component)}")
@@ -26,7 +28,7 @@ def command(games):
 def size(component) -> str:
     """Its size; for a die or an envelope also that of its flat net."""
     try:
-        footprint = KINDS[component.kind].footprint(component)
+        footprint = LAYOUTS[component.kind].footprint(component)
     except ValueError as error:  # a net whose data does not hold together: `pnp build` reports where
         return f"unknown size: {error}"
     if footprint is None:

@@ -11,6 +11,7 @@ from pnp.check.replay import check_text
 from pnp.check.report import as_text
 from pnp.check.simulate import fouls_reported, simulate
 from pnp.errors import PnpError, shown
+from pnp.wording import plural
 
 
 def header_options(values) -> dict:
@@ -54,7 +55,7 @@ def command(game, count, seed, out, players, bots, options, check):
                     problems += as_text([outcome])
     except OSError as error:
         raise PnpError(f"cannot write to {shown(out)}: {error.strerror or error}") from None
-    click.echo(f"wrote {count} log{'s' if count != 1 else ''} to {shown(out)} (seed {seed})"
+    click.echo(f"wrote {plural(count, 'log')} to {shown(out)} (seed {seed})"
                + (", all valid" if check and not problems else ""))
     for line in problems:
         click.echo(line)

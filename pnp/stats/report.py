@@ -6,7 +6,7 @@ import base64
 import html
 import io
 
-from pnp.preview import STYLE
+from pnp.write.preview import STYLE
 from pnp.stats.figures import compare, figures, percent, rate_text
 from pnp.stats.results import missing
 

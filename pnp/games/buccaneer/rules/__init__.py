@@ -1,7 +1,7 @@
 """Buccaneer's rules for the playtest checker: its log verbs, its game state, its rule codes.
 
 Every rule code blown here is numbered and explained in RULES.md beside this package. The sea, its islands,
-its coast and its harbours are board.yaml (walked through pnp.board); the ports, the places and the
+its coast and its harbours are board.yaml (walked through pnp.model.board); the ports, the places and the
 treasure values are game.yaml's vars; the crew cards are crew-cards.csv; what each chance card does is the
 data of chance-cards.yaml; the counts the Laws give (20 points, 6 crew, 2 treasures aboard ...) rules.yaml.
 

@@ -21,9 +21,12 @@ import itertools
 import os
 from pathlib import Path
 
-from pnp import cache, images, legibility, resources
-from pnp.datafile import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, line_of, parse_yaml
-from pnp.draw import Drawing, Painter
+from pnp import resources
+from pnp.render import images, legibility
+from pnp.write import cache
+from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text, line_of
+from pnp.read.datafile import parse_yaml
+from pnp.render.draw import Drawing, Painter
 from pnp.errors import DataError, Where, clip
 
 FONTS = ("sans", "bold", "title")
@@ -123,7 +126,7 @@ def _label_size(label: str, length: float) -> float:
     """The size (pt) at which `label` just fills `length` mm of a line."""
     from reportlab.pdfbase import pdfmetrics
 
-    from pnp.draw import PT, font
+    from pnp.render.draw import PT, font
 
     return 0.97 * length * PT / max(pdfmetrics.stringWidth(label, font("sans"), 1.0), 1e-6)
 
@@ -239,7 +242,7 @@ class FaceMaker:
     def renderer(self):
         """The game's templates in jinja2's sandbox, loaded when first needed."""
         if self._renderer is None:
-            from pnp.sandbox import Renderer
+            from pnp.render.sandbox import Renderer
 
             self._renderer = Renderer(self.template_folders)
         return self._renderer
@@ -365,7 +368,7 @@ class FaceMaker:
     def _quick_steps(self, text: str, label: str, problems: list) -> tuple | None:
         """The steps of a face written one a line, as templates write them: each line read (see quickyaml)
         and checked once a build, however many faces share it. None when the text needs PyYAML."""
-        from pnp import quickyaml
+        from pnp.render import quickyaml
 
         if quickyaml.AWKWARD.search(text):
             return None
@@ -438,18 +441,11 @@ class FaceMaker:
         return found
 
     def _placed(self, step: str, src: str, where: Where, problems: list):
-        try:
-            path = folder = None
-            for folder in self.art_folders:
-                path = resources.find_inside(src, [folder], "the artwork folders")
-                if path is not None:
-                    break
-        except ValueError as error:
-            problems.append((where, str(error)))
-            return None
+        path = resources.find_file(src, self.art_folders, "the artwork folders", where, problems,
+                                   f"{'artwork' if step == 'art' else 'picture'} not found: artwork/{src}")
         if path is None:
-            problems.append((where, f"{'artwork' if step == 'art' else 'picture'} not found: artwork/{src}"))
             return None
+        folder = next(root for root in self.art_folders if (root / src).is_file())  # the one that holds it
         try:
             return self._read_file(step, src, path, folder)
         except ValueError as error:  # a picture that cannot be printed
@@ -466,7 +462,7 @@ class FaceMaker:
                 self.pictures[path] = images.read(path, self.store)
             found = self.pictures[path]
         else:
-            from pnp import artwork  # lxml, for SVG files only
+            from pnp.render import artwork  # lxml, for SVG files only
 
             if (path, folder) not in self.arts:
                 self.arts[path, folder] = artwork.checked(path, folder.resolve())
@@ -477,7 +473,7 @@ class FaceMaker:
     def art_stream(self, art) -> tuple | None:
         """Artwork turned into PDF operators (see pdf.art_stream), once a build."""
         if art not in self.streams:
-            from pnp.pdf import art_stream
+            from pnp.write.pdf import art_stream
 
             self.streams[art] = art_stream(art, self.store)
         return self.streams[art]

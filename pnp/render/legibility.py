@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.draw import CAP, DESCENT, PT, colour, text_layout, unfitted
-from pnp.imposition import Box
+from pnp.render.draw import CAP, DESCENT, PT, colour, text_layout, unfitted
+from pnp.layout.imposition import Box
+from pnp.wording import plural
 
 MIN_SIZE = 6.0  # points: the smallest text a player is asked to read
 CLEARANCE = 0.3  # mm between the ink of a text and the line of its frame
@@ -275,7 +276,7 @@ def describe(kinds: list[tuple[list[Finding], str]], on: str) -> str:
     findings = [finding for found, _ in kinds for finding in found]
     texts = list(dict.fromkeys(finding.text for finding in findings))
     others = len(texts) - 1
-    quoted = _quoted(texts[0]) + (f" (and {others} other{'s' if others > 1 else ''})" if others else "")
+    quoted = _quoted(texts[0]) + (f" (and {plural(others, 'other')})" if others else "")
     said = ", and ".join(_clause(found) + (f" {faces}" if faces else "") for found, faces in kinds)
     said = f"text {quoted} {said}" + (f", {on}" if on else "")
     if not findings[0].error:

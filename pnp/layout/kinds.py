@@ -1,4 +1,4 @@
-"""The kinds of component a kit can print: what each accepts in the data and how it is laid out.
+"""How each kind of component is laid out (its schema is pnp/model/kinds.py).
 
 A new kind (a tiled board, a die net, tokens) is one entry here plus its layout function.
 """
@@ -8,29 +8,22 @@ import math
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from pnp import board_sheets, nets, resources, rulesheet
-from pnp.datafile import Any_, Bool, Choice, Colour, Either, Int, Length, ListOf, MapOf, Record, Text
+from pnp.layout import boards, nets, rulesheet
 from pnp.errors import DataError
-from pnp.faces import Face, labelled, layered, overlaid
-from pnp.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
+from pnp.model.kinds import KINDS
+from pnp.render.faces import Face, labelled, layered, overlaid
+from pnp.layout.imposition import (FOOTER_BAND, Page, Slot, capacity, duplex_pages, fold_pages, printable, shares_cuts,
                              shelf_pages, shop_pages)
 from pnp.wording import plural
 
 
 @dataclass(frozen=True)
-class Kind:
-    options: dict  # the keys this kind accepts beyond the common ones, with their specs
+class Layout:
     pages: Callable  # (component, FaceMaker, Settings) -> list of Page
     how_to_print: Callable  # (component, Settings) -> advice for the kit's contents page
-    sized: bool = True  # whether the data must give a `size` (a net's comes from its panels)
-    templated: bool = True  # whether the data must name a `template` that draws it
     footprint: Callable = lambda component: component.size  # the printed piece's size, laid flat (mm); None:
     # the paper's
-    prepare: Callable | None = None  # (values, block, where, folder, problems) -> values: data the kind reads
-    # from further files (a board's spaces), read and checked when the game is loaded
     sample: Callable = lambda pages: pages[0].placed[0][1]  # the face that shows what it is, in pictures
-    backs: bool = True  # whether each of its cards must have a back
-    noun: tuple = ("card",)  # what one of its pieces is called, and the plural when not made with an s
     tally: Callable | None = None  # (component, pages) -> how many it prints, in words, when not its pieces
     shop: bool = False  # whether `--print-shop` prints it too (cards, a board), one piece a page with bleed
 
@@ -67,15 +60,6 @@ def card_pages(component, maker, settings, outline: tuple = ()):
 
 
 # --- tokens: round, square or six-sided pieces -------------------------------------------------------------
-
-GUTTERS = {"punch": 6.0}  # named gutters: room round each token for a hand punch's frame
-SHAPES = ("circle", "square", "hex")
-
-
-def token_prepare(values: dict, block, where, folder, problems) -> dict:
-    """A named gutter (`punch`) as its length."""
-    return {**values, "gutter": GUTTERS.get(values["gutter"], values["gutter"])}
-
 
 def token_outline(component, maker) -> tuple:
     """The cut line of a round or six-sided token, inscribed in its square box: drawn over each face, so
@@ -369,21 +353,14 @@ def rules_pages(component, maker, settings):
     """The players' rules: the game's how-to-play text (rulesheet.py reads it) on one or two pages of the
     kit's paper, with a picture of everything else the kit holds."""
     game = maker.game
-    name = component.options["text"]
-    path = resources.find_inside(name, [game.folder], "the game's folder")  # ValueError when it leads outside
-    if path is None:
-        raise ValueError(f"text: no such file: {name}")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"text: cannot read {name}: {getattr(error, 'strerror', error)}") from None
+    text = component.options["content"]  # read with the game (pnp/read/kinds.py)
     area = printable(settings).inset(bottom=FOOTER_BAND)
     subtitle = " · ".join(item for item in (game.players_text, game.credits) if item)
     pages = rulesheet.pages_of(text, (area.w, area.h), subtitle, component_pictures(game, maker, settings),
                                game.name)
     if len(pages) > rulesheet.MAX_PAGES:
         raise ValueError(f"the rules in {component.options['text']} run to {len(pages)} pages of "
-                         f"{settings.paper} paper; a rules sheet holds {rulesheet.MAX_PAGES}: shorten them")
+                         f"{settings.paper.name} paper; a rules sheet holds {rulesheet.MAX_PAGES}: shorten them")
     return [Page(size=settings.size, side="rules", content=area, marks=False, reverse=index > 0,
                  placed=[(Slot(area, 0, area),
                           Face(f"rules|{component.id}|{index}|{area}|{text}", tuple(steps), (area.w, area.h), 0.0,
@@ -395,7 +372,7 @@ def component_pictures(game, maker, settings) -> list:
     """A sample of every component but the rules, for the rules sheet's picture: the first face it prints."""
     pictures = []
     for other in game.components.values():
-        kind = KINDS[other.kind]
+        kind = LAYOUTS[other.kind]
         if kind.pages is rules_pages:
             continue
         try:
@@ -408,11 +385,10 @@ def component_pictures(game, maker, settings) -> list:
 
 def tally(component, pages) -> str:
     """How many of a component the kit prints, in words: "20 cards", "4 boxes", "1 board on 2 sheets"."""
-    kind = KINDS[component.kind]
-    if kind.tally:
-        return kind.tally(component, pages)
+    if LAYOUTS[component.kind].tally:
+        return LAYOUTS[component.kind].tally(component, pages)
     if component.cards:
-        return plural(component.card_total, *kind.noun)
+        return plural(component.card_total, *KINDS[component.kind].noun)
     return plural(sum(len(page.placed) for page in pages if not page.reverse), "copy", "copies")
 
 
@@ -422,49 +398,18 @@ def rules_advice(component, settings) -> str:
     return "Print double-sided on plain paper: one sheet of rules to keep with the game."
 
 
-PANEL = Record({"x": Length(), "y": Length(), "w": Length(1), "h": Length(1)})
-TAB = Record({"panel": Text(), "side": Choice(*nets.SIDES), "depth": (Length(0), 8.0), "taper": (Length(0), 4.0),
-              "edge": (Choice(*nets.EDGES), "glue"), "label": (Text(), None)})
-
-KINDS = {
-    "cards": Kind(
-        options={"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
-                 "bleed": (Length(0), 3.0), "gutter": (Length(0), None)},
-        pages=card_pages, how_to_print=card_advice, shop=True),
-    "rules": Kind(options={"text": Text()}, pages=rules_pages, how_to_print=rules_advice, sized=False,
-                  templated=False, footprint=lambda component: None),
-    "sheet": Kind(options={"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)},
-                  pages=sheet_pages, how_to_print=sheet_advice),
-    "die": Kind(options={"faces": ListOf(Any_(), min_items=6, max_items=6), "count": (Int(1, 100), 1)},
-                pages=die_pages, how_to_print=net_advice, footprint=lambda component: die_net(component)[2]),
-    "net": Kind(options={"panels": MapOf(PANEL), "tabs": (ListOf(TAB), list), "count": (Int(1, 100), 1)},
-                pages=net_pages, how_to_print=net_advice, sized=False,
-                footprint=lambda component: net_shape(component)[2]),
-    # an envelope's `size` is what it holds: given, or a component's named by `holds` (the game reads it there)
-    "envelope": Kind(options={"holds": (Text(), None), "ease": (Length(), 4.0), "flap": (Length(), 25.0),
-                              "tab": (Length(), 10.0), "flap_fill": (Colour(), None), "count": (Int(1, 100), 1)},
-                     pages=lambda component, maker, settings: net_pages(component, maker, settings, envelope_shape),
-                     how_to_print=net_advice, sized=False, footprint=lambda component: envelope_shape(component)[2]),
-    "tokens": Kind(
-        options={"back": (Text(), None), "pieces": Any_(), "fields": (MapOf(Any_()), dict), "shape": Choice(*SHAPES),
-                 "bleed": (Length(), 1.5), "gutter": (Either(Choice(*GUTTERS), Length()), 3.0)},
-        pages=token_pages, how_to_print=token_advice, prepare=token_prepare, noun=("token",), backs=False),
-    "standees": Kind(
-        options={"pieces": Any_(), "fields": (MapOf(Any_()), dict), "base": (Choice(*nets.BASES), "tabs"),
-                 "foot": (Length(), 15.0), "base_fill": (Colour(), None)},
-        pages=standee_pages, how_to_print=standee_advice, noun=("standee",), backs=False,
-        footprint=lambda component: standee_net(component)[3]),
-    # a tray in a sleeve: its inside (length, the way it slides, width, height), dividers across it
-    "box": Kind(
-        options={"pieces": Any_(), "fields": (MapOf(Any_()), dict), "inner": ListOf(Length(), 3, 3),
-                 "compartments": (Int(1, 6), 1), "thickness": (Length(), 0.3), "clearance": (Length(), 1.0)},
-        pages=box_pages, how_to_print=box_advice, noun=("box", "boxes"), backs=False, sized=False,
-        sample=lambda pages: pages[0].placed[1][1],  # a tray: the check bar heads the page
-        footprint=lambda component: box_nets(component)["tray"][2]),
-    # a board's spaces and paths (pnp.board): a file of the game's folder, or the mapping itself
-    "board": Kind(options={"board": Any_(), "space": (Length(), 20.0), "bleed": (Length(), 3.0),
-                           "footprints": (MapOf(ListOf(Length(), 2, 2)), dict), "glue": (Length(), 10.0)},
-                  pages=board_sheets.board_pages, how_to_print=board_sheets.board_advice,
-                  prepare=board_sheets.prepare, shop=True, sample=lambda pages: pages[-1].placed[0][1],
-                  tally=board_sheets.tally),
+LAYOUTS = {
+    "cards": Layout(card_pages, card_advice, shop=True),
+    "rules": Layout(rules_pages, rules_advice, footprint=lambda component: None),
+    "sheet": Layout(sheet_pages, sheet_advice),
+    "die": Layout(die_pages, net_advice, footprint=lambda component: die_net(component)[2]),
+    "net": Layout(net_pages, net_advice, footprint=lambda component: net_shape(component)[2]),
+    "envelope": Layout(lambda component, maker, settings: net_pages(component, maker, settings, envelope_shape),
+                       net_advice, footprint=lambda component: envelope_shape(component)[2]),
+    "tokens": Layout(token_pages, token_advice),
+    "standees": Layout(standee_pages, standee_advice, footprint=lambda component: standee_net(component)[3]),
+    "box": Layout(box_pages, box_advice, footprint=lambda component: box_nets(component)["tray"][2],
+                  sample=lambda pages: pages[0].placed[1][1]),  # a tray: the check bar heads the page
+    "board": Layout(boards.board_pages, boards.board_advice, shop=True,
+                    sample=lambda pages: pages[-1].placed[0][1], tally=boards.tally),
 }

@@ -30,8 +30,8 @@ import string
 from collections import deque
 from dataclasses import dataclass
 
-from pnp.datafile import Any_, Bool, Choice, Int, ListOf, MapOf, Number, Record, Text, checked, line_of
 from pnp.errors import DataError, Where
+from pnp.model.specs import Any_, Bool, Choice, Int, ListOf, MapOf, Number, Record, Text, checked, line_of
 
 COLUMNS = string.ascii_uppercase  # a grid's column letters: 26 at most
 NAMES = ("letters", "numbers")  # how a grid names its squares: K11, or 11-11 (column, then row)

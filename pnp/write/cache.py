@@ -42,7 +42,7 @@ def stamp() -> str:
     the libraries', by their files' places, sizes and times, found without importing them. A drawing made by
     other code is never taken for this code's."""
     parts = [__version__, str(LAYOUT), sys.version]
-    own = Path(__file__).parent
+    own = Path(__file__).parent.parent  # the package
     for path in sorted(own.rglob("*.py")):
         if "games" not in path.relative_to(own).parts:
             stat = path.stat()

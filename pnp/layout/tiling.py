@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.imposition import Box
+from pnp.layout.imposition import Box
 
 GLUE = 10.0  # the band each sheet prints beyond its right and bottom seams, under its neighbour
 ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -17,10 +17,10 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from pnp import resources
 from pnp.errors import DataError
-from pnp.units import mm_to_pt
+from pnp.model import numbers
+from pnp.model.units import PT
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
-PT = mm_to_pt(1)
 REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale")  # a font's parts not kept, made anew
 SMALLEST_TEXT = 6.0  # points: text shrinks to fit its box down to this size, and never prints smaller
 
@@ -36,7 +36,7 @@ def font(name: str) -> str:
 def truetype(name: str, path: Path) -> TTFont:
     """reportlab's TrueType font of a file. Reading a font's tables takes longer than a small build, so what
     reportlab read from them is kept in the cache, plain values only (marshal), and the font remade from them."""
-    from pnp import cache
+    from pnp.write import cache
 
     store = cache.shared()
     stat = path.stat()
@@ -78,8 +78,13 @@ def missing_glyphs(text: str, name: str) -> str:
 
 @lru_cache(maxsize=None)
 def colour(value: str, palette_items: tuple):
+    """A checked colour (pnp/model/specs.py `Colour`) as reportlab's: `#rgb` read as CSS reads it, `#rrggbb`."""
     value = dict(palette_items).get(value, value)
-    return None if value == "none" else HexColor(value)
+    if value == "none":
+        return None
+    if len(value) == 4:  # #rgb: each digit doubled, as in CSS (#f00 is #ff0000)
+        value = "#" + "".join(digit * 2 for digit in value[1:])
+    return HexColor(value)
 
 
 def svg_drawing(path: Path, root: Path):
@@ -242,6 +247,10 @@ class Painter:
         self.height = face.size[1]
         self.where = face.where
         self._draw(steps)
+        bad = numbers.unprintable(c._code)
+        if bad:  # numbers each within range (the steps' specs saw to it) that, combined, are not
+            raise DataError([(face.where, f"draws a number no PDF can hold ({bad}): check the sizes and turns "
+                                          "of its steps")])
         return Drawing(tuple(c._code), tuple(c._extgstate._c.items()), tuple(self.uses), self.dpi,
                        c._doc._pdfVersion >= PDF_SUPPORT_VERSION["transparency"])
 

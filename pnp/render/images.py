@@ -35,7 +35,7 @@ class Picture:
 def read(path: Path, store=None) -> Picture:
     """The picture at `path`; ValueError saying what is wrong when it is not a PNG or JPEG that can be read.
     What was found is kept in `store` (a cache.Store), by the file's name, size and time."""
-    from pnp import cache
+    from pnp.write import cache
 
     stat = path.stat()
     key = cache.digest(str(path), stat.st_size, stat.st_mtime_ns)

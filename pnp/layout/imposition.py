@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-DEFAULT_MARGIN = 5.0  # what a home printer leaves unprinted at each edge of the paper
+from pnp.model.paper import PAPERS, Paper
+
 FOOTER_BAND = 6.0  # the strip at the bottom of a page for the footer and the 50 mm scale bar
 MARK_GAP = 0.5  # between the bleed and a crop mark
 MARK_MIN = 3.0  # the shortest crop mark worth drawing: one long enough to lay a ruler on
@@ -56,9 +57,9 @@ class Slot:
 class Settings:
     """How the user asked to print."""
 
-    paper: str = "a4"
-    size: tuple[float, float] = (210.0, 297.0)
-    margin: float = DEFAULT_MARGIN
+    paper: Paper = PAPERS["a4"]
+    size: tuple[float, float] | None = None  # the page, as laid out: the paper's, unless turned (None: the paper's)
+    margin: float | None = None  # unprinted at each edge of the paper (None: what the paper says)
     fold: bool = False  # fold-and-glue sheets instead of duplex pages
     short_edge: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -67,6 +68,12 @@ class Settings:
     shop: bool = False  # print-shop files: one card a page, the page its bleed, the trim box set
     proof: bool = False  # each card's id printed at its foot, to check a kit against its data
     gutter: float | None = None  # space between cards, for every card group (else each group's own)
+
+    def __post_init__(self):
+        if self.size is None:
+            object.__setattr__(self, "size", self.paper.size)
+        if self.margin is None:
+            object.__setattr__(self, "margin", self.paper.margin)
 
 
 @dataclass
@@ -271,7 +278,7 @@ def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int
 
     options = candidates([(settings, search)], bleed, shares_cuts(bleed, gutter))
     if not options:
-        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper} paper "
+        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper.name} paper "
                          f"inside {settings.margin:g} mm margins")
     enough = min(needed, max(grid.count for grid, _, _ in options))
     return next(option for option in options if option[0].count >= enough)
@@ -354,7 +361,7 @@ def fold_grid(size, bleed: float, gutter: float, settings: Settings):
             searches.append((page_settings, search))
     options = candidates(searches, bleed, shares_cuts(bleed, gutter))
     if not options:
-        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper} paper "
+        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper.name} paper "
                          f"inside {settings.margin:g} mm margins")
     return max(options, key=lambda option: option[0].count)  # the first of the best: strict ones come first
 
@@ -410,7 +417,7 @@ def shelf_pages(faces: list, settings: Settings, gap: float, header=None) -> lis
     for face in faces:
         w, h = face.size
         if w > content.w + 1e-6 or h > content.h - (header.size[1] + gap if header else 0) + 1e-6:
-            raise ValueError(f"a {w:.0f} × {h:.0f} mm piece does not fit on {settings.paper} paper "
+            raise ValueError(f"a {w:.0f} × {h:.0f} mm piece does not fit on {settings.paper.name} paper "
                              f"inside {settings.margin:g} mm margins")
         if not pages:
             new_page()

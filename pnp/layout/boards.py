@@ -10,43 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp import resources
-from pnp.board import Board
-from pnp.datafile import line_of, load_yaml
-from pnp.errors import DataError, Where, shown
-from pnp.faces import Face
-from pnp.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Box, Page, Slot, printable, shop_pages
-from pnp.tiling import Plan, Tile, plan
+from pnp.render.faces import Face
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Box, Page, Slot, printable, shop_pages
+from pnp.layout.tiling import Plan, Tile, plan
 from pnp.wording import plural
 
 CROSS = 2.0  # half the length of a registration cross's arms
 MARK = 5.0  # a crop mark's length where there is room
 INK, BAND = "#000000", "#FFFFFF"
-
-
-def prepare(values: dict, block: dict, where: Where, folder, problems: list) -> dict:
-    """The component's `board:` read into a Board: a file of the game's folder, or the mapping itself."""
-    source = values["board"]
-    spot = where.at("board", line_of(block, "board", where.line))
-    if isinstance(source, str):
-        try:
-            path = resources.find_inside(source, [folder], "the game's folder")
-        except ValueError as error:
-            problems.append((spot, str(error)))
-            return values
-        if path is None:
-            problems.append((spot, f"no such file: {shown(folder / source)}"))
-            return values
-        try:
-            source, spot = load_yaml(path), Where(shown(path), 1)
-        except DataError as error:
-            problems.extend(error.problems)
-            return values
-    try:
-        return {**values, "board": Board.read(source if isinstance(source, dict) else {}, spot)}
-    except DataError as error:
-        problems.extend(error.problems)
-        return values
 
 
 def centres(component) -> dict:
@@ -169,7 +140,7 @@ def _overlay(component, tiled: Plan, tile: Tile, room: Box) -> list:
     """What a sheet prints over its part of the board, in the board's frame: glue bands, cut lines,
     crosses, crop marks and labels. `room` is the page's usable area in the same frame."""
     W, H = component.size
-    glue, src = component.options["glue"], tile.source
+    src = tile.source
     steps = []
     if tile.glue_right:
         seam = tiled.xs[tile.column]

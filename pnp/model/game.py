@@ -1,10 +1,26 @@
-"""A game as the program sees it once its data files are read and checked."""
+"""A game as the program sees it once its data files are read and checked, and what its game.yaml may say."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Where
+from pnp.model.specs import Any_, Choice, Colour, Either, Int, ListOf, MapOf, Record, Text
+
+# game.yaml: the game's own keys; `components` maps each id to a block that its kind's schema checks
+GAME = Record({
+    "name": Text(),
+    "players": ListOf(Int(1, 12), min_items=2),
+    "credits": (Text(), ""),
+    "palette": (MapOf(Colour()), dict),
+    "vars": (Any_(dict, "a mapping"), dict),  # values the templates and the rules read
+    "forms": (ListOf(Choice("duplex", "fold"), min_items=1), lambda: ["duplex", "fold"]),
+    # words a playtest log may use for the kit's own (an old rulebook's spelling of a card): word -> kit's word
+    "aliases": (MapOf(Text()), dict),
+    # notes the kit's contents page adds to its printing advice (`kit_notes:` left empty: none)
+    "kit_notes": (Either(ListOf(Text()), Any_(type(None), "nothing")), None),
+    "components": MapOf(Any_()),
+}, "the game's description")
 
 
 @dataclass(frozen=True)
@@ -35,12 +51,7 @@ class Component:
     where: Where
     options: dict = field(default_factory=dict)  # what the kind declares beyond the common keys
     cards: tuple[Card, ...] = ()
-
-    def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+    comments: int = 0  # rows of its CSV card list left out because their first cell starts with `#`
 
     def stock_for(self, form: str) -> str:
         """What to print it on in a form (duplex, fold): the data's for that form, else its only one."""
@@ -63,6 +74,7 @@ class Game:
     forms: tuple  # what `pnp build` makes unless told: duplex pages, fold-and-glue sheets, or both
     components: dict  # id -> Component, in the order the data gives them
     aliases: dict = field(default_factory=dict)  # lower-case word a log may use -> the kit's word
+    kit_notes: tuple = ()  # printed among the contents page's "Before you print" notes
 
     @property
     def players_text(self) -> str:

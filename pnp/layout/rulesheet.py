@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.draw import CAP, DESCENT, PT, font
+from pnp.render.draw import CAP, DESCENT, PT, font
 
 INK = "#2B1D0E"
 RULE = "#B8AE9C"

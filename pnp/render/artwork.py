@@ -18,7 +18,8 @@ from pathlib import Path, PurePosixPath
 from lxml import etree
 
 from pnp import resources
-from pnp.images import RASTER
+from pnp.model import numbers
+from pnp.render.images import RASTER
 from pnp.errors import DataError, Where, shown
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -44,6 +45,10 @@ URL = re.compile(r"url\(\s*['\"]?([^'\")]*)['\"]?\s*\)")
 DATA_IMAGE = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads them
 SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 OUTSIDE = "artwork may not reach other files or addresses"
+# what holds numbers, as attribute or style property: each must be finite and in range (pnp/model/numbers.py)
+NUMERIC = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "points", "d",
+           "transform", "viewBox", "stroke-width", "stroke-miterlimit", "stroke-dashoffset", "stroke-dasharray",
+           "fill-opacity", "stroke-opacity", "opacity", "font-size", "offset", "stop-opacity"}
 MAX_BYTES = 1 << 20  # hand-drawn artwork is a few kB
 
 
@@ -100,6 +105,10 @@ def _check_tree(top, file: str, folder: PurePosixPath, root: Path, problems: lis
             continue
         for prop, value in _properties(element):
             _check_property(prop, value, ids, spot, problems)
+        for prop, value in _numeric(element):
+            wrong = numbers.problem_in(value)
+            if wrong:
+                problems.append((spot, f"{prop}: {wrong}"))
         href = (element.get(XLINK_HREF) or element.get("href") or "").strip()
         if name == "use" and not (href.startswith("#") and href[1:] in ids):
             problems.append((spot, f"refers to {href[:60]!r}: <use> may only repeat a shape of the same file"))
@@ -128,6 +137,19 @@ def _properties(element):
                 yield prop.split("{")[-1].strip().lower(), value.replace("!important", "").strip()
     if re.search(r"@(import|font-face)", sheet):
         yield "@import", ""
+
+
+def _numeric(element):
+    """The attributes and style properties of an element that hold numbers."""
+    for key, value in element.attrib.items():
+        if key in NUMERIC:
+            yield key, value
+    for block in [element.get("style", "")] + (re.findall(r"\{([^}]*)\}", element.text or "")
+                                               if _name(element) == "style" else []):
+        for declaration in block.split(";"):
+            prop, _, value = declaration.partition(":")
+            if prop.split("{")[-1].strip().lower() in NUMERIC:
+                yield prop.strip(), value
 
 
 def _check_property(prop: str, value: str, ids: dict, spot: Where, problems: list) -> None:
@@ -177,13 +199,9 @@ def _image(element, href: str, folder: PurePosixPath, root: Path, spot: Where, p
                         "artwork, or embedded as a data:image/png;base64 address"))
         return None
     else:
-        try:
-            path = resources.find_inside(str(folder / href), [root], "the artwork folder")
-        except ValueError as error:
-            problems.append((spot, str(error)))
-            return None
+        path = resources.find_file(str(folder / href), [root], "the artwork folder", spot, problems,
+                                   f"no such picture: {href}")
         if path is None:
-            problems.append((spot, f"no such picture: {href}"))
             return None
         data, label = path.read_bytes(), href
     size = _picture_size(data, label, spot, problems)

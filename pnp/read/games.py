@@ -10,63 +10,22 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp import resources
-from pnp.datafile import (REQUIRED, Any_, Bool, Choice, Colour, Either, Int, Length, ListOf, MapOf, Record, Spec,
-                          Text, line_of, load_csv, load_yaml)
 from pnp.errors import DataError, PnpError, Where, shown
-from pnp.kinds import KINDS
-from pnp.model import Card, Component, Game
-from pnp.units import CARD_SIZES, PAPER_SIZES
-
-NAMED_SIZES = {**CARD_SIZES, **PAPER_SIZES, "a5": (148.0, 210.0), "a6": (105.0, 148.0)}
+from pnp.model.game import GAME, Card, Component, Game
+from pnp.model.kinds import COMMON, FIELD, KINDS, MAX_CARDS, NO_DEFAULT
+from pnp.model.paper import NAMED_SIZES
+from pnp.model.specs import REQUIRED, Any_, Bool, Choice, Colour, Int, ListOf, Record, Spec, Text, line_of
+from pnp.read.datafile import load_csv, load_yaml
+from pnp.read.kinds import READERS
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
-MIN_SIZE = 5.0  # mm: anything smaller cannot be cut out (and would fill a page with countless cells)
-MAX_CARDS = 2000  # in one group, different or printed: more is a mistake, and would take minutes to lay out
-SIZE = Either(Choice(*NAMED_SIZES), ListOf(Length(MIN_SIZE), min_items=2, max_items=2))
-
-GAME = Record({
-    "name": Text(),
-    "players": ListOf(Int(1, 12), min_items=2),
-    "credits": (Text(), ""),
-    "palette": (MapOf(Colour()), dict),
-    "vars": (Any_(dict, "a mapping"), dict),
-    "forms": (ListOf(Choice("duplex", "fold"), min_items=1), lambda: ["duplex", "fold"]),
-    # words a playtest log may use for the kit's own (an old rulebook's spelling of a card): word -> kit's word
-    "aliases": (MapOf(Text()), dict),
-    "components": MapOf(Any_()),
-}, "the game's description")
-
-KIT_NOTES = ListOf(Text())
-
-COMMON = {
-    "kind": Choice(*KINDS),
-    "title": Text(),
-    "template": (Text(), None),  # required by every kind that draws from a template (see Kind.templated)
-    "size": (SIZE, None),
-    # what to print it on: one stock, or one for each form (cards folded and glued want thinner paper)
-    "stock": (Either(Text(), Record({"duplex": (Text(), None), "fold": (Text(), None)}, "a stock for each form")),
-              None),
-}
-
-FIELD_TYPES = ("text", "int", "choice", "bool", "list", "colour")
-NO_DEFAULT = object()
-FIELD = Record({
-    "type": Choice(*FIELD_TYPES),
-    "of": (Any_(), None),
-    "min": (Int(), None),
-    "max": (Int(), None),
-    "default": (Any_(), NO_DEFAULT),
-}, "a field declaration")
 
 
-def template_problem(folder: Path, name: str) -> str | None:
-    """What is wrong with a template's name, or None when it names a template of the game's own folder
-    or of the shared templates folder."""
-    try:
-        found = resources.find_inside(name, resources.search_path(folder, "templates"), "the templates folders")
-    except ValueError as error:
-        return str(error)
-    return None if found else f"no such template: {name}"
+def find_template(folder: Path, name: str, where: Where, problems: list) -> None:
+    """Note at `where` what is wrong with a template's name, unless it names a template of the game's own
+    folder or of the shared templates folder."""
+    resources.find_file(name, resources.search_path(folder, "templates"), "the templates folders", where,
+                        problems, f"no such template: {name}")
 
 
 def game_slugs() -> list[str]:
@@ -97,9 +56,9 @@ def load_game(name: str) -> Game:
     if top is None:
         raise DataError(problems)
     palette = top["palette"] or {}
-    notes = (top["vars"] or {}).get("kit_notes")  # printed on the kit's contents page
-    if notes is not None:
-        KIT_NOTES.check(notes, Where(file, line_of(raw["vars"], "kit_notes"), "vars.kit_notes"), problems)
+    if "kit_notes" in (top["vars"] or {}):
+        problems.append((Where(file, line_of(raw["vars"], "kit_notes"), "vars.kit_notes"),
+                         "the kit's notes are a key of their own: write `kit_notes:` at the top of game.yaml"))
     components = {}
     for component_id, block in (top["components"] or {}).items():
         where = Where(file, line_of(raw["components"], component_id), str(component_id))
@@ -118,7 +77,7 @@ def load_game(name: str) -> Game:
         raise DataError(problems)
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
-                components=components, aliases=aliases)
+                components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()))
 
 
 def _aliases(raw, given: dict, components: dict, where: Where, problems: list) -> dict:
@@ -148,27 +107,26 @@ def _component(component_id, block, where, folder, palette, problems) -> Compone
     values = Record({**COMMON, **options}).check(block, where, problems)
     if values is None:
         return None
-    if kind.prepare:
-        values = kind.prepare(values, block, where, folder, problems)
+    if block["kind"] in READERS:
+        values = READERS[block["kind"]](values, block, where, folder, problems)
     if kind.templated and "template" not in block:
         problems.append((where.at("template"), "missing required key"))
     for key in ("template", "back", "background"):
-        problem = values.get(key) and template_problem(folder, values[key])
-        if problem:
-            problems.append((where.at(key, line_of(block, key, where.line)), problem))
+        if values.get(key):
+            find_template(folder, values[key], where.at(key, line_of(block, key, where.line)), problems)
     size = values["size"]
     if "size" not in block and kind.sized:
         problems.append((where.at("size"), "missing required key"))
     size = NAMED_SIZES[size] if isinstance(size, str) else tuple(size[:2]) if size else (0.0, 0.0)
-    cards, listed = (), next((key for key in ("cards", "pieces") if key in kind.options), None)
+    cards, comments, listed = (), 0, kind.listed
     if listed and values.get(listed) is not None:
-        cards = _cards(block, values, where, folder, palette, problems, listed, kind.backs)
+        cards, comments = _cards(block, values, where, folder, palette, problems, listed, kind.backs)
     elif listed and listed in block:  # `pieces:` with nothing after it
         problems.append((where.at(listed, line_of(block, listed, where.line)), f"the list holds no {listed}"))
     common = {"kind", "title", "template", "size", "stock", "cards", "pieces"}
     stock = values["stock"] if isinstance(values["stock"], dict) else {"duplex": values["stock"], "fold": None}
     return Component(id=component_id, kind=values["kind"], title=values["title"], template=values.get("template"),
-                     size=size, stock=stock, where=where, cards=cards,
+                     size=size, stock=stock, where=where, cards=cards, comments=comments,
                      options={k: v for k, v in values.items() if k not in common})
 
 
@@ -213,19 +171,26 @@ def _field_spec(declared: dict, where: Where, palette: dict, problems: list) -> 
     return spec, declared["default"]
 
 
-def _cards(block, values, where, folder, palette, problems, listed="cards", backs=True) -> tuple[Card, ...]:
+def _cards(block, values, where, folder, palette, problems, listed="cards",
+           backs=True) -> tuple[tuple[Card, ...], int]:
     """The list of cards (or other pieces) under `listed`: each row checked against the declared fields;
-    with `backs`, every card must have a back."""
+    with `backs`, every card must have a back. Also the number of rows of a CSV file left out as comments."""
     row_spec = _card_spec(block, values, where, palette, problems)
     found = _card_rows(block, values, where, folder, problems, listed)
     if found is None:
-        return ()
+        return (), 0
     rows, file, base = found
+    comments = getattr(rows, "comments", 0)
     if rows.columns is not None and not _columns_fit(rows.columns, row_spec, Where(file, rows.line), problems):
-        return ()  # a column missing or misspelt: said once, at the header, rather than on every row
+        return (), comments  # a column missing or misspelt: said once, at the header, rather than on every row
     cards, seen, before = [], {}, len(problems)
     for index, row in enumerate(rows):
         spot = Where(file, line_of(rows, index, base.line), "")
+        if rows.columns is not None and "count" in rows.columns and "count" not in row:
+            named = f" (card {row['id']!r})" if "id" in row else ""
+            problems.append((spot.at("count"), f"the count is blank{named}: write how many copies to print "
+                                               "(0 to print none)"))
+            continue
         checked_row = row_spec.check(row, spot, problems)
         card_id = checked_row and checked_row.pop("id")
         if card_id is None or checked_row["count"] is None:
@@ -236,16 +201,15 @@ def _cards(block, values, where, folder, palette, problems, listed="cards", back
         seen[card_id] = spot.line
         own_back = checked_row.pop("back")
         back = own_back or values.get("back")
-        problem = own_back and template_problem(folder, own_back)
-        if problem:
-            problems.append((spot.at("back"), problem))
+        if own_back:
+            find_template(folder, own_back, spot.at("back"), problems)
         elif not back and backs:
             problems.append((spot.at("back"), "this card has no back: give the group a `back:` or the card one"))
         count = checked_row.pop("count")
         cards.append(Card(id=card_id, count=count, fields=checked_row, back=back, where=spot))
     if len(problems) == before:
         _check_total(cards, base, problems, listed)
-    return tuple(cards)
+    return tuple(cards), comments
 
 
 def _card_spec(block, values, where, palette, problems) -> Record:
@@ -268,13 +232,9 @@ def _card_rows(block, values, where, folder, problems, listed):
     source = values[listed]
     if isinstance(source, str):
         spot = where.at(listed, line_of(block, listed, where.line))
-        try:
-            path = resources.find_inside(source, [folder], "the game's folder")
-        except ValueError as error:
-            problems.append((spot, str(error)))
-            return None
+        path = resources.find_file(source, [folder], "the game's folder", spot, problems,
+                                   f"no such file: {shown(folder / source)}")
         if path is None:
-            problems.append((spot, f"no such file: {shown(folder / source)}"))
             return None
         try:
             rows = load_csv(path, max_rows=MAX_CARDS) if path.suffix == ".csv" else load_yaml(path)

@@ -11,7 +11,8 @@ from pathlib import Path
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from pnp import cache, chance, resources
+from pnp import chance, resources
+from pnp.write import cache
 from pnp.errors import DataError, Where, shown
 
 
@@ -35,17 +36,17 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
 class FolderLoader(jinja2.BaseLoader):
     """Templates looked up in folders, never outside them: the names in `{% include %}`, `{% import %}` and
-    `{% extends %}` are resolved like every other path a game names (see `resources.find_inside`)."""
+    `{% extends %}` are resolved like every other path a game names (see `resources.find_file`)."""
 
     def __init__(self, roots: list[Path]):
         self.roots = roots
         self.files: set[str] = set()  # every template read, to find a template's lines in a traceback
 
     def get_source(self, environment, template):
-        try:
-            path = resources.find_inside(template, self.roots, "the templates folders")
-        except ValueError as error:
-            raise SecurityError(str(error)) from None
+        problems: list = []
+        path = resources.find_file(template, self.roots, "the templates folders", None, problems, None)
+        if problems:
+            raise SecurityError(problems[0][1])
         if path is None:
             raise jinja2.TemplateNotFound(template)
         mtime = path.stat().st_mtime
@@ -66,6 +67,8 @@ def _fault(error: Exception) -> str:
         return f"no such template: {error.name}"
     if isinstance(error, RecursionError):
         return "the template includes or calls itself without end"
+    if isinstance(error, NameError):  # jinja2 works out `1e400` (or `-1e400`) as it compiles, to a Python `inf`
+        return "a number too large for any template (such as 1e400): numbers are at most 1e308, and drawn at most 1e9"
     return f"not allowed in a template: {error}"
 
 
@@ -134,7 +137,7 @@ class Renderer:
         except jinja2.TemplateSyntaxError as error:
             file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
-        except (SecurityError, jinja2.TemplateNotFound, RecursionError) as error:
+        except (SecurityError, jinja2.TemplateNotFound, RecursionError, NameError) as error:
             # the template reaches for what it may not have: report the template's line
             raise DataError([(self._line(error) or where, _fault(error))]) from None
         except (jinja2.TemplateError, ArithmeticError, AttributeError, TypeError, ValueError, LookupError) as error:

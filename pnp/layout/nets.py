@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-SIDES = ("top", "right", "bottom", "left")
+from pnp.model.kinds import SIDES
+
 CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
 FOLD = {**CUT, "stroke": "#555555", "width": 0.25, "dash": [2.0, 1.5]}
 MARK = {**CUT, "width": 0.2}  # a fold's mark in the waste beyond its ends, to lay a ruler on when scoring
-EDGES = {  # the kinds of tab: how each is drawn, and the word printed on it unless the data gives another
+EDGES = {  # each kind of tab (TAB_EDGES): how it is drawn, and the word printed on it unless the data gives another
     "glue": ({**CUT, "fill": "#E6E6E6"}, "glue"),
     "flap": (CUT, ""),  # white, unless given a fill (a flap that shows once closed)
 }
@@ -296,7 +297,6 @@ def envelope(inner: tuple[float, float], flap: float, tab: float) -> tuple[list[
 
 # --- a standee: a figure's two sides folded over at its head, standing on a base -----------------------------
 
-BASES = ("tabs", "slot")
 SLOT_DEPTH = 6.0  # how far a standee's foot goes into a slot base
 
 

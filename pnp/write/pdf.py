@@ -25,10 +25,12 @@ from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFBase85Encode, PDF
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import __version__, images
-from pnp.draw import PT, font
-from pnp.errors import DataError
-from pnp.imposition import FOOTER_BAND, MARK_GAP, MARK_MIN, Page
+from pnp import __version__
+from pnp.render import images
+from pnp.render.draw import PT, font
+from pnp.errors import DataError, Where, clip, shown
+from pnp.model import numbers
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_MIN, Page
 
 MARK_LENGTH = 5.0  # a crop mark's length where there is room; never shorter than MARK_MIN
 MARK_WIDTH = 0.25
@@ -345,14 +347,22 @@ def art_stream(art, store) -> tuple | None:
 def _draw_svg(art) -> list | None:
     from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
 
-    from pnp.draw import svg_drawing
+    from pnp.render.draw import svg_drawing
 
     drawing = svg_drawing(art.path, art.root)
     if drawing is None or not drawing.width or not drawing.height:
         return None
     scratch = Canvas(io.BytesIO())
-    scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
-    renderPDF.draw(drawing, scratch, 0, 0)
+    try:
+        scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, scratch, 0, 0)
+        bad = numbers.unprintable(scratch._code) or numbers.problem(drawing.width, numbers.MAX_DRAWN) or \
+            numbers.problem(drawing.height, numbers.MAX_DRAWN)
+    except (ValueError, OverflowError, ZeroDivisionError) as error:  # reportlab refuses a number (too large)
+        bad = str(error).splitlines()[-1]
+    if bad:  # numbers each within range that, scaled by one another, are not
+        raise DataError([(Where(shown(art.path)), f"draws numbers no PDF can hold ({clip(bad)}): check its sizes, "
+                                                  "viewBox and transforms")])
     return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
 
 
