@@ -1,6 +1,7 @@
 """Build speed and memory, measured (never asserted in unit tests: shared machines are noisy).
 
     python benchmarks/bench_build.py [--runs 5] [--only kits,png,deck] [--cards 10000]
+    python benchmarks/bench_build.py --tiny       # every job once, at a size of seconds: what CI runs
 
 Every figure is the median of several runs, each a fresh process (interpreter start-up and imports included),
 and runs of the things compared take turns, so that a busy machine slows them alike; the processor time each
@@ -41,13 +42,16 @@ players: [1, 6]
 forms: [duplex]
 palette: {a: "#C0392B", b: "#2E8B57", c: "#E0A800", d: "#1F5FA8", ink: "#2B1D0E", paper: "#FBF3DF"}
 components:
-  deck:
+"""
+
+DECK_GROUP = """\
+  deck-%(n)d:
     kind: cards
-    title: Deck
+    title: Deck %(n)d
     size: poker
     template: front.yaml.j2
     back: back.yaml.j2
-    cards: deck.csv
+    cards: deck-%(n)d.csv
     fields:
       title: {type: text}
       text: {type: text}
@@ -75,18 +79,23 @@ ARTS = ["cannon", "map", "pirate", "ship"]
 
 
 def make_deck(folder: Path, cards: int) -> None:
-    """A game whose deck has `cards` different cards, each with a title, a value, a sentence and artwork."""
+    """A game whose deck has `cards` different cards, each with a title, a value, a sentence and artwork, in
+    groups as large as the data allows."""
+    from pnp.games import MAX_CARDS
+
     (folder / "templates").mkdir(parents=True)
-    (folder / "game.yaml").write_text(DECK_GAME)
     (folder / "templates" / "front.yaml.j2").write_text(DECK_FRONT)
     (folder / "templates" / "back.yaml.j2").write_text(DECK_BACK)
-    rows = ["id,count,title,text,suit,value,art"]
-    for i in range(cards):
-        text = (f"Card {i}: move {i % 7 + 1} spaces, then draw {i % 3 + 1} cards and give one to a player of "
-                "your choice.")
-        rows.append(f"card-{i},1,Card number {i},\"{text}\",{'abcd'[i % 4]},{i % 10},"
-                    f"buried-treasure/{ARTS[i % 4]}.svg")
-    (folder / "deck.csv").write_text("\n".join(rows) + "\n")
+    groups = range(1, (cards + MAX_CARDS - 1) // MAX_CARDS + 1)
+    (folder / "game.yaml").write_text(DECK_GAME + "".join(DECK_GROUP % {"n": n} for n in groups))
+    for n in groups:
+        rows = ["id,count,title,text,suit,value,art"]
+        for i in range((n - 1) * MAX_CARDS, min(n * MAX_CARDS, cards)):
+            text = (f"Card {i}: move {i % 7 + 1} spaces, then draw {i % 3 + 1} cards and give one to a player "
+                    "of your choice.")
+            rows.append(f"card-{i},1,Card number {i},\"{text}\",{'abcd'[i % 4]},{i % 10},"
+                        f"buried-treasure/{ARTS[i % 4]}.svg")
+        (folder / f"deck-{n}.csv").write_text("\n".join(rows) + "\n")
 
 
 PICTURES, COPIES = 20, 10
@@ -267,7 +276,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default="kits,png,deck", help="which of kits, png, deck to measure")
     parser.add_argument("--cards", type=int, default=10_000, help="the big deck's number of different cards")
+    parser.add_argument("--tiny", action="store_true", help="one run of each job, one kit, a 40-card deck: "
+                        "that the benchmark still runs, not figures")
     options = parser.parse_args()
+    kits = KITS[:1] if options.tiny else KITS
+    if options.tiny:
+        options.runs, options.cards = 1, 40
     only = set(options.only.split(","))
     pnp = [sys.executable, "-m", "pnp"]
     print(f"Machine: {load()} at the start", flush=True)
@@ -275,7 +289,7 @@ def main() -> None:
         scratch = Path(scratch)
         timings = Timings()
         if "kits" in only:
-            for name, args, target in KITS:
+            for name, args, target in kits:
                 builds(pnp, args, scratch, options.runs, timings, name)
                 print(f"{name}: `pnp build {' '.join(args)}`  (target < {target:g} s)")
                 print(f"  empty cache: {timings.line(f'{name} cold')}")

@@ -1,6 +1,7 @@
 """Speed of the playtest checker, printed as figures (a script, not a test).
 
-    .venv/bin/python benchmarks/bench_check.py [--games 1000] [--seed 1] [--game cannon-dice ...]
+    .venv/bin/python benchmarks/bench_check.py [--games 1000] [--logs 200] [--seed 1] [--game cannon-dice ...]
+    .venv/bin/python benchmarks/bench_check.py --games 3 --logs 3      # what CI runs: that it still runs
 
 For each game with a checker (all, unless `--game` names one):
 1. events checked per second: logs of simulated games are read, parsed and replayed (`check_text`);
@@ -58,18 +59,19 @@ def simulate_and_check(game: str, games: int, seed: int, bots: list[str]) -> tup
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--logs", type=int, default=200, help="simulated logs whose checking is timed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", dest="games_checked", action="append", choices=GAMES,
                         help="a game to measure (repeat for more; default: all)")
     options = parser.parse_args()
     for game in options.games_checked or GAMES:
-        measure(game, options.games, options.seed)
+        measure(game, options.games, options.seed, options.logs)
 
 
-def measure(game: str, games: int, seed: int) -> None:
+def measure(game: str, games: int, seed: int, logs: int) -> None:
     print(game)
     rules_for(game)  # loads the game's data once
-    texts = [text for _, text in simulate(game, 200, seed)]
+    texts = [text for _, text in simulate(game, logs, seed)]
     rate, events = events_per_second(texts, repeat=5)
     print(f"  checking:          {rate:,.0f} events/s ({events:,} events in {len(texts)} logs, checked 5 times)")
     for bots in (["random"], ["greedy"]):

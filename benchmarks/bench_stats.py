@@ -1,6 +1,7 @@
 """Speed of `pnp stats`, printed as figures (a script, not a test).
 
     .venv/bin/python benchmarks/bench_stats.py [--games 100000] [--scaling 20000] [--shards 100] [--game GAME]
+    .venv/bin/python benchmarks/bench_stats.py --games 200 --scaling 100 --shards 3   # what CI runs
 
 1. the whole command, `pnp stats GAME --games N --workers 2 --no-html`, run as a user runs it (random bots);
 2. throughput with 1 and with 2 workers on the same games, and the ratio (the pool's scaling);

@@ -31,7 +31,8 @@ START = "Mia sail 9-9 ne\nTom sail 17-9 n\n"
 
 def broken(body: str, setup: str = SETUP) -> list:
     """(line of the body, counted from 1, rule) of every problem of a game stopped after `body`."""
-    text = setup + body.strip() + "\nstop\nfinal Mia 0 Tom 0\n"
+    players = next(line.split()[1:] for line in setup.splitlines() if line.startswith("players:"))
+    text = setup + body.strip() + "\nstop\nfinal " + " ".join(f"{p} 0" for p in players) + "\n"
     skip = setup.count("\n")
     return [(v.line - skip, v.rule) for v in check_text(text, "t.log").violations]
 
@@ -144,3 +145,62 @@ def test_every_chance_card_is_tried_by_a_failing_log():
     drawn = {int(line.split()[1]) for path in logs.glob("*.log")
              for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("draw ")}
     assert set(rules_for("buccaneer").by_number) <= drawn
+
+
+def test_card_6_names_the_harbour_it_expected_and_the_reading_it_applied():
+    body = START + "Mia sail 10-10 n\ndraw 6\nMia blown amsterdam\n"     # bow north: Venice, 10 squares off
+    found = check_text(SETUP + body + "stop\nfinal Mia 0 Tom 0\n", "t.log").violations
+    assert [(v.line - SETUP.count("\n"), v.rule) for v in found] == [(5, "BU-CHANCE-BLOWN")]
+    assert "venice" in found[0].message and "RULES.md 8.2" in found[0].message
+    assert broken(body.replace("amsterdam", "venice")) == []
+
+
+# One mistake, one report: the state stops trusting what a mistake blurred, and goes on as the log is written.
+ATTACK = "Mia sail 9-9 ne\nTom sail 17-8 nw\nMia sail 10-10 e\ndraw 14\nMia take diamond rum\nTom sail 15-10 se\n" \
+         "draw 11\nTom take ruby\nMia sail 15-10 e\nMia attack Tom\nfight Mia 4 Tom 5\nTom seize treasure\n" \
+         "Tom return rum\nMia sail 15-5 s\nTom sail 17-8 se\nMia sail 15-1 s\nTom sail 18-7 se\n"
+
+
+def test_a_return_left_out_is_reported_once_at_the_free_move_after_it():
+    assert broken(ATTACK) == []
+    assert broken(ATTACK.replace("Tom return rum\n", "")) == [(13, "BU-RETURN")]
+
+
+def test_a_ship_blown_to_the_wrong_square_goes_on_from_where_the_log_put_it():
+    body = START + "Mia sail 10-10 n\ndraw 3\nMia blown 24-24 s\nTom sail 17-12 n\nMia sail 24-20 s\n"
+    assert broken(body) == [(5, "BU-CHANCE-BLOWN")]          # 24-20 lies on from 24-24, not from Mud Bay
+
+
+def test_a_line_written_for_the_wrong_player_is_reported_once():
+    body = "Mia sail 9-9 n\nTom sail 17-9 n\nMia sail 9-12 n\nTom sail 17-12 n\nMia turn e\nTom sail 17-15 n\n"
+    assert broken(body) == []
+    assert broken(body.replace("Tom sail 17-12 n", "Mia sail 17-12 n")) == [(4, "BU-TURN")]
+    assert broken(body.replace("Mia turn e", "Tom turn e")) == [(5, "BU-TURN")]
+
+
+def test_a_chance_card_misnamed_is_reported_once_not_again_when_it_comes_up():
+    body = START + "Mia sail 10-10 n\ndraw 10\nMia lose red-3\nTom turn w\nMia sail 10-11 n\ndraw 7\n" \
+                   "Mia give Tom red-2 black-1\n"
+    assert broken(body) == []
+    wrong = body.replace("draw 10\n", "draw 7\n", 1)     # card 7 at the first stop: its follow-up does not fit
+    assert broken(wrong) == [(5, "BU-CHANCE-CUT")]
+
+
+def test_a_line_of_a_turn_that_ended_written_after_the_next_move_is_reported_once():
+    three = SETUP.replace("players: Mia Tom", "players: Mia Tom Ann").replace("ports: london bristol",
+                                                                           "ports: london bristol genoa")
+    three = three.replace("port genoa red-1 red-2 diamond\n", "")
+    three = three.replace("cut Mia 20 Tom 12", "cut Mia 20 Tom 12 Ann 5")
+    three += "deal Ann red-1 red-1 black-1 black-1 red-2 black-2\n"
+    body = "Mia sail 9-9 e\nTom sail 17-9 n\nAnn unload red-1\nMia sail 12-9 e\nTom sail 17-12 n\n"
+    assert broken(body, three) == []                       # Ann's ship idles at home, leaving crew on her docks
+    late = body.replace("Ann unload red-1\nMia sail 12-9 e", "Mia sail 12-9 e\nAnn unload red-1")
+    assert broken(late, three) == [(4, "BU-TURN")]           # Ann's line comes after Mia's next move
+
+
+def test_a_sail_home_left_out_is_reported_once_and_the_unloading_after_it_kept():
+    log = Path(__file__).parent / "logs" / "buccaneer" / "legal" / "home-docks-and-safety-zone.log"
+    lines = log.read_text().split("\n")
+    home = max(i for i, line in enumerate(lines) if line.startswith("Mia sail london"))
+    found = check_text("\n".join(lines[:home] + lines[home + 1:]), "t.log").violations
+    assert [(v.line, v.rule) for v in found] == [(home + 1, "BU-HOME-DOCKS")]     # the unload, now at its place

@@ -403,3 +403,74 @@ def test_an_alias_may_not_hide_a_card_of_the_kit(game_copy):
     with pytest.raises(DataError) as raised:
         load_game(str(folder))
     assert f"game.yaml:{line}" in str(raised.value) and "spyglass" in str(raised.value)
+
+
+# --- when a card acts: after the round's dice, unless it says otherwise (the rulebook's rule) ---------
+
+AFTER_THE_DICE = """game: cannon-dice
+players: Mia Tom
+sheet: 3
+starts: Mia
+flip {card}
+roll 1 2
+Mia take {card}
+Tom fire 2 A
+Mia fire 1 E
+{line}
+end
+Mia guess 2
+Tom guess 5
+envelope map-1
+"""
+
+
+@pytest.mark.parametrize("card, line", [("map", "Mia draw map-4"), ("miss", "Mia lose ball A"),
+                                        ("rough-seas", "Mia lose balls A B"), ("kraken", "Mia lose pearl"),
+                                        ("boarding-party", "Mia steal gold"), ("spyglass", "Mia spy")])
+def test_a_card_that_names_no_time_acts_after_the_rounds_dice(card, line):
+    text = AFTER_THE_DICE.format(card=card, line=line)
+    outcome = check_text(text, "t.log")
+    assert {v.line for v in outcome.violations} == {14}  # only the end is left unwritten
+    lines = text.split("\n")
+    early = "\n".join(lines[:7] + [line] + lines[7:9] + lines[10:])  # its line right after the take
+    assert {v.line for v in check_text(early, "t.log").violations} >= {8}
+
+
+# --- one slip, one report: the checker carries on the way the slip was most likely made ---------------
+
+def slipped(old: str, new: str) -> list:
+    """(line, code) of each problem in the two-player example with one line changed."""
+    text = EXAMPLE.read_text()
+    assert text.count(old) == 1
+    return [(v.line, v.rule) for v in check_text(text.replace(old, new), "slip.log").violations]
+
+
+def test_a_die_named_wrong_fires_the_die_on_offer_nearest_to_it():
+    """Dice 3 and 4 on offer, `fire 5` written: the 4 is fired (his 4th space of row B, a pearl), so the scores
+    written at the end fit."""
+    assert slipped("Tom fire 4 B      ", "Tom fire 5 B      ") == [(23, "CD-PICK")]
+
+
+@pytest.mark.parametrize("old, new, line", [
+    ("flip mutiny ", "flip miss ", 25),                    # the take names the card turned up: the flip slipped
+    ("flip boarding-party", "flip kraken", 61),
+])
+def test_a_card_flipped_wrong_is_believed_from_its_take(old, new, line):
+    """Reported at the take, and only there: the card turned up later (a miss, a Kraken) is still in the deck."""
+    assert slipped(old, new) == [(line, "CD-PICK")]
+
+
+@pytest.mark.parametrize("old, new", [("Tom steal pearl", "Mia steal pearl"), ("Tom draw map-1", "Mia draw map-1"),
+                                      ("Tom lose ball E", "Mia lose ball E")])
+def test_a_follow_up_under_the_other_players_name_is_carried_out_for_the_player_it_was_asked_of(old, new):
+    """Reported there, and only there: the pearl, the map, the ball are Tom's, as the lines after it say."""
+    lines = EXAMPLE.read_text().split("\n")
+    line = next(i for i, text in enumerate(lines, start=1) if text.startswith(old))
+    found = slipped(old, new)
+    assert len(found) == 1 and found[0][0] == line
+
+
+def test_after_a_problem_the_scores_written_stand():
+    """The roll written wrong (a 5 for the 4 Tom fires): the checker fires the 5, so its count of the chests is
+    no longer the table's; the scores written at the end are taken at their word, not reported again."""
+    assert slipped("roll 3 4                    # ...", "roll 3 5                    # ...") == [(23, "CD-PICK")]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -264,3 +265,31 @@ def test_build_and_list_never_run_a_game_folders_rules(tmp_path, trap):
     assert CliRunner().invoke(build.command, [str(trap), "--out", str(tmp_path / "out")]).exit_code == 0
     assert CliRunner().invoke(listing.command, [str(trap)]).exit_code == 0
     assert list((tmp_path / "out" / "trap").glob("*.pdf")) and not (trap / "ran").exists()
+
+
+# --- what is not a log file ------------------------------------------------------------------------
+
+def test_a_log_is_read_from_standard_input_for_a_dash():
+    text = EXAMPLE.read_text()
+    result = CliRunner().invoke(check.command, ["-"], input=text.replace("Mia take 1 ship ", "Mia take 3 ship ", 1))
+    assert result.exit_code == 1 and result.output.startswith("<stdin>:18: BT-TAKE-CARD ")
+    assert CliRunner().invoke(check.command, ["-"], input=text).exit_code == 0
+
+
+def test_a_pipe_or_a_device_named_as_a_log_is_refused_without_reading_it(tmp_path):
+    fifo = tmp_path / "x.log"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would wait for ever
+    valid = EXAMPLE
+    result = run_check(fifo, "/dev/zero", valid)
+    assert result.exit_code == 2
+    assert f"{shown(fifo)}:1: LOG-FILE " in result.output and "/dev/zero:1: LOG-FILE " in result.output
+    assert f"{shown(valid)}: ok" in result.output  # the other logs of the run are still checked
+
+
+@pytest.mark.parametrize("data, says", [("é,\n".encode("utf-16"), "UTF-16"), ("ab\n".encode("utf-16-le"), "UTF-16"),
+                                        (b"PK\x03\x04\x14\x00", "spreadsheet"), (b"game: x\n\xe9t\xe9\n", "not UTF-8")])
+def test_what_is_not_utf8_text_is_named_for_what_it_likely_is(tmp_path, data, says):
+    path = tmp_path / "x.log"
+    path.write_bytes(data)
+    result = run_check(path)
+    assert result.exit_code == 2 and "LOG-FILE" in result.output and says in result.output

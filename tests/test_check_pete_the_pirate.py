@@ -3,10 +3,15 @@ colours and the bots (the failing logs, the examples and the rule codes are chec
 test_check_contract.py)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from pnp.check.replay import check_text
+from pnp.check.reader import read_log
+from pnp.check.replay import check_text, parse_event
+from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
+from pnp.check.violations import Whistle
 
 
 def log(body: str, players: str = "Mia Tom Ana", extra: str = "") -> str:
@@ -68,7 +73,7 @@ Tom pete R4
     assert broken(body.replace("Tom pete R4", "Tom pete bay"))[0][2] == "Pete never enters the bay"
 
 
-def test_every_other_sailor_pete_stops_on_is_caught_in_turn_clockwise():
+def test_every_other_sailor_pete_stops_on_is_caught_once_in_the_order_the_log_writes():
     body = """
 roll 4
 Mia move R3
@@ -88,9 +93,11 @@ Ana turn Tom 3
 Tom show B
 """
     assert broken(body) == []
-    skipped = broken(body.replace("Ana turn Mia 1\nMia show A\n", ""))
-    assert skipped == [(13, "PP-CATCH", "Pete stopping on R3: next, Ana turns Mia's chest (write `Ana turn "
-                                        "Mia QUARTERS`)")]
+    assert broken(body.replace("Ana turn Mia 1\nMia show A\nAna turn Tom 3\nTom show B",
+                               "Ana turn Tom 3\nTom show B\nAna turn Mia 1\nMia show A")) == []  # Tom first
+    skipped = broken(body.replace("Ana turn Mia 1\nMia show A\n", ""))  # at the log's end, which stops early too
+    assert [(line, rule) for line, rule, _ in skipped] == [(14, "PP-CATCH")]
+    assert skipped[0][2].startswith("Pete stopping on R3: next, Ana turns Mia's chest (write `Ana turn Mia QUARTERS`)")
     stranger = broken(body.replace("Ana turn Tom 3", "Ana turn Ana 3").replace("Tom show B", "Ana show B"))
     assert stranger == [(15, "PP-CATCH", "Pete stopped on R3, where Tom's sailor stands: Tom's chest is turned, "
                                          "not Ana's")]
@@ -144,3 +151,27 @@ def test_simulated_games_end_with_a_winner_who_has_every_gem_safe(bot):
         assert outcome.violations == [] and "winner" in outcome.summary
         final = next(line for line in text.splitlines() if line.startswith("final"))
         assert " 5" in final
+
+
+# --- one slip, one report ------------------------------------------------------------------------------
+
+def state_after(body: str):
+    """The state of a three-player game after `body`, its problems set aside."""
+    parsed, _ = read_log(log(body), "t.log")
+    setup, rules, _ = read_setup(parsed)
+    state = rules.start(setup, Whistle("t.log"))
+    names = {name.lower(): name for name in setup.players}
+    for line, words in parsed.events():
+        state.w.line = line
+        state.apply(parse_event(words, names, rules.verbs))
+    return state
+
+
+@pytest.mark.parametrize("hide", ["", "Tom hide B\n"])
+def test_a_gem_is_hidden_all_the_same_when_its_line_is_left_out_or_written_under_another_name(hide):
+    """CHOICE, RULES.md 3.2: the gem is always taken; left out, it is in A, the first compartment; under Tom's
+    name, it is Mia's gem in B all the same. So the gems counted later fit."""
+    state = state_after(f"roll 4\nMia move R3\nroll 1\nTom move P1\nroll 1\nAna move P1\nroll 3\nMia move R6\n{hide}"
+                        "roll 1\nTom move R1")
+    assert state.chest["Mia"] == ([1, 0] if not hide else [0, 1]) and state.chest["Tom"] == [0, 0]
+    assert "red" not in state.places["R6"]

@@ -92,3 +92,25 @@ def test_a_log_with_too_many_problems_stops_at_the_limit():
     outcome = check_text(header + "Tom tkae 9\n" * 2 * LIMIT, "m.log")
     assert len(outcome.violations) == LIMIT + 1 and outcome.unreadable
     assert outcome.violations[-1].rule == "LOG-LIMIT" and outcome.violations[-1].line == 4 + LIMIT
+
+
+@pytest.mark.parametrize("steal", ["Tom steal Mia 1 ", "Mia steal Tom 2", "Mia steal Tom 3", "Tom steal Mia 3"])
+def test_two_lines_swapped_are_one_problem_even_when_the_first_is_legal_where_it_stands(steal):
+    """A steal written after the next player's take: the take is legal there, the steal no longer is. Read as
+    the two lines swapped, the steal still happens, and the points written later fit."""
+    lines = BT.read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(steal))
+    lines[at], lines[at + 1] = lines[at + 1], lines[at]
+    assert found(lines) == [(at + 2, "BT-STEAL")]
+
+
+@pytest.mark.parametrize("pick", ["Tom fire 4 B", "Mia fire 5 B", "Tom fire explosion C at E"])
+def test_a_line_read_as_a_move_the_rules_allowed_is_read_as_the_one_written_most_like_it(pick):
+    """A pick written under the other player's name: of the picks that fit the lines after it, the one that
+    differs from the line by the name only (the same die, the same cannon), so the balls and the scores at the
+    end fit."""
+    lines = CD.read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(pick))
+    name, other = ("Tom", "Mia") if pick.startswith("Tom") else ("Mia", "Tom")
+    lines[at] = lines[at].replace(name, other, 1)
+    assert found(lines) == [(at + 1, "CD-PICK-ORDER")]

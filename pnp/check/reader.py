@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pnp.check.violations import LIMIT, LOG_FILE, LOG_HEADER, LOG_SYNTAX, READ, ReadError, Violation
 from pnp.errors import QUOTE, clip
+from pnp.textfile import NotText, decoded, line_at, read_bytes
 
 _HEADER = re.compile(r"([A-Za-z][\w-]*)\s*:(.*)")
 MAX_BYTES = 64 * 1024 * 1024  # a log longer than this is no playtest: about two million lines
@@ -97,32 +98,20 @@ def _words(body: str) -> list[str]:
 
 
 def read_text(path: Path) -> str:
-    """The text of a log file; a ReadError (LOG-FILE) with the line of the trouble when it is not text."""
+    """The text of a log file (or of standard input, for `-`); a ReadError (LOG-FILE) with the line of the
+    trouble when it is not text."""
     try:
-        if path.stat().st_size > MAX_BYTES and path.is_file():
-            raise ReadError(LOG_FILE, f"{path.stat().st_size:,} bytes is too long for a playtest log "
-                                      f"(at most {MAX_BYTES // 1024 // 1024} MB)")
-        data = path.read_bytes()
+        data = read_bytes(path, MAX_BYTES)
+    except NotText as error:
+        raise ReadError(LOG_FILE, error.message) from None
     except FileNotFoundError:
         raise ReadError(LOG_FILE, "no such file") from None
-    except IsADirectoryError:
-        raise ReadError(LOG_FILE, "is a folder, not a log file") from None
     except OSError as error:
         raise ReadError(LOG_FILE, f"cannot be read: {error.strerror or error}") from None
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise _binary(data, error.start, f"not UTF-8 text (byte {error.start})") from None
-    if "\x00" in text:
-        raise _binary(data, data.index(b"\x00"), "a binary file (it holds NUL bytes), not a log")
-    return text
-
-
-def _binary(data: bytes, offset: int, message: str) -> ReadError:
-    """The problem at a byte offset, on its line as the reader counts lines (CR, LF or CR LF)."""
-    before = data[:offset]
-    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
-    return ReadError(LOG_FILE, message, line=line)
+        return decoded(data)
+    except NotText as error:
+        raise ReadError(LOG_FILE, error.message, line=line_at(data, error.offset or 0)) from None
 
 
 def words_of(value: str) -> list[str]:

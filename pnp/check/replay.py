@@ -17,6 +17,7 @@ from pnp.check.setup import read_setup
 from pnp.check.violations import LIMIT, LOG_PLAYER, LOG_SYNTAX, READ, ReadError, Violation, Whistle, too_many
 from pnp.check.words import Words, close_hint
 from pnp.errors import clip, shown
+from pnp.textfile import STDIN
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Outcome:
 
 def check_path(path: Path, strict: bool = False, rules=None) -> Outcome:
     """Check one log file (against `rules` when given, else the installed game its header names)."""
-    file = shown(path)
+    file = "<stdin>" if str(path) == STDIN else shown(path)
     try:
         text = read_text(Path(path))
     except ReadError as error:

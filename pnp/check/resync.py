@@ -10,9 +10,11 @@ the state, a few readings of the log around it:
 - the line left out, as one too many;
 - one of the BACK lines before it left out instead: a stray line may be legal where it stands and
   only make the next one break a rule;
-- the line and the next one swapped, as written in the wrong order;
-- the line read as one of the moves the rules allowed there (a wrong card, number or player written);
-- one of those moves played before the line, as a line left out of the log.
+- the line and the next one swapped, or the line and the one before it, as written in the wrong order;
+- one of the moves the rules allowed there played before the line, as a line left out of the log (tried
+  first: a reading that keeps the line keeps what the log says);
+- the line read as one of those moves (a wrong card, number or player written), those written most like
+  it first.
 
 The moves allowed are the state's `legal_actions`, or, at the table's turn, the outcomes its
 `table_action` draws (TABLE_DRAWS draws, each from its own seed, so a replay is the same every time).
@@ -36,7 +38,6 @@ from collections import deque
 from dataclasses import replace
 
 from pnp.check.engine import TABLE, State
-
 from pnp.check.violations import MESSAGE, Stop
 from pnp.errors import clip
 
@@ -172,12 +173,14 @@ class Replay:
             yield k, recent[k + 1:] + this, 0, f"line {recent[k][0]} looks out of place"
         if self.ahead:
             yield back, [self.ahead[0], *this], 1, None  # this line and the next swapped
-        for moves in self._moves(starts[back]):
+        if recent:
+            yield back - 1, [*this, recent[-1]], 0, None  # this line and the one before it swapped
+        for moves in _likest(self._moves(starts[back]), action):
             played = [(line, move) for move in moves]
+            yield back, [*played, *this], 0, GUESS  # a move left out before it (the line kept, when it fits)
             yield back, played, 0, GUESS  # this line read as a move the rules allowed
-            yield back, [*played, *this], 0, GUESS  # a move left out before it
         for k in range(back - 1, -1, -1):
-            for moves in self._moves(starts[k]):  # an earlier line read as another move
+            for moves in _likest(self._moves(starts[k]), recent[k][1]):  # an earlier line read as another move
                 yield k, [*((recent[k][0], move) for move in moves), *recent[k + 1:], *this], 0, GUESS
 
     def _moves(self, state) -> list:
@@ -241,6 +244,17 @@ def _allowed(state) -> tuple:
     chance = type(state).outcome is not State.outcome
     moves = [state.outcome(move, rng) for move in legal if move is not None for rng in (seeds if chance else seeds[:1])]
     return moves, None in legal
+
+
+def _likest(found: list, action) -> list:
+    """The moves `found`, those whose line differs least from `action`'s first (a slip changes a word or two):
+    the words that differ, place by place, and the words one line has beyond the other."""
+    written = str(action).split()
+
+    def unlike(moves) -> int:
+        words = str(moves[-1]).split()
+        return sum(a != b for a, b in zip(words, written)) + abs(len(words) - len(written))
+    return sorted(found, key=unlike)
 
 
 def _one_per_line(found: list, start: int) -> None:

@@ -95,7 +95,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "seize": ("{p} takes the spoils", "{p} seize treasure|crew ..."),
     "return": ("{p} returns {n} to Treasure Island", "{p} return TREASURE ..."),
     "free": ("{p} makes the free move", "{p} sail SQUARE HEADING"),
-    "blown": ("{p}'s ship is blown to {to}", "{p} blown {to} HEADING"),
+    "blown": ("{p}'s ship is blown to {why}", "{p} blown {to}{heading}"),
     "hire": ("{p} takes {n} from Pirate Island", "{p} hire CREW ..."),
     "lose": ("{p} puts {n} on Pirate Island", "{p} lose CREW ..."),
     "take": ("{p} takes treasure worth up to {n}", "{p} take TREASURE ..."),
@@ -106,6 +106,7 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "swap": ("{p} swaps crew with a ship on the coast", "{p} swap PLAYER CREW CREW for CREW CREW"),
 }
 ANSWERS = {"loot": ("take", "hire")}  # a follow-up answered by other verbs than its own
+SAILING = frozenset(("sail", "turn", "stay", "blown", "attack"))  # lines of where ships go: no one's cards blurred
 TABLE_KINDS = frozenset(("draw", "fight", "hire"))
 
 
@@ -142,6 +143,8 @@ class GameState(FinalScores, FollowUps, State):
         self.set_up, self.dealt = set(), set()                       # ports set up, players dealt
         self.playing = False
         self.current, self.moved = None, False
+        self.ended: list = [None]                                    # the seats whose turns ended as this one began:
+                                                                     # the last to move, then those passed idle
         self.start_port = self.arrived = None
         self.last_move = None                                        # (player, squares, sailing value, line)
         self.challenged = False
@@ -150,6 +153,9 @@ class GameState(FinalScores, FollowUps, State):
         self.won, self.won_line, self.stopped = None, 0, 0
         self.intent = 0                                              # crew a bot chose, not drawn yet
         self.fresh = self.after_sail = False                         # the last line was a turn's sailing
+        self.crowded = None                                          # (line, message, ship): a third ship there
+        self.unsure: set = set()                                     # players whose cards and hold a mistake blurred
+        self.loose_pack = False                                      # a set-up mistake: Pirate Island may hold anything
 
     def _check_homes(self, setup) -> None:
         line, f = setup.line("ports"), self.f
@@ -246,9 +252,9 @@ class GameState(FinalScores, FollowUps, State):
     # -- applying an event ------------------------------------------------------------------------
 
     def apply(self, action) -> None:
-        if action is None or action.verb != "challenge":
-            self._unchallenged()
-        self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
+        if action is None or action.verb != "challenge":  # a challenge may come between a move and its attack
+            self._crowd_stands(action)
+            self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
         if (self.won or self.stopped) and action is not None and action.verb not in self.after_end:
             self.settle(None)
             self.blow_end(self.over())
@@ -257,12 +263,25 @@ class GameState(FinalScores, FollowUps, State):
         self._tidy()
 
     def _unchallenged(self) -> None:
-        """A move longer than the sailing value stands reported once the line after it is no challenge."""
-        if self.last_move and self.last_move[1] > self.last_move[2] and not self.challenged:
+        """A move longer than the sailing value stands reported once it can no longer be challenged: the
+        next player's turn has begun, or the player moved again (a free move)."""
+        if self.last_move and self.last_move[1] > self.last_move[2] and not self.challenged \
+                and self.last_move[0] not in self.unsure:
             player, squares, most, line = self.last_move
             self.w.blow("BU-SAIL-FAR", f"{player}'s ship sailed {squares} squares with a sailing value of "
                                        f"{most}, and nobody challenged it", line)
-        self.last_move = None  # a challenge comes right after the move it questions, or never
+            self.unsure.add(player)
+        self.last_move = None
+
+    def _crowd_stands(self, action) -> None:
+        """A ship stopped on a square where two lie is reported unless the next line is an attack on it by
+        one of them: stopped as it passed through (Law 8)."""
+        if self.crowded:
+            line, message, mover = self.crowded
+            self.crowded = None
+            if not (action is not None and action.verb == "attack" and action.target == mover
+                    and action.player != mover and self.at[action.player] == self.at[mover]):
+                self.w.blow("BU-CROWD", message, line)
 
     def decline(self) -> None:
         if self.todo:
@@ -379,6 +398,7 @@ class GameState(FinalScores, FollowUps, State):
             return
         if event.to in self.dealt:
             self.w.blow("BU-DEAL", f"{event.to} was dealt crew already")
+            self.unsure.add(event.to)
             return
         self.dealt.add(event.to)
         if len(event.crew) != self.f.hand:
@@ -391,14 +411,24 @@ class GameState(FinalScores, FollowUps, State):
 
     def _maybe_play(self) -> None:
         if self.cut_line and len(self.dealt) == len(self.players) and len(self.set_up) == len(self._spare_ports()):
-            left = {card: max(count, 0) for card, count in self.crew_box.left.items()}
-            self.pirates = Deck(left)
-            self.playing = True
-            self._start_turn(self.dealer)
+            self._begin_play(self.dealer)
+
+    def _begin_play(self, first) -> None:
+        """Play begins: the rest of the crew pack is Pirate Island; the log is trusted on the crew of a player
+        it dealt none."""
+        left = {card: max(count, 0) for card, count in self.crew_box.left.items()}
+        undealt = {p for p in self.players if p not in self.dealt}
+        unset = len(self._spare_ports()) - len(self.set_up)  # the crew of what the log left out is not there
+        size = max(sum(left.values()) - self.f.hand * len(undealt) - self.f.port_crew * unset, 0)
+        self.pirates = Deck(dict(self.f.crew_counts) if self.loose_pack else left, size)
+        self.unsure |= undealt
+        self.playing = True
+        self._start_turn(first)
 
     # -- turns --------------------------------------------------------------------------------------
 
     def _start_turn(self, player) -> None:
+        self._unchallenged()
         self.current, self.moved = player, False
         self.start_port = self.at[player] if self.at[player] in self.f.ports else None
         self.arrived = None
@@ -411,28 +441,40 @@ class GameState(FinalScores, FollowUps, State):
         """A ship in its home port, or one without crew, need not move."""
         return self.at[player] == self.home[player] or not self.hand[player]
 
-    def _turn_of(self, player) -> bool:
-        """Whether a line by `player` belongs to their own turn: the turn under way, or the next one, which
-        begins when the player after the current one writes. Reported otherwise, and carried on as theirs."""
-        self.settle(None)
+    def _turn_of(self, player, move=False) -> bool:
+        """Whether a line by `player` belongs to their own turn: the turn under way, or a later one, which
+        begins when the player after the current one writes, or the current player writes a second move
+        while every other ship lies idle at home (an idle home turn needs no line). A move is always a turn's
+        first. Reported otherwise; a second move in a turn is not played, and a line of a turn that ended, written
+        after the next player's move, is played as a late line of its own turn."""
         if not self.playing:
-            missing = self._setup_missing()
-            self.w.blow("BU-SETUP", f"the set-up is not finished: {missing}")
-            self.playing = True
+            self.settle(None)
+            self.w.blow("BU-SETUP", f"the set-up is not finished: {self._setup_missing()}")
+            self._begin_play(player)
+        elif player != self.current or (move and self.moved):
+            passed = [] if self.moved else [self.current]        # turns ended without the move they owe
+            seat = self.seats.after(self.current)
+            while seat != player:
+                passed.append(seat)
+                seat = self.seats.after(seat)
+            idle = next((seat for seat in passed if not self._may_rest(seat)), None)
+            late = self.ended[1:] if move else self.ended  # a turn that had its move has no late move
+            if idle and self.moved and player in late and player != self.current:  # its follow-ups wait
+                self.w.blow("BU-TURN", f"{player}'s line comes after {self.current}'s move: a turn's lines come "
+                                       "together, in seat order")
+                return True
+            self.settle(None)
+            if idle and player == self.current:
+                self.w.blow("BU-TURN", f"{player}'s ship has moved already this turn: one move a turn")
+                return False
+            if idle:
+                self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home "
+                                            f"port, or without crew, may stay), before {player}'s turn")
+            self.ended = [self.current if self.moved else None, *passed]
             self._start_turn(player)
-            return True
-        if player == self.current:
-            return True
-        passed = [] if self.moved else [self.current]        # turns ended without the move they owe
-        seat = self.seats.after(self.current)
-        while seat != player:
-            passed.append(seat)
-            seat = self.seats.after(seat)
-        idle = next((seat for seat in passed if not self._may_rest(seat)), None)
-        if idle:
-            self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home port, "
-                                        f"or without crew, may stay), before {player}'s turn")
-        self._start_turn(player)
+        else:
+            self.settle(None)
+        self.moved = self.moved or move
         return True
 
     def _setup_missing(self) -> str:
@@ -446,33 +488,36 @@ class GameState(FinalScores, FollowUps, State):
     def on_sail(self, event):
         player = event.player
         due = self._free_due(player)
-        if due is None and (not self._turn_of(player) or not self._first_move(player)):
+        if due is None and not self._turn_of(player, move=True):
             return
         self._move(player, event.to, event.heading, free=due is not None)
 
     def _free_due(self, player):
-        """The free move due from `player` now (after an attack), taken off the follow-ups."""
-        if self.todo and self.todo[0].kind == "free" and self.todo[0].player == player:
-            return self.todo.pop(0)
-        return None
-
-    def _first_move(self, player) -> bool:
-        if self.moved:
-            self.w.blow("BU-TURN", f"{player}'s ship has moved already this turn: one move a turn")
-            return False
-        self.moved = True
-        return True
+        """The free move due from `player` now (after an attack), taken off the follow-ups; the attack's
+        follow-ups the log left out before it (the spoils, a return) are reported."""
+        index = next((i for i, due in enumerate(self.todo) if due.kind == "free"), None)
+        if index is None or self.todo[index].player != player:
+            return None
+        for skipped in self.todo[:index]:
+            self.skipped(skipped)
+        del self.todo[:index]
+        return self.todo.pop(0)
 
     def _move(self, player, to, heading, free) -> None:
         """A ship's straight move to `to`, checked, then made; what stopping there brings is asked for."""
         start, f = self.at[player], self.f
         problem = self._why_not(player, start, to, heading, free)
-        if problem:
+        if problem and problem[0] == "BU-CROWD" and not free:
+            self.crowded = (self.w.line, problem[1], player)  # unless a ship there stopped it passing (Law 8)
+        elif problem:
             self.w.blow(*problem)
+        self._unchallenged()
         squares = self._squares(start, to)
         self.at[player] = to
         self._point(player, heading)
-        self.last_move = (player, squares, self.sailing(player), self.w.line) if self.hand[player] else None
+        reported = problem and not self.crowded  # a move reported already is not reported again as too long
+        self.last_move = (player, squares, self.sailing(player), self.w.line) if self.hand[player] and not reported \
+            else None
         self.challenged = False
         if to in f.ports and not free:
             self.arrived = to
@@ -507,7 +552,7 @@ class GameState(FinalScores, FollowUps, State):
         elif not free and self.hand[player] and step != self.bow[player]:
             return "BU-SAIL-LINE", (f"{player}'s bow points {WAY.get(self.bow[player], '?')}: the ship sails that "
                                     f"way, not {WAY[step]}")
-        if not self.hand[player] and squares > f.drift:
+        if not self.hand[player] and squares > f.drift and player not in self.unsure:
             return "BU-DERELICT", f"{player}'s ship has no crew: it drifts {counted(f.drift, 'square')} at most"
         if to not in f.ports and heading is None:
             return "BU-SAIL-LINE", f"a ship at sea points somewhere: write its new heading after {to}"
@@ -520,6 +565,17 @@ class GameState(FinalScores, FollowUps, State):
     def _stopped(self, player, to) -> None:
         """What stopping on a square brings: a chance card on the coast, Kidd's treasure at the anchorage, a
         win at home."""
+        self._first(self._arrive, player, to)
+        self._check_win(player)
+
+    def _first(self, step, *args) -> None:
+        """`step`'s follow-ups come before those already asked for: a free move's card, and the lines of
+        that card, before the card of the ship that moved to the attack."""
+        held, self.todo = self.todo, []
+        step(*args)
+        self.todo += held
+
+    def _arrive(self, player, to) -> None:
         f = self.f
         if to in f.coast:
             self.todo.append(Due("draw", player, "BU-DRAW", self.w.line, f"{player}'s ship on the coast", "coast"))
@@ -530,12 +586,11 @@ class GameState(FinalScores, FollowUps, State):
             self.chance.put_under(chart, self.w.line)
             self._treasure_due(player, f.card[chart]["treasure"], 0, f"{player}'s chart at the anchorage",
                                "BU-CHANCE-CHART")
-        self._check_win(player)
 
     def on_turn(self, event):
         player = event.player
         due = self._free_due(player)
-        if due is None and (not self._turn_of(player) or not self._first_move(player)):
+        if due is None and not self._turn_of(player, move=True):
             return
         if self.at[player] in self.f.ports:
             self.w.blow("BU-MUST-MOVE", "turning a ship in a harbour is no move")
@@ -543,18 +598,17 @@ class GameState(FinalScores, FollowUps, State):
         if HEADINGS[event.heading] == self.bow[player]:
             self.w.blow("BU-MUST-MOVE", f"{player}'s bow points {event.heading} already: a turn points it elsewhere")
         self.bow[player] = HEADINGS[event.heading]
-        self.last_move = None
+        self._unchallenged()
         self._stopped(player, self.at[player])
 
     def on_stay(self, event):
         player = event.player
         due = self._free_due(player)
-        if due is None and not self._turn_of(player):
+        if due is None and not self._turn_of(player, move=True):
             return
         if not self._may_rest(player) and self._can_move(player, free=due is not None):
             self.w.blow("BU-MUST-MOVE", f"{player}'s ship must move: only a ship in its home port, or without "
                                         "crew, may stay")
-        self.moved = self.moved or due is None
 
     def _can_move(self, player, free) -> bool:
         """Whether a ship can move at all: turn at sea, or sail somewhere."""
@@ -579,10 +633,10 @@ class GameState(FinalScores, FollowUps, State):
         return out
 
     def on_challenge(self, event):
-        last = self.last_move  # what the move asked for (a chance card) comes after the challenge
+        last = self.last_move  # any time before the next player's turn: before or after the move's follow-ups
         if last is None or event.target != last[0] or self.challenged or event.player == event.target:
-            self.w.blow("BU-CHALLENGE", f"{event.player} may challenge only the move just made, by another "
-                                        "player, once")
+            self.w.blow("BU-CHALLENGE", f"{event.player} may challenge only the last move, by another player, "
+                                        "once, before the next player's turn")
             return
         self.challenged = True
         if last[1] > last[2]:
@@ -600,12 +654,18 @@ class GameState(FinalScores, FollowUps, State):
         if due is None:
             self.w.blow("BU-DRAW", "a chance card is drawn when a ship stops on the coast of Treasure Island")
             return
-        if not self.chance.draw(card, self.w.line):
-            where = f"kept by {next((p for p in self.players if card in self.kept[p]), 'nobody')}"
-            self.w.blow("BU-DRAW", f"chance card {event.card} is not the top card of the pile ({where}, or "
-                                   "put under the pile since)")
+        keeper = next((p for p in self.players if card in self.kept[p]), None)
+        slipped = not self.chance.draw(card, self.w.line)
+        if slipped:
+            if keeper not in self.unsure:  # a card a blurred player was thought to keep is trusted
+                self.w.blow("BU-DRAW", f"chance card {event.card} is not the top card of the pile (kept by "
+                                       f"{keeper or 'nobody'}, or put under the pile since)")
             self._slip(self.chance, card)
-        self._obey(due.player, card)
+            if keeper:
+                self.kept[keeper].remove(card)
+        self._first(self._obey, due.player, card)
+        if slipped:  # where the card goes now is no surer than where it came from
+            self.chance.forget_order()
 
     def _slip(self, pile, card) -> None:
         """A card that cannot be on top is drawn all the same; the pile's order is trusted no more."""
@@ -623,9 +683,8 @@ class GameState(FinalScores, FollowUps, State):
             self.chance.put_under(card, line)
         crew_value = self.sailing(player)
         if effect == "blown":
-            to = self._blown_to(player, data)
-            if to is not None:
-                self.todo.append(Due("blown", player, "BU-CHANCE-BLOWN", line, cause, to))
+            blown = self._blown_to(player, data)
+            self.todo.append(Due("blown", player, "BU-CHANCE-BLOWN", line, cause, blown, optional=len(blown[0]) > 1))
         elif effect == "press":
             if any(self._possessed(p) for p in self.seats.others(player)):
                 self.todo.append(Due("press", player, "BU-CHANCE-PRESS", line, cause, data["crew"]))
@@ -655,39 +714,46 @@ class GameState(FinalScores, FollowUps, State):
         if data["bonus-crew"] and crew_value <= data["low-crew"]:
             self._hire_due(player, data["bonus-crew"], "BU-CHANCE-CREW", f"{cause} and a crew worth {crew_value}")
 
-    def _blown_to(self, player, data):
+    def _blown_to(self, player, data) -> tuple:
+        """(the spaces a card may blow a ship to, them named, why): one space, or on card 6 the harbours
+        ahead that are equally near (any of them, or none)."""
         f, at = self.f, self.at[player]
         where = data["to"]
+        if where == "ahead":
+            return self._ports_ahead(player)
         if where == "home":
-            return self.home[player]
-        if where == "offshore":
+            to = self.home[player]
+        elif where == "offshore":
             step = f.board.away(at, ISLAND)
             path = f.board.ray(at, *step, data["distance"]) if step != (0, 0) else []
-            return path[-1] if path else at
-        if where == "ahead":
-            return self._port_ahead(player)
-        return f.places[where][0]
+            to = path[-1] if path else at
+        else:
+            to = f.places[where][0]
+        return (to,), self._named(to), ""
 
     def _named(self, space) -> str:
         """A space as a log names it, with the name of the place it is (`1-1 (Mud Bay)`)."""
         kind = self.f.board.spaces[space].kind
         return f"{space} ({self.f.place_names[kind]})" if kind in self.f.place_names else space
 
-    def _port_ahead(self, player):
-        """The nearest harbour the bow points towards (in the half of the board ahead of it); None when two
-        are equally near or none lies ahead."""
+    def _ports_ahead(self, player) -> tuple:
+        """Card 6 as RULES.md 8.2 reads it: the nearest harbours (squares counted as a king steps) in the half
+        of the board the bow faces, those the ship nears by sailing on along its bow; (harbours, why)."""
         f, here, bow = self.f, self.f.board.spaces[self.at[player]], self.bow[player] or (0, 0)
         ahead = {}
         for port in f.ports:
             there = f.board.spaces[port]
             dx, dy = there.x - here.x, there.y - here.y
             if dx * bow[0] + dy * bow[1] > 0:
-                ahead[port] = max(abs(dx), abs(dy))
-        if not ahead:
-            return None
-        nearest = min(ahead.values())
-        found = [port for port, d in ahead.items() if d == nearest]
-        return found[0] if len(found) == 1 else None
+                ahead[port] = int(max(abs(dx), abs(dy)))
+        nearest = min(ahead.values(), default=0)
+        found = tuple(port for port, d in ahead.items() if d == nearest)
+        others = ", ".join(f"{p} {d}" for p, d in sorted(ahead.items(), key=lambda pair: pair[1]) if d > nearest)
+        named = " or ".join(found) + (", or nowhere (they are equally near)" if len(found) > 1 else "")
+        why = (f": the nearest harbour ahead of the bow ({WAY.get(bow, '?')}), {nearest} squares off"
+               f"{f' (then {others})' if others else ''}; RULES.md 8.2 reads the card's direction as the half of "
+               "the board the bow faces, squares counted as a king steps")
+        return found, named, why
 
     def _give_due(self, player, data, cause, effect) -> None:
         if not (self.aboard[player] or self.hand[player]):
@@ -714,22 +780,24 @@ class GameState(FinalScores, FollowUps, State):
 
     def _lose_due(self, player, count, code, cause, rule="any") -> None:
         if count > 0:
-            self.todo.append(Due("lose", player, code, self.w.line, cause, {"count": count, "from": rule}))
+            self.todo.append(Due("lose", player, code, self.w.line, cause, {"count": count, "from": rule},
+                                 optional=player in self.unsure))
 
     def _hire_due(self, player, count, code, cause) -> None:
         if count > 0:
-            self.todo.append(Due("hire", player, code, self.w.line, cause, count))
+            self.todo.append(Due("hire", player, code, self.w.line, cause, count, optional=player in self.unsure))
 
     def _treasure_due(self, player, limit, crew, cause, code="BU-CHANCE-TREASURE") -> None:
         fits = self._treasure_fits(player, limit)
         if crew:
             self.todo.append(Due("loot", player, code, self.w.line, cause, (limit if fits else 0, crew)))
         elif fits:
-            self.todo.append(Due("take", player, code, self.w.line, cause, limit))
+            self.todo.append(Due("take", player, code, self.w.line, cause, limit, optional=player in self.unsure))
 
     def _treasure_fits(self, player, limit) -> bool:
         room = self.f.hold - len(self.aboard[player])
-        return room > 0 and any(v <= limit for t, v in self.f.treasure_value.items() if self.island.left[t] > 0)
+        there = (v for t, v in self.f.treasure_value.items() if self.island.left[t] > 0)
+        return (room > 0 or player in self.unsure) and any(v <= limit for v in there)
 
     def _swap_due(self, player, data, cause) -> None:
         ships = [p for p in self.seats.others(player) if self.at[p] in self.f.coast and self.hand[p]]
@@ -745,19 +813,21 @@ class GameState(FinalScores, FollowUps, State):
     # -- the follow-ups' lines ----------------------------------------------------------------------
 
     def _answer(self, kind, player):
-        """The follow-up a line of `kind` answers, earlier ones the log left out reported; None, reported,
-        when nothing asks for it."""
-        for index, due in enumerate(self.todo):
-            if due.kind == kind or kind in ANSWERS.get(due.kind, ()):
-                for skipped in self.todo[:index]:
-                    self.skipped(skipped)
-                del self.todo[:index + 1]
-                self.is_theirs(due, player)
-                return due
-        return None
+        """The follow-up a line of `kind` answers (the player's own first), earlier ones the log left out
+        reported; None when nothing asks for it."""
+        fits = [i for i, due in enumerate(self.todo) if due.kind == kind or kind in ANSWERS.get(due.kind, ())]
+        if not fits:
+            return None
+        index = min(fits, key=lambda i: (self.todo[i].player != player, i))
+        due = self.todo[index]
+        for skipped in self.todo[:index]:
+            self.skipped(skipped)
+        del self.todo[:index + 1]
+        self.is_theirs(due, player)
+        return due
 
     def due_words(self, due) -> dict:
-        words = {"p": due.player, "n": "", "k": "", "to": ""}
+        words = {"p": due.player, "n": "", "k": "", "to": "", "why": "", "heading": ""}
         if due.kind in ("return", "lose", "hire"):
             count = due.data["count"] if isinstance(due.data, dict) else due.data
             words["n"] = counted(count, "crew card" if due.kind != "return" else "treasure")
@@ -766,38 +836,73 @@ class GameState(FinalScores, FollowUps, State):
         elif due.kind == "loot":
             words["n"], words["k"] = due.data[0], counted(due.data[1], "crew card")
         elif due.kind == "blown":
-            words["to"] = due.data
+            words["to"], words["why"] = due.data[0][0], due.data[1] + due.data[2]
+            words["heading"] = "" if words["to"] in self.f.ports else " HEADING"
         elif due.kind == "give":
             words["to"], words["n"] = due.data[0], f"{due.data[1]} treasure or {due.data[2]} crew cards"
         elif due.kind in ("press", "maroon"):
             words["n"] = "what the card says"
         return words
 
+    def _as_written(self, kind, player, data, code, what) -> Due:
+        """A line of crew or treasure that nothing asks for: reported (unless the player's cards are blurred
+        already: what a card asks for depends on them), then played as written."""
+        if player not in self.unsure:
+            self._unasked(code, player, what)
+        return Due(kind, player, code, self.w.line, "", data)
+
     def _unasked(self, code, player, what) -> None:
+        """A line nothing asks for: what a chance card still asks for is dropped too, the card having most
+        likely been another."""
         self.w.blow(code, f"nothing asks {player} for this now: {what}")
+        self._doubt(player)
+        self.todo = [due for due in self.todo if not due.code.startswith("BU-CHANCE-")]
+
+    def skipped(self, due) -> None:
+        super().skipped(due)
+        if due.kind not in ("fight", "free") and not due.optional:
+            self._doubt(due.player)
+
+    def after_problem(self, action) -> None:
+        """After a mistake, what the line's players hold is no longer sure, unless it was a line of sailing;
+        after one in the set-up, nobody's crew nor what Pirate Island holds."""
+        if action.verb in ("cut", "port", "deal"):
+            self.loose_pack = True
+            self.pirates.counts = dict(self.f.crew_counts)
+            return self._doubt(*self.players)
+        named = (getattr(action, key, None) for key in ("player", "giver", "other", "to", "target"))
+        self._doubt(*(p for p in named if p in self.hand and action.verb not in SAILING))
+
+    def _doubt(self, *players) -> None:
+        """What `players` hold, and the order of the piles, are no longer known: the log is trusted on them
+        from now on (one mistake, one report)."""
+        self.unsure.update(players)
+        self.chance.forget_order()
+        self.pirates.forget_order()
 
     def on_blown(self, event):
         due = self._answer("blown", event.player)
         if due is None:
             return self._unasked("BU-CHANCE-BLOWN", event.player, "a ship is blown only by a chance card")
-        player = due.player
-        if event.to != due.data:
-            self.w.blow("BU-CHANCE-BLOWN", f"the card blows {player}'s ship to {self._named(due.data)}, not "
-                                           f"{event.to}")
-        self.at[player] = due.data
+        player, (places, named, why) = due.player, due.data
+        if event.to not in places:
+            self.w.blow("BU-CHANCE-BLOWN", f"{due.cause} blows {player}'s ship to {named}, not {event.to}{why}")
+        self.at[player] = event.to  # the replay goes on as written
+        if event.to in self.f.ports and player == self.current:
+            self.arrived = event.to  # it may trade there at once (RULES.md 6.1)
         self._point(player, event.heading)
         self._check_win(player)
 
     def on_hire(self, event):
-        due = self._answer("hire", event.player)
-        if due is None:
-            return self._unasked("BU-CHANCE-CREW", event.player, "crew comes from Pirate Island when a card says so")
+        due = self._answer("hire", event.player) or self._as_written(
+            "hire", event.player, len(event.crew), "BU-CHANCE-CREW",
+            "crew comes from Pirate Island when a card says so")
         if not event.crew and due.kind == "loot":  # a bot's choice of crew, not drawn yet (see outcome)
             self.intent = due.data[1]
             return
         count = due.data if due.kind == "hire" else due.data[1]
         count = min(count, len(self.pirates))
-        if len(event.crew) != count:
+        if len(event.crew) != count and due.player not in self.unsure:
             self.w.blow(due.code if due.kind == "hire" else "BU-CHANCE-CREW",
                         f"{due.cause}: {due.player} takes {counted(count, 'crew card')} from Pirate Island, "
                         f"not {len(event.crew)}")
@@ -815,37 +920,48 @@ class GameState(FinalScores, FollowUps, State):
         return f"the top card is {pile.known[0]}" if pile.known else "the pile is empty"
 
     def on_lose(self, event):
-        due = self._answer("lose", event.player)
-        if due is None:
-            return self._unasked("BU-CHANCE-CUT", event.player, "crew goes to Pirate Island when a card or a "
-                                                                "challenge says so")
+        due = self._answer("lose", event.player) or self._as_written(
+            "lose", event.player, {"count": len(event.crew), "from": "possessed"}, "BU-CHANCE-CUT",
+            "crew goes to Pirate Island when a card or a challenge says so")
         player, rule, count = due.player, due.data["from"], due.data["count"]
-        if len(event.crew) != count:
+        sure = player not in self.unsure
+        if len(event.crew) != count and sure:
             self.w.blow(due.code, f"{due.cause}: {player} puts {counted(count, 'crew card')} on Pirate Island, "
                                   f"not {len(event.crew)}")
         best = max(map(self._worth, self.hand[player]), default=0)
-        if rule == "best" and event.crew and self._worth(event.crew[0]) < best:
+        if rule == "best" and event.crew and self._worth(event.crew[0]) < best and sure:
             self.w.blow(due.code, f"{due.cause}: the best crew card goes, worth {best}, not {event.crew[0]}")
-        docks = self.docks[self.home[player]] if rule == "possessed" else []
         for card in event.crew:
-            if card in self.hand[player]:
-                self.hand[player].remove(card)
-            elif card in docks:
-                docks.remove(card)
-            else:
+            if not self._crew_from(player, card, docks_too=rule == "possessed"):
                 self.w.blow(due.code, f"{player} holds no {card}")
                 continue
             self.pirates.put_under(card, self.w.line)
 
+    def _crew_from(self, player, card, docks_too) -> bool:
+        """A crew card taken from a player: from the home docks first when they count (cards 2 and 22: OUR
+        CHOICE of RULES.md 5.2, the crew that sails is kept), else from the hand; False, to be reported, when it
+        is in neither (but the log is trusted on a player whose cards a mistake blurred)."""
+        for store in ([self.docks[self.home[player]]] if docks_too else []) + [self.hand[player]]:
+            if card in store:
+                store.remove(card)
+                return True
+        return self._trusted(player)
+
+    def _trusted(self, player) -> bool:
+        """Whether the log is trusted on what `player` has; if not, from now on it is."""
+        trusted = player in self.unsure
+        self.unsure.add(player)
+        return trusted
+
     def on_take(self, event):
-        due = self._answer("take", event.player)
-        if due is None:
-            return self._unasked("BU-CHANCE-TREASURE", event.player, "treasure comes from Treasure Island when a "
-                                                                     "card says so")
+        due = self._answer("take", event.player) or self._as_written(
+            "take", event.player, sum(map(self._worth, event.items)), "BU-CHANCE-TREASURE",
+            "treasure comes from Treasure Island when a card says so")
         limit = due.data if due.kind == "take" else due.data[0]
         worth = sum(self.f.treasure_value[t] for t in event.items)
         if worth > limit:
             self.w.blow(due.code, f"{due.cause}: treasure worth up to {limit}, not {worth}")
+            self.unsure.add(due.player)
         if self.island.take(event.items):
             self.w.blow("BU-CHANCE-TREASURE", "Treasure Island holds no more of that treasure")
         self._aboard(due.player, event.items)
@@ -853,7 +969,7 @@ class GameState(FinalScores, FollowUps, State):
     def _aboard(self, player, items) -> None:
         """Treasure comes aboard; more than the hold takes is reported."""
         self.aboard[player] += [t for t in items if t in self.f.treasure_value]
-        if len(self.aboard[player]) > self.f.hold:
+        if len(self.aboard[player]) > self.f.hold and player not in self.unsure:
             self.w.blow("BU-HOLD", f"{player}'s ship carries {len(self.aboard[player])} treasures: "
                                    f"{self.f.hold} at most")
 
@@ -862,19 +978,19 @@ class GameState(FinalScores, FollowUps, State):
         if due is None:
             return self._unasked("BU-RETURN", event.player, "treasure goes back when a ship holds too much")
         player, count = due.player, due.data
-        if len(event.items) != count:
+        if len(event.items) != count and player not in self.unsure:
             self.w.blow("BU-RETURN", f"{due.cause}: {player} returns {counted(count, 'treasure')}, "
                                      f"not {len(event.items)}")
         for t in event.items:
             if t in self.aboard[player]:
                 self.aboard[player].remove(t)
                 self.island.left[t] += 1
-            else:
+            elif not self._trusted(player):
                 self.w.blow("BU-RETURN", f"{player}'s ship carries no {t}")
 
     def _hold_check(self, player, code, cause) -> None:
         surplus = len(self.aboard[player]) - self.f.hold
-        if surplus > 0:
+        if surplus > 0 and player not in self.unsure:
             self.ask(Due("return", player, code, self.w.line, cause, surplus))
 
     def _give_items(self, giver, to, items, code) -> None:
@@ -889,6 +1005,8 @@ class GameState(FinalScores, FollowUps, State):
             if item in store:
                 store.remove(item)
                 return True
+        if self._trusted(player):
+            return True
         self.w.blow(code, f"{player} has no {item} to part with")
         return False
 
@@ -915,7 +1033,7 @@ class GameState(FinalScores, FollowUps, State):
         cards = [i for i in items if i in f.crew_value]
         fine = (treasure and len(treasure) == min(pieces, len(self.aboard[player])) and not cards) or \
                (cards and len(cards) == min(crew, len(self.hand[player])) and not treasure)
-        if not fine:
+        if not fine and player not in self.unsure:
             self.w.blow(due.code, f"{due.cause}: {player} parts with {counted(pieces, 'treasure')} or "
                                   f"{counted(crew, 'crew card')}, not {listed(items)}")
 
@@ -925,16 +1043,11 @@ class GameState(FinalScores, FollowUps, State):
             return self._unasked("BU-CHANCE-PRESS", event.player, "only a chance card presses another player's crew")
         giver, count = event.giver, due.data
         possessed = self._possessed(giver)
-        if giver == due.player or len(event.crew) != min(count, len(possessed)):
+        if giver == due.player or (len(event.crew) != min(count, len(possessed)) and giver not in self.unsure):
             self.w.blow("BU-CHANCE-PRESS", f"{due.cause}: another player hands {due.player} "
                                            f"{counted(count, 'crew card')} (all they have if fewer)")
-        docks = self.docks[self.home[giver]]
         for card in event.crew:
-            if card in self.hand[giver]:
-                self.hand[giver].remove(card)
-            elif card in docks:
-                docks.remove(card)
-            else:
+            if not self._crew_from(giver, card, docks_too=True):
                 self.w.blow("BU-CHANCE-PRESS", f"{giver} has no {card} in hand or at home")
                 continue
             self.hand[due.player].append(card)
@@ -948,7 +1061,9 @@ class GameState(FinalScores, FollowUps, State):
         other = event.other
         if other not in ships:
             self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: the swap is with a ship on the coast ({listed(ships)})")
-        elif [len(event.gave), len(event.got)] != [min(count, len(self.hand[p])) for p in (player, other)]:
+            self.unsure.update(ships)  # which of them swapped is not known
+        elif [len(event.gave), len(event.got)] != [min(count, len(self.hand[p])) for p in (player, other)] \
+                and not self.unsure & {player, other}:
             self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: {counted(count, 'crew card')} go each way")
         for card in event.gave:
             if self._remove(player, card, "BU-CHANCE-SWAP"):
@@ -978,7 +1093,7 @@ class GameState(FinalScores, FollowUps, State):
         player, f = due.player, self.f
         pool = self.aboard[player] or self.hand[player]
         best = max(map(self._worth, pool), default=0)
-        if len(items) != 1 or items[0] not in pool or self._worth(items[0]) != best:
+        if (len(items) != 1 or items[0] not in pool or self._worth(items[0]) != best) and player not in self.unsure:
             kind = "treasure" if self.aboard[player] else "crew card"
             self.w.blow("BU-CHANCE-MAROON", f"{due.cause}: {player}'s best {kind}, worth {best}, goes to Flat "
                                             f"Island, not {listed(items)}")
@@ -1037,7 +1152,7 @@ class GameState(FinalScores, FollowUps, State):
         self._over_hold(player)
 
     def _over_hold(self, player) -> None:
-        if len(self.aboard[player]) > self.f.hold:
+        if len(self.aboard[player]) > self.f.hold and player not in self.unsure:
             self.w.blow("BU-HOLD", f"{player}'s ship would carry {len(self.aboard[player])} treasures: "
                                    f"{self.f.hold} at most")
 
@@ -1116,16 +1231,19 @@ class GameState(FinalScores, FollowUps, State):
             self.w.blow("BU-ATTACK", f"{player} and {target} lie {where}: an attack is made at sea, alongside")
             self.todo += held
             return
-        odds = {player: self.fighting(player), target: self.fighting(target)}
         line, cause = self.w.line, f"{player}'s attack on {target}"
         self.todo.append(Due("fight", player, "BU-FIGHT", line, cause, (player, target), optional=True))
-        if odds[player] == odds[target]:
-            loser = target
-        else:
-            winner, loser = (player, target) if odds[player] > odds[target] else (target, player)
-            self.todo.append(Due("seize", winner, "BU-SPOILS", line, cause, loser))
-        self.todo.append(Due("free", loser, "BU-FREE-MOVE", line, f"{loser}'s free move after {cause}"))
+        self.todo += self._outcome(player, target, (self.fighting(player), self.fighting(target)), line, cause)
         self.todo += held
+
+    def _outcome(self, player, target, odds, line, cause) -> list:
+        """What an attack asks for once the fighting values are known: the winner's spoils (none on a tie),
+        then the free move of the loser, or of the ship attacked."""
+        if odds[0] == odds[1]:
+            return [Due("free", target, "BU-FREE-MOVE", line, f"{target}'s free move after {cause}")]
+        winner, loser = (player, target) if odds[0] > odds[1] else (target, player)
+        return [Due("seize", winner, "BU-SPOILS", line, cause, loser),
+                Due("free", loser, "BU-FREE-MOVE", line, f"{loser}'s free move after {cause}")]
 
     def _held_draw(self) -> list:
         """A coast draw of the ship that just stopped there, put off until an attack there is settled."""
@@ -1137,9 +1255,15 @@ class GameState(FinalScores, FollowUps, State):
         due = self._answer("fight", TABLE)
         if due is None:
             return self.w.blow("BU-FIGHT", "fighting values are shown when an attack is declared")
-        for player, written in event.odds:
-            if self.fighting(player) != written or player not in due.data:
-                self.w.blow("BU-FIGHT", f"{player}'s fighting value is {self.fighting(player)}, not {written}")
+        written = dict(event.odds)
+        for player, value in event.odds:
+            if (self.fighting(player) != value and player not in self.unsure) or player not in due.data:
+                self.w.blow("BU-FIGHT", f"{player}'s fighting value is {self.fighting(player)}, not {value}")
+                self.unsure.add(player)
+        odds = [written.get(p, self.fighting(p)) if p in self.unsure else self.fighting(p) for p in due.data]
+        if odds != [self.fighting(p) for p in due.data]:  # a blurred crew: the log's values decide the attack
+            kept = [d for d in self.todo if d.line != due.line]
+            self.todo = self._outcome(*due.data, odds, due.line, due.cause) + kept
 
     def is_theirs(self, due, player) -> None:
         if player is not TABLE:
@@ -1157,12 +1281,13 @@ class GameState(FinalScores, FollowUps, State):
             self.aboard[winner] += loot
             self._hold_check(winner, "BU-RETURN", f"{winner}'s ship took {loser}'s treasure")
             return
-        wanted = min(self.f.spoils_crew, len(self.hand[loser]))
-        if len(event.crew) != wanted:
-            self.w.blow("BU-SPOILS", f"{loser} hands over {counted(wanted, 'crew card')}, not {len(event.crew)}")
+        most = min(self.f.spoils_crew, len(self.hand[loser]))
+        if not min(most, 1) <= len(event.crew) <= most and loser not in self.unsure:
+            due_crew = {0: "no crew card: the hand is empty", 1: "1 crew card"}.get(most, f"1 to {most} crew cards")
+            self.w.blow("BU-SPOILS", f"{loser} hands over {due_crew} (at most {self.f.spoils_crew}, as the "
+                                     f"winner demands), not {len(event.crew)}")
         for card in event.crew:
-            if card in self.hand[loser]:
-                self.hand[loser].remove(card)
+            if self._crew_from(loser, card, docks_too=False):
                 self.hand[winner].append(card)
             else:
                 self.w.blow("BU-SPOILS", f"{loser} holds no {card}")
@@ -1199,6 +1324,7 @@ class GameState(FinalScores, FollowUps, State):
         return Winner((self.won,))
 
     def finish(self) -> None:
+        self._crowd_stands(None)
         self._unchallenged()
         self.settle(None)
         if not self.won and not self.stopped:
@@ -1272,6 +1398,8 @@ def _sailings(state, player) -> list:
         actions += [Turn(player, h) for h in turns]
     if state._may_rest(player) or not actions:
         actions.append(Stay(player))
+    if state._may_rest(player):
+        actions.append(None)  # an idle turn left out of the log (RULES.md 3.6)
     return actions
 
 
@@ -1328,9 +1456,9 @@ def _answers(state, due) -> list:
     player, f, kind = due.player, state.f, due.kind
     if kind == "seize":
         loser = due.data
-        wanted = min(f.spoils_crew, len(state.hand[loser]))
-        return [Seize(player, "treasure")] + [Seize(player, "crew", combo) for combo in
-                                              multisets(state.hand[loser], wanted)]
+        most = min(f.spoils_crew, len(state.hand[loser]))
+        return [Seize(player, "treasure")] + [Seize(player, "crew", combo) for size in range(min(most, 1), most + 1)
+                                              for combo in multisets(state.hand[loser], size)]
     if kind == "return":
         return [ReturnTreasure(player, combo) for combo in multisets(state.aboard[player], due.data)]
     if kind == "free":
@@ -1341,9 +1469,9 @@ def _answers(state, due) -> list:
             actions.append(Turn(player, next(h for h in HEADINGS if HEADINGS[h] != state.bow[player])))
         return actions or [Stay(player)]
     if kind == "blown":
-        if due.data in f.ports:
-            return [Blown(player, due.data)]
-        return [Blown(player, due.data, h) for h in _headings(state, player, due.data)]
+        return [Blown(player, to) if to in f.ports else Blown(player, to, h)
+                for to in due.data[0] for h in ([None] if to in f.ports else _headings(state, player, to))] + \
+            [None] * due.optional
     if kind == "lose":
         return _losses(state, due)
     if kind in ("take", "loot"):

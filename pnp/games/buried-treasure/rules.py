@@ -113,6 +113,7 @@ class GameState(FinalScores, State):
         self.played = False         # any turn in the game yet
         self.deck = Supply(facts.deck)  # game cards not dealt yet
         self.card_rounds: dict = {}  # score card -> the round that used it
+        self.doubted: dict = {}     # game card -> the line of a take that named it where another card lay
         self.scores_known = True    # false once a round could not be scored (no score card)
         self.counts = {name: [0] * len(facts.colours) for name in self.players}
         self.hands = {name: {} for name in self.players}  # starter card id -> how many
@@ -224,22 +225,44 @@ class GameState(FinalScores, State):
     def on_deal(self, event):
         if not self._round_for("the deal"):
             return
-        columns = len(self.f.columns)
-        if event.column > columns:
-            self.w.blow("BT-DEAL-SHAPE", f"the layout has {columns} columns; there is no column {event.column}")
-            return
-        if event.column in self.dealt_columns:
-            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} was dealt already "
-                                         f"(line {self.dealt_columns[event.column]})")
-            return
-        if self.turns:
-            return  # the first turn reported this column missing, and the round's layout is not checked
-        size = self.f.columns[event.column - 1]
-        if len(event.cards) != size:
-            self.w.blow("BT-DEAL-SHAPE", f"column {event.column} takes {counted(size, 'card')}, not {len(event.cards)}")
-        self._draw(self.deck, event.cards, "BT-DEAL-COUNT", "the deck")
-        self.dealt_columns[event.column] = self.w.line
-        self.layout[event.column - 1] = list(event.cards)
+        column = self._deal_column(event)
+        if column is None or self.turns:
+            return  # with turns played, the first turn reported this column missing: the layout is not checked
+        over = self._draw(self.deck, event.cards, "BT-DEAL-COUNT", "the deck")
+        self.dealt_columns[column] = self.w.line
+        self.layout[column - 1] = list(event.cards)
+        # a card dealt too often is a slip of this deal or of an earlier one of the round: the card a take later
+        # names in its place, wherever it lies in the layout, is believed
+        self.suspect |= {(c + 1, at) for c, pile in enumerate(self.layout) for at, card in enumerate(pile)
+                         if card in over}
+
+    def _deal_column(self, event):
+        """The column a deal goes into: the one it names, or, when that one cannot be meant (no such column, or
+        dealt already), the column not dealt yet that takes as many cards, as a slip of the column's number.
+        A column dealt already with a wrong number of cards that fit a column not dealt yet was that column's
+        deal, written with a wrong number: it moves there. None when no column can take the deal."""
+        columns, sizes, dealt = len(self.f.columns), self.f.columns, self.dealt_columns
+        fits = [c for c in range(1, columns + 1) if c not in dealt and sizes[c - 1] == len(event.cards)]
+        column = event.column
+        if column <= columns and column in self.misdealt and len(event.cards) == sizes[column - 1]:
+            moved = [c for c in range(1, columns + 1) if c not in dealt
+                     and sizes[c - 1] == len(self.layout[column - 1])]
+            if moved:
+                self.layout[moved[0] - 1], dealt[moved[0]] = self.layout[column - 1], dealt.pop(column)
+                self.suspect = {(moved[0] if c == column else c, at) for c, at in self.suspect}
+                del self.misdealt[column]
+                return column
+        if column > columns:
+            self.w.blow("BT-DEAL-SHAPE", f"the layout has {columns} columns; there is no column {column}")
+        elif column in dealt:
+            self.w.blow("BT-DEAL-SHAPE", f"column {column} was dealt already (line {dealt[column]})")
+        else:
+            if len(event.cards) != sizes[column - 1]:
+                self.w.blow("BT-DEAL-SHAPE", f"column {column} takes {counted(sizes[column - 1], 'card')}, "
+                                             f"not {len(event.cards)}")
+                self.misdealt[column] = self.w.line
+            return column
+        return fits[0] if fits else None
 
     def on_hand(self, event):
         if not self.advanced:
@@ -327,7 +350,7 @@ class GameState(FinalScores, State):
                 self.w.blow("BT-WILD", f"a wild flag joins a column: write its colour (`play {event.card} blue`)")
             elif not self.counts[target][chosen]:
                 self.w.blow("BT-WILD", f"a wild flag joins a column already there; {target} has no "
-                                       f"{event.colour} cards")
+                                       f"{event.colour} cards (OUR CHOICE, RULES.md 12.4)")
             colour = chosen
         elif chosen is not None and chosen != colour:
             self.w.blow("BT-WILD", f"only a wild flag chooses its colour; {event.card} is {self.f.colours[colour]}")
@@ -344,7 +367,8 @@ class GameState(FinalScores, State):
                                        "in the basic game every turn takes a card")
         elif self.layout_known and any(self.layout):
             left = sum(map(len, self.layout))
-            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')}")
+            self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')} "
+                                   "(CHOICE, RULES.md 12.6)")
         else:
             self.passed[event.player] = self.w.line
         self._pass_turn(event.player)
@@ -354,10 +378,50 @@ class GameState(FinalScores, State):
             self.w.blow("BT-ROUND-ORDER", "no round has been played yet")
             return
         self._close()
-        if self.scores_known:
-            points = self.history[-1]
-            self.compare(event.claims, {name: p for name, (p, _) in points.items()},
-                          "BT-ROUND-SCORE", lambda name: f"in round {self.round}: {points[name][1]}")
+        if not self.scores_known:
+            return
+        points, claimed = self.history[-1], dict(event.claims)
+        wrong = [name for name, (p, _) in points.items() if claimed.get(name, p) != p]
+        moved = self._moved_cards(claimed) if len(wrong) > 1 else ""
+        self.compare(event.claims, {name: p for name, (p, _) in points.items()}, "BT-ROUND-SCORE",
+                     lambda name: f"in round {self.round}: {points[name][1]}{moved if name == wrong[0] else ''}")
+        if wrong:  # the table's count stands from here on: totals, and who starts the next round
+            self.history[-1] = MappingProxyType({name: (claimed.get(name, p), how)
+                                                 for name, (p, how) in points.items()})
+            for name, (p, _) in points.items():
+                self.total[name] += claimed.get(name, p) - p
+            self.next = self._next_starter()
+
+    def compare(self, claims, totals: dict, code: str, explain) -> None:
+        """The points a line claims against `totals`, as State.compare, but one problem however many players
+        it gets wrong: a line of scores written wrong is one slip, not a line that does not belong."""
+        claimed = dict(claims)
+        wrong = [f"{player} has {totals[player]} {self.unit}, "
+                 f"{'none is written' if player not in claimed else f'not {claimed[player]}'} ({explain(player)})"
+                 for player in self.players if claimed.get(player) != totals[player]]
+        if wrong:
+            self.w.blow(code, "; ".join(wrong))
+
+    def _moved_cards(self, claimed: dict) -> str:
+        """When the round's points written differ for several players, the likeliest slip is cards that went
+        to another collection than the log says (a steal or a gift written otherwise, or left out): the
+        smallest such move that gives the points written is made, and said; "" when none does."""
+        counts, most = self.counts, max(flags for _, flags in self.f.special.values())  # a steal's most cards
+        for n in range(1, most + 1):
+            for colour, name in enumerate(self.f.colours):
+                for giver in self.players:
+                    if counts[giver][colour] < n:
+                        continue
+                    for taker in self.players:
+                        if taker == giver:
+                            continue
+                        counts[giver][colour] -= n
+                        counts[taker][colour] += n
+                        if all(claimed.get(p, points) == points for p, (points, _) in self._round_points().items()):
+                            return f"; the points written fit {counted(n, name + ' card')} of {giver}'s being {taker}'s"
+                        counts[giver][colour] += n
+                        counts[taker][colour] -= n
+        return ""
 
     def finish(self) -> None:
         if self.is_over():
@@ -375,6 +439,8 @@ class GameState(FinalScores, State):
         self.layout = [[] for _ in self.f.columns]
         self.layout_known = True    # false for a round whose deal was not written in full
         self.dealt_columns: dict = {}  # column -> the line of its deal
+        self.suspect: set = set()   # (column, place from the bottom) of cards a deal could not have held
+        self.misdealt: dict = {}    # column -> the line of its deal, dealt with a wrong number of cards
         self.card = None            # this round's score card
         self.passed: dict = {}      # player -> the line of their pass this round
         self.pending = None         # (player, "extra" or "flags", colour index, flags) still open
@@ -394,7 +460,8 @@ class GameState(FinalScores, State):
             left = sum(map(len, self.layout))
             waiting = [name for name in self.players if name not in self.passed]
             why = (f"{counted(left, 'card')} still in the layout" if left or not self.advanced
-                   else f"{', '.join(waiting)} still to pass")
+                   else f"{', '.join(waiting)} still to pass (OUR CHOICE, RULES.md 12.6: every player writes "
+                        "a pass)")
             self.w.blow("BT-ROUND-END", f"round {self.round} ends with {why}")
         if self.card is None:
             self.scores_known = False
@@ -435,12 +502,15 @@ class GameState(FinalScores, State):
         elif isinstance(self.next, tuple):
             if player not in self.next:
                 self.w.blow("BT-START", f"round {self.round} starts with the lowest total: "
-                                        f"{' or '.join(self._totals_of(self.next))}, not {player}")
+                                        f"{' or '.join(self._totals_of(self.next))}, not {player} (OUR CHOICE, "
+                                        "RULES.md 4.3: without `ages:` any of those tied may)")
         elif player != self.next:
             if self.turns:
                 self.w.blow("BT-TURN", f"it is {self.next}'s turn, not {player}'s")
             else:
                 reason = "the youngest" if self.round == 1 else "the lowest total"
+                if self.round > 1 and list(self.total.values()).count(self.total[self.next]) > 1:
+                    reason += ", and of those tied the youngest (CHOICE, RULES.md 4.3)"
                 self.w.blow("BT-START", f"round {self.round} starts with {reason}: "
                                         f"{self._totals_of((self.next,))[0]}, not {player}")
         self.turns += 1
@@ -479,15 +549,20 @@ class GameState(FinalScores, State):
     def _from_layout(self, column: int, card: str) -> str:
         """The card a take really moves: `card` from the top of `column`, blowing the whistle if it is not there.
 
-        A slip is then read the likelier way, so that one slip is reported once: the named card on top of
-        another column was taken from there (a wrong column number); otherwise the column's top card was
-        taken under a wrong name; with nothing to take, the player gets the card the log names."""
+        A slip is then read the likelier way, so that one slip is reported once: when the deck still held such
+        a card, the deal line was the slip and the named card lay there (in the place of a card the deal dealt
+        too often, so reported already, it is believed without a report); else the named card on top of
+        another column was taken from there (a wrong column number); else the column's top card was taken
+        under a wrong name; with nothing to take, the player gets the card the log names. The replay weighs
+        these against the moves the rules allowed (a wrong column number) by the lines that follow."""
         if not self.layout_known:
             return card
         piles = self.layout
         pile = piles[column - 1] if column <= len(piles) else None
         if pile and pile[-1] == card:
             return pile.pop()
+        if pile and (column, len(pile) - 1) in self.suspect and self.deck.left[card] > 0:
+            return self._dealt_instead(pile, card)
         elsewhere = [i for i, other in enumerate(piles) if other and other[-1] == card]
         hint = f" ({card} is on top of column {elsewhere[0] + 1})" if elsewhere else ""
         if pile is None:
@@ -497,15 +572,30 @@ class GameState(FinalScores, State):
         else:
             under = f", {card} lies under {counted(pile[::-1].index(card), 'card')} there" if card in pile else ""
             self.w.blow("BT-TAKE-CARD", f"column {column} shows {pile[-1]} on top, not {card}{under}{hint}")
+        if pile and self.deck.left[card] > 0:
+            self.doubted[card] = self.w.line  # should it be dealt once too often later, this take was the slip
+            return self._dealt_instead(pile, card)
         if elsewhere:
             return piles[elsewhere[0]].pop()
         return pile.pop() if pile else card
 
-    def _draw(self, supply: Supply, cards: tuple, rule: str, source: str) -> None:
-        """Deal cards out of a supply, blowing `rule` for a card dealt more often than the data has it."""
-        for card in supply.take(cards):
+    def _dealt_instead(self, pile: list, card: str) -> str:
+        """The top card of `pile` read as `card`, a slip of its deal line: the deck gets back the card the
+        line named and gives this one."""
+        self.deck.left[pile.pop()] += 1
+        self.deck.left[card] -= 1
+        return card
+
+    def _draw(self, supply: Supply, cards: tuple, rule: str, source: str) -> list:
+        """Deal cards out of a supply, blowing `rule` for a card dealt more often than the data has it; those
+        cards are returned."""
+        over = supply.take(cards)
+        for card in over:
+            if supply is self.deck and self.doubted.pop(card, 0):
+                continue  # a take read as a slip of its deal was the slip itself: reported there already
             self.w.blow(rule, f"{card} is dealt {supply.taken(card)} times in this game; {source} holds "
                               f"{supply.full[card]}")
+        return over
 
     def _collect(self, event, how: str = "") -> tuple:
         """A take or an EXTRA's card into a collection: (whose collection, the card really moved)."""
@@ -523,7 +613,7 @@ class GameState(FinalScores, State):
             return f"{player} has not just taken {what}{last}"
         if got.how == "given":
             return (f"{got.card} went into an opponent's collection (line {got.line}); a special acts only "
-                    "in the taker's own collection")
+                    "in the taker's own collection (CHOICE, RULES.md 12.5)")
         if got.how == "played":
             return f"{player} played a starter card (line {got.line}); starter cards have no specials"
         if got.how == "extra":

@@ -159,14 +159,16 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
 
 UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks for it
     "claim": ("claims a space", "only the horseshoe lets a player claim one, at once"),
-    "nest": ("fires down a column", "only the Crow's Nest does, after its roll"),
-    "sink": ("sinks a space", "only Davy Jones does, after its roll"),
-    "steal": ("takes a treasure", "only the Boarding Party does, when it is taken"),
+    "nest": ("fires down a column", "only the Crow's Nest does, after a roll of a number (OUR CHOICE, RULES.md "
+                                    "7.3: the explosion counts no space)"),
+    "sink": ("sinks a space", "only Davy Jones does, after a roll of a number (OUR CHOICE, RULES.md 7.9: the "
+                              "explosion counts no space)"),
+    "steal": ("takes a treasure", "only the Boarding Party does, once the round's picks are made"),
     "treasure": ("crosses off a treasure", "only a Kraken or a lost duel asks for it"),
     "balls": ("crosses off balls", "only a Miss or Rough Seas asks for it"),
     "draw": ("draws a map card", "only a claimed map X or a Map card gives one"),
     "return": ("puts maps under the map deck", "only the Powder Keg does"),
-    "spy": ("looks at the opponent's maps", "only the Spyglass does, when it is taken"),
+    "spy": ("looks at the opponent's maps", "only the Spyglass does, once the round's picks are made"),
 }
 
 
@@ -193,6 +195,7 @@ class GameState(FollowUps, State):
         self.map_deck = Deck(dict.fromkeys(facts.spots, 1), len(facts.spots) - 1)  # one map is in the envelope
         self.deck = Deck(facts.cards)                # the action deck
         self.kept = {p: {} for p in self.players}    # kept action cards, by id
+        self.doubted: dict = {}                      # action card -> the line of a take that named it, not the flip
         self.plank: dict = {}                        # player -> the line of their Walk the Plank
         self.todo: list = []                         # Due follow-ups, next first
         self.after: list = []                        # (card, player, line) acting after the round's picks
@@ -206,6 +209,8 @@ class GameState(FollowUps, State):
         self.guesses: dict = {}                      # player -> (spot or None, line)
         self.envelope = None
         self.score_line = self.winner_line = 0
+        self.problem_reported = False                # then the scores written at the end stand
+        self.written: dict = {}                      # the scores written, when they stand
         self.rolloff = None
 
     # -- what the drivers ask -------------------------------------------------------------------
@@ -365,15 +370,17 @@ class GameState(FollowUps, State):
 
     def on_fire(self, event):
         due = self.settle("shot")
+        face = event.face
         if due:  # the Extra Shot's die
             self.is_theirs(due, event.player)
             if due.data is not None and event.face != due.data:
                 self.w.blow(due.code, f"{due.cause}: its die shows {due.data}, not {event.face}")
+                face = self._as_shown(event.face, [due.data])
         elif self._pick(event.player):
-            self._take_die(event.face)
+            face = self._take_die(event.face)
         else:
             return
-        self._shoot(event)
+        self._shoot(Fire(event.player, face, event.row, event.target))
 
     def on_take(self, event):
         self.settle()
@@ -384,6 +391,7 @@ class GameState(FollowUps, State):
             return
         if self.card not in (UNKNOWN, event.card):
             self.w.blow("CD-PICK", f"the card on offer is {self.card}, not {event.card}")
+            self._flipped_instead(self.card, event.card)
         if self.dice_only == event.player:
             self.w.blow(self.f.effect_code["take-dice"], f"{event.player} took both dice with the card played at "
                                                         f"line {self.order_changed}: the card is "
@@ -392,7 +400,7 @@ class GameState(FollowUps, State):
         self._got(event.player, event.card)
 
     def on_claim(self, event):
-        due = self.answer("claim", event.player)
+        due, event = self._answered("claim", event)
         if not due:
             return
         row, column = event.space
@@ -403,7 +411,7 @@ class GameState(FollowUps, State):
         self._hit(event.player, index)
 
     def on_nest(self, event):
-        due = self.answer("nest", event.player)
+        due, event = self._answered("nest", event)
         if not due:
             return
         if self._fire_from(event.player, event.row) is None or due.data is None:
@@ -413,7 +421,7 @@ class GameState(FollowUps, State):
         self._hit(event.player, row * self.f.columns + self._column(event.player, event.column))
 
     def on_sink(self, event):
-        due = self.answer("sink", event.player)
+        due, event = self._answered("sink", event)
         if not due:
             return
         if due.data is None:
@@ -423,7 +431,7 @@ class GameState(FollowUps, State):
             self.owner[index], self.claim_line[index] = SUNK, self.w.line
 
     def on_steal(self, event):
-        due = self.answer("steal", event.player)
+        due, event = self._answered("steal", event)
         if not due:
             return
         victim = self.other[event.player]
@@ -440,7 +448,7 @@ class GameState(FollowUps, State):
             self._lose_balls(event)
 
     def _lose_treasure(self, event: Lose):
-        due = self.answer("treasure", event.player)
+        due, event = self._answered("treasure", event)
         if not due:
             return
         if not self.chest[event.player][event.treasure]:
@@ -450,7 +458,7 @@ class GameState(FollowUps, State):
         self.chest[event.player][event.treasure] -= 1
 
     def _lose_balls(self, event: Lose):
-        due = self.answer("balls", event.player)
+        due, event = self._answered("balls", event)
         if not due:
             return
         if len(event.rows) != due.data:
@@ -465,11 +473,21 @@ class GameState(FollowUps, State):
                 self.w.blow(due.code, f"{event.player}'s cannon in row {row} has no ball left to cross off")
 
     def on_draw(self, event):
-        if self.answer("draw", event.player):
+        due, event = self._answered("draw", event)
+        if due:
             self._draw_map(event.player, event.map)
 
+    def _answered(self, kind: str, event):
+        """(the follow-up of `kind` that `event` answers, the event): a follow-up written under the other
+        player's name is reported (`answer`) and carried out for the player it was asked of, the name being
+        the slip. (None, event) when nothing asks for it."""
+        due = self.answer(kind, event.player)
+        if due and due.player != event.player and due.player in self.other:
+            event = type(event)(due.player, *event.values()[1:])
+        return due, event
+
     def on_return(self, event):
-        due = self.answer("return", event.player)
+        due, event = self._answered("return", event)
         if not due:
             return
         held = self.maps[event.player]
@@ -483,7 +501,7 @@ class GameState(FollowUps, State):
         held.clear()
 
     def on_spy(self, event):
-        due = self.answer("spy", event.player)
+        due, event = self._answered("spy", event)
         if not due:
             return
         held = self.maps[self.other[event.player]]
@@ -567,7 +585,11 @@ class GameState(FollowUps, State):
             self.w.blow("CD-ENVELOPE", "the envelope is opened before the scores (write `envelope MAP`)")
         self.score_line = self.w.line
         totals = self.totals()
-        self.compare(event.claims, totals, "CD-SCORE", self._breakdown)
+        if self.problem_reported:  # after a problem, the log's scores stand: the checker's count may not be the table's
+            self.written = {p: dict(event.claims).get(p, points) for p, points in totals.items()}
+            totals = self.written
+        else:
+            self.compare(event.claims, totals, "CD-SCORE", self._breakdown)
         if len(self.leaders(totals)) > 1:
             self.ask(Due("duel", self.players[0], "CD-WINNER", self.w.line, "the equal scores", data="tie"))
 
@@ -577,7 +599,12 @@ class GameState(FollowUps, State):
         if not self.score_line:
             self.w.blow("CD-SCORE", "the scores are written before the winner (write `score PLAYER POINTS ...`)")
         self.winner_line = self.w.line
-        self.judge_winners((event.player,), self.totals(), "CD-WINNER")
+        self.judge_winners((event.player,), self.written or self.totals(), "CD-WINNER")
+
+    def after_problem(self, action) -> None:
+        """After a problem reported, what the checker counts may not be what the table counted: the scores
+        written at the end stand (RULES.md, reading a slip)."""
+        self.problem_reported = True
 
     def tie(self, leaders, totals):
         return ((self.rolloff,), "wins the roll-off") if self.rolloff else ((), "")
@@ -636,7 +663,8 @@ class GameState(FollowUps, State):
         wanted = 1 if planked else 2
         if len(faces) != wanted and planked:
             self.w.blow(self.f.effect_code["one-die"], f"{self.active} walked the plank at line {planked}: "
-                                                       f"this round rolls one die, not {len(faces)}")
+                                                       f"this round rolls one die, not {len(faces)} (OUR CHOICE, "
+                                                       "RULES.md 7.12: the taker's next round as active player)")
         elif len(faces) != wanted:
             self.w.blow("CD-ROLL", f"a round rolls both dice, not {counted(len(faces), 'die', 'dice')}")
         self._open_offer(list(faces))
@@ -681,17 +709,30 @@ class GameState(FollowUps, State):
         self.picks += 1
         return True
 
-    def _take_die(self, face) -> None:
+    def _take_die(self, face):
+        """The face of the die a pick takes off the offer: the one written, or, when no die on offer shows it,
+        the die on offer nearest to it (a slip of the number; the explosion only for the explosion)."""
         dice = self.dice
         if dice is None or face in dice:
             if dice:
                 dice.remove(face)
-            return
+            return face
         if dice:
             self.w.blow("CD-PICK", f"the dice on offer show {' and '.join(map(str, dice))}, not {face}")
-            dice.pop(0)
-        else:
-            self.w.blow("CD-PICK", f"no die is left on offer, only the card {self.card}")
+            shown = self._as_shown(face, dice)
+            dice.remove(shown if shown in dice else dice[0])
+            return shown
+        self.w.blow("CD-PICK", f"no die is left on offer, only the card {self.card}")
+        return face
+
+    def _as_shown(self, face, shown: list):
+        """The face among those `shown` that a slip for `face` most likely is: the nearest number, or the
+        explosion for the explosion; `face` itself when none is of its kind."""
+        explosion = self.f.explosion
+        alike = [f for f in shown if (f == explosion) == (face == explosion)]
+        if not alike:
+            return face
+        return alike[0] if face == explosion else min(alike, key=lambda f: abs(f - face))
 
     def _next_round(self) -> bool:
         """Close the round under way, reporting what it still lacked; false when the game is over."""
@@ -741,7 +782,8 @@ class GameState(FollowUps, State):
         columns = self.f.columns
         for p in self.players:
             if not any(None in self.owner[r * columns:(r + 1) * columns] for r in self._usable(p)):
-                return f"{p} can no longer claim a space"
+                return (f"{p} can no longer claim a space (OUR CHOICE, RULES.md 8.1: no cannon of {p}'s that can fire "
+                        "faces a free space)")
         return f"the players agreed to stop (line {self.agreed})" if self.agreed else ""
 
     def _to_final(self, what: str) -> None:
@@ -761,9 +803,22 @@ class GameState(FollowUps, State):
 
     # -- cards --------------------------------------------------------------------------------------
 
+    def _flipped_instead(self, flipped: str, taken: str) -> None:
+        """A card taken that is not the card flipped is believed, as a slip of the flip line: the deck takes
+        back the card the flip named and gives this one, when it still held one. Should that card come up once
+        too often later, the take was the slip, reported already."""
+        counts = self.deck.counts
+        if self.deck.unknown and counts.get(taken, 0) > 0:
+            counts[flipped], counts[taken] = counts[flipped] + 1, counts[taken] - 1
+            if flipped in self.table_cards:
+                self.table_cards[self.table_cards.index(flipped)] = taken
+            self.doubted[taken] = self.w.line
+
     def _deal(self, card: str) -> None:
         """The top card of the action deck; an empty deck is first made again from the shuffled discards."""
-        if not self.deck.draw(card, self.w.line):
+        if self.doubted.pop(card, 0) and not self.deck.fits(card):
+            self.deck.draw_anyway(card, self.w.line)  # a take read as a slip of its flip was the slip, reported there
+        elif not self.deck.draw(card, self.w.line):
             since = f"the reshuffle at line {self.deck.reshuffled}" if self.deck.reshuffled else "the start"
             self.w.blow("CD-DECK", f"no {card} is left in the action deck: the game has {self.f.cards[card]}, "
                                    f"turned up since {since}")
@@ -820,19 +875,24 @@ class GameState(FollowUps, State):
     def _cannot_play(self, player: str, effect: str, event: Play) -> str:
         """Why a kept card cannot be played now, or ""."""
         if self.phase != "picks" or not self.order:
-            return "a kept card is played while a round's dice and card are on offer"
+            reading = " (OUR CHOICE, RULES.md 7.11: a Parley rerolls a die of the offer)" if effect == "reroll" else ""
+            return f"a kept card is played while a round's dice and card are on offer{reading}"
         if event.map and event.map not in self.maps[player]:
             return f"{player} holds no {event.map} (maps: {listed(self.maps[player])})"
         if effect == "reroll":
             if self.dice is not None and event.face not in self.dice:
                 return f"no die on offer shows {event.face} (dice: {listed(self.dice)})"
             return ""
+        rule = "7.10" if effect == "pick-first" else "7.15"
         if self.picks:
-            return f"it changes the order of picks, so it is played before round {self.round}'s first pick"
+            return (f"it changes the order of picks, so it is played before round {self.round}'s first pick "
+                    f"(OUR CHOICE, RULES.md {rule})")
         if self.order_changed:
-            return f"the order of round {self.round}'s picks was changed already at line {self.order_changed}"
+            return (f"the order of round {self.round}'s picks was changed already at line {self.order_changed} "
+                    f"(OUR CHOICE, RULES.md {rule}: once a round)")
         if effect == "pick-first" and player == self.active:
-            return f"round {self.round} is {player}'s own: {player} picks first already"
+            return (f"round {self.round} is {player}'s own: {player} picks first already "
+                    "(OUR CHOICE, RULES.md 7.10: the Mutiny is for the player who is not active)")
         if effect == "take-dice" and self.dice is not None and len(self.dice) != 2:
             return "taking both dice needs both dice on offer"
         return ""
@@ -986,7 +1046,11 @@ class GameState(FollowUps, State):
         return {"rounds": self.round}
 
     def _breakdown(self, player: str) -> str:
-        return ", ".join(f"{part} {points}" for part, points in self._parts(player).items())
+        parts = ", ".join(f"{part} {points}" for part, points in self._parts(player).items())
+        aboard = sum(balls for balls, line in zip(self.balls[player], self.xd[player]) if line)
+        if aboard:  # the reading the total rests on
+            parts += f"; the {counted(aboard, 'ball')} of X'd-out cannons count (OUR CHOICE, RULES.md 4.3)"
+        return parts
 
     def _chest(self, player: str) -> str:
         return listed(f"{kind} {count}" for kind, count in self.chest[player].items() if count)

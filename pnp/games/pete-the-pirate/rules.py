@@ -54,8 +54,10 @@ Return = action("return", "{player} return {places:space}...")
 # --- the state of one game ---------------------------------------------------------------------------
 
 MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and the line to write
-    "move": ("{p} moves the sailor (the roll allows it)", "{p} move SQUARE"),
-    "hide": ("{p} hides the gem taken on {at} in a compartment", "{p} hide A"),
+    "move": ("{p} moves the sailor, as the roll allows it (OUR CHOICE, RULES.md 2.3: a sailor who can move "
+             "does not stay put)", "{p} move SQUARE"),
+    "hide": ("{p} hides the gem taken on {at} in a compartment (CHOICE, RULES.md 3.2: the gem is always taken)",
+             "{p} hide A"),
     "safe": ("{p} counts the gems safe", "{p} safe N"),
     "pete": ("{p} moves Pete", "{p} pete SQUARE"),
     "turn": ("{p} turns {owner}'s chest", "{p} turn {owner} QUARTERS"),
@@ -176,7 +178,8 @@ class GameState(FinalScores, FollowUps, State):
         due = self._answer("move", event.player)
         if due is None:
             return
-        player, start, pips = event.player, self.at[event.player], due.data
+        player, pips = due.player, due.data  # a move written under another name is the roller's all the same
+        start = self.at[player]
         if event.to not in self._sailor_reach(player, pips):
             self.w.blow(*self._why_not_there(player, start, event.to, pips))
         self.at[player] = event.to
@@ -188,14 +191,23 @@ class GameState(FinalScores, FollowUps, State):
 
     def on_hide(self, event):
         due = self._answer("hide", event.player)
-        if due is not None:  # the gem leaves its hiding place for the compartment
-            self.places[due.data].discard(self.colour[event.player])
-            self.chest[event.player][self.f.compartments.index(event.compartment)] += 1
+        if due is not None:
+            self._hide(due, event.compartment)
+
+    def _hide(self, due: Due, compartment: str) -> None:
+        """The gem leaves its hiding place for the compartment of the mover's chest."""
+        self.places[due.data].discard(self.colour[due.player])
+        self.chest[due.player][self.f.compartments.index(compartment)] += 1
+
+    def skipped(self, due: Due) -> None:
+        super().skipped(due)
+        if due.kind == "hide":  # the gem is taken all the same (CHOICE, RULES.md 3.2), where unsaid: in A
+            self._hide(due, self.f.compartments[0])
 
     def on_safe(self, event):
         due = self._answer("safe", event.player)
-        if due is not None and event.count != self.safe[event.player]:
-            self.w.blow("PP-SAFE", f"{event.player} has {counted(self.safe[event.player], 'gem')} safe, "
+        if due is not None and event.count != self.safe[due.player]:
+            self.w.blow("PP-SAFE", f"{due.player} has {counted(self.safe[due.player], 'gem')} safe, "
                                    f"not {event.count}")
 
     def on_pete(self, event):
@@ -205,16 +217,12 @@ class GameState(FinalScores, FollowUps, State):
         if event.to not in self._pete_reach():
             self.w.blow("PP-PETE", self._why_pete_not_there(event.to))
         self.pete = event.to
-        caught = [name for name in self.seats.others(event.player) if self.at[name] == event.to]
-        self.todo[:0] = [Due("turn", event.player, "PP-CATCH", self.w.line, f"Pete stopping on {event.to}", owner)
+        caught = [name for name in self.seats.others(due.player) if self.at[name] == event.to]
+        self.todo[:0] = [Due("turn", due.player, "PP-CATCH", self.w.line, f"Pete stopping on {event.to}", owner)
                          for owner in caught]
 
     def on_turn(self, event):
-        # the log may catch the sailors in another order than clockwise: those it passes over are missing
-        later = [index for index, due in enumerate(self.todo) if due.kind == "turn" and due.data == event.owner]
-        for due in self.todo[:later[0]] if later else ():
-            self.skipped(due)
-        del self.todo[:later[0] if later else 0]
+        self._catch_first(event.owner)
         due = self._answer("turn", event.player)
         if due is None:
             return
@@ -227,19 +235,19 @@ class GameState(FinalScores, FollowUps, State):
         self.ask(Due("show", event.owner, "PP-CATCH", self.w.line, f"{event.owner}'s chest turned", event.owner))
 
     def on_show(self, event):
+        self._catch_first(event.player)
         if self.todo and self.todo[0].kind == "turn" and self.todo[0].data == event.player:
             self.skipped(self.todo.pop(0))  # the chest was never turned: it opens all the same
             self.ask(Due("show", event.player, "PP-CATCH", self.w.line, f"{event.player}'s chest", event.player))
         due = self._answer("show", event.player)
         if due is None:
             return
-        index = self.f.compartments.index(event.compartment)
-        found, self.chest[event.player][index] = self.chest[event.player][index], 0
+        owner, index = due.player, self.f.compartments.index(event.compartment)
+        found, self.chest[owner][index] = self.chest[owner][index], 0
         if found:
-            gems = counted(found, f"{self.colour[event.player]} gem")
+            gems = counted(found, f"{self.colour[owner]} gem")
             self.ask(Due("return", self.roller, "PP-RETURN", self.w.line,
-                         f"{gems} in {event.player}'s compartment {event.compartment}",
-                         (self.colour[event.player], found)))
+                         f"{gems} in {owner}'s compartment {event.compartment}", (self.colour[owner], found)))
 
     def on_return(self, event):
         due = self._answer("return", event.player)
@@ -259,18 +267,24 @@ class GameState(FinalScores, FollowUps, State):
 
     # -- the questions the handlers share -----------------------------------------------------------------
 
+    def _catch_first(self, owner: str) -> None:
+        """Several sailors caught at once are dealt with in the order the log writes them (OUR CHOICE, RULES.md
+        5.2): the catch of `owner`, when one is waiting, comes before the other catches waiting."""
+        turns = [i for i, due in enumerate(self.todo) if due.kind == "turn"]
+        match = next((i for i in turns if self.todo[i].data == owner), None)
+        if match is not None and match != turns[0]:
+            self.todo.insert(turns[0], self.todo.pop(match))
+
     def _answer(self, kind: str, player: str) -> Due | None:
         """The follow-up of this kind that a player's line answers, earlier ones the log left out reported;
         None, reported, when nothing asks for it. Written by another player than the one to write it, it
-        is reported and carried on as written."""
+        is reported and carried on for the player it was asked of (the name is the slip)."""
         due = self.settle(kind)
         if due is None:
             code, why = UNASKED[kind]
             self.w.blow(code, f"nothing asks for this line now: {why}")
         elif player != due.player:
             self.w.blow("PP-TURN", f"{due.cause}: this is {due.player}'s line to write, not {player}'s")
-            if kind in ("move", "hide", "safe") and player in self.at:
-                return None  # the writer's sailor and chest are not the ones asked for: nothing to follow
         return due
 
     def due_words(self, due: Due) -> dict:
@@ -302,7 +316,8 @@ class GameState(FinalScores, FollowUps, State):
     def _why_not_there(self, player: str, start: str, to: str, pips: int) -> tuple:
         """(code, message) for a sailor's move to a square it cannot reach with these pips."""
         if to == start:
-            return "PP-MOVE-FAR", f"{player}'s sailor is on {to} already: a move goes at least one square"
+            return "PP-MOVE-FAR", (f"{player}'s sailor is on {to} already: a move ends on another square "
+                                   "(OUR CHOICE, RULES.md 2.1)")
         free = self.f.board.steps_from(start, ends={self.f.bay})
         if to not in free:
             return "PP-MOVE-FAR", f"no path leads from {start} to {to} (the bay ends a move)"
@@ -315,7 +330,8 @@ class GameState(FinalScores, FollowUps, State):
 
     def _why_pete_not_there(self, to: str) -> str:
         if to == self.pete:
-            return f"Pete moves 1 to {self.f.pete_steps} squares, not 0"
+            return (f"Pete moves 1 to {self.f.pete_steps} squares and ends on another square than his own "
+                    "(OUR CHOICE, RULES.md 5.1)")
         if to == self.f.bay:
             return "Pete never enters the bay"
         free = self.f.board.steps_from(self.pete, self.f.pete_steps, blocked={self.f.bay})

@@ -1,0 +1,90 @@
+"""Files a person hands pnp as text (a playtest log, a data file): read with a cap, told apart from what
+is not text.
+
+Only regular files are read, or standard input for `-`: a pipe or a device named as a file could block
+forever or never end, so it is refused before a byte is read. At most `limit` bytes are read from any of
+them. What is not UTF-8 text is named for what it most likely is (UTF-16 text, a spreadsheet, a PDF), so
+the person knows how to save it instead.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+STDIN = "-"
+
+
+class NotText(Exception):
+    """A file that cannot be read as text; `offset` is the byte where the trouble is, when one is."""
+
+    def __init__(self, message: str, offset: int | None = None):
+        super().__init__(message)
+        self.message, self.offset = message, offset
+
+
+def read_bytes(path, limit: int) -> bytes:
+    """The bytes of a regular file, or of standard input when `path` is `-`, at most `limit` of them. Raises
+    NotText for anything else or anything longer, FileNotFoundError and other OSErrors as they come."""
+    if str(path) == STDIN:
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        handle = os.open(Path(path), os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens at once, and is refused below
+        try:
+            mode, size = os.fstat(handle)[stat.ST_MODE], os.fstat(handle).st_size
+            if stat.S_ISDIR(mode):
+                raise NotText("is a folder, not a file")
+            if not stat.S_ISREG(mode):
+                raise NotText("is not a plain file (a pipe, a device or a socket): name a file, or `-` to read "
+                              "standard input")
+            if size > limit:
+                raise NotText(too_long(size, limit))
+            with os.fdopen(handle, "rb", closefd=False) as stream:
+                data = stream.read(limit + 1)
+        finally:
+            os.close(handle)
+    if len(data) > limit:
+        raise NotText(too_long(len(data), limit))
+    return data
+
+
+def too_long(size: int, limit: int) -> str:
+    more = "more than " if size == limit + 1 else ""  # read from a stream: its end is not known
+    return f"{more}{size:,} bytes: more than the {limit // 1024 // 1024} MB such a file may hold"
+
+
+def decoded(data: bytes) -> str:
+    """The text of UTF-8 bytes (with or without a byte-order mark); NotText naming what they are otherwise."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise NotText("UTF-16 text: save it as UTF-8", 0)
+    if data.startswith(b"PK\x03\x04"):
+        raise NotText("a zip file (a spreadsheet such as .xlsx or .ods?), not text: save it as plain text "
+                      "(CSV, UTF-8)", 0)
+    if data.startswith(b"%PDF"):
+        raise NotText("a PDF, not text", 0)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        if _utf16_without_mark(data):
+            raise NotText("UTF-16 text: save it as UTF-8", 0) from None
+        raise NotText(f"not UTF-8 text (byte {error.start}; saved in another encoding?): save it as UTF-8",
+                      error.start) from None
+    if "\x00" in text:
+        if _utf16_without_mark(data):
+            raise NotText("UTF-16 text: save it as UTF-8", 0)
+        raise NotText("a binary file (it holds NUL bytes), not text", data.index(b"\x00"))
+    return text
+
+
+def _utf16_without_mark(data: bytes) -> bool:
+    """Mostly-ASCII UTF-16: every other byte of its start is NUL."""
+    start = data[:200]
+    return len(start) >= 4 and (start[1::2].count(0) > 0.8 * len(start[1::2]) or
+                                start[0::2].count(0) > 0.8 * len(start[0::2]))
+
+
+def line_at(data: bytes, offset: int) -> int:
+    """The line of a byte offset, counting CR, LF and CR LF line ends alike."""
+    before = data[:offset]
+    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
