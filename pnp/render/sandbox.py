@@ -54,11 +54,28 @@ class FolderLoader(jinja2.BaseLoader):
         return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
 
 
+class CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Compiled templates kept in a folder of the cache. The cache is optional: a compiled template that cannot
+    be read or written (a full disk, a folder made read-only meanwhile) is compiled again, and the build goes on."""
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except OSError:
+            bucket.reset()
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
 def template_cache() -> jinja2.BytecodeCache | None:
     """Compiled templates kept between runs, when the cache folder can be written. (Sandboxed templates
     compile to other code than plain ones: the folder's name keeps the two apart.)"""
     root = cache.folder("sandboxed-templates")
-    return jinja2.FileSystemBytecodeCache(str(root)) if root else None
+    return CompiledTemplates(str(root)) if root else None
 
 
 def _fault(error: Exception) -> str:
