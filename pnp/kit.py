@@ -157,6 +157,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     sections = []
     try:
         laid = _laid_out(game, variants, maker, progress, say, strict)
+        _check_pages(game, laid)
         for settings, parts in laid:
             suffix = variant(settings)
             for part in parts:
@@ -196,6 +197,24 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         maker.store.commit()
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
     return files.paths
+
+
+MAX_PAGES = 5_000  # pages a build draws, every variant's in all: some 10 minutes of printing, and the pages of
+# the largest kit a build allows (see kinds.MAX_KIT_CARDS) at nine cards a page, fronts and backs, in two variants
+
+
+def _check_pages(game: Game, laid: list) -> None:
+    """Every variant laid out within `MAX_PAGES`, checked before any page is drawn."""
+    counts: dict = {}
+    for _, parts in laid:
+        for part in parts:
+            counts[part.component.id] = counts.get(part.component.id, 0) + len(part.pages)
+    total = sum(counts.values())
+    if total > MAX_PAGES:
+        ranked = sorted(counts.items(), key=lambda item: -item[1])
+        largest = ", ".join(f"{name} {count:,}" for name, count in ranked[:3])
+        raise DataError([(game.components[ranked[0][0]].where, f"the kit lays out on {total:,} pages in all ({largest}, ...): a build draws at "
+                                 f"most {MAX_PAGES:,}; print fewer cards, or fewer variants (--duplex or --fold)")])
 
 
 def _cannot_write(error: OSError, out_dir: Path) -> PnpError:
