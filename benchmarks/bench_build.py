@@ -81,7 +81,7 @@ ARTS = ["cannon", "map", "pirate", "ship"]
 def make_deck(folder: Path, cards: int) -> None:
     """A game whose deck has `cards` different cards, each with a title, a value, a sentence and artwork, in
     groups as large as the data allows."""
-    from pnp.games import MAX_CARDS
+    from pnp.model.kinds import MAX_CARDS
 
     (folder / "templates").mkdir(parents=True)
     (folder / "templates" / "front.yaml.j2").write_text(DECK_FRONT)
