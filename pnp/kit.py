@@ -5,6 +5,7 @@ fresh folder beside the game's as it is made; once all are complete, that folder
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from reportlab.lib.colors import Color, black
 
 from pnp.write import cache
 from pnp.render.draw import PT, font, wrap
-from pnp.errors import DataError, PnpError, one_line
+from pnp.errors import DataError, PnpError, one_line, shown
 from pnp.render.faces import FaceMaker
 from pnp.write.fileset import FolderSet, replace_file
 from pnp.layout.imposition import FOOTER_BAND, Page, Settings, printable
@@ -149,9 +150,14 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             say(f"warning: {where}: {message}")
 
     maker = FaceMaker(game, warn=warn)  # each face made once a build
-    files, sections = FolderSet(out_dir), []
+    try:
+        files = FolderSet(out_dir)
+    except OSError as error:
+        raise _cannot_write(error, out_dir) from None
+    sections = []
     try:
         laid = _laid_out(game, variants, maker, progress, say, strict)
+        _check_pages(game, laid)
         for settings, parts in laid:
             suffix = variant(settings)
             for part in parts:
@@ -185,12 +191,43 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             raise DataError(soft)
         files.commit()
     except OSError as error:
-        raise PnpError(f"cannot write {error.filename or out_dir}: {error.strerror}") from None
+        raise _cannot_write(error, out_dir) from None
     finally:
         files.discard()
         maker.store.commit()
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
     return files.paths
+
+
+MAX_PAGES = 5_000  # pages a build draws, every variant's in all: some 10 minutes of printing, and the pages of
+# the largest kit a build allows (see kinds.MAX_KIT_CARDS) at nine cards a page, fronts and backs, in two variants
+
+
+def _check_pages(game: Game, laid: list) -> None:
+    """Every variant laid out within `MAX_PAGES`, checked before any page is drawn."""
+    counts: dict = {}
+    for _, parts in laid:
+        for part in parts:
+            counts[part.component.id] = counts.get(part.component.id, 0) + len(part.pages)
+    total = sum(counts.values())
+    if total > MAX_PAGES:
+        ranked = sorted(counts.items(), key=lambda item: -item[1])
+        largest = ", ".join(f"{name} {count:,}" for name, count in ranked[:3])
+        raise DataError([(game.components[ranked[0][0]].where, f"the kit lays out on {total:,} pages in all ({largest}, ...): a build draws at "
+                                 f"most {MAX_PAGES:,}; print fewer cards, or fewer variants (--duplex or --fold)")])
+
+
+def _cannot_write(error: OSError, out_dir: Path) -> PnpError:
+    """A write that failed, blaming the file it names, else the output folder. The folders a build makes beside
+    the output folder to swap the new files in (see fileset) are named as the output folder: the user knows
+    only the folder they named."""
+    target = Path(os.path.realpath(out_dir))
+    place = Path(os.fsdecode(error.filename)) if error.filename else Path(out_dir)
+    if place.is_relative_to(target.parent):
+        inner = place.relative_to(target.parent).parts
+        if inner and inner[0].startswith(f".{target.name}."):
+            place = Path(out_dir).joinpath(*inner[1:])
+    return PnpError(f"cannot write {shown(place)}: {error.strerror or error}")
 
 
 def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool) -> list:

@@ -31,6 +31,8 @@ from pnp.errors import DataError, Where, clip
 
 FONTS = ("sans", "bold", "title")
 PLACED = ("art", "image")
+MAX_STEPS = 20_000  # drawing steps of one face, its groups' steps counted: the busiest face of the five kits has
+# under 1,000, and each step is kept, checked and drawn (a face of millions would fill memory before a PDF is made)
 MAKERS = itertools.count()  # steps that place a file of the artwork folders, named by `src`
 
 
@@ -363,6 +365,10 @@ class FaceMaker:
             steps = self._check(raw, label, "", problems)
         if problems:
             raise DataError(problems)
+        count = _count(steps)
+        if count > MAX_STEPS:
+            raise DataError([(where, f"template {template} draws {count:,} steps on one face: a face has at most "
+                                     f"{MAX_STEPS:,}")])
         return steps
 
     def _quick_steps(self, text: str, label: str, problems: list) -> tuple | None:
@@ -576,6 +582,11 @@ class FaceMaker:
                     return None
             steps.append((name, values))
         return tuple(steps)
+
+
+def _count(steps: tuple) -> int:
+    """Steps of a face, its groups' own steps counted too."""
+    return sum(1 + (_count(values["steps"]) if name == "group" else 0) for name, values in steps)
 
 
 def _who(where: Where, context: dict) -> tuple[str, str, str]:

@@ -15,10 +15,12 @@ import marshal
 import os
 import sqlite3
 import sys
+import tempfile
 import zlib
 from pathlib import Path
 
 from pnp import __version__
+from pnp.errors import PnpError
 
 LIBRARIES = ("jinja2", "reportlab", "svglib", "yaml")  # what renders, reads and draws what the cache holds
 LAYOUT = 1  # of what the cache holds: a change to it empties the caches made before
@@ -161,11 +163,12 @@ class Store:
             db.execute("BEGIN")
             db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?)", rows)
             db.execute("COMMIT")
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as error:
             if db.in_transaction:
                 db.rollback()
-            if db is self.scratch:
-                raise
+            if db is self.scratch:  # the build cannot go on without it: name its folder, not the output's
+                raise PnpError(f"cannot write the build's temporary database in {tempfile.gettempdir()} "
+                               f"(set TMPDIR to another folder): {error}") from None
 
 
 STORES: dict = {}  # cache file (None: none) -> the Store of this process
