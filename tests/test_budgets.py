@@ -4,10 +4,10 @@ import re
 
 import pytest
 
-from conftest import edit, run
+from conftest import run
 from pnp import kit
 from pnp.model import kinds
-from pnp.render import faces, sandbox
+from pnp.render import faces, sandbox, steps
 from pnp.write import cache
 
 
@@ -75,11 +75,11 @@ def test_a_face_with_more_steps_than_a_face_may_have_is_refused(toy, tmp_path):
     front(toy, "{% for i in range(%d) %}\n- circle: {x: 1, y: 1, r: 1}\n{%% endfor %%}\n".replace("%d", "20001")
           .replace("%%", "%"))
     output = refused_at(run(toy, tmp_path, "--duplex"), "deck.csv:2")
-    assert "20,001 steps" in output and f"{faces.MAX_STEPS:,}" in output
+    assert "20,001 steps" in output and f"{steps.MAX_STEPS:,}" in output
 
 
 def test_steps_inside_groups_count_toward_a_faces_steps(toy, tmp_path, monkeypatch):
-    monkeypatch.setattr(faces, "MAX_STEPS", 50)
+    monkeypatch.setattr(steps, "MAX_STEPS", 50)
     front(toy, "- group: {steps: [" + ", ".join(["{circle: {x: 1, y: 1, r: 1}}"] * 60) + "]}\n")
     refused_at(run(toy, tmp_path, "--duplex"), "61 steps")
 
@@ -106,7 +106,7 @@ def test_a_kit_laid_out_on_more_pages_than_a_build_draws_is_refused_before_any_p
                                                                                             monkeypatch):
     monkeypatch.setattr(kit, "MAX_PAGES", 5)
     drawn = []
-    monkeypatch.setattr(kit, "render", lambda *args, **kwargs: drawn.append(args))
+    monkeypatch.setattr(kit, "write_pdf", lambda *args, **kwargs: drawn.append(args))
     output = refused_at(run(toy, tmp_path, "--duplex"), "game.yaml:")
     assert re.search(r"on \d+ pages in all", output)
     assert not drawn

@@ -7,12 +7,13 @@ from pathlib import Path
 import click
 
 from pnp.errors import PnpError
+from pnp.kit import build
 from pnp.layout.imposition import Settings
-from pnp.kit import build, write_index
 from pnp.model.paper import PAPERS
 from pnp.model.units import parse_length
 from pnp.read.games import game_slugs, load_game
 from pnp.wording import plural
+from pnp.write.preview import write_index
 
 
 class PaperName(click.Choice):

@@ -14,7 +14,6 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import chance, resources
-from pnp.write import cache
 from pnp.errors import DataError, Where, shown
 
 
@@ -227,13 +226,6 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
             pass
 
 
-def template_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs, when the cache folder can be written. (Sandboxed templates
-    compile to other code than plain ones: the folder's name keeps the two apart.)"""
-    root = cache.folder("budgeted-templates")
-    return CompiledTemplates(str(root)) if root else None
-
-
 def _fault(error: Exception) -> str:
     """What a template did wrong, by itself, whatever the data."""
     if isinstance(error, jinja2.TemplateNotFound):
@@ -295,10 +287,13 @@ class Renderer:
     """A game's templates, rendered to text; a template's fault is reported at its own line, a fault that
     depends on the data against the card (or sheet) that asked for it."""
 
-    def __init__(self, roots: list[Path]):
+    def __init__(self, roots: list[Path], compiled: Path | None = None):
+        """`compiled`: a folder to keep compiled templates in between runs (sandboxed templates compile to
+        other code than plain ones: it holds only these), when there is one to write."""
         self.loader = FolderLoader(roots)
         self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           autoescape=False, bytecode_cache=template_cache())
+                           autoescape=False,
+                           bytecode_cache=CompiledTemplates(str(compiled)) if compiled else None)
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
             del self.env.globals[unused]

@@ -59,11 +59,6 @@ def stamp() -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def digest(*parts) -> str:
-    """A key for values written as `repr` (which tells 1 from "1" and keeps a dict's order)."""
-    return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def _limit() -> int:
     """The cache file's largest size in bytes."""
     try:
@@ -82,6 +77,11 @@ class Store:
         self.scratch = sqlite3.connect("", isolation_level=None)  # a private file, deleted on close
         self.scratch.execute(f"CREATE TABLE entries {TABLE}")
         self.waiting: dict = {self.scratch: {}, self.db: {}}  # connection -> key -> compressed bytes
+
+    @staticmethod
+    def folder(kind: str) -> Path | None:
+        """A folder of the cache for what is kept in files of its own (compiled templates), or None."""
+        return folder(kind)
 
     @staticmethod
     def _open(path: Path) -> sqlite3.Connection | None:
