@@ -23,8 +23,6 @@ from pnp.write import cache
 from pnp.write.fileset import FolderSet
 from pnp.write.pdf import Document
 
-Part = layout.Part
-
 
 def maker_for(game: Game, store: cache.Store | None = None, warn=None) -> FaceMaker:
     """The render stage for a game's faces, its cache the user's unless `store` is given; the fonts' tables are
@@ -34,7 +32,7 @@ def maker_for(game: Game, store: cache.Store | None = None, warn=None) -> FaceMa
     return FaceMaker(game, store, warn)
 
 
-def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[Part]:
+def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[layout.Part]:
     """Every component laid out on pages and its faces made. A DataError says what keeps any of them from being
     made, every face's problems at once."""
     maker = maker or maker_for(game)
@@ -50,7 +48,7 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
     return parts
 
 
-def write_pdf(game: Game, parts: list[Part], settings: Settings, with_contents: bool, maker: FaceMaker | None = None,
+def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, maker: FaceMaker | None = None,
               out=None) -> bytes | None:
     """The PDF of `parts` (the kit, with its contents page, or one part): written to the binary file `out`,
     else returned. `maker` draws the faces: the one that made them, so that each is drawn once a build."""
@@ -183,7 +181,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     return laid
 
 
-def _preview(files: FolderSet, game: Game, settings: Settings, parts: list[Part]):
+def _preview(files: FolderSet, game: Game, settings: Settings, parts: list):
     """A PNG of every page of the kit just written, and the section of the preview page showing them."""
     from pnp.write.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
 

@@ -13,7 +13,6 @@ from pnp.model.paper import PAPERS
 from pnp.model.units import parse_length
 from pnp.read.games import game_slugs, load_game
 from pnp.wording import plural
-from pnp.write.preview import write_index
 
 
 class PaperName(click.Choice):
@@ -104,6 +103,8 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))
     if preview:
+        from pnp.write.preview import write_index
+
         click.echo(str(write_index(out, {game.slug: game.name for game in loaded})))
     click.echo(f"built {plural(len(loaded), 'game')} in {time.perf_counter() - start:.2f} s",
                err=True)

@@ -93,7 +93,7 @@ def contents_page(game, parts: list, entries: list, settings) -> Page:
         text("•", small + 0.5, "bold")
         para(item, small + 0.5, right - left - 5, x=left + 5)
         y -= 1.5
-    steps += scale_bar(right - SCALE_BAR.length, 12, h)
+    steps += scale_bar(right - SCALE_BAR, 12, h)
     y = 12.5
     text(f"{game.name} · contents · page 1 · print at 100 %", 6)
     return Page(size=settings.size, side="contents", marks=False, furniture=False,

@@ -40,7 +40,7 @@ def _front(settings, w: float, h: float) -> list:
     flip = "short" if settings.short_edge else "long"
     steps += [_text("FRONT: print this file double-sided", cx, h - 30, 14, "bold", h),
               _text(f"{settings.paper.label} · 100 % · flip on the {flip} edge", cx, h - 37, 9, "sans", h)]
-    return steps + scale_bar(cx - SCALE_BAR.length / 2, 20, h)
+    return steps + scale_bar(cx - SCALE_BAR / 2, 20, h)
 
 
 def _back(settings, w: float, h: float) -> list:

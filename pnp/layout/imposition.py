@@ -19,17 +19,11 @@ MARK_MIN = 3.0  # the shortest crop mark worth drawing: one long enough to lay a
 MARK_ROOM = MARK_GAP + MARK_MIN  # what a crop mark needs beyond the bleed
 
 
-@dataclass(frozen=True)
-class ScaleBar:
-    """The bar every page carries, to be measured after printing: proof that nothing was scaled."""
-
-    length: float = 50.0  # mm
-    tick: float = 10.0  # mm: black and white in turn
-    height: float = 1.2  # mm
-    label: float = 1.9  # mm from the bar's foot up to its label's baseline
-
-
-SCALE_BAR = ScaleBar()
+# the bar every page carries, to be measured after printing: proof that nothing was scaled
+SCALE_BAR = 50.0  # mm long
+SCALE_TICK = 10.0  # mm: black and white in turn
+SCALE_BAR_HEIGHT = 1.2  # mm
+SCALE_LABEL = 1.9  # mm from the bar's foot up to its label's baseline
 
 
 class NoRoom(Exception):

@@ -9,46 +9,47 @@ comes from the cache.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.errors import Where
-from pnp.layout.imposition import SCALE_BAR
+from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK
 from pnp.layout.text import CAP, font
 from pnp.model.units import PT
 
 
-@dataclass(eq=False)
 class Drawn:
     """The face `template` draws, given `context` (as `card`, `sheet`, `face`, `panels` ...) and the game, at this
     size (mm, without the bleed) and bleed; `where` is the data that asks for it, named in any error. A face
-    drawn `over` another (a numbered sheet over its background) has its text read against what that one paints."""
+    drawn `over` another (a numbered sheet over its background) has its text read against what that one paints.
+    (Requests are plain objects, one per face a page places: a big deck asks for thousands.)"""
 
-    template: str
-    size: tuple[float, float]
-    bleed: float
-    where: Where
-    context: dict
-    over: "Drawn | None" = None
+    __slots__ = ("template", "size", "bleed", "where", "context", "over")
+
+    def __init__(self, template: str, size: tuple[float, float], bleed: float, where: Where, context: dict,
+                 over: "Drawn | None" = None):
+        self.template, self.size, self.bleed, self.where, self.context, self.over = (template, tuple(size), bleed,
+                                                                                    where, context, over)
 
 
-@dataclass(eq=False)
 class Raw:
     """Drawing steps the program writes as a template would (`{"rect": {...}}`): checked, defaults filled in,
     when drawn."""
 
-    steps: list
+    __slots__ = ("steps",)
+
+    def __init__(self, steps: list):
+        self.steps = steps
 
 
-@dataclass(eq=False)
 class Inline:
     """Another face's steps, drawn as part of this one's."""
 
-    face: "Drawn | Made"
+    __slots__ = ("face",)
+
+    def __init__(self, face: "Drawn | Made"):
+        self.face = face
 
 
-@dataclass(eq=False)
 class Made:
     """A face the program makes of `steps`: steps ready to draw, as (name, values); `Raw` and `Inline` steps; and
     steps holding a request as their `face` (an underlay, a picture) or, for a group, as their `steps`.
@@ -56,12 +57,12 @@ class Made:
     `key` tells it from every other face: its parts are text, and requests and Raw steps, which stand for their
     faces' keys and for their checked steps; with `by_steps`, its steps as drawn end the key too."""
 
-    key: tuple
-    steps: tuple
-    size: tuple[float, float]
-    bleed: float
-    where: Where
-    by_steps: bool = False
+    __slots__ = ("key", "steps", "size", "bleed", "where", "by_steps")
+
+    def __init__(self, key: tuple, steps: tuple, size: tuple[float, float], bleed: float, where: Where,
+                 by_steps: bool = False):
+        self.key, self.steps, self.size, self.bleed, self.where, self.by_steps = (key, steps, tuple(size), bleed,
+                                                                                  where, by_steps)
 
 
 REQUESTS = (Drawn, Made)
@@ -132,12 +133,12 @@ def scale_bar(x: float, y: float, height: float, label: str = "this bar must mea
     """A 50 mm bar with 10 mm ticks, its label above it, as steps: its lower-left corner at (x, y) mm from the
     page's lower-left corner, on a page `height` mm high. (Laid-out pages carry it in their footer,
     pnp/write/marks.py; a page drawn as steps carries it so.)"""
-    top = height - y - SCALE_BAR.height
-    steps = [("rect", _rect(x + SCALE_BAR.tick * i, top, SCALE_BAR.tick, SCALE_BAR.height, fill=BAR_INK))
-             for i in range(0, round(SCALE_BAR.length / SCALE_BAR.tick), 2)]
-    steps.append(("rect", _rect(x, top, SCALE_BAR.length, SCALE_BAR.height, stroke=BAR_INK, width=0.25)))
-    return steps + [text_step(label, x + SCALE_BAR.length / 2 - WIDE / 2, height - y - SCALE_BAR.label, 6, "sans",
-                              BAR_INK, align="center", w=WIDE)]
+    top = height - y - SCALE_BAR_HEIGHT
+    steps = [("rect", _rect(x + SCALE_TICK * i, top, SCALE_TICK, SCALE_BAR_HEIGHT, fill=BAR_INK))
+             for i in range(0, round(SCALE_BAR / SCALE_TICK), 2)]
+    steps.append(("rect", _rect(x, top, SCALE_BAR, SCALE_BAR_HEIGHT, stroke=BAR_INK, width=0.25)))
+    return steps + [text_step(label, x + SCALE_BAR / 2 - WIDE / 2, height - y - SCALE_LABEL, 6, "sans", BAR_INK,
+                              align="center", w=WIDE)]
 
 
 def _rect(x: float, y: float, w: float, h: float, fill: str = "none", stroke: str = "none", width: float = 0.0):

@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
-from dataclasses import replace
 
 from pnp import resources
 from pnp.errors import DataError, Where
@@ -79,8 +78,8 @@ class FaceMaker:
     # --- the pass ------------------------------------------------------------------------------------
     def pages(self, pages: list) -> list:
         """Laid-out pages with a face in place of each request."""
-        return [replace(page, placed=[(slot, self.face(request)) for slot, request in page.placed],
-                        flat=page.flat and self.face(page.flat)) for page in pages]
+        return [dataclasses.replace(page, placed=[(slot, self.face(request)) for slot, request in page.placed],
+                                    flat=page.flat and self.face(page.flat)) for page in pages]
 
     def face(self, request) -> Face:
         """The face a request asks for (a face already made is its own)."""
@@ -96,9 +95,11 @@ class FaceMaker:
         return self.findings.report()
 
     def drawing(self, face: Face):
+        """A face's drawing (drawings.py), for the writer."""
         return self.drawings.drawing(face)
 
     def art_stream(self, art):
+        """A piece of artwork as PDF operators (library.py), for the writer."""
         return self.library.art_stream(art)
 
     # --- faces the program makes -----------------------------------------------------------------------

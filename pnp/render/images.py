@@ -10,6 +10,10 @@ RASTER = (".png", ".jpg", ".jpeg")  # the names of the pictures PDF stores as th
 SHARP_DPI = 300  # below this, at the size it prints, a picture looks soft: the build warns
 
 
+class Unprintable(Exception):
+    """A file an `image` step names that cannot be printed: what is wrong with it, said of the picture."""
+
+
 @dataclass(frozen=True)
 class Picture:
     """A raster file that was read and found printable."""
@@ -26,7 +30,7 @@ class Picture:
 
 
 def read(path: Path, store=None) -> Picture:
-    """The picture at `path`; ValueError saying what is wrong when it is not a PNG or JPEG that can be read.
+    """The picture at `path`; Unprintable saying what is wrong when it is not a PNG or JPEG that can be read.
     What was found is kept in `store` (pnp.write.cache.Store), by the file's name, size and time."""
     stat = path.stat()
     key = f"{path}|{stat.st_size}|{stat.st_mtime_ns}"
@@ -47,9 +51,9 @@ def _examined(path: Path) -> list:
             kind, size, mode = picture.format, picture.size, picture.mode
             picture.verify()  # every chunk's checksum, without decoding the pixels
     except Image.DecompressionBombError:
-        raise ValueError("has too many pixels to be a picture for print") from None
+        raise Unprintable("has too many pixels to be a picture for print") from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, struct.error):
-        raise ValueError("is not a picture that can be read") from None
+        raise Unprintable("is not a picture that can be read") from None
     if kind not in ("PNG", "JPEG"):
-        raise ValueError(f"is a {kind} picture: use PNG or JPEG")
+        raise Unprintable(f"is a {kind} picture: use PNG or JPEG")
     return [size, kind, mode]

@@ -40,7 +40,7 @@ class Library:
         folder = next(root for root in self.folders if (root / src).is_file())  # the one that holds it
         try:
             return self._read_file(step, src, path, folder)
-        except ValueError as error:  # a picture that cannot be printed
+        except images.Unprintable as error:
             problems.append((where, f"image {src} {error}"))
         except DataError as error:
             problems.extend(error.problems)
@@ -49,7 +49,7 @@ class Library:
     def _read_file(self, step: str, src: str, path: Path, folder: Path):
         if step == "image":
             if not path.name.lower().endswith(images.RASTER):
-                raise ValueError("must be a PNG or JPEG file (.png, .jpg, .jpeg)")
+                raise images.Unprintable("must be a PNG or JPEG file (.png, .jpg, .jpeg)")
             if path not in self.pictures:
                 self.pictures[path] = images.read(path, self.store)
             found = self.pictures[path]

@@ -11,7 +11,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_MIN, SCALE_BAR, Page
+from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_MIN, SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL,
+                                   SCALE_TICK, Page)
 from pnp.layout.text import font
 from pnp.model.units import PT
 
@@ -153,15 +154,14 @@ def _scale_bar(c: Canvas, x: float, y: float, label: str, beside: bool) -> None:
     c.setStrokeColor(black)
     c.setFillColor(black)
     c.setLineWidth(0.25 * PT)
-    bar = SCALE_BAR
-    for i in range(0, round(bar.length / bar.tick), 2):
-        c.rect((x + bar.tick * i) * PT, y * PT, bar.tick * PT, bar.height * PT, stroke=0, fill=1)
-    c.rect(x * PT, y * PT, bar.length * PT, bar.height * PT, stroke=1, fill=0)
+    for i in range(0, round(SCALE_BAR / SCALE_TICK), 2):
+        c.rect((x + SCALE_TICK * i) * PT, y * PT, SCALE_TICK * PT, SCALE_BAR_HEIGHT * PT, stroke=0, fill=1)
+    c.rect(x * PT, y * PT, SCALE_BAR * PT, SCALE_BAR_HEIGHT * PT, stroke=1, fill=0)
     c.setFont(font("sans"), 6)
     if beside:
-        write_text(c, (x + bar.length + 1) * PT, (y - 0.2) * PT, label)
+        write_text(c, (x + SCALE_BAR + 1) * PT, (y - 0.2) * PT, label)
     else:
-        write_text(c, (x + bar.length / 2) * PT, (y + bar.label) * PT, label, centred=True)
+        write_text(c, (x + SCALE_BAR / 2) * PT, (y + SCALE_LABEL) * PT, label, centred=True)
     c.restoreState()
 
 
@@ -184,7 +184,7 @@ def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
         base = room.y0 - FOOTER_BAND
         write_text(c, room.x0 * PT, (base + 3.4) * PT, footer[0])
         write_text(c, room.x0 * PT, (base + 0.9) * PT, footer[1])
-        scale_bar(c, room.x1 - SCALE_BAR.length, base + 0.9)
+        scale_bar(c, room.x1 - SCALE_BAR, base + 0.9)
     else:
         gaps = _side_gaps(page)
         for line, (y0, y1) in zip(footer, gaps + gaps):  # the longest stretches of the left margin
@@ -194,7 +194,7 @@ def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
             c.restoreState()
         y0, y1 = gaps[0]
         c.saveState()
-        moved(c, (room.x1 - 0.6) * PT, ((y0 + y1) / 2 + (SCALE_BAR.length + 7) / 2) * PT, -90)  # the bar and its label
+        moved(c, (room.x1 - 0.6) * PT, ((y0 + y1) / 2 + (SCALE_BAR + 7) / 2) * PT, -90)  # the bar and its label
         scale_bar(c, 0, 0, label="50 mm", beside=True)
         c.restoreState()
     c.restoreState()
