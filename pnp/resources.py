@@ -14,8 +14,6 @@ def resource_dir(name: str) -> Path:
     return PACKAGE / name
 
 
-TEMPLATES = resource_dir("templates")
-ARTWORK = resource_dir("artwork")
 FONTS = PACKAGE / "fonts"
 GAMES = PACKAGE / "games"
 

@@ -30,11 +30,11 @@ MUTATIONS = [
      'self.c.circle(x, y, v["r"] * PT,', 'self.c.circle(x, y, 2 * v["r"] * PT,'),
     ("an ellipse's axes swapped", "pnp/render/draw.py",
      'rx, ry = v["rx"] * PT, v["ry"] * PT', 'ry, rx = v["rx"] * PT, v["ry"] * PT'),
-    ("the contents page's page ranges off by one", "pnp/kit.py",
+    ("the contents page's page ranges off by one", "pnp/layout/contents.py",
      "first, last = numbers[0], numbers[-1]", "first, last = numbers[0] + 1, numbers[-1] + 1"),
-    ("the short-edge advice always says long", "pnp/layout/kinds.py",
+    ("the short-edge advice always says long", "pnp/layout/cards.py",
      'edge = "short" if settings.short_edge else "long"', 'edge = "long"'),
-    ("the duplex test page's label changed", "pnp/kit.py",
+    ("the duplex test page's label changed", "pnp/layout/duplex_test.py",
      '"FRONT: print this file double-sided"', '"FRONT: print double-sided"'),
 ]
 

@@ -5,13 +5,19 @@
     python tests/fuzz_data.py --game cannon-dice --first 4000 --cases 2000   # one chunk of a long run
     python tests/fuzz_data.py --game cannon-dice --first 4123 --cases 1 --show   # one case, in full
 
+The test suite runs a few cases of each game (tests/test_fuzz_data.py); a long run, for a nightly job or before
+a release, is the `--long` command above (about 2 hours on one core), or chunks of it in parallel.
+
 Each case copies one game's folder with its templates (into the copy's own `templates/`, which is searched
-first), changes one file of it (game.yaml, a card list, the rules text or a template) in one to three ways
+first), changes one file of it (game.yaml, a card list, the rules text, a template or a piece of artwork: SVG
+numbers, CSV cells blank, `#` or huge, colours written in other ways) in one to three ways
 chosen by a random generator seeded by (seed, game, case number), and builds the copy in a child process of
 its own (Buried Treasure and Cannon Dice unless --game names others). The case
 passes when the build ends in exit 0, or exit 2 with a message naming a file: anything else is a failure —
 an internal error (exit 70), a traceback, a crash, memory beyond the limit, or no answer within the time
-limit (a hang). The same seed and case number always make the same mutant, so a failure can be replayed
+limit (a hang). A build that ends in exit 0 from a changed card list is also checked against what the list says
+(the differential check): the cards it lays out must number the sum of its counts, and a row the list leaves
+unclear (a blank count, a first cell starting with `#`) must not pass without a word ("silently wrong"). The same seed and case number always make the same mutant, so a failure can be replayed
 alone with `--first N --cases 1 --show`.
 """
 from __future__ import annotations
@@ -39,6 +45,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "pnp" / "games"
 TEMPLATES = ROOT / "templates"
+ARTWORK = ROOT / "artwork"
 GAME_SLUGS = ("buried-treasure", "cannon-dice")  # what it mutates unless told --game
 ALL_SLUGS = sorted(path.parent.name for path in GAMES.glob("*/game.yaml"))
 MEMORY_LIMIT = 1 << 30  # what a build may take beyond what the fuzzer itself holds
@@ -65,6 +72,12 @@ SNIPPETS = ["{{", "}}", "{%", "%}", "{% endif %}", "{% endfor %}", "{{ card.nope
             "- rect: {x: 0, y: 0, w: 5, h: 5, fill: '#12345'}\n", "&x [*x]", "*nowhere", "!!python/name:os.system",
             "!!binary AAAA", "!custom", "? ", ": ", "- ", "-", "\t", "\ufeff", "\x00", "'", '"', "[", "]", "{", "}",
             ",", "#", "|", ">", "&", "*", "%", "@", "\n", "\r\n", "\\", "\u2028", "é", "💣"]
+
+COLOURS = ["#f00", "#F00", "#ff000080", "#12345", "#GGGGGG", "#", "", "red", "Red", "rgb(255, 0, 0)", "none",
+           "transparent", "#0000000", "sea", "#FFFFFF ", " #000000", "\u0000", "1e400", "nan"]
+SVG_NUMBERS = ["nan", "NaN", "inf", "-inf", "Infinity", "1e400", "-1e400", "1e308", "1e-400", "-0", "", "0",
+               "99999999999", "-99999999", "1e9", ".", "-", "+5", "5e", "0x10", "1,2", "1 2 3"]
+CELLS = ["", " ", "#", "#x", "# comment", "0", "-1", "1.5", "1e3", "x" * 100_000, "9" * 400, "2000", "2001"]
 
 ALIAS_BOMB = "\n".join(["bomb:", "  - &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
                        + [f"  - &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]) + "\n"
@@ -107,7 +120,8 @@ def text_mutation(rng: random.Random, text: str) -> tuple[str, str]:
     lines = text.splitlines(keepends=True) or [""]
     i = rng.randrange(len(lines))
     kind = rng.choice(["delete line", "duplicate line", "swap lines", "delete char", "insert", "insert", "token",
-                       "token", "token", "truncate", "indent", "blank", "bom", "crlf", "repeat line"])
+                       "token", "token", "truncate", "indent", "blank", "bom", "crlf", "repeat line", "colour",
+                       "colour"])
     if kind == "delete line":
         return f"delete line {i + 1}", "".join(lines[:i] + lines[i + 1:])
     if kind == "duplicate line":
@@ -131,6 +145,12 @@ def text_mutation(rng: random.Random, text: str) -> tuple[str, str]:
             new = rng.choice([misspelt(rng, token.group()), as_text(rng.choice(NUMBERS + WORDS))])
             return (f"token {token.group()!r} at {token.start()} -> {new[:40]!r}",
                     text[:token.start()] + new + text[token.end():])
+    if kind == "colour":
+        colours = list(re.finditer(r"#[0-9A-Fa-f]{3,8}\b|\b(?:red|black|white|blue|green|none|sea)\b", text))
+        if colours:
+            found, new = rng.choice(colours), rng.choice(COLOURS)
+            return (f"colour {found.group()!r} at {found.start()} -> {new!r}",
+                    text[:found.start()] + new + text[found.end():])
     if kind == "truncate":
         at = rng.randrange(len(text) + 1)
         return f"truncate at {at}", text[:at]
@@ -219,7 +239,8 @@ def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
         return text_mutation(rng, text)
     header, body = rows[0], rows[1:]
     kind = rng.choice(["rename column", "drop column", "add column", "cell", "cell", "cell", "short row",
-                       "long row", "copy rows", "no rows", "counts", "semicolons", "quotes", "many rows"])
+                       "long row", "copy rows", "no rows", "counts", "semicolons", "quotes", "many rows",
+                       "odd cell", "odd cell", "hash row", "count cell", "count cell"])
     column = rng.randrange(len(header))
     row = rng.randrange(len(body))
     description = kind
@@ -235,6 +256,15 @@ def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
     elif kind == "cell" and column < len(body[row]):
         body[row][column] = as_text(rng.choice(VALUES + [misspelt(rng, body[row][column] or "x")]))
         description += f" {row + 2},{column + 1} = {body[row][column][:40]!r}"
+    elif kind == "odd cell" and column < len(body[row]):
+        body[row][column] = rng.choice(CELLS)
+        description += f" {row + 2},{column + 1} = {body[row][column][:20]!r}"
+    elif kind == "hash row" and body[row]:
+        body[row][0] = "#" + body[row][0]
+        description += f" {row + 2}"
+    elif kind == "count cell" and "count" in header and header.index("count") < len(body[row]):
+        body[row][header.index("count")] = rng.choice(["", " ", "3", "0", "12", "2000", "-2", "1.0", "#"])
+        description += f" {row + 2} = {body[row][header.index('count')]!r}"
     elif kind == "short row":
         body[row] = body[row][:column]
     elif kind == "long row":
@@ -263,6 +293,17 @@ def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
     return description, out.getvalue()
 
 
+# --- mutations of SVG numbers ---------------------------------------------------------------------------------
+
+def svg_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    """One number of an SVG drawing (an attribute, a path's, a transform's, a style's) made odd."""
+    numbers = list(re.finditer(r"(?<=[\s\"',(:=])-?\d+(?:\.\d+)?(?:e-?\d+)?", text))
+    if not numbers:
+        return text_mutation(rng, text)
+    found, new = rng.choice(numbers), rng.choice(SVG_NUMBERS)
+    return f"svg number {found.group()!r} at {found.start()} -> {new!r}", text[:found.start()] + new + text[found.end():]
+
+
 # --- mutants ----------------------------------------------------------------------------------------------------
 
 def game_files(slug: str) -> dict[str, str]:
@@ -274,17 +315,22 @@ def game_files(slug: str) -> dict[str, str]:
         files[path.name] = path.read_text(encoding="utf-8")
     for path in sorted((TEMPLATES / slug).iterdir()):
         files[f"templates/{slug}/{path.name}"] = path.read_text(encoding="utf-8")
+    for path in sorted((ARTWORK / slug).glob("*.svg")) if (ARTWORK / slug).is_dir() else ():
+        files[f"artwork/{slug}/{path.name}"] = path.read_text(encoding="utf-8")  # copied over the shared ones
     return files
 
 
 def mutant(slug: str, files: dict[str, str], seed: int, number: int) -> tuple[str, str, str | bytes]:
     """Case `number`: which file changes, how, and its new content (bytes when no longer UTF-8)."""
     rng = random.Random(f"{seed}/{slug}/{number}")
-    name = rng.choice([n for n in files if n.endswith(".csv") or not n.startswith("templates/")] * 2
-                      + [n for n in files if n.startswith("templates/")])
+    name = rng.choice([n for n in files if n.endswith(".csv") or not n.startswith(("templates/", "artwork/"))] * 2
+                      + [n for n in files if n.startswith("templates/")]
+                      + rng.sample([n for n in files if n.startswith("artwork/")],
+                                   min(3, sum(n.startswith("artwork/") for n in files))))
     text, steps = files[name], []
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
-        structural = csv_mutation if name.endswith(".csv") else yaml_mutation if name.endswith(".yaml") else None
+        structural = csv_mutation if name.endswith(".csv") else yaml_mutation if name.endswith(".yaml") else \
+            svg_mutation if name.endswith(".svg") else None
         step, text = (structural or text_mutation)(rng, text) if rng.random() < 0.6 else text_mutation(rng, text)
         steps.append(step)
     content: str | bytes = text
@@ -300,6 +346,8 @@ def write_game(slug: str, files: dict[str, str], folder: Path, name: str, conten
     """A copy of a game whose file `name` holds `content` instead."""
     shutil.copytree(GAMES / slug, folder, ignore=shutil.ignore_patterns("examples", "__pycache__"))
     shutil.copytree(TEMPLATES / slug, folder / "templates" / slug)
+    if name.startswith("artwork/"):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
     path = folder / name
     if isinstance(content, bytes):
         path.write_bytes(content)
@@ -421,15 +469,79 @@ def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: 
 
     def work():
         os.environ["XDG_CACHE_HOME"] = str(work_dir / "cache")  # the many mutants' faces stay out of the user's
-        return build_in_process(folder, case_dir / "out", args)
+        placed = record_placed()
+        return [*build_in_process(folder, case_dir / "out", args), placed]
 
     value, failure = in_child(work, timeout)
     seconds = time.monotonic() - start
     shutil.rmtree(case_dir, ignore_errors=True)
     if failure:
         return name, description, Outcome(failure.split(":")[0], None, failure, seconds)
-    exit_code, output = value
-    return name, description, Outcome(judge(exit_code, output), exit_code, output, seconds)
+    exit_code, output, placed = value
+    verdict = judge(exit_code, output)
+    if verdict == "ok" and exit_code == 0 and isinstance(content, str):
+        verdict, output = differs(files["game.yaml"], name, content, placed, output)
+    return name, description, Outcome(verdict, exit_code, output, seconds)
+
+
+# --- the differential check: a build that says nothing prints what the data says ----------------------------------
+
+def record_placed() -> dict:
+    """Have the build note, for the first variant printed at home, how many fronts of each group of cards it
+    lays out (a fold-and-glue page holds as many backs as fronts); in a child process: the patch dies with it."""
+    from pnp import kit
+
+    placed: dict = {}
+    real = kit.lay_out
+
+    def recording(game, settings, maker=None, progress=None):
+        parts = real(game, settings, maker, progress)
+        if not settings.shop and not placed:
+            for part in parts:
+                if part.component.cards:
+                    placed[part.component.id] = sum(len(page.placed) // (2 if page.fold else 1)
+                                                    for page in part.pages if page.side in ("fronts", "fold-and-glue"))
+        return parts
+
+    kit.lay_out = recording
+    return placed
+
+
+def expected_cards(text: str) -> tuple[int | None, str]:
+    """What a card list in CSV says to print, read plainly: (the sum of its counts, or None when a row does not
+    say; that row). A blank count or a row whose first cell starts with `#` says nothing a reader can see."""
+    rows = [row for row in csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")) if row]
+    if not rows or "count" not in rows[0]:
+        return None, ""
+    at, total = rows[0].index("count"), 0
+    for number, row in enumerate(rows[1:], start=2):
+        cell = row[at].strip() if at < len(row) else ""
+        if row[0].lstrip().startswith("#") or not cell:
+            return None, f"row {number} ({','.join(row)[:40]!r})"
+        if not cell.isdigit():
+            return None, ""  # an odd count: the build refuses it or reads it as it says
+        total += int(cell)
+    return total, ""
+
+
+def differs(game_yaml: str, name: str, content: str, placed: dict, output: str) -> tuple[str, str]:
+    """'ok', or 'silently wrong' when a card list the build printed without a word prints other than it says."""
+    if not name.endswith(".csv") or not placed:
+        return "ok", output
+    try:
+        components = yaml.safe_load(game_yaml)["components"]
+    except (yaml.YAMLError, KeyError, TypeError):
+        return "ok", output
+    group = next((key for key, block in components.items() if isinstance(block, dict) and block.get("cards") == name),
+                 None)
+    if group not in placed:
+        return "ok", output
+    total, silent_row = expected_cards(content)
+    if silent_row and "warning" not in output:
+        return "silently wrong", f"{name} {silent_row}: built without a word, {placed[group]} {group} printed"
+    if total is not None and total != placed[group]:
+        return "silently wrong", f"{name} counts add up to {total}, but {placed[group]} {group} were laid out"
+    return "ok", output
 
 
 def fuzz(slugs, seed: int, first: int, cases: int, timeout: float, show=False, report=print) -> dict:

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from pnp.errors import DataError, Where
 from pnp.model.board import Board
 from pnp.read.datafile import load_yaml, parse_yaml
-from pnp.errors import DataError, Where
 
 BOARDS = Path(__file__).parent / "fixtures" / "boards"
 

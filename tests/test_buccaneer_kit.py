@@ -6,12 +6,13 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnp.layout.boards import board_plan, centres, footprints
 from pnp.cli import cli
-from pnp.read.games import load_game
-from pnp.layout.imposition import Box, Settings
 from pnp.kit import lay_out
+from pnp.layout.boards import board_plan, centres, footprints
+from pnp.layout.imposition import Settings
+from pnp.model.geometry import Box
 from pnp.model.paper import PAPERS
+from pnp.read.games import load_game
 
 HARBOURS = {"genoa": (0, 8), "venice": (0, 16), "amsterdam": (8, 25), "marseilles": (16, 25), "bombay": (25, 17),
             "cadiz": (25, 9), "bristol": (17, 0), "london": (9, 0)}

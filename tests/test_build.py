@@ -8,10 +8,10 @@ from pypdf import PdfReader
 
 from pdfread import MM, placements, segments
 from pnp.cli import cli
-from pnp.read.games import load_game
+from pnp.kit import lay_out, write_pdf
 from pnp.layout.imposition import Settings, printable
-from pnp.kit import lay_out, render
 from pnp.model.paper import PAPERS
+from pnp.read.games import load_game
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 
@@ -50,7 +50,7 @@ def test_pdf_places_every_face_where_the_imposition_says(tmp_path, paper, fold):
     game = load_game("buried-treasure")
     s = settings(paper, fold=fold)
     parts = lay_out(game, s)
-    reader = read(render(game, parts, s, with_contents=False), tmp_path)
+    reader = read(write_pdf(game, parts, s, with_contents=False), tmp_path)
     face_to_form = {}
     pages = [page for part in parts for page in part.pages]
     for page, pdf_page in zip(pages, reader.pages):
@@ -70,12 +70,12 @@ def test_each_card_is_printed_as_many_times_as_the_data_says(tmp_path):
     game = load_game("buried-treasure")
 
     def front_words(part, s) -> list[str]:
-        reader = read(render(game, [part], s, with_contents=False), tmp_path, part.component.id + ".pdf")
+        reader = read(write_pdf(game, [part], s, with_contents=False), tmp_path, part.component.id + ".pdf")
         return " ".join(page.extract_text() for page in reader.pages if "· fronts ·" in page.extract_text()).split()
 
     plain, proof = settings("a4"), settings("a4", proof=True)
     for part, proof_part in zip(lay_out(game, plain), lay_out(game, proof)):
-        reader = read(render(game, [part], plain, with_contents=False), tmp_path, part.component.id + ".pdf")
+        reader = read(write_pdf(game, [part], plain, with_contents=False), tmp_path, part.component.id + ".pdf")
         forms = [p.form for page in reader.pages for p in placements(reader, page)]
         if not part.component.cards:
             assert len(forms) == part.component.options.get("count", 1)  # sheets; the rules are one face
@@ -98,7 +98,7 @@ def test_a_proof_labels_every_piece_even_a_narrow_token(slug, tmp_path):
     for part in lay_out(game, proof):
         if not part.component.cards:
             continue
-        reader = read(render(game, [part], proof, with_contents=False), tmp_path, part.component.id + ".pdf")
+        reader = read(write_pdf(game, [part], proof, with_contents=False), tmp_path, part.component.id + ".pdf")
         text = "".join(page.extract_text() for page in reader.pages).replace("\n", "")
         for card in part.component.cards:
             assert card.id in text, (part.component.id, card.id)
@@ -123,7 +123,7 @@ def test_crop_marks_sit_in_the_margins_in_line_with_the_cuts(tmp_path, paper):
     s = settings(paper)
     parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
     page = parts[0].pages[0]
-    reader = read(render(game, parts, s, with_contents=False), tmp_path)
+    reader = read(write_pdf(game, parts, s, with_contents=False), tmp_path)
     marks = segments(reader, reader.pages[0])
     area = printable(s)
     clips = [slot.clip for slot, _ in page.placed]
@@ -145,7 +145,7 @@ def test_back_pages_carry_no_crop_marks_and_fold_pages_a_fold_line(tmp_path):
     game = load_game("buried-treasure")
     s = settings("a4")
     parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
-    reader = read(render(game, parts, s, with_contents=False), tmp_path, "duplex.pdf")
+    reader = read(write_pdf(game, parts, s, with_contents=False), tmp_path, "duplex.pdf")
     sides = [page.side for page in parts[0].pages]
     assert sides.count("fronts") == sides.count("backs") > 0
     for page, pdf_page in zip(parts[0].pages, reader.pages):
@@ -159,7 +159,7 @@ def test_back_pages_carry_no_crop_marks_and_fold_pages_a_fold_line(tmp_path):
     s = settings("a4", fold=True)
     parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
     page = parts[0].pages[0]
-    reader = read(render(game, parts, s, with_contents=False), tmp_path, "fold.pdf")
+    reader = read(write_pdf(game, parts, s, with_contents=False), tmp_path, "fold.pdf")
     axis, at = page.fold
     lines = segments(reader, reader.pages[0])
     assert any(x0 == x1 == pytest.approx(at, abs=0.01) and abs(y1 - y0) > 100 for x0, y0, x1, y1 in lines)
@@ -239,7 +239,7 @@ def test_cut_lines_run_along_every_cut_and_round_no_empty_slot(tmp_path, compone
     def last_page_lines(**kw):
         s = settings("a4", **kw)
         part = next(part for part in lay_out(game, s) if part.component.id == component)
-        reader = read(render(game, [part], s, with_contents=False), tmp_path, f"{kw}.pdf")
+        reader = read(write_pdf(game, [part], s, with_contents=False), tmp_path, f"{kw}.pdf")
         fronts = [i for i, page in enumerate(part.pages) if page.side == "fronts"]
         return part.pages[fronts[-1]], set(segments(reader, reader.pages[fronts[-1]]))
 

@@ -102,3 +102,18 @@ def test_a_paper_added_to_the_table_is_named_right_everywhere(tmp_path, monkeypa
     test = [page.extract_text() for page in PdfReader(tmp_path / "toy" / "duplex-test-legal.pdf").pages]
     assert "US Legal (8.5 × 14 in) · 100 %" in test[0]
     assert "None" not in " ".join([contents, *others, *test])
+
+
+def test_a_fault_of_the_program_is_not_blamed_on_the_data(tmp_path, monkeypatch):
+    """Only what the data gets wrong is reported as the data's fault (exit code 2): a layout that fails with a
+    ValueError of its own is a fault of the program."""
+    from dataclasses import replace
+
+    from pnp.layout import kinds
+
+    def broken(game, component, settings):
+        raise ValueError("a fault of the program")
+
+    monkeypatch.setitem(kinds.LAYOUTS, "cards", replace(kinds.LAYOUTS["cards"], pages=broken))
+    result = run("build", str(TOY), "--duplex", "--out", str(tmp_path))
+    assert isinstance(result.exception, ValueError) and "game.yaml" not in result.output

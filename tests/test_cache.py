@@ -10,7 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import edit, run
-from pnp.render import faces, sandbox
+from pnp.kit import lay_out, write_pdf
+from pnp.layout.imposition import Settings
+from pnp.read.games import load_game
+from pnp.render import sandbox, steps
+from pnp.render.faces import FaceMaker
 from pnp.write import cache
 
 
@@ -47,7 +51,7 @@ def test_a_warm_build_renders_no_template_and_reads_no_steps(toy, tmp_path, cach
         raise AssertionError("rendered again")
 
     monkeypatch.setattr(sandbox.Renderer, "render", refuse)
-    monkeypatch.setattr(faces.FaceMaker, "_read", refuse)
+    monkeypatch.setattr(steps.Steps, "read", refuse)
     result = run(toy, tmp_path)
     assert result.exit_code == 0, result.output
 
@@ -163,3 +167,12 @@ def test_the_cache_is_emptied_when_pnp_itself_changes_not_a_games_rules(tmp_path
     assert cache.stamp() == before
     (package / "draw.py").write_text("# drawn otherwise\n")
     assert cache.stamp() != before
+
+
+def test_faces_made_for_one_build_are_drawn_by_another_whose_cache_lacks_them():
+    """A PDF may be written by another maker than the one that made its faces (and the cache file may be
+    emptied meanwhile): the faces are drawn again, and what they place is named by its path in the artwork."""
+    game = load_game("buried-treasure")
+    settings = Settings()
+    parts = lay_out(game, settings, FaceMaker(game, cache.Store()))
+    assert write_pdf(game, parts, settings, False, FaceMaker(game, cache.Store())).startswith(b"%PDF")

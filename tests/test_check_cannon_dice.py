@@ -22,9 +22,10 @@ from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
 from pnp.commands import check, simulate as simulate_command
-from pnp.render.faces import FaceMaker
 from pnp.errors import DataError
 from pnp.read.games import load_game
+from pnp.render.faces import FaceMaker
+from pnp.write import cache
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "pnp" / "games" / "cannon-dice"
@@ -55,7 +56,8 @@ def test_every_sheet_number_has_its_own_grid_with_the_right_contents():
 def test_the_checker_rebuilds_the_grid_the_printed_sheet_shows(number):
     game = load_game("cannon-dice")
     sheet = game.components["score-sheets"]
-    text = FaceMaker(game).render(sheet.template, sheet.size, 0.0, sheet.where, {"sheet": {"number": number}})
+    maker = FaceMaker(game, cache.Store())
+    text = maker.render(sheet.template, sheet.size, 0.0, sheet.where, {"sheet": {"number": number}})
     kind_of = {entry["icon"]: kind for kind, entry in game.vars["treasures"].items()}
     drawn = [kind_of[step["art"]["src"]] for step in yaml.safe_load(text)
              if "art" in step and step["art"]["src"] in kind_of]

@@ -22,13 +22,13 @@ from pathlib import Path
 import pytest
 
 from pdfread import drawing
-from pnp.write import cache
-from pnp.render.faces import FaceMaker
-from pnp.read.games import load_game
+from pnp.kit import duplex_test, lay_out, write_pdf
 from pnp.layout.imposition import Settings
 from pnp.model.kinds import KINDS
-from pnp.kit import duplex_test, lay_out, render
 from pnp.model.paper import PAPERS
+from pnp.read.games import load_game
+from pnp.render.faces import FaceMaker
+from pnp.write import cache
 
 GOLDEN = Path(__file__).parent / "golden" / "drawing"
 SHOWN = "tests/golden/drawing"  # as the failures name the files
@@ -47,8 +47,8 @@ def built(game, settings: Settings, maker: FaceMaker, parsed: dict, only: tuple 
     found, wanted = {}, only or tuple(game.components)
     for part in parts:
         if part.component.id in wanted and (any(page.fold for page in part.pages) or not settings.fold):
-            found[f"{part.component.id}-{suffix}"] = drawing(render(game, [part], settings, False, maker), parsed)
-    found[f"contents-{suffix}"] = drawing(render(game, parts, settings, True, maker), parsed, pages=1)
+            found[f"{part.component.id}-{suffix}"] = drawing(write_pdf(game, [part], settings, False, maker), parsed)
+    found[f"contents-{suffix}"] = drawing(write_pdf(game, parts, settings, True, maker), parsed, pages=1)
     return found
 
 
@@ -63,14 +63,14 @@ def cases() -> dict[str, list[list[str]]]:
             found.update({f"golden/{name}": pages for name, pages in built(game, settings, maker, parsed).items()})
         short = built(game, replace(duplex, short_edge=True), maker, parsed, only=("deck",))  # backs turned
         found.update({f"golden/{name}": pages for name, pages in short.items()})
-        found[f"duplex-test-{paper}"] = drawing(duplex_test(duplex), parsed)
+        found[f"duplex-test-{paper}"] = drawing(duplex_test(duplex, maker), parsed)
     real = load_game(REAL)
     maker = FaceMaker(real, store=cache.Store())
     settings = Settings()
     parts = lay_out(real, settings, maker)
     rules = next(part for part in parts if part.component.kind == "rules")
-    found[f"{REAL}/rules-a4-duplex"] = drawing(render(real, [rules], settings, False, maker), parsed)
-    found[f"{REAL}/contents-a4-duplex"] = drawing(render(real, parts, settings, True, maker), parsed, pages=1)
+    found[f"{REAL}/rules-a4-duplex"] = drawing(write_pdf(real, [rules], settings, False, maker), parsed)
+    found[f"{REAL}/contents-a4-duplex"] = drawing(write_pdf(real, parts, settings, True, maker), parsed, pages=1)
     return found
 
 

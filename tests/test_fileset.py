@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.write import fileset
 from pnp.errors import PnpError
+from pnp.write import fileset
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 OLD = ["--duplex", "--preview"]  # the earlier build: with pictures of its pages

@@ -1,7 +1,7 @@
 """The data fuzzer, a few cases of each game in the normal run (`python tests/fuzz_data.py --long` for 10,000)."""
 import fuzz_data
 
-CASES = 6  # of each game: a few seconds
+CASES = 10  # of each game: some 20 seconds (the long run: `python tests/fuzz_data.py --long`)
 HANG = 300.0  # seconds: a guard against a build that never ends, far beyond any build's time
 
 
@@ -28,3 +28,21 @@ def test_the_fuzzer_tells_a_clean_refusal_from_a_failure():
     assert fuzz_data.in_child(lambda: [1, 2], timeout=None) == ([1, 2], None)
     assert fuzz_data.in_child(lambda: bytearray(2 ** 31), timeout=None)[1].startswith("crash: MemoryError")
     assert fuzz_data.in_child(lambda: __import__("time").sleep(60), timeout=0.5) == (None, "hang")
+
+
+def test_the_differential_check_sees_a_card_list_printed_other_than_it_says():
+    game = "components:\n  deck: {kind: cards, cards: deck.csv}\n"
+    listed = "id,count\na,3\nb,4\n"
+    assert fuzz_data.expected_cards(listed) == (7, "")
+    assert fuzz_data.differs(game, "deck.csv", listed, {"deck": 7}, "built") == ("ok", "built")
+    assert fuzz_data.differs(game, "deck.csv", listed, {"deck": 4}, "built")[0] == "silently wrong"
+    for silent in ("id,count\na,\nb,4\n", "id,count\n#a,3\nb,4\n"):  # a blank count, a row that reads as a comment
+        verdict, why = fuzz_data.differs(game, "deck.csv", silent, {"deck": 5}, "built")
+        assert verdict == "silently wrong" and "row 2" in why
+
+
+def test_the_fuzzer_mutates_svg_numbers_csv_cells_and_colours():
+    files = fuzz_data.game_files("cannon-dice")
+    made = " ".join(fuzz_data.mutant("cannon-dice", files, 0, number)[1] for number in range(400))
+    for kind in ("svg number", "odd cell", "count cell", "hash row", "colour"):
+        assert kind in made, kind

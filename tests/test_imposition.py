@@ -1,7 +1,8 @@
 """Where faces land on the paper: grids, bleed, mirrored backs and fold-and-glue halves."""
 import pytest
 
-from pnp.layout.imposition import Box, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
+from pnp.layout.imposition import NoRoom, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
+from pnp.model.geometry import Box
 from pnp.model.paper import CARD_SIZES, PAPERS
 
 POKER = CARD_SIZES["poker"]
@@ -105,7 +106,7 @@ def test_fold_sheets_put_each_back_behind_its_front(paper):
 
 
 def test_a_piece_larger_than_the_paper_is_refused():
-    with pytest.raises(ValueError, match="does not fit"):
+    with pytest.raises(NoRoom, match="does not fit"):
         duplex_pages(pairs(1), (300, 400), 3.0, 0.0, settings("a4"))
 
 

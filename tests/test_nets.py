@@ -6,12 +6,12 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import edit, run
-from pnp.layout import nets
 from pnp.chance import expand, shuffled
 from pnp.cli import cli
-from pnp.read.games import load_game
-from pnp.layout.imposition import Settings
 from pnp.kit import lay_out
+from pnp.layout import nets
+from pnp.layout.imposition import Settings
+from pnp.read.games import load_game
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 

@@ -11,7 +11,6 @@ import pytest
 from conftest import edit, run
 from pnp.errors import DataError
 from pnp.render import artwork
-from pnp.write import pdf
 from test_silently_wrong import streams
 
 DOT = '<circle cx="5" cy="5" r="4" fill="#F4C542" fill-opacity="0.8" stroke="#000000"/>'
@@ -106,7 +105,7 @@ def test_no_svg_number_reaches_a_pdf_unless_finite_and_in_range(tmp_path):
         path.write_text(_random_svg(rng), encoding="utf-8")
         try:
             art = artwork.checked(path, tmp_path)
-            stream = pdf._draw_svg(art)
+            stream = artwork._draw_svg(art)
         except DataError:
             refused += 1
             continue

@@ -8,11 +8,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.write import pdf
-from pnp.render.draw import font
+from pnp.kit import lay_out, write_pdf
+from pnp.layout.imposition import Settings, Slot
+from pnp.layout.text import font
+from pnp.model.geometry import Box
+from pnp.model.units import PT
 from pnp.read.games import load_game
-from pnp.layout.imposition import Box, Settings, Slot
-from pnp.kit import lay_out, render
+from pnp.write import marks, pdf
 
 TEXTS = ["Ahoy", "Île de la Tortue ☠ · 100 %", "", "(brackets) and \\ back", "\x7f",
          "".join(chr(0x400 + i) for i in range(300))]  # more letters than one subset of a font holds
@@ -30,8 +32,8 @@ def test_text_is_written_as_drawstring_writes_it():
     for text in TEXTS:
         theirs.drawString(10.5, 20.25, text)
         theirs.drawCentredString(100, -3, text)
-        pdf.write_text(ours, 10.5, 20.25, text)
-        pdf.write_text(ours, 100, -3, text, centred=True)
+        marks.write_text(ours, 10.5, 20.25, text)
+        marks.write_text(ours, 100, -3, text, centred=True)
     assert ours._code == theirs._code
     assert ours._doc.fontMapping == theirs._doc.fontMapping
 
@@ -40,13 +42,13 @@ def test_text_is_written_as_drawstring_writes_it():
 def test_a_face_is_placed_as_the_canvas_calls_would_place_it(rotation):
     ours, theirs = canvases()
     slot = Slot(Box(10.0, 20.0, 73.5, 108.9), rotation, Box(7.0, 17.0, 76.5, 111.9))
-    pdf.place(ours, slot, None, "face3")
+    marks.place(ours, slot, None, "face3")
     theirs.saveState()
     path = theirs.beginPath()
-    path.rect(7.0 * pdf.PT, 17.0 * pdf.PT, 69.5 * pdf.PT, 94.9 * pdf.PT)
+    path.rect(7.0 * PT, 17.0 * PT, 69.5 * PT, 94.9 * PT)
     theirs.clipPath(path, stroke=0, fill=0)
     corner = {0: (10.0, 20.0), 90: (73.5, 20.0), 180: (73.5, 108.9), 270: (10.0, 108.9)}[rotation]
-    theirs.translate(corner[0] * pdf.PT, corner[1] * pdf.PT)
+    theirs.translate(corner[0] * PT, corner[1] * PT)
     if rotation:
         theirs.rotate(rotation)
     theirs.doForm("face3")
@@ -76,12 +78,12 @@ def test_a_document_written_from_its_scratch_file_is_the_one_reportlab_writes(mo
     game = load_game("buried-treasure")
     settings = Settings()
     parts = lay_out(game, settings)
-    spooled = render(game, parts, settings, with_contents=True)
+    spooled = write_pdf(game, parts, settings, with_contents=True)
     # the same kit, every object kept in memory and written by reportlab's own save
     monkeypatch.setattr(pdf.Document, "_spool", lambda self, internal: None)
     monkeypatch.setattr(pdf.Document, "_show_page", lambda self: self.c.showPage())
     monkeypatch.setattr(pdf.Document, "bytes", lambda self: self.c.getpdfdata())
-    assert render(game, parts, settings, with_contents=True) == spooled
+    assert write_pdf(game, parts, settings, with_contents=True) == spooled
 
 
 def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
@@ -94,7 +96,7 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     assert cards and all(callable(face._steps) for face in cards)
     written = []
     monkeypatch.setattr(pdf.Document, "write", lambda self, out: written.append(self))
-    render(game, parts, settings, with_contents=True, out=io.BytesIO())
+    write_pdf(game, parts, settings, with_contents=True, out=io.BytesIO())
     objects = written[0].c._doc.idToObject
     forms = [value for key, value in objects.items() if key.startswith("FormXob.")]
     pages = [value for key, value in objects.items() if key.startswith("Page")]
@@ -105,14 +107,15 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
 def test_what_every_page_repeats_is_copied_as_it_was_drawn():
     ours, theirs = canvases()
     for _ in range(3):
-        pdf.scale_bar(ours, 10, 20)
-        pdf._scale_bar(theirs, 10, 20, "this bar must measure 50 mm", False)
-        pdf.scale_bar(ours, 0, 0, label="50 mm", beside=True)
-        pdf._scale_bar(theirs, 0, 0, "50 mm", True)
+        marks.scale_bar(ours, 10, 20)
+        marks._scale_bar(theirs, 10, 20, "this bar must measure 50 mm", False)
+        marks.scale_bar(ours, 0, 0, label="50 mm", beside=True)
+        marks._scale_bar(theirs, 0, 0, "50 mm", True)
     assert ours._code == theirs._code
 
 
-# What pnp reads or writes inside reportlab, beyond its documented calls (pnp/pdf.py, pnp/draw.py). pyproject.toml
+# What pnp reads or writes inside reportlab, beyond its documented calls (pnp/write/pdf.py and marks.py,
+# pnp/render/draw.py, pnp/layout/text.py). pyproject.toml
 # caps reportlab below the first release not tried; when a new one is tried, this names what it moved.
 PRIVATE = {
     "canvas": ["_code", "_doc", "_extgstate", "_formsinuse", "_fontname", "_fontsize", "_leading", "_escape",
@@ -130,7 +133,8 @@ def test_reportlab_still_has_the_insides_pnp_uses(owner):
     found = {"canvas": c, "document": c._doc if hasattr(c, "_doc") else None,
              "font face": pdfmetrics.getFont(font("sans")).face, "font": pdfmetrics.getFont(font("sans"))}[owner]
     missing = [name for name in PRIVATE[owner] if not hasattr(found, name)]
-    assert not missing, f"reportlab {reportlab.Version}: the {owner} has no {', '.join(missing)}; pnp/pdf.py and " \
-                        "pnp/draw.py use them: change those, then raise the cap in pyproject.toml"
+    assert not missing, f"reportlab {reportlab.Version}: the {owner} has no {', '.join(missing)}; pnp/write, " \
+                        "pnp/render/draw.py and pnp/layout/text.py use them: change those, then raise the cap in " \
+                        "pyproject.toml"
     if owner == "canvas":
         assert isinstance(c._code, list) and isinstance(c._extgstate._c, dict), "reportlab changed the canvas' code list"

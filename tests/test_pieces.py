@@ -8,12 +8,13 @@ import pytest
 
 from conftest import TOY, edit
 from pnp.errors import DataError
-from pnp.layout import nets
-from pnp.read.games import load_game
-from pnp.layout.imposition import Settings
-from pnp.layout.kinds import box_nets, tally
 from pnp.kit import lay_out
+from pnp.layout import nets
+from pnp.layout.cutouts import box_nets
+from pnp.layout.imposition import Settings
+from pnp.layout.kinds import tally
 from pnp.model.paper import PAPERS
+from pnp.read.games import load_game
 
 
 def part_of(game, component_id, **settings):

@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
-from pnp.read.games import game_slugs, load_game
-from pnp.layout.imposition import Settings
 from pnp.kit import lay_out
+from pnp.layout.imposition import Settings
 from pnp.layout.rulesheet import parse, set_lines, words
 from pnp.model.paper import PAPERS
+from pnp.read.games import game_slugs, load_game
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 

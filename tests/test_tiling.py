@@ -10,12 +10,13 @@ import pytest
 from conftest import edit
 from pnp.check.loader import rules_for
 from pnp.errors import DataError
-from pnp.layout.boards import board_plan, footprints, rooms
-from pnp.read.games import load_game
-from pnp.layout.imposition import Box, Settings
 from pnp.kit import lay_out
+from pnp.layout.boards import board_plan, footprints, rooms
+from pnp.layout.imposition import Settings
 from pnp.layout.tiling import GLUE, count, plan, seams
+from pnp.model.geometry import Box
 from pnp.model.paper import PAPERS
+from pnp.read.games import load_game
 
 
 def reassembled(tiled, size, bleed):

@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from pnp.errors import PnpError
+from pnp.kit import build
 from pnp.layout.imposition import Settings
-from pnp.kit import build, write_index
 from pnp.model.paper import PAPERS
 from pnp.model.units import parse_length
 from pnp.read.games import game_slugs, load_game
@@ -103,6 +103,8 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))
     if preview:
+        from pnp.write.preview import write_index
+
         click.echo(str(write_index(out, {game.slug: game.name for game in loaded})))
     click.echo(f"built {plural(len(loaded), 'game')} in {time.perf_counter() - start:.2f} s",
                err=True)

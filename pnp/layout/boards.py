@@ -1,7 +1,7 @@
 """A board printed: on one page when the paper holds it, else tiled over sheets that glue together.
 
-The board's spaces come from its data (`pnp.board`), which the template draws and the rules walk; the
-seams (`pnp.tiling`) keep clear of the spaces. A tiled board starts with an assembly map; each sheet then
+The board's spaces come from its data (pnp/model/board.py), which the template draws and the rules walk;
+the seams (tiling.py) keep clear of the spaces. A tiled board starts with an assembly map; each sheet then
 shows the board's part it holds, a glue band beyond its right and bottom seams, a solid cut line on the
 edges that go over a neighbour's band, registration crosses where seams meet an edge or each other, its
 label (A1, A2, B1 ...) in the glue bands and the margin, and crop marks on the board's outer edges.
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.render.faces import Face
-from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Box, Page, Slot, printable, shop_pages
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, printable, shop_pages
+from pnp.layout.requests import Drawn, Made, Raw
 from pnp.layout.tiling import Plan, Tile, plan
+from pnp.model.geometry import Box
 from pnp.wording import plural
 
 CROSS = 2.0  # half the length of a registration cross's arms
@@ -69,29 +70,29 @@ def _area(settings) -> Box:
 
 
 def board_plan(component, settings) -> Plan:
-    """How this board goes onto this paper (ValueError when it cannot)."""
+    """How this board goes onto this paper (NoRoom when it cannot)."""
     return plan(component.size, component.options["bleed"], rooms(settings), footprints(component),
                 component.options["glue"])
 
 
-def board_face(component, maker) -> Face:
-    return maker.face(component.template, component.size, component.options["bleed"], component.where,
-                      board=drawn_board(component))
+def board_face(component) -> Drawn:
+    return Drawn(component.template, component.size, component.options["bleed"], component.where,
+                 {"board": drawn_board(component)})
 
 
-def board_pages(component, maker, settings) -> list:
+def board_pages(game, component, settings) -> list:
     """The board: for a print shop one page of its size with bleed; otherwise one page when the paper
     holds it, else an assembly map and one sheet per tile."""
-    face = board_face(component, maker)
+    face = board_face(component)
     bleed = component.options["bleed"]
     if settings.shop:
         return shop_pages([(face, None)], component.size, bleed)
     tiled = board_plan(component, settings)
     w, h = sorted(settings.size)
     paper = replace(settings, size=(h, w) if tiled.landscape else (w, h))
-    pages = [_sheet(component, maker, face, tiled, tile, paper) for tile in tiled.tiles]
+    pages = [_sheet(component, face, tiled, tile, paper) for tile in tiled.tiles]
     if tiled.sheets > 1:
-        pages.insert(0, _map_page(component, maker, face, tiled, replace(settings, size=(w, h))))
+        pages.insert(0, _map_page(component, face, tiled, replace(settings, size=(w, h))))
     return pages
 
 
@@ -115,7 +116,7 @@ def tally(component, pages) -> str:
 
 # --- one sheet ---------------------------------------------------------------------------------------
 
-def _sheet(component, maker, face, tiled: Plan, tile: Tile, paper) -> Page:
+def _sheet(component, face, tiled: Plan, tile: Tile, paper) -> Page:
     """A tile's page: the board's part placed in the middle of the printable area, the overlay over it."""
     content = printable(paper).inset(bottom=FOOTER_BAND)
     area = _area(paper)
@@ -129,8 +130,8 @@ def _sheet(component, maker, face, tiled: Plan, tile: Tile, paper) -> Page:
     dx, dy = left, paper.size[1] - top
     room = Box(content.x0 - dx, paper.size[1] - content.y1 - dy, content.x1 - dx, paper.size[1] - content.y0 - dy)
     steps = [{"group": {"x": dx, "y": dy, "steps": _overlay(component, tiled, tile, room)}}]
-    overlay = Face(f"board-sheet|{component.id}|{tile.label}|{paper.size}|{steps}",
-                   maker.drawn(steps, component.where), paper.size, 0.0, component.where)
+    overlay = Made((f"board-sheet|{component.id}|{tile.label}|{paper.size}|{steps}",), (Raw(steps),), paper.size,
+                   0.0, component.where)
     side = f"sheet {tile.label} of {tiled.sheets}" if tiled.sheets > 1 else "one page"
     return Page(size=paper.size, side=side, content=content, marks=False,
                 placed=[(board, face), (Slot(Box(0, 0, *paper.size), 0, Box(0, 0, *paper.size)), overlay)])
@@ -224,7 +225,7 @@ def _label(text: str, x: float, y: float, w: float, align: str, size: float = 7,
 
 # --- the assembly map --------------------------------------------------------------------------------
 
-def _map_page(component, maker, face, tiled: Plan, paper) -> Page:
+def _map_page(component, face, tiled: Plan, paper) -> Page:
     """The page before the sheets: the board drawn small with its sheets outlined and labelled, and how
     to put them together."""
     content = printable(paper).inset(bottom=FOOTER_BAND)
@@ -251,14 +252,13 @@ def _map_page(component, maker, face, tiled: Plan, paper) -> Page:
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6}})
         raw.append({"text": {"text": tile.label, "x": box.x0, "y": box.y0 + box.h / 2 - 7, "w": box.w, "h": 14,
                              "size": 30, "font": "title", "colour": "#A93226", "valign": "middle", "fit": False}})
-    steps = [("picture", {"face": face, "x": mx, "y": my, "w": mw, "h": mh})] + list(maker.drawn(raw, component.where))
     y = my + mh + 8
     for number, line in enumerate(_assembly_steps(tiled, first), start=1):
-        text = {"text": f"{number}. {line}", "x": 14, "y": y, "w": w - 28, "size": 9, "font": "sans",
-                "align": "left", "fit": False}
-        steps += list(maker.drawn([{"text": text}], component.where))
+        raw.append({"text": {"text": f"{number}. {line}", "x": 14, "y": y, "w": w - 28, "size": 9, "font": "sans",
+                             "align": "left", "fit": False}})
         y += 4.6 * (1 + len(line) // 105)
-    map_face = Face(f"board-map|{component.id}|{paper.size}|{tiled}", tuple(steps), (w, h), 0.0, component.where)
+    steps = (("picture", {"face": face, "x": mx, "y": my, "w": mw, "h": mh}), Raw(raw))
+    map_face = Made((f"board-map|{component.id}|{paper.size}|{tiled}",), steps, (w, h), 0.0, component.where)
     return Page(size=paper.size, side="assembly map", content=content, marks=False,
                 placed=[(Slot(content, 0, content), map_face)])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+from pnp.model.geometry import Box
 from pnp.model.paper import PAPERS, Paper
 
 FOOTER_BAND = 6.0  # the strip at the bottom of a page for the footer and the 50 mm scale bar
@@ -18,29 +19,16 @@ MARK_MIN = 3.0  # the shortest crop mark worth drawing: one long enough to lay a
 MARK_ROOM = MARK_GAP + MARK_MIN  # what a crop mark needs beyond the bleed
 
 
-@dataclass(frozen=True)
-class Box:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
+# the bar every page carries, to be measured after printing: proof that nothing was scaled
+SCALE_BAR = 50.0  # mm long
+SCALE_TICK = 10.0  # mm: black and white in turn
+SCALE_BAR_HEIGHT = 1.2  # mm
+SCALE_LABEL = 1.9  # mm from the bar's foot up to its label's baseline
 
-    @property
-    def w(self) -> float:
-        return self.x1 - self.x0
 
-    @property
-    def h(self) -> float:
-        return self.y1 - self.y0
-
-    def inset(self, left=0.0, bottom=0.0, right=0.0, top=0.0) -> "Box":
-        return Box(self.x0 + left, self.y0 + bottom, self.x1 - right, self.y1 - top)
-
-    def clip(self, other: "Box") -> "Box":
-        return Box(max(self.x0, other.x0), max(self.y0, other.y0), min(self.x1, other.x1), min(self.y1, other.y1))
-
-    def shift(self, dx: float, dy: float) -> "Box":
-        return Box(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
+class NoRoom(Exception):
+    """A piece does not fit the paper inside its margins (or a text runs to more pages than it may): the data's
+    fault, or the --margin's, which the build tells apart (pnp/layout/kit.py)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +113,8 @@ class Page:
     cut_lines: bool = False
     furniture: bool = True  # the footer and the scale bar
     trim: Box | None = None  # the TrimBox of a print-shop page (its MediaBox is the bleed)
+    flat: object = None  # a face drawn on the page itself, in its coordinates: the contents page, the duplex test
+    footer: tuple = ("", "")  # the footer's two lines, once the page's place in a PDF is known (layout/kit.py)
 
 
 def _joined(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -278,7 +268,7 @@ def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int
 
     options = candidates([(settings, search)], bleed, shares_cuts(bleed, gutter))
     if not options:
-        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper.name} paper "
+        raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper.name} paper "
                          f"inside {settings.margin:g} mm margins")
     enough = min(needed, max(grid.count for grid, _, _ in options))
     return next(option for option in options if option[0].count >= enough)
@@ -361,7 +351,7 @@ def fold_grid(size, bleed: float, gutter: float, settings: Settings):
             searches.append((page_settings, search))
     options = candidates(searches, bleed, shares_cuts(bleed, gutter))
     if not options:
-        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper.name} paper "
+        raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper.name} paper "
                          f"inside {settings.margin:g} mm margins")
     return max(options, key=lambda option: option[0].count)  # the first of the best: strict ones come first
 
@@ -417,7 +407,7 @@ def shelf_pages(faces: list, settings: Settings, gap: float, header=None) -> lis
     for face in faces:
         w, h = face.size
         if w > content.w + 1e-6 or h > content.h - (header.size[1] + gap if header else 0) + 1e-6:
-            raise ValueError(f"a {w:.0f} × {h:.0f} mm piece does not fit on {settings.paper.name} paper "
+            raise NoRoom(f"a {w:.0f} × {h:.0f} mm piece does not fit on {settings.paper.name} paper "
                              f"inside {settings.margin:g} mm margins")
         if not pages:
             new_page()

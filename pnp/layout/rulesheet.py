@@ -1,5 +1,5 @@
 """A players' rules sheet: a game's how-to-play text set in two columns on one or two pages, with a picture
-of what the box holds, as drawing steps like any other face.
+of what the box holds, as drawing steps like any other face (`rules_pages`, the layout of a `rules` component).
 
 The text is a small Markdown: `# Title` (the first line), paragraphs, `## Headings`, `- bullets`, `1. numbered
 steps`, `**bold**` inside any of them, and a line `![caption](components)` where the picture of the
@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.render.draw import CAP, DESCENT, PT, font
+from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Slot, printable
+from pnp.layout.requests import Made, line_step, text_step
+from pnp.layout.text import CAP, DESCENT, font
+from pnp.model.units import PT
 
 INK = "#2B1D0E"
 RULE = "#B8AE9C"
@@ -110,19 +113,6 @@ def set_lines(items: list[list[tuple[str, str]]], width: float, size: float) -> 
     return lines
 
 
-def text_step(text: str, x: float, baseline: float, size: float, face: str, colour: str = INK,
-              align: str = "left", w: float = 200.0) -> tuple:
-    """One line of text as a `text` step whose first baseline falls at `baseline`."""
-    return ("text", {"text": text, "x": x, "y": baseline - size * CAP / PT, "w": w, "h": None, "size": size,
-                     "font": face, "colour": colour, "align": align, "valign": "top", "leading": 1.2,
-                     "fit": False, "rotate": 0.0, "opacity": 1.0})
-
-
-def line_step(x0: float, y0: float, x1: float, y1: float, colour: str = RULE, width: float = 0.3) -> tuple:
-    return ("line", {"points": [[x0, y0], [x1, y1]], "stroke": colour, "fill": "none", "width": width,
-                     "dash": None, "opacity": 1.0})
-
-
 @dataclass(frozen=True)
 class Picture:
     """One component in the picture: a sample face and its caption."""
@@ -145,11 +135,11 @@ class Sheet:
     def _new_page(self) -> None:
         steps: list = []
         if not self.pages:
-            steps.append(text_step(self.title, 0, TITLE * CAP / PT, TITLE, "title"))
-            steps.append(text_step(self.subtitle, 0, TITLE * CAP / PT + 6.5, 9.0, "sans"))
+            steps.append(text_step(self.title, 0, TITLE * CAP / PT, TITLE, "title", INK))
+            steps.append(text_step(self.subtitle, 0, TITLE * CAP / PT + 6.5, 9.0, "sans", INK))
             top = TITLE * CAP / PT + 9.5
         else:
-            steps.append(text_step(f"{self.title}: how to play (continued)", 0, 3.5, 9.0, "bold"))
+            steps.append(text_step(f"{self.title}: how to play (continued)", 0, 3.5, 9.0, "bold", INK))
             top = 6.0
         steps.append(line_step(0, top, self.w, top, INK, 0.5))
         self.pages.append(steps)
@@ -186,10 +176,10 @@ class Sheet:
                 self._next_column()
             baseline = self.y + size * CAP / PT
             if index == 0 and marker:
-                self.pages[-1].append(text_step(marker, self.x + indent - 7.7, baseline, size, "bold", align="right",
-                                                w=6.0))
+                self.pages[-1].append(text_step(marker, self.x + indent - 7.7, baseline, size, "bold", INK,
+                                                align="right", w=6.0))
             for dx, text, face in line:
-                self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face))
+                self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face, INK))
             self.y += step
 
     def block(self, block: Block) -> None:
@@ -222,7 +212,7 @@ class Sheet:
         steps = self.pages[-1]
         y = self.y
         if caption:
-            steps.append(text_step(caption, self.x, y + BODY * CAP / PT, BODY, "bold"))
+            steps.append(text_step(caption, self.x, y + BODY * CAP / PT, BODY, "bold", INK))
             y += BODY * LEADING / PT
         for index, (picture, name) in enumerate(zip(pictures, names)):
             fw, fh = picture.face.size
@@ -234,7 +224,7 @@ class Sheet:
             base = y + PICTURE_HEIGHT + 1.5 + CAPTION * CAP / PT
             for row, text in enumerate([" ".join(run[1] for run in line) for line in name] + [picture.count]):
                 face = "bold" if row < len(name) else "sans"
-                steps.append(text_step(text, left, base + row * label, CAPTION, face, align="center", w=cell))
+                steps.append(text_step(text, left, base + row * label, CAPTION, face, INK, align="center", w=cell))
         self.y += height
 
     def finish(self) -> list[list]:
@@ -257,3 +247,26 @@ def pages_of(text: str, size: tuple[float, float], subtitle: str, pictures: list
         else:
             sheet.block(block)
     return sheet.finish()
+
+
+def rules_pages(game, component, settings, pictures: list[Picture]) -> list:
+    """The players' rules: the game's how-to-play text (read with the game, pnp/read/kinds.py) on one or two
+    pages of the kit's paper, with `pictures` of everything else the kit holds."""
+    text = component.options["content"]
+    area = printable(settings).inset(bottom=FOOTER_BAND)
+    subtitle = " · ".join(item for item in (game.players_text, game.credits) if item)
+    pages = pages_of(text, (area.w, area.h), subtitle, pictures, game.name)
+    if len(pages) > MAX_PAGES:
+        raise NoRoom(f"the rules in {component.options['text']} run to {len(pages)} pages of "
+                     f"{settings.paper.name} paper; a rules sheet holds {MAX_PAGES}: shorten them")
+    return [Page(size=settings.size, side="rules", content=area, marks=False, reverse=index > 0,
+                 placed=[(Slot(area, 0, area),
+                          Made((f"rules|{component.id}|{index}|{area}|{text}",), tuple(steps), (area.w, area.h), 0.0,
+                               component.where))])
+            for index, steps in enumerate(pages)]
+
+
+def rules_advice(component, settings) -> str:
+    if settings.fold:
+        return "Print one-sided on plain paper, and keep the rules with the game."
+    return "Print double-sided on plain paper: one sheet of rules to keep with the game."

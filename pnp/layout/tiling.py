@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.layout.imposition import Box
+from pnp.layout.imposition import NoRoom
+from pnp.model.geometry import Box
 
 GLUE = 10.0  # the band each sheet prints beyond its right and bottom seams, under its neighbour
 ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -116,7 +117,7 @@ def plan(size: tuple, bleed: float, rooms: dict, footprints: list, glue: float =
     """The plan that needs the fewest sheets, over the orientations `rooms` offers (name -> (w, h) a
     sheet can print in, "portrait" first): then the fewest split spaces, then the seams nearest an even
     division, then the first orientation.
-    `footprints` are (name, Box) of the spaces, in the board's frame. ValueError when no plan exists."""
+    `footprints` are (name, Box) of the spaces, in the board's frame. NoRoom when no plan exists."""
     best = None
     for name, (room_w, room_h) in rooms.items():
         columns, rows = count(size[0], bleed, room_w, glue), count(size[1], bleed, room_h, glue)
@@ -132,7 +133,7 @@ def plan(size: tuple, bleed: float, rooms: dict, footprints: list, glue: float =
         if best is None or key < best[0]:
             best = (key, _plan(size, bleed, xs, ys, name == "landscape", splits, glue))
     if best is None:
-        raise ValueError(f"a {size[0]:g} × {size[1]:g} mm board cannot be tiled on this paper: a sheet must "
+        raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm board cannot be tiled on this paper: a sheet must "
                          f"hold more than the {glue:g} mm glue band")
     return best[1]
 

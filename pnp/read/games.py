@@ -12,7 +12,7 @@ from pathlib import Path
 from pnp import resources
 from pnp.errors import DataError, PnpError, Where, shown
 from pnp.model.game import GAME, Card, Component, Game
-from pnp.model.kinds import COMMON, FIELD, KINDS, MAX_CARDS, NO_DEFAULT
+from pnp.model.kinds import COMMON, FIELD, KINDS, MAX_CARDS, MAX_KIT_CARDS, NO_DEFAULT
 from pnp.model.paper import NAMED_SIZES
 from pnp.model.specs import REQUIRED, Any_, Bool, Choice, Colour, Int, ListOf, Record, Spec, Text, line_of
 from pnp.read.datafile import load_csv, load_yaml
@@ -69,6 +69,7 @@ def load_game(name: str) -> Game:
         if component is not None:
             components[component.id] = component
     _holding(components, raw.get("components") or {}, problems)
+    _check_kit_total(components, Where(file, line_of(raw, "components"), "components"), problems)
     players = top["players"]
     if players and players[0] is not None and players[1] is not None and players[0] > players[1]:
         problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))
@@ -78,6 +79,16 @@ def load_game(name: str) -> Game:
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()))
+
+
+def _check_kit_total(components: dict, where: Where, problems: list) -> None:
+    """The cards and pieces of every group of the kit, in all, within `MAX_KIT_CARDS`."""
+    total = sum(component.card_total for component in components.values())
+    if total > MAX_KIT_CARDS:
+        largest = sorted(components.values(), key=lambda component: -component.card_total)[:3]
+        named = ", ".join(f"{component.id} {component.card_total:,}" for component in largest)
+        problems.append((where, f"{total:,} cards and pieces to print in all ({named}, ...): a kit prints at most "
+                                f"{MAX_KIT_CARDS:,}"))
 
 
 def _aliases(raw, given: dict, components: dict, where: Where, problems: list) -> dict:

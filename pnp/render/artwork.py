@@ -4,12 +4,14 @@ svglib, which turns SVG into PDF drawing operators, skips some SVG features with
 markers, `opacity`), draws others wrongly in our forms (gradients, text) and repairs broken files as best it
 can. A game folder may also come from a stranger. So every artwork file is read strictly first, and anything
 that would print wrongly, or reach for a file or address outside the artwork folder, is reported with the
-file and line. What passes is listed in docs/designing.md (Artwork).
+file and line. What passes is listed in docs/designing.md (Artwork). What passes is then turned into PDF
+operators once (`art_stream`), kept in the cache, and copied into each document that prints it.
 """
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import io
 import re
 from dataclasses import dataclass
@@ -18,9 +20,9 @@ from pathlib import Path, PurePosixPath
 from lxml import etree
 
 from pnp import resources
+from pnp.errors import DataError, Where, clip, shown
 from pnp.model import numbers
 from pnp.render.images import RASTER
-from pnp.errors import DataError, Where, shown
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -251,3 +253,59 @@ def _transparent(picture) -> bool:
     if picture.mode not in ("RGBA", "LA", "PA") and "transparency" not in picture.info:
         return False
     return picture.convert("RGBA").getchannel("A").getextrema()[0] < 255
+
+
+# --- drawn as PDF operators ---------------------------------------------------------------------------
+
+def art_stream(art, store) -> tuple | None:
+    """Checked artwork as PDF operators and transparency states, made once and copied into the form of each
+    document that uses it; kept in the cache between runs, keyed by the bytes of the SVG file and of the
+    pictures it draws, since reading SVG is the slowest step of a build. None when it cannot be drawn."""
+    try:
+        sources = art.path.read_bytes() + b"".join(b"\0" + image.read_bytes() for image in art.images)
+    except OSError:
+        return None
+    key = hashlib.sha256(sources).hexdigest()
+    stored = store.get("art", key)
+    if stored is None:
+        stored = _draw_svg(art)
+        if stored is None:
+            return None
+        store.put("art", key, stored)
+    code, states, width, height = stored
+    return tuple(code), {tuple(k): v for k, v in states}, width, height
+
+
+def _draw_svg(art) -> list | None:
+    from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
+    from reportlab.pdfgen.canvas import Canvas
+
+    drawing = svg_drawing(art.path, art.root)
+    if drawing is None or not drawing.width or not drawing.height:
+        return None
+    scratch = Canvas(io.BytesIO())
+    try:
+        scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, scratch, 0, 0)
+        bad = numbers.unprintable(scratch._code) or numbers.problem(drawing.width, numbers.MAX_DRAWN) or \
+            numbers.problem(drawing.height, numbers.MAX_DRAWN)
+    except (ValueError, OverflowError, ZeroDivisionError) as error:  # reportlab refuses a number (too large)
+        bad = str(error).splitlines()[-1]
+    if bad:  # numbers each within range that, scaled by one another, are not
+        raise DataError([(Where(shown(art.path)), f"draws numbers no PDF can hold ({clip(bad)}): check its sizes, "
+                                                  "viewBox and transforms")])
+    return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
+
+
+def svg_drawing(path: Path, root: Path):
+    """An SVG file read into a reportlab drawing (None when it cannot be read). svglib too is told to refuse
+    any picture outside `root`, the artwork folder: `checked` has made sure there is none."""
+    import logging
+
+    from svglib.svglib import svg2rlg
+
+    logging.getLogger("svglib").setLevel(logging.CRITICAL)
+    try:
+        return svg2rlg(str(path), external_reference_root=str(root))
+    except Exception:  # svglib raises many kinds of parse errors; all mean the same to a designer
+        return None

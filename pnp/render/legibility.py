@@ -22,8 +22,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.render.draw import CAP, DESCENT, PT, colour, text_layout, unfitted
-from pnp.layout.imposition import Box
+from pnp.layout.text import CAP, DESCENT, text_layout, unfitted
+from pnp.model.geometry import Box
+from pnp.model.units import PT
+from pnp.render.draw import colour
 from pnp.wording import plural
 
 MIN_SIZE = 6.0  # points: the smallest text a player is asked to read

@@ -36,7 +36,6 @@ ESCAPES = set('"\\/bfnrt') & set(getattr(yaml.scanner.Scanner, "ESCAPE_REPLACEME
 AWKWARD = re.compile("[^\x0A\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD\U00010000-\U0010ffff]")
 END = re.compile(r"(?: +#.*)? *\Z")  # a comment needs a space before it
 PLAIN: dict = {}  # plain scalars already resolved: the same few recur on every face
-NOT_A_KEY = object()
 
 
 class Unsure(Exception):

@@ -5,24 +5,88 @@ Imported only when a template must be rendered: a build whose faces are all in t
 from __future__ import annotations
 
 import bisect
+import functools
 import json
+import time
 from pathlib import Path
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import chance, resources
-from pnp.write import cache
 from pnp.errors import DataError, Where, shown
+
+
+WORK = 20_000_000  # a build's templates' work: loop turns, calls, and the items each call or filter is handed.
+# The five kits use under 25,000 each; 20 million takes 10 to 30 seconds of the slowest kinds (a loop turn
+# that writes text), so no build spends a minute in its templates before it stops and says which line did it.
+SECONDS = 30.0  # of template work a build, whatever is counted: a backstop for work that counting misses (a
+# comparison of two long lists each loop turn), checked at each count, so that a build stops well inside a minute
+OUTPUT = 2_000_000  # characters one rendering may write: a face of 20,000 steps (see faces.MAX_STEPS) written
+# at 100 characters a step; the largest face of the five kits writes under 32,000. Checked as the text is
+# written, so a runaway template stops at 2 MB, not when the text is gigabytes.
+
+
+class TooLong(Exception):
+    """A rendering past `OUTPUT` characters, at the template line that wrote the piece that crossed it."""
+
+    def __init__(self, where: Where):
+        super().__init__(str(where))
+        self.where = where
+
+
+class OverBudget(SecurityError):
+    """A template that does too much work or writes too much, raised at the template's own line."""
+
+
+def _size(value) -> int:
+    """What a value costs to handle: its length when it has one."""
+    return len(value) if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset, range)) else 0
 
 
 class Sandbox(ImmutableSandboxedEnvironment):
     """jinja2's immutable sandbox: a template reads the data it is given and writes text. It cannot reach
     Python's insides (no `__class__`, `__globals__`, ...), change its data, or build something huge: jinja2
-    caps `range`, and repeating a text or list, or raising to a power, is capped here."""
+    caps `range`, and repeating a text or list, joining texts or adding them, or raising to a power, is capped
+    here. Every loop turn and call is counted against the build's `WORK` (see `charge`): counting, not a
+    clock, so that a template stops at the same line on every machine, however busy, and a test can show it."""
 
-    intercepted_binops = frozenset(["*", "**"])
+    intercepted_binops = frozenset(["*", "**", "+"])
     LARGEST = 100_000  # items or characters, as jinja2's range
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.work = 0  # done so far in this build
+        self.spent = 0.0  # seconds spent rendering in this build, but the rendering under way
+        self.started: float | None = None  # when the rendering under way started
+        self.filters = {name: _charged(function) for name, function in self.filters.items()}
+        self.filters.update(counted=_counted, joined=_joined)
+
+    def charge(self, amount: int) -> None:
+        """Count work against the build's budget; stop the template past it."""
+        self.work += amount
+        if self.work > WORK:
+            raise OverBudget(f"the templates of this build did more than {WORK:,} loop turns, calls and items "
+                             "handled: a loop that runs on too long")
+        if self.started is not None and self.spent + time.monotonic() - self.started > SECONDS:
+            raise OverBudget(f"the templates of this build ran for more than {SECONDS:.0f} seconds: a loop that "
+                             "runs on too long")
+
+    def getitem(self, obj, argument):
+        if isinstance(argument, slice):
+            self.charge(1 + _size(obj))
+        return super().getitem(obj, argument)
+
+    def _parse(self, source, name, filename):
+        """The template's tree, with every loop counted and every `~` joined with a check of its size."""
+        return _budgeted(super()._parse(source, name, filename))
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja2's own signature)
+        bound = getattr(__obj, "__self__", None)
+        __self.charge(1 + _size(bound) + sum(_size(arg) for arg in args) + sum(_size(v) for v in kwargs.values()))
+        if isinstance(bound, str) and getattr(__obj, "__name__", "") in GROWING:
+            _check_growth(__self, bound, __obj.__name__, args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
 
     def call_binop(self, context, operator, left, right):
         if operator == "**" and isinstance(right, int) and isinstance(left, int) and right > 1000:
@@ -31,7 +95,98 @@ class Sandbox(ImmutableSandboxedEnvironment):
             for seq, times in ((left, right), (right, left)):
                 if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > self.LARGEST:
                     raise SecurityError(f"repeating {type(seq).__name__} {times} times is too large for a template")
+        if operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)) \
+                and len(left) + len(right) > self.LARGEST:
+            raise SecurityError(f"adding {type(left).__name__}s of {len(left) + len(right):,} items in all is "
+                                "too large for a template")
         return super().call_binop(context, operator, left, right)
+
+
+GROWING = {"replace", "center", "ljust", "rjust", "zfill", "expandtabs", "join", "format"}  # str methods whose
+# result may be far longer than what they are given
+
+
+def _check_growth(env: Sandbox, text: str, method: str, args, kwargs) -> None:
+    """Refuse a text method whose result would pass `Sandbox.LARGEST` characters, before it is made."""
+    if method == "replace" and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+        count = text.count(args[0]) if args[0] else len(text) + 1
+        longest = len(text) + count * max(0, len(args[1]) - len(args[0]))
+    elif method in ("center", "ljust", "rjust", "zfill") and args and isinstance(args[0], int):
+        longest = max(len(text), args[0])
+    elif method == "expandtabs":
+        longest = len(text) + text.count("\t") * (args[0] if args and isinstance(args[0], int) else 8)
+    elif method == "join" and args:
+        items = list(args[0]) if not isinstance(args[0], (list, tuple)) else args[0]
+        longest = sum(len(str(item)) for item in items) + len(text) * len(items)
+    else:
+        longest = len(text) + sum(len(str(arg)) for arg in args) + sum(len(str(v)) for v in kwargs.values())
+    if longest > env.LARGEST:
+        raise SecurityError(f"str.{method} would make a text of {longest:,} characters: too large for a template")
+
+
+def _charged(function):
+    """A filter that counts the items it is handed against the build's work (see `Sandbox.charge`)."""
+    given = 1 if getattr(function, "jinja_pass_arg", None) else 0  # the context or environment comes first
+
+    @functools.wraps(function)
+    def charged(*args, **kwargs):
+        env = args[0] if given and isinstance(args[0], Sandbox) else getattr(args[0], "environment", None) \
+            if given else None
+        if isinstance(env, Sandbox) and len(args) > given:
+            env.charge(1 + _size(args[given]))
+        return function(*args, **kwargs)
+
+    if not given:  # no way to the environment: hand it over
+        charged = jinja2.pass_environment(_charged_plain(function))
+    return charged
+
+
+def _charged_plain(function):
+    @functools.wraps(function)
+    def charged(env, *args, **kwargs):
+        env.charge(1 + (_size(args[0]) if args else 0))
+        return function(*args, **kwargs)
+    return charged
+
+
+@jinja2.pass_environment
+def _counted(env: Sandbox, items):
+    """What a `{% for %}` loops over, each turn counted (every loop of a template is made to go through it)."""
+    for item in items:
+        env.charge(1)
+        yield item
+
+
+@jinja2.pass_environment
+def _joined(env: Sandbox, pieces) -> str:
+    """A `~` join, refused past `Sandbox.LARGEST` characters (a text doubled in a loop grows without end)."""
+    text = "".join(map(str, pieces))
+    if len(text) > env.LARGEST:
+        raise SecurityError(f"joining texts with ~ into {len(text):,} characters is too large for a template")
+    return text
+
+
+def _budgeted(tree):
+    """A template's tree with each loop's items taken through `counted`, and each `~` through `joined`."""
+    from jinja2 import nodes
+
+    for loop in tree.find_all(nodes.For):
+        loop.iter = nodes.Filter(loop.iter, "counted", [], [], None, None, lineno=loop.lineno)
+    for parent in list(tree.find_all(nodes.Node)):
+        for field in parent.fields:
+            value = getattr(parent, field)
+            if isinstance(value, nodes.Concat):
+                setattr(parent, field, _joining(value))
+            elif isinstance(value, list):
+                setattr(parent, field, [_joining(item) if isinstance(item, nodes.Concat) else item for item in value])
+    return tree
+
+
+def _joining(concat):
+    from jinja2 import nodes
+
+    return nodes.Filter(nodes.List(concat.nodes, lineno=concat.lineno), "joined", [], [], None, None,
+                        lineno=concat.lineno)
 
 
 class FolderLoader(jinja2.BaseLoader):
@@ -54,11 +209,21 @@ class FolderLoader(jinja2.BaseLoader):
         return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
 
 
-def template_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs, when the cache folder can be written. (Sandboxed templates
-    compile to other code than plain ones: the folder's name keeps the two apart.)"""
-    root = cache.folder("sandboxed-templates")
-    return jinja2.FileSystemBytecodeCache(str(root)) if root else None
+class CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """Compiled templates kept in a folder of the cache. The cache is optional: a compiled template that cannot
+    be read or written (a full disk, a folder made read-only meanwhile) is compiled again, and the build goes on."""
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except OSError:
+            bucket.reset()
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
 
 
 def _fault(error: Exception) -> str:
@@ -122,10 +287,13 @@ class Renderer:
     """A game's templates, rendered to text; a template's fault is reported at its own line, a fault that
     depends on the data against the card (or sheet) that asked for it."""
 
-    def __init__(self, roots: list[Path]):
+    def __init__(self, roots: list[Path], compiled: Path | None = None):
+        """`compiled`: a folder to keep compiled templates in between runs (sandboxed templates compile to
+        other code than plain ones: it holds only these), when there is one to write."""
         self.loader = FolderLoader(roots)
         self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           autoescape=False, bytecode_cache=template_cache())
+                           autoescape=False,
+                           bytecode_cache=CompiledTemplates(str(compiled)) if compiled else None)
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
             del self.env.globals[unused]
@@ -133,10 +301,13 @@ class Renderer:
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
-            return self.env.get_template(template).render(**context)
+            return self._written(self.env.get_template(template), context)
         except jinja2.TemplateSyntaxError as error:
             file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
+        except TooLong as error:
+            raise DataError([(error.where, f"the template writes more than {OUTPUT:,} characters for one face "
+                                           "(a loop that runs on too long?)")]) from None
         except (SecurityError, jinja2.TemplateNotFound, RecursionError, NameError) as error:
             # the template reaches for what it may not have: report the template's line
             raise DataError([(self._line(error) or where, _fault(error))]) from None
@@ -144,13 +315,33 @@ class Renderer:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
 
+    def _written(self, made, context: dict) -> str:
+        """What a template writes, stopped at the line that takes it past `OUTPUT` characters."""
+        pieces, size, written = made.root_render_func(made.new_context(context)), 0, []
+        self.env.started = time.monotonic()
+        try:
+            for piece in pieces:
+                size += len(piece)
+                if size > OUTPUT:
+                    frame = _writer(pieces)
+                    raise TooLong(Where(*_Source(frame.f_globals["__jinja_template__"]).line(frame, piece)))
+                written.append(piece)
+        except TooLong:
+            raise
+        except Exception:
+            self.env.handle_exception()  # the traceback rewritten to the templates' own lines, as jinja2 does
+        finally:
+            self.env.spent += time.monotonic() - self.env.started
+            self.env.started = None
+        return "".join(written)
+
     def origins(self, template: str, **context) -> list[tuple[str, int]]:
         """Where each line of what `template` renders for `context` starts: (template file, line), in order.
         Rendered again, piece by piece, each piece traced to the template code that wrote it (a macro's text to
         the line that calls it); asked only of a rendering that has worked before."""
         made = self.env.get_template(template)
         pieces = made.root_render_func(made.new_context(context))
-        origins, at_start, sources = [], True, {}
+        origins, at_start, sources, work = [], True, {}, self.env.work  # (counted once, when first rendered)
         for piece in pieces:
             if not piece:
                 continue
@@ -164,6 +355,7 @@ class Renderer:
             breaks = [index for index, char in enumerate(piece) if char == "\n"]
             origins += [(file, line + count) for count, index in enumerate(breaks, start=1) if index + 1 < len(piece)]
             at_start = piece.endswith("\n")  # the next line starts with the next piece, where that was written
+        self.env.work = work
         return origins
 
     def variables(self, template: str) -> list[str] | None:

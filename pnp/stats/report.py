@@ -6,9 +6,9 @@ import base64
 import html
 import io
 
-from pnp.write.preview import STYLE
 from pnp.stats.figures import compare, figures, percent, rate_text
 from pnp.stats.results import missing
+from pnp.write.html import page as html_page
 
 EXTRA_STYLE = """
 table{border-collapse:collapse;margin:.6em 0 1.2em;background:#fffdf7}
@@ -33,9 +33,7 @@ def page(data: dict, old: dict | None = None) -> str:
         before = old_figures["players"].get(players) if old_figures else None
         body += _block(players, block, before)
     body += _frequencies(new_figures, old_figures)
-    head = [f"<!doctype html><html lang='en'><meta charset='utf-8'><title>{html.escape(title)}</title>",
-            f"<style>{STYLE}{EXTRA_STYLE}</style>", "<body>", f"<h1>{html.escape(title)}</h1>"]
-    return "\n".join(head + body + ["</body></html>"]) + "\n"
+    return html_page(title, body, style=EXTRA_STYLE) + "\n"
 
 
 def _settings(data: dict, old: dict | None) -> str:

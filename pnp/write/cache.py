@@ -15,10 +15,12 @@ import marshal
 import os
 import sqlite3
 import sys
+import tempfile
 import zlib
 from pathlib import Path
 
 from pnp import __version__
+from pnp.errors import PnpError
 
 LIBRARIES = ("jinja2", "reportlab", "svglib", "yaml")  # what renders, reads and draws what the cache holds
 LAYOUT = 1  # of what the cache holds: a change to it empties the caches made before
@@ -57,11 +59,6 @@ def stamp() -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def digest(*parts) -> str:
-    """A key for values written as `repr` (which tells 1 from "1" and keeps a dict's order)."""
-    return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def _limit() -> int:
     """The cache file's largest size in bytes."""
     try:
@@ -80,6 +77,11 @@ class Store:
         self.scratch = sqlite3.connect("", isolation_level=None)  # a private file, deleted on close
         self.scratch.execute(f"CREATE TABLE entries {TABLE}")
         self.waiting: dict = {self.scratch: {}, self.db: {}}  # connection -> key -> compressed bytes
+
+    @staticmethod
+    def folder(kind: str) -> Path | None:
+        """A folder of the cache for what is kept in files of its own (compiled templates), or None."""
+        return folder(kind)
 
     @staticmethod
     def _open(path: Path) -> sqlite3.Connection | None:
@@ -161,11 +163,12 @@ class Store:
             db.execute("BEGIN")
             db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?)", rows)
             db.execute("COMMIT")
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as error:
             if db.in_transaction:
                 db.rollback()
-            if db is self.scratch:
-                raise
+            if db is self.scratch:  # the build cannot go on without it: name its folder, not the output's
+                raise PnpError(f"cannot write the build's temporary database in {tempfile.gettempdir()} "
+                               f"(set TMPDIR to another folder): {error}") from None
 
 
 STORES: dict = {}  # cache file (None: none) -> the Store of this process

@@ -9,22 +9,13 @@ from __future__ import annotations
 import html
 import io
 from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.write.fileset import replace_file
+from pnp.write.html import page as html_page
 
 PREVIEW_DPI = 110  # enough to read a card's smallest text on screen
-
-STYLE = """
-body{font-family:"DejaVu Sans",Verdana,sans-serif;background:#eee8dc;color:#2b1d0e;margin:2em}
-h1{font-family:"DejaVu Serif",Georgia,serif;margin-bottom:.2em}
-nav a,ul.pdfs a{color:#1f5fa8}
-ul.pdfs{columns:2;padding-left:1.2em}
-figure ul.pdfs{columns:1}
-.pages{display:flex;flex-wrap:wrap;gap:18px}
-figure{margin:0;width:430px}
-figure img{width:100%;background:#fff;box-shadow:0 1px 5px #0005}
-figcaption{font-size:.85em;margin-top:.3em}
-#check{padding:.4em .8em;background:#dfe9d5;display:inline-block}
-#check.missing{background:#f3c6c0}
-"""
 
 CHECK = """<script>
 addEventListener("load", function () {
@@ -67,9 +58,7 @@ def page_images(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
 
 
 def _page(title: str, body: list[str]) -> bytes:
-    head = [f"<!doctype html><html lang='en'><meta charset='utf-8'><title>{html.escape(title)}</title>",
-            f"<style>{STYLE}</style>", "<body>", f"<h1>{html.escape(title)}</h1>", "<p id='check'>…</p>"]
-    return "\n".join(head + body + [CHECK, "</body></html>"]).encode("utf-8")
+    return html_page(title, ["<p id='check'>…</p>", *body], after=[CHECK]).encode("utf-8")
 
 
 def _links(files: list[str]) -> str:
@@ -101,3 +90,24 @@ def games_index(games: list[tuple[str, str, str, list[str]]]) -> bytes:
                     f"{html.escape(name)}</b>: every page</a>{_links(pdfs)}</figcaption></figure>")
     body.append("</div>")
     return _page("Print-and-play kits", body)
+
+
+def write_index(out: Path, names: dict[str, str]) -> Path:
+    """OUT/index.html: every game previewed in OUT, old builds included, with links to its pages and PDFs.
+    `names` gives the names of the games just built (others show their folder's name)."""
+    games = []
+    for page in sorted(out.glob("*/preview/index.html")):
+        folder = page.parent.parent
+        if folder.name.startswith("."):
+            continue  # a build's files being staged, or set aside
+        pictures = sorted(page.parent.glob("*.png"))
+        pdfs = [f"{folder.name}/{pdf.name}" for pdf in sorted(folder.glob("*.pdf"))
+                if "-kit-" in pdf.name or pdf.name.startswith("duplex-test")]
+        games.append((names.get(folder.name, folder.name), f"{folder.name}/preview/index.html",
+                      f"{folder.name}/preview/{pictures[0].name}" if pictures else "", pdfs))
+    path = out / "index.html"
+    try:
+        replace_file(path, games_index(games))
+    except OSError as error:
+        raise PnpError(f"cannot write {error.filename or path}: {error.strerror}") from None
+    return path

@@ -1,0 +1,151 @@
+"""Cards, tokens and sheets laid out: every piece on duplex pages (its back behind it), on fold-and-glue sheets,
+one a page for a print shop, or one-sided; and how to print them, in words for the contents page."""
+from __future__ import annotations
+
+import math
+
+from pnp.layout.imposition import capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
+from pnp.layout.requests import Drawn, labelled, layered, overlaid
+from pnp.model.kinds import KINDS
+from pnp.wording import plural
+
+FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the card)"
+
+
+def card_gutter(component, settings) -> float:
+    """The space between neighbouring cards: --gutter's, else the data's, else room for each card's whole bleed."""
+    for gutter in (settings.gutter, component.options["gutter"]):
+        if gutter is not None:
+            return gutter
+    return 2 * component.options["bleed"]
+
+
+def card_pages(game, component, settings, outline: list | None = None):
+    """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets; pieces without
+    backs on one-sided sheets. `outline` is drawn over every face (a token's cut line)."""
+    bleed, gutter = component.options["bleed"], card_gutter(component, settings)
+    pairs = []
+    for card in component.cards:
+        context = card.context()
+        front = overlaid(Drawn(component.template, component.size, bleed, card.where,
+                               {"card": context, "piece": context}), outline, "outline")
+        if settings.proof:
+            front = labelled(front, card.id)
+        back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where,
+                                            {"card": context, "piece": context}), outline, "outline")
+        pairs += [(front, back)] * card.count
+    if settings.shop:
+        return shop_pages(pairs, component.size, bleed)
+    layout = fold_pages if settings.fold and any(back for _, back in pairs) else duplex_pages
+    return layout(pairs, component.size, bleed, gutter, settings)
+
+
+def card_advice(component, settings) -> str:
+    if settings.shop:
+        return "For a print shop: one card a page with its bleed; the trim box marks the cut."
+    if settings.fold:  # folded and glued, the two halves make the card: never card stock, unless the data says so
+        stock = component.stock["fold"] or FOLD_STOCK
+        advice = (f"Print one-sided on {stock}. Fold each sheet on the dashed line, glue the halves "
+                  "together, let it dry, then cut on the crop marks.")
+    else:
+        edge = "short" if settings.short_edge else "long"
+        advice = (f"Print double-sided (flip on the {edge} edge) on {component.stock_for('duplex')}. "
+                  "Cut on the crop marks.")
+    return f"{advice} {bleed_note(component, settings)}".strip()
+
+
+def bleed_note(component, settings) -> str:
+    """How the cards sit on the paper, said plainly when the paper cannot give them everything: their own
+    bleed, or more a page with neighbours sharing their cuts. The user chooses with --gutter."""
+    bleed, gutter = component.options["bleed"], card_gutter(component, settings)
+    if bleed <= 0:
+        return ""
+    chosen = capacity(component.size, bleed, gutter, settings)
+    if chosen.per_page >= component.card_total and chosen.edge_bleed >= bleed - 0.05 and chosen.marks:
+        return ""  # they all fit on one page with their bleed and crop marks: nothing worth saying
+    short = ""
+    if chosen.edge_bleed < 0.05:
+        short = " The paper leaves no room for bleed at the grid's outer edges."
+    elif chosen.edge_bleed < bleed - 0.05:
+        short = f" The paper leaves room for only {chosen.edge_bleed:.1f} mm of bleed at the grid's outer edges."
+    if not chosen.marks:
+        short += " There is no room for crop marks on every side: cut along the drawn lines."
+    if not shares_cuts(bleed, gutter):
+        shared = capacity(component.size, bleed, 0.0, settings)
+        offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter 0."
+                 if shared.per_page > chosen.per_page else "")
+        return f"{_many(component, chosen.per_page)} a page, each with its own {bleed:g} mm bleed.{short}{offer}"
+    own = capacity(component.size, bleed, 2 * bleed, settings)
+    return (f"{_many(component, chosen.per_page)} a page, neighbours sharing their cut lines.{short} With --gutter "
+            f"{2 * bleed:g}mm each card has its own bleed ({own.per_page} a page).")
+
+
+def _many(component, count: int) -> str:
+    return plural(count, *KINDS[component.kind].noun)
+
+
+# --- tokens: round, square or six-sided pieces -------------------------------------------------------------
+
+def token_outline(component) -> list:
+    """The cut line of a round or six-sided token, inscribed in its square box: drawn over each face, so
+    that the token can be cut square on the crop marks, or round (or six-sided) on the line, or punched."""
+    w, h = component.size
+    cx, cy = w / 2, h / 2
+    line = {"stroke": "#000000", "width": 0.2}
+    if component.options["shape"] == "circle":
+        return [{"circle": {"x": cx, "y": cy, "r": min(w, h) / 2, **line}}]
+    if component.options["shape"] == "hex":  # flat at top and bottom
+        r = min(w / 2, h / math.sqrt(3))
+        points = [[cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))] for k in range(6)]
+        return [{"polygon": {"points": points, **line}}]
+    return []
+
+
+def token_pages(game, component, settings):
+    """Tokens laid out as cards are, each with its outline; backs mirrored for duplex, or folded over."""
+    return card_pages(game, component, settings, token_outline(component))
+
+
+def token_advice(component, settings) -> str:
+    shape = component.options["shape"]
+    if any(card.back for card in component.cards):
+        advice = card_advice(component, settings)
+    else:
+        advice = f"Print one-sided on {component.stock_for('duplex')}. Cut on the crop marks. " + bleed_note(
+            component, settings)
+    if shape == "circle":
+        advice += (f" Cut each token square on the crop marks, or round on its outline, or punch it "
+                   f"with a {min(component.size):g} mm circle punch.")
+    elif shape == "hex":
+        advice += " Cut each token round its six-sided outline."
+    return advice
+
+
+# --- sheets: score pads, numbered sheets --------------------------------------------------------------------
+
+def sheet_pages(game, component, settings):
+    """One-sided sheets such as score pads, `count` copies, each told its number. A `background` template
+    draws what all the sheets share, once: the template then draws only what differs from sheet to sheet."""
+    background = component.options["background"]
+    under = Drawn(background, component.size, 0.0, component.where, {}) if background else None
+    faces = [Drawn(component.template, component.size, 0.0, component.where, {"sheet": {"number": number}},
+                   over=under) for number in range(1, sheet_count(component, settings) + 1)]
+    if under:
+        faces = [layered(under, face) for face in faces]
+    return duplex_pages([(face, None) for face in faces], component.size, 0.0, 0.0, settings)
+
+
+def sheet_advice(component, settings) -> str:
+    stock = component.stock_for("fold" if settings.fold else "duplex")
+    if component.options.get("numbered"):
+        count = sheet_count(component, settings)
+        return (f"Print one-sided on {stock}, once: the {count} sheets are numbered and each differs from the "
+                "others (a game uses one; build with --sheets N for another number of them). Cut on the crop marks.")
+    return f"Print one-sided on {stock}, as many copies as you need. Cut on the crop marks."
+
+
+def sheet_count(component, settings) -> int:
+    """Numbered sheets print as many as asked for on the command line; others their data's count."""
+    if component.options.get("numbered") and settings.sheets:
+        return settings.sheets
+    return component.options["count"]

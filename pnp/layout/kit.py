@@ -1,0 +1,111 @@
+"""A kit as pages: every component laid out (kinds.py), then each PDF's pages in print order, each with its footer:
+a kit's contents page first (contents.py), and a blank back wherever a part would start on the back of another."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pnp.errors import DataError, PnpError
+from pnp.layout.contents import contents_page
+from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
+from pnp.layout.kinds import LAYOUTS
+
+
+@dataclass
+class Part:
+    """A component laid out for this build."""
+
+    component: object
+    pages: list
+    advice: str
+
+
+def variant(settings: Settings) -> str:
+    """The suffix naming what was built: the paper, and duplex or fold-and-glue; or the print-shop cards."""
+    if settings.shop:
+        return "shop"
+    return f"{settings.paper.name}-{'fold' if settings.fold else 'duplex'}"
+
+
+def parts(game, settings: Settings) -> list[Part]:
+    """Every component laid out on pages, its faces requested (not yet drawn). A component that does not fit the
+    paper is its data's fault, or the --margin's when it fits inside the paper's usual margin; a component
+    whose data cannot be laid out (a net that does not hold together) says so itself, as a DataError."""
+    laid = []
+    for component in game.components.values():
+        kind = LAYOUTS[component.kind]
+        if settings.shop and not kind.shop:
+            continue  # a print shop gets the cards and the board; sheets and nets print at home
+        try:
+            pages = kind.pages(game, component, settings)
+        except NoRoom as error:
+            raise _blame(game, kind, component, settings, error) from None
+        laid.append(Part(component, pages, kind.how_to_print(component, settings)))
+    return laid
+
+
+def _blame(game, kind, component, settings: Settings, error: NoRoom) -> PnpError:
+    """A component that does not fit: the --margin's fault when it fits inside the usual margin, else its data's."""
+    usual = settings.paper.margin
+    if settings.margin > usual:
+        try:
+            kind.pages(game, component, replace(settings, margin=usual))
+        except NoRoom:
+            pass
+        else:
+            return PnpError(f"--margin {settings.margin:g}mm leaves no room on {settings.paper.name} paper for "
+                            f"{component.id} ({component.title}); it fits with --margin {usual:g}mm")
+    return DataError([(component.where, str(error))])
+
+
+def title(game, parts: list[Part], with_contents: bool) -> str:
+    """A PDF's title: the kit's, or one part's."""
+    return f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
+
+
+def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
+    """The pages of a PDF in print order, as (part, page); (None, None) is a blank page.
+
+    A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
+    it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
+    no part ever starts on the back of another."""
+    padded = with_contents and not settings.fold and not settings.shop
+    entries: list = [(None, "contents")] if with_contents else []
+    for part in parts:
+        for page in part.pages:
+            if padded and len(entries) % 2 and not page.reverse:
+                entries.append((None, None))  # the back of the sheet before
+            entries.append((part, page))
+    return entries
+
+
+def document(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[Page]:
+    """The pages of a PDF (the kit, with its contents page, or one part) in print order, each with its footer."""
+    entries = sequence(parts, settings, with_contents)
+    pages = []
+    for number, (part, page) in enumerate(entries, start=1):
+        if page == "contents":
+            page = contents_page(game, parts, entries, settings)
+        elif page is None:
+            page = blank_page(settings)
+        pages.append(replace(page, footer=footer(game, part.component.title if part else "", page.side, number,
+                                                 len(entries), settings)))
+    return pages
+
+
+def footer(game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
+    return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
+            f"{settings.paper.title} paper · print at 100 %, no fit to page")
+
+
+def captions(parts: list[Part], settings: Settings) -> list[str]:
+    """What each page of a kit is, to show under its picture: "Game cards · fronts · page 5 of 27"."""
+    entries = sequence(parts, settings, with_contents=True)
+    names = ["Contents" if page == "contents" else "Blank back" if page is None
+             else f"{part.component.title} · {page.side}" for part, page in entries]
+    return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]
+
+
+def blank_page(settings: Settings) -> Page:
+    """A page left blank on purpose: only its footer says why."""
+    return Page(size=settings.size, side="left blank: the next part starts on a new sheet",
+                content=printable(settings).inset(bottom=FOOTER_BAND), marks=False)

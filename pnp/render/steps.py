@@ -1,0 +1,180 @@
+"""A face's drawing steps, read from what its template rendered and checked: known steps, every value of the right
+kind, the artwork and pictures they place found (pnp/render/library.py).
+
+A template writes YAML: a list of steps such as `- rect: {x: 0, y: 0, w: 63.5, h: 88.9, fill: red}`, one a line;
+such lines are read quickly (pnp/render/quickyaml.py) and each checked once a build, however many faces share
+it; anything else is read by PyYAML. Steps the program writes itself (a net's lines, a board's marks) are
+checked the same way (`drawn`). Checked steps are (name, values) pairs; the store keeps them with the files
+they place named by their `src` (`encoded`, `decoded`).
+"""
+from __future__ import annotations
+
+from pnp.errors import DataError, Where
+from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
+from pnp.read.datafile import parse_yaml
+
+FONTS = ("sans", "bold", "title")
+PLACED = ("art", "image")  # steps that place a file of the artwork folders, named by `src`
+MAX_STEPS = 20_000  # drawing steps of one face, its groups' steps counted: the busiest face of the five kits has
+# under 1,000, and each step is kept, checked and drawn (a face of millions would fill memory before a PDF is made)
+
+
+def step_specs(palette: dict) -> dict:
+    """The drawing steps a template may use, each with every key it accepts."""
+    colour = Colour(palette)
+    paint = {"fill": (colour, "none"), "stroke": (colour, "none"), "width": (Length(), 0.3),
+             "dash": (ListOf(Length()), None), "opacity": (Number(), 1.0)}
+    box = {"x": Length(), "y": Length(), "w": Length(), "h": Length()}
+    points = {"points": ListOf(ListOf(Length(), min_items=2), min_items=2)}
+    placed = Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)})
+    return {
+        "rect": Record({**box, "r": (Length(), 0.0), **paint}),
+        "circle": Record({"x": Length(), "y": Length(), "r": Length(), **paint}),
+        "ellipse": Record({"x": Length(), "y": Length(), "rx": Length(), "ry": Length(), **paint}),
+        "line": Record({**points, **paint}),
+        "polygon": Record({**points, **paint}),
+        "text": Record({
+            "text": Text(), "x": Length(), "y": Length(), "w": Length(), "h": (Length(), None),
+            "size": (Number(), 10.0), "font": (Choice(*FONTS), "sans"), "colour": (colour, "#000000"),
+            "align": (Choice("left", "center", "right"), "center"),
+            "valign": (Choice("top", "middle", "bottom"), "top"),
+            "leading": (Number(), 1.2), "fit": (Bool(), True), "rotate": (Number(), 0.0),
+            "opacity": (Number(), 1.0), "fine": (Bool(), False)}),
+        "art": placed,
+        "image": placed,
+        # steps drawn in their own coordinates: origin at (x, y), turned clockwise by `rotate` degrees
+        "group": Record({"x": (Length(), 0.0), "y": (Length(), 0.0), "rotate": (Number(), 0.0),
+                         "mirror": (Bool(), False),
+                         "steps": ListOf(Any_())}),
+    }
+
+
+class Steps:
+    """Reads and checks the drawing steps of a game's faces; `library` finds the files they place."""
+
+    def __init__(self, palette: dict, library):
+        self.specs = step_specs(palette)
+        self.library = library
+        self.lines: dict = {}  # a step's line as a template wrote it -> the step checked
+
+    def read(self, text: str, template: str, where: Where) -> tuple:
+        """The checked steps of a rendered face: readable YAML, known steps and values."""
+        label = f"{where} (template {template})"
+        problems: list = []
+        steps = self._quick(text, label, problems)
+        if steps is None:
+            raw = _parsed(text, template, where)
+            if raw is None:
+                return ()
+            if not isinstance(raw, list):
+                raise DataError([(where, f"template {template} must render a list of drawing steps")])
+            steps = self._check(raw, label, "", problems)
+        if problems:
+            raise DataError(problems)
+        count = _count(steps)
+        if count > MAX_STEPS:
+            raise DataError([(where, f"template {template} draws {count:,} steps on one face: a face has at most "
+                                     f"{MAX_STEPS:,}")])
+        return steps
+
+    def drawn(self, raw: list, where: Where) -> tuple:
+        """Drawing steps written by the program itself (a tiled board's marks, a net's lines), given as a
+        template would write them and checked the same way, their defaults filled in."""
+        problems: list = []
+        steps = self._check(raw, str(where), "", problems)
+        if problems:
+            raise DataError(problems)
+        return steps
+
+    def _quick(self, text: str, label: str, problems: list) -> tuple | None:
+        """The steps of a face written one a line, as templates write them: each line read (see quickyaml)
+        and checked once a build, however many faces share it. None when the text needs PyYAML."""
+        from pnp.render import quickyaml
+
+        if quickyaml.AWKWARD.search(text):
+            return None
+        steps, index, wrong = [], 0, []
+        for line in text.split("\n"):
+            if not line.startswith("- "):
+                if line.strip(" ") and not line.lstrip(" ").startswith("#"):
+                    return None
+                continue
+            step = self.lines.get(line)
+            if step is None:
+                try:
+                    (item,) = quickyaml.load(line)
+                except quickyaml.Unsure:
+                    return None
+                found: list = []
+                step = self._check_step(index, item, label, "", found)
+                wrong += found
+                if step is None or found:
+                    index += 1
+                    continue
+                if len(self.lines) > 4096:  # the lines faces share come back soon: keep memory flat
+                    self.lines.clear()
+                self.lines[line] = step
+            steps.append(step)
+            index += 1
+        problems += wrong
+        return tuple(steps)
+
+    def _check(self, raw: list, label: str, prefix: str, problems: list) -> tuple:
+        """Check a list of drawing steps (and the steps of its groups), finding the files they place."""
+        steps = (self._check_step(index, item, label, prefix, problems) for index, item in enumerate(raw))
+        return tuple(step for step in steps if step is not None)
+
+    def _check_step(self, index: int, item, label: str, prefix: str, problems: list) -> tuple | None:
+        """One drawing step checked, as (name, values), the file it places found; None when it is wrong."""
+        spot = Where(label, 0, f"{prefix}step {index + 1}")
+        if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in self.specs:
+            problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
+            return None
+        name, values = next(iter(item.items()))
+        before = len(problems)
+        checked = self.specs[name].check(values, spot.at(name), problems)
+        if checked is None or len(problems) > before:  # a key missing or wrong: nothing more to check
+            return None
+        if name in PLACED:
+            checked[name] = self.library.placed(name, checked["src"], spot.at(f"{name}.src"), problems)
+        elif name == "group":
+            checked["steps"] = self._check(checked["steps"], label, f"{prefix}step {index + 1}: ", problems)
+        return name, checked
+
+    # --- steps in the store ----------------------------------------------------------------------------
+    def encoded(self, steps) -> list:
+        """Checked steps as the store keeps them: the files they place named by their `src`."""
+        return [[name, {**values, "steps": self.encoded(values["steps"])} if name == "group" else
+                 {**values, name: None} if name in PLACED else values] for name, values in steps]
+
+    def decoded(self, stored: list) -> tuple | None:
+        """Stored steps with the files they place found again; None when one of them cannot be."""
+        steps = []
+        for name, values in stored:
+            if name == "group":
+                inner = self.decoded(values["steps"])
+                if inner is None:
+                    return None
+                values["steps"] = inner
+            elif name in PLACED:
+                problems: list = []
+                values[name] = self.library.placed(name, values["src"], Where(""), problems)
+                if values[name] is None or problems:
+                    return None
+            steps.append((name, values))
+        return tuple(steps)
+
+
+def _parsed(text: str, template: str, where: Where):
+    """A rendered face's YAML read in full (aliases and nesting bounded); a DataError saying where it is wrong."""
+    try:
+        return parse_yaml(text, template, lines=False)
+    except DataError as error:
+        place, problem = error.problems[0]
+        line = f", rendered line {place.line}" if place.line else ""
+        raise DataError([(where, f"template {template}{line}: {problem}")]) from None
+
+
+def _count(steps: tuple) -> int:
+    """Steps of a face, its groups' own steps counted too."""
+    return sum(1 + (_count(values["steps"]) if name == "group" else 0) for name, values in steps)
