@@ -6,11 +6,10 @@ that folder replaces the game's as a whole. This module only runs the stages in 
 """
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.errors import DataError, PnpError, one_line, shown
+from pnp.errors import DataError, one_line
 from pnp.layout import kit as layout
 from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
@@ -20,7 +19,7 @@ from pnp.render.faces import FaceMaker
 from pnp.render.keys import digest
 from pnp.wording import plural
 from pnp.write import cache
-from pnp.write.fileset import FolderSet
+from pnp.write.fileset import FolderSet, cannot_write
 from pnp.write.pdf import Document
 
 
@@ -35,17 +34,21 @@ def maker_for(game: Game, store: cache.Store | None = None, warn=None) -> FaceMa
 def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[layout.Part]:
     """Every component laid out on pages and its faces made. A DataError says what keeps any of them from being
     made, every face's problems at once."""
-    maker = maker or maker_for(game)
-    parts = []
-    for part in layout.parts(game, settings):
-        parts.append(replace(part, pages=maker.pages(part.pages)))
+    return _made(game, settings, layout.parts(game, settings), maker or maker_for(game), progress)
+
+
+def _made(game: Game, settings: Settings, parts: list, maker: FaceMaker, progress=None) -> list[layout.Part]:
+    """Laid-out parts with their faces made (the render pass), or a DataError with every face's problems."""
+    made = []
+    for part in parts:
+        made.append(replace(part, pages=maker.pages(part.pages)))
         if progress:
             progress(f"{game.slug}: {part.component.id} laid out on {plural(len(part.pages), 'page')} "
                      f"({layout.variant(settings)})")
     errors, _ = maker.report()
     if errors:
         raise DataError(errors)
-    return parts
+    return made
 
 
 def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, maker: FaceMaker | None = None,
@@ -95,12 +98,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     try:
         files = FolderSet(out_dir)
     except OSError as error:
-        raise _cannot_write(error, out_dir) from None
+        raise cannot_write(error, out_dir) from None
     sections = []
     try:
-        laid = _laid_out(game, variants, maker, progress, say, strict)
-        _check_pages(game, laid)
-        for settings, parts in laid:
+        for settings, parts in _laid_out(game, variants, maker, progress, say, strict):
             suffix = layout.variant(settings)
             for part in parts:
                 with files.open(f"{part.component.id}-{suffix}.pdf") as out:
@@ -122,43 +123,12 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             raise DataError(soft)
         files.commit()
     except OSError as error:
-        raise _cannot_write(error, out_dir) from None
+        raise cannot_write(error, out_dir) from None
     finally:
         files.discard()
         maker.store.commit()
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
     return files.paths
-
-
-MAX_PAGES = 5_000  # pages a build draws, every variant's in all: some 10 minutes of printing, and the pages of
-# the largest kit a build allows (see kinds.MAX_KIT_CARDS) at nine cards a page, fronts and backs, in two variants
-
-
-def _check_pages(game: Game, laid: list) -> None:
-    """Every variant laid out within `MAX_PAGES`, checked before any page is drawn."""
-    counts: dict = {}
-    for _, parts in laid:
-        for part in parts:
-            counts[part.component.id] = counts.get(part.component.id, 0) + len(part.pages)
-    total = sum(counts.values())
-    if total > MAX_PAGES:
-        ranked = sorted(counts.items(), key=lambda item: -item[1])
-        largest = ", ".join(f"{name} {count:,}" for name, count in ranked[:3])
-        raise DataError([(game.components[ranked[0][0]].where, f"the kit lays out on {total:,} pages in all ({largest}, ...): a build draws at "
-                                 f"most {MAX_PAGES:,}; print fewer cards, or fewer variants (--duplex or --fold)")])
-
-
-def _cannot_write(error: OSError, out_dir: Path) -> PnpError:
-    """A write that failed, blaming the file it names, else the output folder. The folders a build makes beside
-    the output folder to swap the new files in (see fileset) are named as the output folder: the user knows
-    only the folder they named."""
-    target = Path(os.path.realpath(out_dir))
-    place = Path(os.fsdecode(error.filename)) if error.filename else Path(out_dir)
-    if place.is_relative_to(target.parent):
-        inner = place.relative_to(target.parent).parts
-        if inner and inner[0].startswith(f".{target.name}."):
-            place = Path(out_dir).joinpath(*inner[1:])
-    return PnpError(f"cannot write {shown(place)}: {error.strerror or error}")
 
 
 def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool) -> list:
@@ -167,8 +137,10 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     too, when `strict`)."""
     laid, failure = [], None
     try:
-        for settings in variants:
-            laid.append((settings, lay_out(game, settings, maker, progress)))
+        planned = [(settings, layout.parts(game, settings)) for settings in variants]
+        layout.check_pages(game, planned)  # before any face is made
+        for settings, parts in planned:
+            laid.append((settings, _made(game, settings, parts, maker, progress)))
     except DataError as error:
         failure = error
     _, warnings = maker.report()

@@ -6,6 +6,7 @@ import pytest
 
 from conftest import run
 from pnp import kit
+from pnp.layout import kit as layout_kit
 from pnp.model import kinds
 from pnp.render import faces, sandbox, steps
 from pnp.write import cache
@@ -104,8 +105,9 @@ def test_a_kit_of_more_cards_than_a_build_allows_is_refused_before_any_template_
 
 def test_a_kit_laid_out_on_more_pages_than_a_build_draws_is_refused_before_any_page_is_drawn(toy, tmp_path,
                                                                                             monkeypatch):
-    monkeypatch.setattr(kit, "MAX_PAGES", 5)
+    monkeypatch.setattr(layout_kit, "MAX_PAGES", 5)
     drawn = []
+    monkeypatch.setattr(faces.FaceMaker, "render", lambda *args: drawn.append(args) or "")
     monkeypatch.setattr(kit, "write_pdf", lambda *args, **kwargs: drawn.append(args))
     output = refused_at(run(toy, tmp_path, "--duplex"), "game.yaml:")
     assert re.search(r"on \d+ pages in all", output)

@@ -57,6 +57,26 @@ def _blame(game, kind, component, settings: Settings, error: NoRoom) -> PnpError
     return DataError([(component.where, str(error))])
 
 
+MAX_PAGES = 5_000  # pages a build draws, every variant's in all: some 10 minutes of printing, and the pages of
+# the largest kit a build allows (see model/kinds.MAX_KIT_CARDS) at nine cards a page, fronts and backs, in two
+# variants
+
+
+def check_pages(game, laid: list) -> None:
+    """Every variant (settings, parts) laid out within MAX_PAGES, checked before any face is made."""
+    counts: dict = {}
+    for _, parts in laid:
+        for part in parts:
+            counts[part.component.id] = counts.get(part.component.id, 0) + len(part.pages)
+    total = sum(counts.values())
+    if total > MAX_PAGES:
+        ranked = sorted(counts.items(), key=lambda item: -item[1])
+        largest = ", ".join(f"{name} {count:,}" for name, count in ranked[:3])
+        raise DataError([(game.components[ranked[0][0]].where,
+                          f"the kit lays out on {total:,} pages in all ({largest}, ...): a build draws at most "
+                          f"{MAX_PAGES:,}; print fewer cards, or fewer variants (--duplex or --fold)")])
+
+
 def title(game, parts: list[Part], with_contents: bool) -> str:
     """A PDF's title: the kit's, or one part's."""
     return f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"

@@ -28,7 +28,7 @@ def colour(value: str, palette_items: tuple):
 
 @dataclass(frozen=True)
 class Drawing:
-    """A face drawn once, as PDF operators ready for a form in any document (see pnp/write/pdf.py, Document.face_form).
+    """A face drawn once, as PDF operators ready for a form in any document (pnp/write/pdf.py, face_form).
 
     `code` is the operators, one line each, with two kinds of marker that each document fills in for itself:
     ("text", x, y, font, size, leading, text), a line of text in one of our fonts (`sans` ...), whose bytes

@@ -22,7 +22,7 @@ WORK = 20_000_000  # a build's templates' work: loop turns, calls, and the items
 # that writes text), so no build spends a minute in its templates before it stops and says which line did it.
 SECONDS = 30.0  # of template work a build, whatever is counted: a backstop for work that counting misses (a
 # comparison of two long lists each loop turn), checked at each count, so that a build stops well inside a minute
-OUTPUT = 2_000_000  # characters one rendering may write: a face of 20,000 steps (see faces.MAX_STEPS) written
+OUTPUT = 2_000_000  # characters one rendering may write: a face of 20,000 steps (see steps.MAX_STEPS) written
 # at 100 characters a step; the largest face of the five kits writes under 32,000. Checked as the text is
 # written, so a runaway template stops at 2 MB, not when the text is gigabytes.
 

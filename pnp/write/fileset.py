@@ -83,6 +83,18 @@ class FolderSet:
                     pass
 
 
+def cannot_write(error: OSError, folder: Path) -> PnpError:
+    """A write into `folder` that failed, blaming the file it names, else the folder. The folders made beside
+    it to swap the new files in are named as the folder: the user knows only the folder they named."""
+    target = Path(os.path.realpath(folder))
+    place = Path(os.fsdecode(error.filename)) if error.filename else Path(folder)
+    if place.is_relative_to(target.parent):
+        inner = place.relative_to(target.parent).parts
+        if inner and inner[0].startswith(f".{target.name}."):
+            place = Path(folder).joinpath(*inner[1:])
+    return PnpError(f"cannot write {shown(place)}: {error.strerror or error}")
+
+
 def replace_folder(folder: Path, files: dict[str, bytes]) -> None:
     """Make `folder` hold exactly `files` (paths relative to it), all at once."""
     writer = FolderSet(folder)
