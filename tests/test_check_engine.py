@@ -100,6 +100,17 @@ def race(tmp_path) -> Path:
     return folder
 
 
+RACE_GAME = """
+roll 4
+Ann move 4
+roll 3
+Bob move 2
+roll 1
+Ann move 1   # reaches 5
+winner Ann
+"""  # a legal race to 5: Ann wins
+
+
 def log(body: str) -> str:
     return "game: race\nplayers: Ann Bob\ngoal: 5\n" + textwrap.dedent(body)
 
@@ -110,15 +121,7 @@ def found(race: Path, text: str) -> list:
 
 
 def test_a_game_plugs_in_its_own_verbs_and_rule_codes(race):
-    good = log("""
-        roll 4
-        Ann move 4
-        roll 3
-        Bob move 2
-        roll 1
-        Ann move 1   # reaches 5
-        winner Ann
-        """)
+    good = log(RACE_GAME)
     assert found(race, good) == []
     bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
     # Bob cannot move 6 on a roll of 3 (line 8): read as a move the roll allowed, the lines after it fit,
@@ -156,15 +159,7 @@ def test_a_state_hears_of_each_problem_and_may_take_the_logs_word_after_it(race)
 
     def finish(self):''').replace("if winner.player != self.leader():",
                                     "if winner.player != self.leader() and not getattr(self, 'heard', ()):"))
-    good = log("""
-        roll 4
-        Ann move 4
-        roll 3
-        Bob move 2
-        roll 1
-        Ann move 1
-        winner Ann
-        """)
+    good = log(RACE_GAME)
     bad = good.replace("Bob move 2", "Bob move 6").replace("winner Ann", "winner Bob")
     assert found(race, bad) == [(8, "RACE-STEPS")]  # the winner written after a problem is the log's word
     assert found(race, good.replace("winner Ann", "winner Bob")) == [(11, "RACE-WINNER")]
@@ -185,15 +180,7 @@ def package(race: Path) -> Path:
 
 def test_a_games_rules_may_be_a_package_whose_modules_import_one_another(race):
     package(race)
-    good = log("""
-        roll 4
-        Ann move 4
-        roll 3
-        Bob move 2
-        roll 1
-        Ann move 1
-        winner Ann
-        """)
+    good = log(RACE_GAME)
     assert found(race, good) == []
     assert found(race, good.replace("Bob move 2", "Bob move 6")) == [(8, "RACE-STEPS")]
 
