@@ -20,7 +20,7 @@ import functools
 import os
 
 from pnp import resources
-from pnp.errors import DataError, Where
+from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
@@ -74,6 +74,7 @@ class FaceMaker:
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
         # first given and the key of the face it made then
+        self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
 
     # --- the pass ------------------------------------------------------------------------------------
     def pages(self, pages: list) -> list:
@@ -228,8 +229,13 @@ class FaceMaker:
     def _rendered(self, template: str, size, bleed: float, where: Where, over: Face | None, context: dict) -> tuple:
         """What a template makes of `context`: (the face's key, or None when it cannot be made; what keeps its
         text from being read; what else keeps it from being made)."""
+        if template in self.over_limit:
+            return None, (), ()  # its first face past a limit is reported: the build fails without trying this one
         try:
             key, notes, failures = self._make(template, size, bleed, where, over, context)
+        except OverLimit as error:
+            self.over_limit.add(template)
+            return None, (), tuple(error.problems)
         except DataError as error:
             return None, (), tuple(error.problems)
         return (None if failures or any(note.error for note in notes) else key), notes, failures

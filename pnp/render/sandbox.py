@@ -14,7 +14,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import chance, resources
-from pnp.errors import DataError, Where, shown
+from pnp.errors import DataError, OverLimit, Where, shown
 from pnp.read.datafile import read_text
 
 
@@ -307,7 +307,7 @@ class Renderer:
             file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
         except TooLong as error:
-            raise DataError([(error.where, f"the template writes more than {OUTPUT:,} characters for one face "
+            raise OverLimit([(error.where, f"the template writes more than {OUTPUT:,} characters for one face "
                                            "(a loop that runs on too long?)")]) from None
         except (SecurityError, jinja2.TemplateNotFound, RecursionError, NameError) as error:
             # the template reaches for what it may not have: report the template's line
