@@ -1,8 +1,10 @@
 """Errors the command line reports cleanly: a message, a location, an exit code, never a traceback."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import ClassVar
 
 import click
 
@@ -16,15 +18,47 @@ class Where:
     file: str
     line: int = 0
     field: str = ""
+    lines: ClassVar[str] = "line"  # what its file is made of, as a message names one: "first at line 4"
 
     def at(self, field: str, line: int | None = None) -> "Where":
         """The same file, one field deeper (and at another line when known)."""
         path = f"{self.field}.{field}" if self.field else field
-        return Where(self.file, self.line if line is None else line, path)
+        return replace(self, line=self.line if line is None else line, field=path)
 
     def __str__(self) -> str:
         place = f"{self.file}:{self.line}" if self.line else self.file
         return f"{place}: {self.field}" if self.field else place
+
+
+@dataclass(frozen=True)
+class InSheet(Where):
+    """A place in one sheet of a spreadsheet, said as the spreadsheet names a cell: `cards.xlsx:Cards!C7`.
+    `line` is the row (0: the sheet as a whole). The column is `column` (counted from 0) when given, else the
+    one of `columns` (the header's names) that the field names, else the row's `id` cell, else its first."""
+
+    sheet: str = ""
+    columns: tuple = ()
+    column: int | None = None
+    lines: ClassVar[str] = "row"
+
+    def __str__(self) -> str:
+        sheet = self.sheet if re.fullmatch(r"\w+", self.sheet) else "'" + self.sheet.replace("'", "''") + "'"
+        place = f"{self.file}:{sheet}"
+        if self.line:
+            named = [self.columns.index(name) for name in (self.field.split(".")[0], "id") if name in self.columns]
+            column = self.column if self.column is not None else named[0] if named else 0
+            place += f"!{column_letter(column)}{self.line}"
+        return f"{place}: {self.field}" if self.field else place
+
+
+def column_letter(index: int) -> str:
+    """A spreadsheet's name for a column counted from 0: A ... Z, AA ..."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 QUOTE = 80  # characters of a user's text quoted in a message at most

@@ -68,13 +68,26 @@ def decoded(data: bytes) -> str:
     except UnicodeDecodeError as error:
         if _utf16_without_mark(data):
             raise NotText("UTF-16 text: save it as UTF-8", 0) from None
-        raise NotText(f"not UTF-8 text (byte {error.start}; saved in another encoding?): save it as UTF-8",
-                      error.start) from None
+        raise NotText(_not_utf8(data, error.start), error.start) from None
     if "\x00" in text:
         if _utf16_without_mark(data):
             raise NotText("UTF-16 text: save it as UTF-8", 0)
         raise NotText("a binary file (it holds NUL bytes), not text", data.index(b"\x00"))
     return text
+
+
+def _not_utf8(data: bytes, start: int) -> str:
+    """What to say of bytes that are not UTF-8 from byte `start`: saved as Windows-1252 (as Excel and Notepad
+    save text on Windows) when they read as that, their characters past ASCII all printable; else in
+    another encoding."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        text = "\x81"
+    if all(c.isprintable() for c in text if ord(c) > 127):
+        return (f"not UTF-8 text (byte {start} is {data[start:start + 1].decode('cp1252')!r} in Windows-1252: "
+                "saved as Windows-1252?): save it as UTF-8 (Excel calls it CSV UTF-8)")
+    return f"not UTF-8 text (byte {start}; saved in another encoding?): save it as UTF-8"
 
 
 def _utf16_without_mark(data: bytes) -> bool:

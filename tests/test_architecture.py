@@ -10,6 +10,8 @@ from the source (every `import` and `from ... import`, inside functions too), no
 from __future__ import annotations
 
 import ast
+import csv
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pnp"
 STAGES = ("model", "read", "layout", "render", "write")
 SHARED = ("errors", "wording", "chance", "resources", "textfile")  # modules at the top any stage may use
 DRAWING = {"reportlab", "PIL", "jinja2"}
+SPREADSHEETS = {"openpyxl", "odf"}
 
 
 def imported(path: Path, package: Path) -> list[tuple[int, str]]:
@@ -95,6 +98,23 @@ def test_the_checker_loads_nothing_that_draws(tmp_path, command):
         args = ["simulate", game, "--games", "2", "--out", str(tmp_path / "logs")]
     modules = loaded(tmp_path, *args)
     assert "pnp" in modules and not modules & DRAWING, sorted(modules & DRAWING)
+
+
+def test_only_a_spreadsheet_card_list_loads_the_spreadsheet_libraries(tmp_path):
+    examples = PACKAGE / "games" / "cannon-dice" / "examples"
+    for args in (["check", str(next(examples.glob("*.log")))], ["list", "buried-treasure"]):
+        assert not loaded(tmp_path, *args) & SPREADSHEETS, args
+    game = tmp_path / "game"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "toy", game)
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in csv.reader((game / "deck.csv").read_text(encoding="utf-8").splitlines()):
+        book.active.append(row)
+    book.save(game / "deck.xlsx")
+    (game / "game.yaml").write_text((game / "game.yaml").read_text(encoding="utf-8").replace(
+        "cards: deck.csv", "cards: deck.xlsx"), encoding="utf-8")
+    assert "openpyxl" in loaded(tmp_path, "list", str(game))
 
 
 def test_a_build_loads_what_draws(tmp_path):

@@ -195,86 +195,125 @@ def _syntax_problem(error: yaml.MarkedYAMLError, file: str) -> tuple:
     return Where(file, line), f"not valid YAML: {problem}"
 
 
-def read_text(path: Path) -> str:
-    """A data file's text (UTF-8, with or without a byte-order mark), read as pnp/textfile.py reads any text a
-    person hands pnp: a plain file only, at most MAX_BYTES, named for what it is when it is not text (UTF-16,
-    a spreadsheet). Any failure is a DataError at the file (and the line, when one is to blame)."""
-    file, data = shown(path), b""
+def read_bytes(path: Path) -> bytes:
+    """A data file's bytes, read as pnp/textfile.py reads any file a person hands pnp: a plain file only, at
+    most MAX_BYTES. Any failure is a DataError at the file."""
+    file = shown(path)
     try:
-        data = textfile.read_bytes(path, MAX_BYTES)
-        return textfile.decoded(data)
+        return textfile.read_bytes(path, MAX_BYTES)
     except textfile.NotText as error:
-        line = textfile.line_at(data, error.offset) if error.offset else 0
-        raise DataError([(Where(file, line), error.message)]) from None
+        raise DataError([(Where(file), error.message)]) from None
     except FileNotFoundError:
         raise DataError([(Where(file), "file not found")]) from None
     except OSError as error:
         raise DataError([(Where(file), f"cannot be read: {error.strerror}")]) from None
 
 
+def read_text(path: Path) -> str:
+    """A data file's text (UTF-8, with or without a byte-order mark), named for what it is when it is not
+    text (UTF-16, Windows-1252, a spreadsheet). Any failure is a DataError at the file (and the line, when one
+    is to blame)."""
+    data = read_bytes(path)
+    try:
+        return textfile.decoded(data)
+    except textfile.NotText as error:
+        line = textfile.line_at(data, error.offset) if error.offset else 0
+        raise DataError([(Where(shown(path), line), error.message)]) from None
+
+
 def load_yaml(path: Path) -> Any:
     return parse_yaml(read_text(path), shown(path))
 
 
-def load_csv(path: Path, max_rows: int | None = None) -> LList:
-    """Rows of a CSV file with a header line, as LDicts that know their line; empty cells are left out.
-    The list's `line` is the header's, `columns` the names it gives, `comments` how many rows were left out
-    because their first cell starts with `#` (a comment, or a card set aside)."""
-    file = shown(path)
-    rows = LList()
-    rows.line, rows.item_lines, rows.columns, rows.comments = 1, [], [], 0
-    reader = csv.reader(io.StringIO(read_text(path), newline=""), strict=True)
-    header, problems, end = None, [], 0
-    try:
-        for cells in reader:
-            number, end = end + 1, reader.line_num  # a quoted cell may span lines: the row starts at the first
-            if not any(cell.strip() for cell in cells):
-                continue
-            if cells[0].lstrip().startswith("#"):
-                rows.comments += 1
-                continue
-            if header is None:
-                header = _header(cells, Where(file, number))
-                rows.line, rows.columns = number, header
-            elif len(cells) > len(header):
-                problems.append((Where(file, number), f"{len(cells)} cells but the header names {len(header)} columns"))
-            elif max_rows is not None and len(rows) >= max_rows:
-                problems.append((Where(file, number), f"more than {max_rows:,} rows: at most {max_rows:,} are read"))
-                break
-            else:
-                rows.append(_row(header, cells, number))
-                rows.item_lines.append(number)
-    except csv.Error as error:
-        opened = "end of data" in str(error)
-        problems.append((Where(file, end + 1 if opened else reader.line_num),
-                         "a quoted cell that starts on this line is never closed" if opened else
-                         f"not valid CSV: {error}"))
+def load_csv(path: Path, max_rows: int | None = None, delimiter: str = ",") -> LList:
+    """Rows of a CSV file (or, with a tab as `delimiter`, a TSV file) read by `table`."""
+    file, problems = shown(path), []
+    rows = table(_csv_records(read_text(path), delimiter, file, problems), lambda number, *_: Where(file, number),
+                 max_rows, problems, delimiter)
     if problems:
         raise DataError(problems)
     return rows
 
 
-def _header(cells: list[str], where: Where) -> list[str]:
-    names = [cell.strip() for cell in cells]
-    if len(names) == 1:
-        for separator, name in ((";", "semicolons"), ("\t", "tabs"), ("|", "bars")):
-            if separator in names[0]:
-                raise DataError([(where, f"the columns are separated by {name}: a CSV file separates them with "
-                                         "commas (save it again as comma-separated)")])
-    problems = [(where, f"column {i} has no name") for i, name in enumerate(names, start=1) if not name]
-    problems += [(where.at(name), "this column is named twice")
+def _csv_records(text: str, delimiter: str, file: str, problems: list):
+    """(row number, cells) of each row of CSV text; a row that cannot be read ends it, noted in `problems`."""
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
+    end = 0
+    try:
+        for cells in reader:
+            number, end = end + 1, reader.line_num  # a quoted cell may span lines: the row starts at the first
+            yield number, cells
+    except csv.Error as error:
+        opened = "end of data" in str(error)
+        problems.append((Where(file, end + 1 if opened else reader.line_num),
+                         "a quoted cell that starts on this line is never closed" if opened else
+                         f"not valid CSV: {error}"))
+
+
+def table(records, place, max_rows: int | None, problems: list, delimiter: str | None = None) -> LList:
+    """The rows of a table with a header row, as LDicts that know their row; empty cells are left out.
+    `records` gives (row number, cells) for each row, a cell being text, a number, a bool or None (blank);
+    `place(row, column=None, header=())` is the Where of a row, or of a cell of it (column counted from 0).
+    The list's `line` is the header's row, `columns` the names it gives, `where` the place of the header,
+    `comments` how many rows were left out because their first cell starts with `#` (a comment, or a card
+    set aside). Problems are noted in `problems`; `delimiter` is a text file's, to name one used wrongly."""
+    rows = LList()
+    rows.line, rows.item_lines, rows.columns, rows.comments = 1, [], [], 0
+    header = None
+    for number, cells in records:
+        if all(blank(cell) for cell in cells):
+            continue
+        if isinstance(cells[0], str) and cells[0].lstrip().startswith("#"):
+            rows.comments += 1
+            continue
+        if header is None:
+            header = _header(cells, number, place, delimiter)
+            rows.line, rows.columns = number, header
+        elif len(cells) > len(header):
+            problems.append((place(number, len(header), header),
+                             f"{len(cells)} cells but the header names {len(header)} columns"))
+        elif max_rows is not None and len(rows) >= max_rows:
+            problems.append((place(number), f"more than {max_rows:,} rows: at most {max_rows:,} are read"))
+            break
+        else:
+            rows.append(_row(header, cells, number))
+            rows.item_lines.append(number)
+    rows.where = place(rows.line, None, tuple(rows.columns))
+    return rows
+
+
+def blank(cell) -> bool:
+    """Whether a table's cell holds nothing (None, or only spaces)."""
+    return cell is None or (isinstance(cell, str) and not cell.strip())
+
+
+_SEPARATORS = {",": ("commas", "CSV", "comma"), ";": ("semicolons", "", ""), "\t": ("tabs", "TSV", "tab"),
+               "|": ("bars", "", "")}
+
+
+def _header(cells: list, number: int, place, delimiter: str | None) -> list[str]:
+    names = ["" if cell is None else str(cell).strip() for cell in cells]
+    if len(names) == 1 and delimiter:
+        for separator, (name, _, _) in _SEPARATORS.items():
+            if separator != delimiter and separator in names[0]:
+                _, kind, word = _SEPARATORS[delimiter]
+                raise DataError([(place(number), f"the columns are separated by {name}: a {kind} file separates "
+                                                 f"them with {word}s (save it again as {word}-separated)")])
+    problems = [(place(number, i - 1), f"column {i} has no name") for i, name in enumerate(names, start=1)
+                if not name]
+    problems += [(place(number, i, names).at(name), "this column is named twice")
                  for i, name in enumerate(names) if name and name in names[:i]]
     if problems:
         raise DataError(problems)
     return names
 
 
-def _row(header: list[str], cells: list[str], number: int) -> LDict:
+def _row(header: list[str], cells: list, number: int) -> LDict:
     row = LDict()
     row.line, row.key_lines = number, {}
     for name, cell in zip(header, cells):
-        if cell.strip():
-            row[name] = _csv_value(cell.strip())
+        if not blank(cell):
+            row[name] = _csv_value(cell.strip()) if isinstance(cell, str) else cell
             row.key_lines[name] = number
     return row
 

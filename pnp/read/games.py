@@ -1,7 +1,7 @@
 """Finding games and reading their data files into a checked `Game`.
 
 A game is a folder under `pnp/games/` named by its slug, holding `game.yaml` (what the kit prints), the card
-lists it names (CSV or YAML) and, for the checker, `rules.py` with its own data files.
+lists it names (CSV, TSV, YAML or a spreadsheet's sheet) and, for the checker, `rules.py` with its own data files.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from pnp.model.game import GAME, Card, Component, Game
 from pnp.model.kinds import COMMON, FIELD, KINDS, MAX_CARDS, MAX_KIT_CARDS, NO_DEFAULT
 from pnp.model.paper import NAMED_SIZES
 from pnp.model.specs import REQUIRED, Any_, Bool, Choice, Colour, Int, ListOf, Record, Spec, Text, line_of
-from pnp.read.datafile import load_csv, load_yaml
+from pnp.read.cardlists import load_list
+from pnp.read.datafile import load_yaml
 from pnp.read.kinds import READERS
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
@@ -206,13 +207,13 @@ def _cards(block, values, where, folder, palette, problems, listed="cards",
     found = _card_rows(block, values, where, folder, problems, listed)
     if found is None:
         return (), 0
-    rows, file, base = found
+    rows, base = found
     comments = getattr(rows, "comments", 0)
-    if rows.columns is not None and not _columns_fit(rows.columns, row_spec, Where(file, rows.line), problems):
+    if rows.columns is not None and not _columns_fit(rows.columns, row_spec, base, problems):
         return (), comments  # a column missing or misspelt: said once, at the header, rather than on every row
     cards, seen, before = [], {}, len(problems)
     for index, row in enumerate(rows):
-        spot = Where(file, line_of(rows, index, base.line), "")
+        spot = replace(base, line=line_of(rows, index, base.line), field="")
         if rows.columns is not None and "count" in rows.columns and "count" not in row:
             named = f" (card {row['id']!r})" if "id" in row else ""
             problems.append((spot.at("count"), f"the count is blank{named}: write how many copies to print "
@@ -223,7 +224,7 @@ def _cards(block, values, where, folder, palette, problems, listed="cards",
         if card_id is None or checked_row["count"] is None:
             continue
         if card_id in seen:
-            problems.append((spot.at("id"), f"card id {card_id!r} is used twice (first at line {seen[card_id]})"))
+            problems.append((spot.at("id"), f"card id {card_id!r} is used twice (first at {spot.lines} {seen[card_id]})"))
             continue
         seen[card_id] = spot.line
         own_back = checked_row.pop("back")
@@ -254,30 +255,40 @@ def _card_spec(block, values, where, palette, problems) -> Record:
     return Record({"id": Text(), "count": (Int(0, MAX_CARDS), 1), "back": (Text(), None), **field_specs}, "a card")
 
 
+LIST_FILE = Record({"file": Text(), "sheet": (Text(), None)}, "a file name, or {file: ..., sheet: ...}")
+
+
 def _card_rows(block, values, where, folder, problems, listed):
-    """The list under `listed` (its rows, the file they are in, where to report the list as a whole), or None."""
-    source = values[listed]
+    """The list under `listed` (its rows, and where to report the list as a whole: from a table, its header
+    row), or None. A file of the game's folder is named alone, or as {file: ..., sheet: ...} for a sheet of a
+    spreadsheet other than its first."""
+    source, sheet = values[listed], None
+    spot = where.at(listed, line_of(block, listed, where.line))
+    if isinstance(source, dict):
+        named = LIST_FILE.check(source, spot, problems)
+        if named is None or named["file"] is None:
+            return None
+        source, sheet = named["file"], named["sheet"]
     if isinstance(source, str):
-        spot = where.at(listed, line_of(block, listed, where.line))
         path = resources.find_file(source, [folder], "the game's folder", spot, problems,
                                    f"no such file: {shown(folder / source)}")
         if path is None:
             return None
         try:
-            rows = load_csv(path, max_rows=MAX_CARDS) if path.suffix == ".csv" else load_yaml(path)
+            rows = load_list(path, sheet, MAX_CARDS, spot)
         except DataError as error:
             problems.extend(error.problems)
             return None
-        file, base = shown(path), Where(shown(path), line_of(rows, default=1))
+        base = getattr(rows, "where", None) or Where(shown(path), line_of(rows, default=1))
     else:
-        rows, file, base = source, where.file, where.at(listed, line_of(block, listed, where.line))
+        rows, base = source, spot
     if not isinstance(rows, list):
         problems.append((base, f"expected a list of {listed}"))
         return None
     if len(rows) > MAX_CARDS:
         problems.append((base, f"{len(rows):,} {listed}: a group holds at most {MAX_CARDS:,} different ones"))
         return None
-    return rows, file, base
+    return rows, base
 
 
 def _columns_fit(columns: list, spec: Record, where: Where, problems: list) -> bool:
