@@ -10,7 +10,7 @@ import click
 
 from pnp import __version__
 
-COMMANDS = {"build": "build", "list": "listing", "check": "check", "simulate": "simulate", "stats": "stats"}  # name -> module
+COMMANDS = {"build": "build", "list": "listing", "check": "check", "simulate": "simulate", "stats": "stats", "new": "new"}  # name -> module
 
 
 class Commands(click.Group):
