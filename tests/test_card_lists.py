@@ -212,3 +212,48 @@ def test_cells_are_named_as_a_spreadsheet_names_them():
     where = InSheet("cards.xlsx", 7, "", "Cards", ("id", "count", "title"))
     assert [str(where.at("title")), str(where), str(where.at("nothing")), str(InSheet("c.ods", 0, "", "Sheet 1"))] \
         == ["cards.xlsx:Cards!C7: title", "cards.xlsx:Cards!A7", "cards.xlsx:Cards!A7: nothing", "c.ods:'Sheet 1'"]
+
+
+def test_a_spreadsheet_that_unpacks_past_the_limit_is_refused_before_it_is_read(toy, monkeypatch):
+    from pnp.read import cardlists
+
+    write_xlsx(toy / "deck.xlsx", toy_rows())
+    use(toy, "deck.xlsx")
+    with zipfile.ZipFile(toy / "deck.xlsx") as packed:
+        size = sum(part.file_size for part in packed.infolist())
+    monkeypatch.setattr(cardlists, "MAX_UNPACKED", size - 1)
+    found = problems(toy)
+    assert [problem.split(": ")[0] for problem in found] == ["deck.xlsx"] and f"{size:,} bytes" in found[0]
+    monkeypatch.setattr(cardlists, "MAX_UNPACKED", size)
+    assert len(cards_of(toy)) == 4
+
+
+def test_an_ods_file_s_repeated_cells_and_rows_keep_every_cell_in_its_column(toy):
+    """LibreOffice writes a run of like cells (or rows) once, with a count: blank ones to the sheet's end."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    def cell(value=None, **repeat):
+        if value is None:
+            return TableCell(**repeat)
+        made = TableCell(valuetype="float", value=str(value), **repeat) if isinstance(value, int) else \
+            TableCell(valuetype="string", **repeat)
+        made.addElement(P(text=str(value)))
+        return made
+
+    document, table = OpenDocumentSpreadsheet(), Table(name="Deck")
+    for cells, repeat in (([cell("id"), cell("count"), cell("label"), cell("value"),
+                            cell(numbercolumnsrepeated="1000")], None),
+                          ([cell(numbercolumnsrepeated="1024")], "3"),
+                          ([cell("alpha"), cell(3), cell(), cell(1)], None),
+                          ([cell("beta"), cell(2), cell("Same"), cell(numbercolumnsrepeated="3"), cell("x")], None),
+                          ([cell(numbercolumnsrepeated="1024")], "1048000")):
+        row = TableRow(numberrowsrepeated=repeat) if repeat else TableRow()
+        for item in cells:
+            row.addElement(item)
+        table.addElement(row)
+    document.spreadsheet.addElement(table)
+    document.save(str(toy / "deck.ods"))
+    use(toy, "deck.ods")
+    assert [problem.split(": ")[0] for problem in problems(toy)] == ["deck.ods:Deck!G6"]

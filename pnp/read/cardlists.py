@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import io
 import re
+import zipfile
 from pathlib import Path
 
 from pnp.errors import DataError, InSheet, Where, shown
@@ -22,6 +23,7 @@ SHEETS = WORKBOOKS + (".ods",)
 YAML = (".yaml", ".yml")
 MAX_COLUMNS = 16_384  # as many as a sheet of either format holds
 MAX_ROWS = 1_048_576
+MAX_UNPACKED = 128 << 20  # bytes a spreadsheet's parts may unpack to: a sheet of 2,000 cards needs a few MB
 
 
 def load_list(path: Path, sheet: str | None, max_rows: int, spot: Where):
@@ -46,6 +48,7 @@ def load_sheet(path: Path, sheet: str | None, max_rows: int, spot: Where):
     file, data, problems = shown(path), read_bytes(path), []
     kind = "an Excel workbook (.xlsx)" if path.suffix.lower() in WORKBOOKS else "an OpenDocument spreadsheet (.ods)"
     try:  # a damaged file fails in the libraries in ways of their own (zip, XML, a missing part)
+        _check_unpacked(data, file)
         names, records = (_xlsx if path.suffix.lower() in WORKBOOKS else _ods)(data)
         name = names[0] if sheet is None and names else sheet
         if name not in names:
@@ -63,6 +66,16 @@ def load_sheet(path: Path, sheet: str | None, max_rows: int, spot: Where):
     if problems:
         raise DataError(problems)
     return rows
+
+
+def _check_unpacked(data: bytes, file: str) -> None:
+    """A spreadsheet is a zip file: what it unpacks to is held to MAX_UNPACKED (the sizes its parts declare,
+    which the zip reader does not read past), so that a small file cannot fill memory."""
+    with zipfile.ZipFile(io.BytesIO(data)) as packed:
+        size = sum(part.file_size for part in packed.infolist())
+    if size > MAX_UNPACKED:
+        raise DataError([(Where(file), f"unpacks to {size:,} bytes: more than the {MAX_UNPACKED >> 20} MB a "
+                                       "spreadsheet of cards may hold")])
 
 
 def _xlsx(data: bytes):

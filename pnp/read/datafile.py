@@ -270,7 +270,8 @@ def table(records, place, max_rows: int | None, problems: list, delimiter: str |
             header = _header(cells, number, place, delimiter)
             rows.line, rows.columns = number, header
         elif len(cells) > len(header):
-            problems.append((place(number, len(header), header),
+            past = next((i for i in range(len(header), len(cells)) if not blank(cells[i])), len(header))
+            problems.append((place(number, past, header),
                              f"{len(cells)} cells but the header names {len(header)} columns"))
         elif max_rows is not None and len(rows) >= max_rows:
             problems.append((place(number), f"more than {max_rows:,} rows: at most {max_rows:,} are read"))
