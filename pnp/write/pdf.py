@@ -27,6 +27,7 @@ from pnp.errors import DataError
 from pnp.layout.imposition import Page
 from pnp.layout.text import font
 from pnp.model.units import PT
+from pnp.render.draw import Drawing
 from pnp.render.images import Picture
 from pnp.write.marks import crop_marks, fold_line, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
@@ -81,10 +82,10 @@ class Document:
             if stream is None:
                 raise DataError([(where, f"artwork {art.path.name} is not an SVG file that can be read")])
             code, states, width, height = stream
+            names = [self.picture_form(picture) for picture in art.images]  # (each stored once a document)
             name = f"art{len(self.arts)}"
             self.c.beginForm(name, 0, 0, width, height)
-            self.c._code.extend(code)
-            self.c._extgstate._c.update(states)
+            self._copy(Drawing(code, tuple(states.items()), art.images, {}, False), names)
             end_form(self.c, name)
             self._spool(xObjectName(name))
             self.arts[art] = (name, width, height)
