@@ -82,9 +82,10 @@ class Document:
             if stream is None:
                 raise DataError([(where, f"artwork {art.path.name} is not an SVG file that can be read")])
             code, states, width, height = stream
-            names = [self.picture_form(picture) for picture in art.images]  # (each stored once a document)
             name = f"art{len(self.arts)}"
             self.c.beginForm(name, 0, 0, width, height)
+            # the pictures it draws, each stored once a document (one that nothing draws, not at all)
+            names = OnDemand(lambda index: self.picture_form(art.images[index]))
             self._copy(Drawing(code, tuple(states.items()), art.images, {}, False), names)
             end_form(self.c, name)
             self._spool(xObjectName(name))
