@@ -164,4 +164,4 @@ def _preview(files: FolderSet, game: Game, settings: Settings, parts: list):
         files.write(f"preview/{name}", image)
     pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
     return Section(f"{settings.paper.title} paper, {'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
-                   list(zip(names, layout.captions(parts, settings))))
+                   list(zip(names, layout.captions(game, parts, settings))))

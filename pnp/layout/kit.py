@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.errors import DataError, PnpError
-from pnp.layout.contents import contents_page
+from pnp.layout.contents import contents_length, contents_pages
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS
 
@@ -82,14 +82,14 @@ def title(game, parts: list[Part], with_contents: bool) -> str:
     return f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
 
 
-def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
+def sequence(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
     """The pages of a PDF in print order, as (part, page); (None, None) is a blank page.
 
     A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
     it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
     no part ever starts on the back of another."""
     padded = with_contents and not settings.fold and not settings.shop
-    entries: list = [(None, "contents")] if with_contents else []
+    entries: list = [(None, "contents")] * contents_length(game, parts, settings) if with_contents else []
     for part in parts:
         for page in part.pages:
             if padded and len(entries) % 2 and not page.reverse:
@@ -100,11 +100,12 @@ def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list
 
 def document(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[Page]:
     """The pages of a PDF (the kit, with its contents page, or one part) in print order, each with its footer."""
-    entries = sequence(parts, settings, with_contents)
+    entries = sequence(game, parts, settings, with_contents)
+    contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
     pages = []
     for number, (part, page) in enumerate(entries, start=1):
         if page == "contents":
-            page = contents_page(game, parts, entries, settings)
+            page = next(contents)
         elif page is None:
             page = blank_page(settings)
         pages.append(replace(page, footer=footer(game, part.component.title if part else "", page.side, number,
@@ -117,9 +118,9 @@ def footer(game, title: str, side: str, number: int, total: int, settings: Setti
             f"{settings.paper.title} paper · print at 100 %, no fit to page")
 
 
-def captions(parts: list[Part], settings: Settings) -> list[str]:
+def captions(game, parts: list[Part], settings: Settings) -> list[str]:
     """What each page of a kit is, to show under its picture: "Game cards · fronts · page 5 of 27"."""
-    entries = sequence(parts, settings, with_contents=True)
+    entries = sequence(game, parts, settings, with_contents=True)
     names = ["Contents" if page == "contents" else "Blank back" if page is None
              else f"{part.component.title} · {page.side}" for part, page in entries]
     return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]

@@ -15,6 +15,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import chance, resources
 from pnp.errors import DataError, Where, shown
+from pnp.read.datafile import read_text
 
 
 WORK = 20_000_000  # a build's templates' work: loop turns, calls, and the items each call or filter is handed.
@@ -206,7 +207,7 @@ class FolderLoader(jinja2.BaseLoader):
             raise jinja2.TemplateNotFound(template)
         mtime = path.stat().st_mtime
         self.files.add(str(path))
-        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+        return read_text(path), str(path), lambda: path.stat().st_mtime == mtime  # read as any data file is
 
 
 class CompiledTemplates(jinja2.FileSystemBytecodeCache):
