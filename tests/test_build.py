@@ -366,3 +366,12 @@ def test_a_kit_of_very_many_parts_runs_its_contents_on_to_more_pages(tmp_path, p
     for n in range(1, 31):
         first = int(re.search(rf"Deck {n}\s.*?pages? (\d+)", listed).group(1))
         assert f"Deck {n} · fronts" in texts[first - 1], (n, first)
+
+
+def test_every_pdf_asks_viewers_to_print_at_actual_size(tmp_path):
+    """A print dialog that opens at "fit to page" shrinks every card: each PDF asks for no scaling."""
+    build("cannon-dice", "--fold", "--out", str(tmp_path))
+    pdfs = sorted((tmp_path / "cannon-dice").glob("*.pdf"))
+    assert len(pdfs) > 3
+    for pdf in pdfs:
+        assert PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None", pdf.name

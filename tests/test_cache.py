@@ -176,3 +176,19 @@ def test_faces_made_for_one_build_are_drawn_by_another_whose_cache_lacks_them():
     settings = Settings()
     parts = lay_out(game, settings, FaceMaker(game, cache.Store()))
     assert write_pdf(game, parts, settings, False, FaceMaker(game, cache.Store())).startswith(b"%PDF")
+
+
+def test_a_build_running_beside_another_pnp_never_takes_what_the_other_code_made(tmp_path, monkeypatch):
+    """Two checkouts (or installs) of one version share the cache folder: when one empties the file and fills it
+    with its own drawings, the other, already running, must not read them as its own; a spoilt value is a miss."""
+    path = tmp_path / "cache.sqlite"
+    running = cache.Store(path)
+    running.keep("face", "k", b"drawn by this code")
+    running.commit()
+    monkeypatch.setattr(cache, "stamp", lambda: "other code".ljust(64, "0"))
+    other = cache.Store(path)  # finds another stamp: empties the file, and fills it with its own
+    other.keep("face", "k", b"drawn by other code")
+    other.commit()
+    assert running.fetch("face", "k") is None and other.fetch("face", "k") == b"drawn by other code"
+    other.db.execute("UPDATE entries SET value = ? WHERE key LIKE '%face:k'", (b"not compressed",))
+    assert other.fetch("face", "k") is None

@@ -8,6 +8,7 @@ from pnp.errors import DataError, PnpError
 from pnp.layout.contents import contents_length, contents_pages
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS
+from pnp.layout.text import glyph_names, missing_glyphs
 
 
 @dataclass
@@ -30,6 +31,9 @@ def parts(game, settings: Settings) -> list[Part]:
     """Every component laid out on pages, its faces requested (not yet drawn). A component that does not fit the
     paper is its data's fault, or the --margin's when it fits inside the paper's usual margin; a component
     whose data cannot be laid out (a net that does not hold together) says so itself, as a DataError."""
+    unprintable = _unprintable(game)
+    if unprintable:
+        raise DataError(unprintable)
     laid = []
     for component in game.components.values():
         kind = LAYOUTS[component.kind]
@@ -41,6 +45,18 @@ def parts(game, settings: Settings) -> list[Part]:
             raise _blame(game, kind, component, settings, error) from None
         laid.append(Part(component, pages, kind.how_to_print(component, settings)))
     return laid
+
+
+def _unprintable(game) -> list:
+    """The data's words that a font pnp sets them in cannot print (pnp/read/games.py `_printed`): a problem at
+    each place they are given, before anything is drawn."""
+    problems: dict = {}
+    for text, fonts, where in game.printed:
+        for name in fonts:
+            missing = missing_glyphs(text, name)
+            if missing and where not in problems:
+                problems[where] = f"the {name} font has no glyph for {glyph_names(missing)}"
+    return list(problems.items())
 
 
 def _blame(game, kind, component, settings: Settings, error: NoRoom) -> PnpError:

@@ -74,6 +74,9 @@ class Store:
 
     def __init__(self, path: Path | None = None):
         self.db = self._open(path) if path else None
+        # each key starts with the stamp: another build with other code may empty the file and fill it while
+        # this one runs, and what that code made must never be taken for this code's
+        self.made_by = stamp()[:16]
         self.scratch = sqlite3.connect("", isolation_level=None)  # a private file, deleted on close
         self.scratch.execute(f"CREATE TABLE entries {TABLE}")
         self.waiting: dict = {self.scratch: {}, self.db: {}}  # connection -> key -> compressed bytes
@@ -117,7 +120,7 @@ class Store:
 
     def fetch(self, kind: str, key: str, lasting: bool = True) -> bytes | None:
         """The bytes stored under `key`, or None."""
-        db, key = self._db(lasting), f"{kind}:{key}"
+        db, key = self._db(lasting), f"{self.made_by}:{kind}:{key}"
         found = self.waiting[db].get(key)
         if found is None:
             try:
@@ -125,11 +128,14 @@ class Store:
             except sqlite3.DatabaseError:
                 return None
             found = row[0] if row else None
-        return zlib.decompress(found) if found is not None else None
+        try:
+            return zlib.decompress(found) if found is not None else None
+        except zlib.error:  # spoilt
+            return None
 
     def has(self, kind: str, key: str) -> bool:
         """Whether a lasting value is stored under `key`."""
-        db, key = self._db(True), f"{kind}:{key}"
+        db, key = self._db(True), f"{self.made_by}:{kind}:{key}"
         if key in self.waiting[db]:
             return True
         try:
@@ -145,7 +151,7 @@ class Store:
     def keep(self, kind: str, key: str, data: bytes, lasting: bool = True) -> None:
         """Store bytes."""
         db = self._db(lasting)
-        self.waiting[db][f"{kind}:{key}"] = zlib.compress(data, 1)
+        self.waiting[db][f"{self.made_by}:{kind}:{key}"] = zlib.compress(data, 1)
         if len(self.waiting[db]) >= BATCH:
             self._write(db)
 

@@ -69,6 +69,7 @@ class Document:
         self.c.setSubject(subject)
         self.c.setAuthor("pnp")
         self.c.setCreator(f"pnp {__version__}")
+        self.c.setViewerPreference("PrintScaling", "None")  # a viewer's print dialog starts at 100 %, not "fit"
         self.maker = maker
         self.forms: dict[str, str] = {}
         self.arts: dict = {}
