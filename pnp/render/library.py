@@ -57,7 +57,7 @@ class Library:
             from pnp.render import artwork  # lxml, for SVG files only
 
             if (path, folder) not in self.arts:
-                self.arts[path, folder] = artwork.checked(path, folder.resolve())
+                self.arts[path, folder] = artwork.checked(path, folder.resolve(), self.store)
             found = self.arts[path, folder]
         self.names[found] = src
         return found

@@ -27,6 +27,7 @@ from pnp.errors import DataError
 from pnp.layout.imposition import Page
 from pnp.layout.text import font
 from pnp.model.units import PT
+from pnp.render.draw import Drawing
 from pnp.render.images import Picture
 from pnp.write.marks import crop_marks, fold_line, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
@@ -84,8 +85,9 @@ class Document:
             code, states, width, height = stream
             name = f"art{len(self.arts)}"
             self.c.beginForm(name, 0, 0, width, height)
-            self.c._code.extend(code)
-            self.c._extgstate._c.update(states)
+            # the pictures it draws, each stored once a document (one that nothing draws, not at all)
+            names = OnDemand(lambda index: self.picture_form(art.images[index]))
+            self._copy(Drawing(code, tuple(states.items()), art.images, {}, False), names)
             end_form(self.c, name)
             self._spool(xObjectName(name))
             self.arts[art] = (name, width, height)
