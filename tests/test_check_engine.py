@@ -177,8 +177,8 @@ def package(race: Path) -> Path:
     verbs = [line for line in RACE_RULES.splitlines() if line.startswith(("Roll =", "Move =", "Winner ="))]
     (rules / "verbs.py").write_text("from pnp.check.verbs import action, number\n\n" + "\n".join(verbs) + "\n")
     rest = "\n".join(line for line in RACE_RULES.splitlines() if line not in verbs)
-    (rules / "__init__.py").write_text(rest.replace("from pnp.datafile import Int\n",
-                                                    "from pnp.datafile import Int\n\nfrom .verbs import Move, Roll, Winner\n"))
+    imports = "from pnp.datafile import Int\n"
+    (rules / "__init__.py").write_text(rest.replace(imports, imports + "\nfrom .verbs import Move, Roll, Winner\n"))
     (race / "rules.py").unlink()
     return rules
 
