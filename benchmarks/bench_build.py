@@ -11,8 +11,9 @@ is set), after a first run that compiles them.
 
 1. Whole kits as a user builds them: Buried Treasure (duplex and fold), Cannon Dice (its fold-and-glue form,
    10 numbered sheets) and Pete the Pirate (duplex and fold: a board tiled over sheets, tokens, standees, box
-   nets), with an empty cache and with the cache a previous build leaves. Target: under 1 s each; Buccaneer,
-   the largest kit (a 24 x 24 board, 88 cards, 36 tokens, mats, duplex and fold), under 1.5 s.
+   nets), with an empty cache and with the cache a previous build leaves; then all five kits in one run
+   (`pnp build`). Target: under 1 s each; Buccaneer, the largest kit (a 24 x 24 board, 88 cards, 36 tokens,
+   mats, duplex and fold), under 1.5 s; the five in one run, 2.0 processor seconds with an empty cache.
 2. The 200-card picture job: 20 PNG faces (poker size with 3 mm bleed, 300 dpi, made here) ten times each with
    one back, A4, duplex, built by `pnp build` (the deck's PDF, the kit's and the duplex test) and, in the same
    run, by a plain reportlab script that lays out the same cards drawing each picture once as a form: about
@@ -24,7 +25,8 @@ is set), after a first run that compiles them.
    empty cache, 0.8 or less with a warm one.
 4. A deck of 10,000 different cards with text and vector art, `pnp build --duplex` (the deck's PDF and the
    kit's, both every card), with an empty cache and a warm one: cards per second and the peak memory of the
-   process. Target: 1,000 cards/s or more, 150 MB or less.
+   process. Target: 1,000 cards/s or more, 1,500 a processor second with an empty cache (1,000 cards), 150 MB
+   or less.
 """
 from __future__ import annotations
 
@@ -219,6 +221,7 @@ KITS = [  # (what is built, the command's arguments, the target in seconds)
     ("Cannon Dice kit, fold-and-glue, 10 numbered sheets, A4", ["cannon-dice", "--sheets", "10"], 1.0),
     ("Pete the Pirate kit, duplex + fold, A4: tiled board, tokens, standees, boxes", ["pete-the-pirate"], 1.0),
     ("Buccaneer kit, duplex + fold, A4: a 24 x 24 board on six sheets, cards, tokens, mats", ["buccaneer"], 1.5),
+    ("All five kits in one run, as each game's data asks (Pirate's Gold too)", [], 2.0),
 ]
 
 
@@ -341,7 +344,7 @@ def main() -> None:
                 per_processor = options.cards / timings.median(f"{name} {kind}", 1)
                 print(f"  {'empty' if kind == 'cold' else 'warm '} cache: {timings.line(f'{name} {kind}')}\n"
                       f"    = {rate:,.0f} cards/s, {per_processor:,.0f} a processor second  (target >= 1,000 "
-                      "cards/s, <= 150 MB)")
+                      f"cards/s{', 1,500 a processor second' if kind == 'cold' else ''}, <= 150 MB)")
     print(f"Machine: {load()} at the end")
 
 
