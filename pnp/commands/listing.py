@@ -26,23 +26,30 @@ def command(games, paper):
     store = cache.shared()
     keep_tables_in(store)  # the fonts' tables, which laying out the rules' text needs: kept as a build keeps them
     for name in games or game_slugs():
-        game = load_game(name)
-        forms = {form: _laid_out(game, Settings(paper=PAPERS[paper], fold=form == "fold")) for form in game.forms}
-        built = ", ".join(forms) if len(forms) > 1 else f"{game.forms[0]} only"
-        click.echo(f"{game.slug}: {game.name} ({game.players_text}); forms: {built}; "
-                   f"sheets of {PAPERS[paper].title} paper each part takes:")
-        rows = [["", "", "", "", *forms]]
-        for component in game.components.values():
-            rows.append([component.id, component.title, _holds(component), size(component),
-                         *(_sheets(game, laid, component.id) for laid in forms.values())])
-        rows.append(["", "the kit, with its contents page", "", "",
-                     *(_sheets(game, laid, None) for laid in forms.values())])
-        for line in _table(rows):
+        for line in _listed(load_game(name), PAPERS[paper]):
             click.echo(line)
-        for form, laid in forms.items():
-            if isinstance(laid, PnpError):
-                click.echo(f"  {form}: cannot be laid out ({one_line(laid.format_message().splitlines()[-1].strip())})")
     store.commit()
+
+
+def _listed(game, paper) -> list[str]:
+    """A game's lines: its forms, then a row for each part and one for the whole kit, the sheets of each form
+    in a column of its own; then why a form cannot be laid out, if it cannot."""
+    forms = {form: _laid_out(game, Settings(paper=paper, fold=form == "fold")) for form in game.forms}
+    built = ", ".join(forms) if len(forms) > 1 else f"{game.forms[0]} only"
+    lines = [f"{game.slug}: {game.name} ({game.players_text}); forms: {built}; "
+             f"sheets of {paper.title} paper each part takes:"]
+    rows = [["", "", "", "", *forms]]
+    for component in game.components.values():
+        rows.append([component.id, component.title, _holds(component), size(component),
+                     *(_sheets(game, laid, component.id) for laid in forms.values())])
+    rows.append(["", "the kit, with its contents page", "", "",
+                 *(_sheets(game, laid, None) for laid in forms.values())])
+    lines += _table(rows)
+    failed: dict = {}  # why a form cannot be laid out -> the forms
+    for form, laid in forms.items():
+        if isinstance(laid, PnpError):
+            failed.setdefault(one_line(laid.format_message().splitlines()[-1].strip()), []).append(form)
+    return lines + [f"  {', '.join(named)}: cannot be laid out ({why})" for why, named in failed.items()]
 
 
 def _laid_out(game, settings: Settings):
