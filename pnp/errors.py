@@ -66,6 +66,11 @@ class DataError(PnpError):
         super().__init__(f"{plural(count, 'problem')} in the data files:\n  " + "\n  ".join(lines))
 
 
+class OverLimit(DataError):
+    """A template's face past one of the limits on a face (characters written, steps drawn): its other faces
+    are not tried, since each would most likely cost as much again to end the same way."""
+
+
 SHOWN = 5  # the warnings alike that a summing-up line names
 
 
