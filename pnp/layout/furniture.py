@@ -20,6 +20,7 @@ from pnp.model.units import PT
 FURNITURE_SIZE = 6.0  # points: the footer, the scale bar's label and the word "fold"
 LINE_PITCH = 2.5  # between the footer's two baselines
 CLEAR = 1.0  # kept between a piece of furniture and anything else drawn
+APART = 4.0  # kept between two pieces of furniture, so that each reads as its own
 BAR_LABELS = ("this bar must measure 50 mm", "50 mm")  # above the bar; after its end, where the margin is narrow
 BESIDE = 1.0  # between the bar's end and a label after it
 FOLD_WORD = "fold"
@@ -130,7 +131,7 @@ def lanes(page: Page) -> list[tuple[Box, int, bool]]:
 
 def _place(extent: tuple, page: Page, obstacles: list, from_end: bool = False) -> Spot | None:
     """The first spot, lane by lane, where a piece of `extent` touches nothing in `obstacles` (boxes already
-    widened by CLEAR); the piece's own box, widened, is added to them."""
+    widened by CLEAR); the piece's own box, widened by APART, is added to them."""
     u0, u1, v0, v1 = extent
     for region, turn, outward_high in lanes(page):
         if region.w <= 0 or region.h <= 0:
@@ -142,7 +143,7 @@ def _place(extent: tuple, page: Page, obstacles: list, from_end: bool = False) -
                           outward_high, from_end)
             box = _flipped(found) if found else None
         if box is not None:
-            obstacles.append(box.inset(-CLEAR, -CLEAR, -CLEAR, -CLEAR))
+            obstacles.append(box.inset(-APART, -APART, -APART, -APART))
             return _spot_of(extent, box, turn)
     return None
 
