@@ -1,6 +1,6 @@
 """Every page of every game's kit, on each paper, duplex and fold-and-glue, read back from its PDF: the footer's two
-lines and the 50 mm scale bar keep clear of each other, of the crop marks, the cut and fold lines and the faces,
-inside the printable area; a fold line runs only as far as the faces it folds."""
+lines, the 50 mm scale bar and the word "fold" keep clear of each other, of the crop marks, the cut and fold lines
+and the faces, inside the printable area; a fold line runs only as far as the faces it folds."""
 import functools
 import io
 import re
@@ -20,7 +20,7 @@ from pnp.read.games import load_game
 GAMES = sorted(path.parent.name for path in (Path(__file__).parent.parent / "pnp" / "games").glob("*/game.yaml"))
 FONTS = {"DejaVuSans": "sans", "DejaVuSans-Bold": "bold", "DejaVuSerif-Bold": "title"}
 FOLD_DASH = (3.0, 2.0)  # the fold line's dash, in mm (cut lines are dotted finer)
-FOOTER = re.compile(r"page \d+ of \d+$|print at 100 %|50 mm$")  # the footer's lines and the scale bar's label
+FOOTER = re.compile(r"page \d+ of \d+$|print at 100 %|50 mm$|^fold$")  # the footer, the bar's label, a fold's
 EPS = 0.05  # mm: what counts as touching
 
 
@@ -50,7 +50,7 @@ def overlap(a, b) -> bool:
 
 
 def footer_of(drawn) -> list[tuple[str, tuple]]:
-    """The footer's lines and the scale bar (its label and its bar), each with its box."""
+    """The footer's lines, the scale bar (its label and its bar) and the word by a fold line, each with its box."""
     items = [(text, box) for text, box in drawn.texts if FOOTER.search(text)]
     bars = [box for box in drawn.rects if abs(box[2] - box[0] - SCALE_BAR) < 0.01 and
             abs(box[3] - box[1] - SCALE_BAR_HEIGHT) < 0.01 or abs(box[3] - box[1] - SCALE_BAR) < 0.01 and

@@ -194,13 +194,15 @@ def furniture(page: Page) -> Furniture:
     if block is not None:
         lines = (block, below(block, LINE_PITCH))
     else:
-        lines = tuple(_place(extent, page, obstacles) or Spot(room.x0, room.y0 - _metrics()[1])
-                      for extent in sizes["lines"])
+        lines = tuple(_place(extent, page, obstacles) for extent in sizes["lines"])
+        if None in lines:  # no margin holds them (a margin asked too narrow): at the foot, over what is there
+            first = Spot(room.x0, room.y0 - _metrics()[1] + LINE_PITCH)
+            lines = (first, below(first, LINE_PITCH))
     for beside, extent in enumerate(sizes["bar"]):
         bar = _place(extent, page, obstacles, from_end=True)
         if bar is not None:
             return Furniture(lines, bar, bool(beside), fold_label)
-    return Furniture(lines, Spot(room.x1 - SCALE_BAR, room.y0), False, fold_label)
+    return Furniture(lines, Spot(room.x1 - SCALE_BAR, room.y0), False, fold_label)  # as the lines, when nowhere
 
 
 def below(spot: Spot, drop: float) -> Spot:
