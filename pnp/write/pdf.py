@@ -29,7 +29,7 @@ from pnp.layout.text import font
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
 from pnp.render.images import Picture
-from pnp.write.marks import crop_marks, fold_line, furniture, place, repeated, text_code
+from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
 
 BASIC_FONTS = PDFObjectReference(BasicFonts)
@@ -183,10 +183,8 @@ class Document:
         if page.marks and page.grid is not None:
             key = ("marks", page.cuts_x, page.cuts_y, page.content, page.inked, page.cut_lines)
             repeated(c, key + (tuple(page.cut_segments()) if page.cut_lines else (),), lambda: crop_marks(c, page))
-        if page.fold:
-            fold_line(c, page)
-        if page.furniture:
-            furniture(c, page, page.footer)
+        if page.fold or page.furniture:
+            furniture(c, page)
         self._show_page()
 
     def _show_page(self) -> None:
