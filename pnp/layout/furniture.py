@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase import pdfmetrics
 
-from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, Page
+from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL,
+                                   SCALE_WORDS, Page)
 from pnp.layout.text import font
 from pnp.model.geometry import Box
 from pnp.model.units import PT
@@ -21,7 +22,7 @@ FURNITURE_SIZE = 6.0  # points: the footer, the scale bar's label and the word "
 LINE_PITCH = 2.5  # between the footer's two baselines
 CLEAR = 1.0  # kept between a piece of furniture and anything else drawn
 APART = 4.0  # kept between two pieces of furniture, so that each reads as its own
-BAR_LABELS = ("this bar must measure 50 mm", "50 mm")  # above the bar; after its end, where the margin is narrow
+BAR_LABELS = SCALE_WORDS  # above the bar; after its end, where the margin is narrow
 BESIDE = 1.0  # between the bar's end and a label after it
 FOLD_WORD = "fold"
 

@@ -25,6 +25,7 @@ SCALE_BAR = 50.0  # mm long
 SCALE_TICK = 10.0  # mm: black and white in turn
 SCALE_BAR_HEIGHT = 1.2  # mm
 SCALE_LABEL = 1.9  # mm from the bar's foot up to its label's baseline
+SCALE_WORDS = (f"this bar must measure {SCALE_BAR:g} mm", f"{SCALE_BAR:g} mm")  # its label: above it, or beside it
 
 
 class NoRoom(Exception):
