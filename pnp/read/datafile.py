@@ -217,7 +217,7 @@ def read_text(path: Path) -> str:
     try:
         return textfile.decoded(data)
     except textfile.NotText as error:
-        line = textfile.line_at(data, error.offset) if error.offset else 0
+        line = textfile.line_at(data, error.offset) if error.offset is not None else 0
         raise DataError([(Where(shown(path), line), error.message)]) from None
 
 
