@@ -10,7 +10,8 @@ import click
 
 from pnp import __version__
 
-COMMANDS = {"build": "build", "list": "listing", "check": "check", "simulate": "simulate", "stats": "stats", "new": "new"}  # name -> module
+COMMANDS = {"build": "build", "list": "listing", "new": "new", "check": "check", "simulate": "simulate",
+            "stats": "stats"}  # name -> module
 
 
 class Commands(click.Group):
