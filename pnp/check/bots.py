@@ -10,6 +10,8 @@ def random_bot(state, player, rng):
 def greedy_bot(state, player, rng):
     """The action that leaves `player` best placed right after it (by the game's `value`); ties by chance."""
     actions = state.legal_actions()
+    if len(actions) == 1:
+        return rng.choice(actions)  # nothing to weigh (the draw kept, for the same games as ever)
     values = state.values_after(actions, player)
     best = max(values)
     return rng.choice([action for action, value in zip(actions, values) if value == best])
