@@ -123,16 +123,25 @@ def _sailings(state, player) -> list:
     return actions
 
 
-def _headings(state, player, square) -> list:
+def _headings(state, player, square) -> tuple:
     """A few headings worth pointing at from `square`: towards the island's coast, towards home, and on
-    as the ship goes; none that runs at once into land or off the board."""
-    f, here = state.f, state.f.board.spaces[square]
+    as the ship goes; none that runs at once into land or off the board. Found once for each square, home
+    and bow, and kept with the game's facts."""
+    key = (square, state.home[player], state.bow[player])
+    found = state.f.headings.get(key)
+    if found is None:
+        found = state.f.headings[key] = _worth_pointing(state.f, *key)
+    return found
+
+
+def _worth_pointing(f, square, home, bow) -> tuple:
+    here = f.board.spaces[square]
     goals = [((f.island_box[0] + f.island_box[1]) / 2, (f.island_box[2] + f.island_box[3]) / 2),
-             (f.board.spaces[state.home[player]].x, f.board.spaces[state.home[player]].y)]
+             (f.board.spaces[home].x, f.board.spaces[home].y)]
     wanted = [(_sign(x - here.x), _sign(y - here.y)) for x, y in goals]
-    wanted.append(state.bow[player] or (0, 1))
+    wanted.append(bow or (0, 1))
     out = [WAY[step] for step in dict.fromkeys(wanted) if step in WAY and f.board.ray(square, *step, 1)]
-    return out or [name for name, step in HEADINGS.items() if f.board.ray(square, *step, 1)] or ["n"]
+    return tuple(out or [name for name, step in HEADINGS.items() if f.board.ray(square, *step, 1)] or ["n"])
 
 
 def _sign(value) -> int:

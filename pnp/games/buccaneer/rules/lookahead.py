@@ -28,18 +28,26 @@ class Lookahead:
         self.extra = state.intent * 2  # crew a loot card lets the player choose, not drawn yet
         self.scores = {name: score(state, name, self.now[name], self.extra if name == player else 0)
                        for name in state.players}
+        self.best_other = max(v for name, v in self.scores.items() if name != player)
         self.changed: dict = {}
 
     def value(self, action):
         """`standing` after `action`, or None when this does not work it out."""
+        player = self.player
         if action is None or type(action) in (Stay, Attack):
-            return self._lead(self.scores)
-        move = MOVES.get(type(action))
+            return self.scores[player] - self.best_other
+        kind = type(action)
+        if (kind is Sail or kind is Blown) and action.player == player:  # most moves: the ship goes, no more
+            return self._sailed(action.to, action.heading)
+        move = MOVES.get(kind)
         if move is None:
             return None
         self.changed, self.winner, self.extra_after = {}, None, self.extra
         if move(self, action) is False:
             return None
+        if self.winner is None and self.changed.keys() <= {player}:  # the others' scores stand
+            mine = self.changed.get(player, self.now[player])
+            return self.score(self.state, player, mine, self.extra_after) - self.best_other
         scores = dict(self.scores)
         for name, changed in self.changed.items():
             scores[name] = self.score(self.state, name, changed, self.extra_after if name == self.player else 0)
@@ -48,6 +56,16 @@ class Lookahead:
         if self.winner:
             scores[self.winner] = 1000.0
         return self._lead(scores)
+
+    def _sailed(self, to, heading) -> float:
+        """`value` after the player's own ship sails (or is blown) to `to` (`_sail`, for one ship alone)."""
+        state, player, f = self.state, self.player, self.f
+        now = self.now[player]
+        if self.wins(player, to, now[HOME]):
+            return 1000.0 - self.best_other
+        bow = (HEADINGS.get(heading) or now[BOW] or HEADINGS["n"]) if to not in f.ports else None
+        mine = [now[HOME], now[ABOARD], now[CARRIED], now[SAILING], to, bow]
+        return self.score(state, player, mine, self.extra) - self.best_other
 
     def _lead(self, scores: dict) -> float:
         player = self.player
@@ -93,19 +111,15 @@ class Lookahead:
         todo = self.state.todo
         return todo[0] if todo and todo[0].kind == kind else None
 
+    def wins(self, name, at, home) -> bool:
+        """Whether a ship on `at` with `home` worth at home wins: in its home port with the goal's worth
+        there (`GameEnd._check_win`)."""
+        return self.state.playing and at == self.state.home[name] and home >= self.f.goal
+
     def check_win(self, name) -> None:
-        """A ship in its home port with the goal's worth there wins (`GameEnd._check_win`)."""
-        state, mine = self.state, self.parts(name)
-        if state.playing and mine[AT] == state.home[name] and mine[HOME] >= self.f.goal:
+        mine = self.parts(name)
+        if self.wins(name, mine[AT], mine[HOME]):
             self.winner = name
-
-
-def _sail(look, action) -> None:
-    mine = look.parts(action.player)
-    mine[AT] = action.to
-    at_sea = action.to not in look.f.ports
-    mine[BOW] = (HEADINGS.get(action.heading) or mine[BOW] or HEADINGS["n"]) if at_sea else None
-    look.check_win(action.player)
 
 
 def _turn(look, action) -> None:
@@ -225,6 +239,6 @@ def _collect(look, action) -> None:
         look.gain(action.player, item)
 
 
-MOVES = {Sail: _sail, Blown: _sail, Turn: _turn, Take: _take, Hire: _hire, Lose: _lose, Press: _press, Swap: _swap,
+MOVES = {Turn: _turn, Take: _take, Hire: _hire, Lose: _lose, Press: _press, Swap: _swap,
          Maroon: _maroon, Give: _give, Seize: _seize, ReturnTreasure: _return, Unload: _unload, Load: _load,
          Safe: _safe, Trade: _trade, Collect: _collect}
