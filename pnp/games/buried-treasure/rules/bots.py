@@ -65,7 +65,7 @@ class Choices:
             return super().values_after(actions, player)
         players, points = self.players, self.f.score_cards[self.card]
         seat = {name: i for i, name in enumerate(players)}
-        columns = [tuple(self.counts[name][colour] for name in players) for colour in range(len(points))]
+        columns = list(zip(*(self.counts[name] for name in players)))  # colour -> each player's cards of it
         placed = [places(counts) for counts in columns]
         standing = [self.total[name] + self._bonus(name) for name in players]
         for colour, seats in enumerate(placed):
