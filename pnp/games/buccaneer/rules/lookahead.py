@@ -58,7 +58,8 @@ class Lookahead:
         return self._lead(scores)
 
     def _sailed(self, to, heading) -> float:
-        """`value` after the player's own ship sails (or is blown) to `to` (`_sail`, for one ship alone)."""
+        """`value` after the player's own ship sails (or is blown) to `to`, pointing as `Sailing._point`
+        leaves it: only the player's score changes, unless the ship is home with the goal's worth."""
         state, player, f = self.state, self.player, self.f
         now = self.now[player]
         if self.wins(player, to, now[HOME]):
