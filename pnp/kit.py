@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.errors import DataError, one_line
+from pnp.errors import DataError, told
 from pnp.layout import kit as layout
 from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
@@ -80,28 +80,23 @@ def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
 
 
 def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False,
-          strict: bool = False) -> list[Path]:
+          strict: bool = False, verbose: bool = False) -> list[Path]:
     """Build every PDF of a game's kit, in each variant, into out_dir, which then holds those files and no
     others; returns them.
     With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Every variant is laid
     out before anything is written: a DataError then says every problem found. Warnings (text hard to read,
-    pictures that will print soft) are reported through `progress`, or are errors too when `strict`."""
+    pictures that will print soft, a kit without its rules) are reported through `progress`, many alike in one
+    line unless `verbose` (pnp.errors.told), or are errors too when `strict`."""
     say = progress or (lambda message: None)
-    soft: list = []  # pictures that will print soft, found as faces are drawn
-
-    def warn(where, message: str) -> None:
-        soft.append((where, message))
-        if not strict:
-            say(f"warning: {where}: {message}")
-
-    maker = maker_for(game, warn=warn)  # each face made once a build
+    soft: list = []  # pictures that will print soft, found as faces are drawn: (where, message, Alike)
+    maker = maker_for(game, warn=lambda *warning: soft.append(warning))  # each face made once a build
     try:
         files = FolderSet(out_dir)
     except OSError as error:
         raise cannot_write(error, out_dir) from None
     sections = []
     try:
-        for settings, parts in _laid_out(game, variants, maker, progress, say, strict):
+        for settings, parts in _laid_out(game, variants, maker, progress, say, strict, verbose):
             suffix = layout.variant(settings)
             for part in parts:
                 with files.open(f"{part.component.id}-{suffix}.pdf") as out:
@@ -111,7 +106,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             with files.open(f"{game.slug}-kit-{suffix}.pdf") as out:
                 write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out)
             if preview:
-                sections.append(_preview(files, game, settings, parts))
+                sections.append(_preview(files, game, settings, parts, faces=not sections))
         if preview:
             from pnp.write.preview import game_page
 
@@ -120,21 +115,24 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         if duplex:
             files.write(f"duplex-test-{duplex.paper.name}.pdf", duplex_test(duplex, maker))
         if soft and strict:
-            raise DataError(soft)
+            raise DataError([(where, message) for where, message, _ in soft])
         files.commit()
     except OSError as error:
         raise cannot_write(error, out_dir) from None
     finally:
         files.discard()
         maker.store.commit()
+    for line in told(soft, verbose):
+        say(line)
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
     return files.paths
 
 
-def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool) -> list:
+def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool,
+              verbose: bool) -> list:
     """Each variant with its parts laid out. What keeps a face from being read is said once for all the faces
-    of the build: the warnings through `say`, before a DataError with the errors, if any (with the warnings
-    too, when `strict`)."""
+    of the build: the warnings (with what the kit lacks) through `say`, before a DataError with the errors, if
+    any (with the warnings too, when `strict`)."""
     laid, failure = [], None
     try:
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
@@ -143,25 +141,34 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
             laid.append((settings, _made(game, settings, parts, maker, progress)))
     except DataError as error:
         failure = error
-    _, warnings = maker.report()
+    warnings = maker.report()[1] + layout.lacking(game)
     if strict and warnings:
         raise DataError((failure.problems if failure else []) + warnings)
-    for where, message in sorted(warnings, key=lambda problem: (problem[0].file, problem[0].line, problem[1])):
-        say(one_line(f"warning: {where}: {message}"))
+    for line in told(warnings, verbose):
+        say(line)
     if failure:
         raise failure
     return laid
 
 
-def _preview(files: FolderSet, game: Game, settings: Settings, parts: list):
-    """A PNG of every page of the kit just written, and the section of the preview page showing them."""
-    from pnp.write.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
+def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, faces: bool):
+    """A PNG of every page of the kit just written, and the section of the preview page showing them; with
+    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game."""
+    from pnp.write.preview import Section, crop, page_images  # pypdfium2 and PIL: only for previews
 
     suffix = layout.variant(settings)
     images = page_images(files.read(f"{game.slug}-kit-{suffix}.pdf"))
     names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
     for name, image in zip(names, images):
         files.write(f"preview/{name}", image)
+    if faces:
+        for index, (component, number, *where) in enumerate(layout.showcase(game, parts, settings), start=1):
+            files.write(f"preview/face-{index:02d}-{component}.png", crop(images[number - 1], *where))
+    pictures = list(zip(names, layout.captions(game, parts, settings)))
+    groups, blanks = layout.page_groups(game, parts, settings)
     pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
+    if not settings.fold:
+        pdfs.append(f"../duplex-test-{settings.paper.name}.pdf")
     return Section(f"{settings.paper.title} paper, {'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
-                   list(zip(names, layout.captions(parts, settings))))
+                   [(heading, [pictures[n - 1] for n in numbers]) for heading, numbers in groups],
+                   [pictures[n - 1] for n in blanks])

@@ -14,19 +14,24 @@ numbers, CSV cells blank, `#` or huge, colours written in other ways) in one to 
 chosen by a random generator seeded by (seed, game, case number), and builds the copy in a child process of
 its own (Buried Treasure and Cannon Dice unless --game names others). The case
 passes when the build ends in exit 0, or exit 2 with a message naming a file: anything else is a failure —
-an internal error (exit 70), a traceback, a crash, memory beyond the limit, or no answer within the time
-limit (a hang). A build that ends in exit 0 from a changed card list is also checked against what the list says
+an internal error (exit 70), a traceback, a crash, memory beyond the limit, or a hang: more than the time
+limit of processor time (60 s unless --timeout says), or four times that on the clock. A build that ends in exit 0 from a changed card list is also checked against what the list says
 (the differential check): the cards it lays out must number the sum of its counts, and a row the list leaves
-unclear (a blank count, a first cell starting with `#`) must not pass without a word ("silently wrong"). The same seed and case number always make the same mutant, so a failure can be replayed
-alone with `--first N --cases 1 --show`.
+unclear (a blank count, a first cell starting with `#`) must not pass without a word ("silently wrong"). Some
+mutants only write colours another way (`#FFF` for `#ffffff`, other letter case), one colour or every colour of a
+file: such a build must write the very bytes the unchanged game's build writes, or it is silently wrong too.
+The same seed and case number always make the same mutant, so a failure can be replayed alone with
+`--first N --cases 1 --show`.
 """
 from __future__ import annotations
 
 import argparse
 import copy
 import csv
+import hashlib
 import io
 import json
+import math
 import os
 import random
 import re
@@ -77,6 +82,8 @@ COLOURS = ["#f00", "#F00", "#ff000080", "#12345", "#GGGGGG", "#", "", "red", "Re
            "transparent", "#0000000", "sea", "#FFFFFF ", " #000000", "\u0000", "1e400", "nan"]
 SVG_NUMBERS = ["nan", "NaN", "inf", "-inf", "Infinity", "1e400", "-1e400", "1e308", "1e-400", "-0", "", "0",
                "99999999999", "-99999999", "1e9", ".", "-", "+5", "5e", "0x10", "1,2", "1 2 3"]
+COLOUR = r"#[0-9A-Fa-f]{3,8}\b|\b(?:red|black|white|blue|green|none|sea)\b"  # as data files write colours
+SAME_COLOUR = "same colour"  # a mutation that must change nothing printed (the differential check compares)
 CELLS = ["", " ", "#", "#x", "# comment", "0", "-1", "1.5", "1e3", "x" * 100_000, "9" * 400, "2000", "2001"]
 
 ALIAS_BOMB = "\n".join(["bomb:", "  - &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
@@ -104,6 +111,19 @@ def misspelt(rng: random.Random, word: str) -> str:
     if slip == "case":
         return word.upper()
     return word[:i] + rng.choice("aeiouxyz-_ ") + word[i + 1:]
+
+
+def same_colour(rng: random.Random, colour: str) -> str | None:
+    """A hex colour written another way that means the same: other letter case, or #rgb for #rrggbb and back."""
+    digits = colour[1:]
+    if not colour.startswith("#") or len(digits) not in (3, 6):
+        return None
+    ways = [colour.swapcase()] if colour.swapcase() != colour else []
+    if len(digits) == 3:
+        ways.append("#" + "".join(digit * 2 for digit in digits))
+    elif digits[0::2].lower() == digits[1::2].lower():
+        ways.append("#" + digits[0::2])
+    return rng.choice(ways) if ways else None
 
 
 def as_text(value) -> str:
@@ -146,9 +166,14 @@ def text_mutation(rng: random.Random, text: str) -> tuple[str, str]:
             return (f"token {token.group()!r} at {token.start()} -> {new[:40]!r}",
                     text[:token.start()] + new + text[token.end():])
     if kind == "colour":
-        colours = list(re.finditer(r"#[0-9A-Fa-f]{3,8}\b|\b(?:red|black|white|blue|green|none|sea)\b", text))
+        colours = list(re.finditer(COLOUR, text))
         if colours:
-            found, new = rng.choice(colours), rng.choice(COLOURS)
+            found = rng.choice(colours)
+            same = same_colour(rng, found.group())
+            if same and rng.random() < 0.5:  # the same colour written another way: must print the same
+                return (f"{SAME_COLOUR} {found.group()!r} at {found.start()} -> {same!r}",
+                        text[:found.start()] + same + text[found.end():])
+            new = rng.choice(COLOURS)
             return (f"colour {found.group()!r} at {found.start()} -> {new!r}",
                     text[:found.start()] + new + text[found.end():])
     if kind == "truncate":
@@ -328,6 +353,10 @@ def mutant(slug: str, files: dict[str, str], seed: int, number: int) -> tuple[st
                       + rng.sample([n for n in files if n.startswith("artwork/")],
                                    min(3, sum(n.startswith("artwork/") for n in files))))
     text, steps = files[name], []
+    if rng.random() < 0.05:  # every colour of the file written another way: the build must print the same
+        rewritten = re.sub(COLOUR, lambda found: same_colour(rng, found.group()) or found.group(), text)
+        if rewritten != text:
+            return name, f"{SAME_COLOUR}s: every colour of the file written another way", rewritten
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         structural = csv_mutation if name.endswith(".csv") else yaml_mutation if name.endswith(".yaml") else \
             svg_mutation if name.endswith(".svg") else None
@@ -391,10 +420,14 @@ def _address_space() -> int:
     return 1 << 30
 
 
+WALL = 4  # a child may take this many times its processor time limit on the clock: a busy machine is slow
+
+
 def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
     """Run `work()` (returning something JSON can carry) in a forked child whose address space may grow by
-    `memory` bytes at most; (value, None), or (None, "hang") when it did not answer within `timeout` seconds
-    (None: wait as long as it takes), or (None, "crash: ...")."""
+    `memory` bytes at most; (value, None), or (None, "hang") when it used more than `timeout` seconds of
+    processor time, or did not answer within WALL times that on the clock (None: as long as it takes), or
+    (None, "crash: ...")."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: do the work, send the answer, leave without running the parent's clean-up
@@ -403,6 +436,9 @@ def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
         try:
             limit = _address_space() + memory
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            if timeout is not None:
+                spent = int(sum(os.times()[:2]))
+                resource.setrlimit(resource.RLIMIT_CPU, (spent + math.ceil(timeout), spent + math.ceil(timeout) + 5))
             answer = json.dumps({"value": work()})
         except BaseException as error:  # noqa: BLE001 - reported to the parent, whatever it is
             answer = json.dumps({"error": f"{type(error).__name__}: {error}"[:2000]})
@@ -411,7 +447,7 @@ def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
             stream.write(answer)
         os._exit(status)
     os.close(write_end)
-    chunks, deadline = [], time.monotonic() + (timeout if timeout is not None else float("inf"))
+    chunks, deadline = [], time.monotonic() + (WALL * timeout if timeout is not None else float("inf"))
     with os.fdopen(read_end, "rb") as stream:
         while True:
             left = deadline - time.monotonic()
@@ -430,6 +466,8 @@ def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
         answer = {}
     if "value" in answer:
         return answer["value"], None
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL) and timeout is not None:
+        return None, "hang"  # past its processor time
     signal_note = f" (signal {os.WTERMSIG(status)})" if os.WIFSIGNALED(status) else ""
     return None, f"crash{signal_note}: {answer.get('error', 'no answer')}"
 
@@ -455,33 +493,60 @@ def _located(problem: str) -> bool:
 
 
 def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: float,
-             work_dir: Path) -> tuple[str, str, Outcome]:
-    """Build mutant `number` of a game in a child process; which file changed, how, and what came of it."""
+             work_dir: Path, originals: dict) -> tuple[str, str, Outcome]:
+    """Build mutant `number` of a game in a child process; which file changed, how, and what came of it.
+    `originals` keeps what the unchanged game prints, by its build's arguments, for the differential check."""
     try:
         name, description, content = mutant(slug, files, seed, number)
     except Exception as error:  # noqa: BLE001 - a bug of the fuzzer's own: counted, and the run goes on
         return "-", "making the mutant", Outcome("fuzzer error", None, f"{type(error).__name__}: {error}", 0.0)
-    case_dir = work_dir / f"{slug}-{number}"
-    folder = case_dir / slug
-    write_game(slug, files, folder, name, content)
     args = random.Random(f"{seed}/{slug}/{number}/args").choice([[], [], ["--duplex"], ["--fold"], ["--print-shop"]])
     start = time.monotonic()
+    value, failure = build_in_child(slug, files, name, content, args, timeout, work_dir, f"{slug}-{number}")
+    seconds = time.monotonic() - start
+    if failure:
+        return name, description, Outcome(failure.split(":")[0], None, failure, seconds)
+    exit_code, output, placed, wrote = value
+    verdict = judge(exit_code, output)
+    if verdict == "ok" and exit_code == 0 and isinstance(content, str):
+        verdict, output = differs(files["game.yaml"], name, content, placed, output)
+    if verdict == "ok" and exit_code == 0 and all(step.startswith(SAME_COLOUR) for step in description.split("; ")):
+        key = (slug, *args)
+        if key not in originals:
+            value, _ = build_in_child(slug, files, "game.yaml", files["game.yaml"], args, None, work_dir,
+                                      f"{slug}-original")
+            originals[key] = value[3] if value and value[0] == 0 else wrote
+        changed = sorted(path for path in set(wrote) | set(originals[key])
+                         if wrote.get(path) != originals[key].get(path))
+        if changed:
+            verdict, output = "silently wrong", f"the same colours written another way print otherwise: {changed[:3]}"
+    return name, description, Outcome(verdict, exit_code, output, seconds)
+
+
+def build_in_child(slug: str, files: dict[str, str], name: str, content: str | bytes, args: list[str],
+                   timeout: float | None, work_dir: Path, label: str):
+    """Build a copy of a game whose file `name` holds `content`, in a child process (see `in_child`): (exit code,
+    output, the cards laid out by group, a digest of every file written by its path), or (None, what failed)."""
+    case_dir = work_dir / label
+    folder = case_dir / slug
+    write_game(slug, files, folder, name, content)
 
     def work():
         os.environ["XDG_CACHE_HOME"] = str(work_dir / "cache")  # the many mutants' faces stay out of the user's
         placed = record_placed()
-        return [*build_in_process(folder, case_dir / "out", args), placed]
+        exit_code, output = build_in_process(folder, case_dir / "out", args)
+        return [exit_code, output, placed, printed(case_dir / "out")]
 
-    value, failure = in_child(work, timeout)
-    seconds = time.monotonic() - start
-    shutil.rmtree(case_dir, ignore_errors=True)
-    if failure:
-        return name, description, Outcome(failure.split(":")[0], None, failure, seconds)
-    exit_code, output, placed = value
-    verdict = judge(exit_code, output)
-    if verdict == "ok" and exit_code == 0 and isinstance(content, str):
-        verdict, output = differs(files["game.yaml"], name, content, placed, output)
-    return name, description, Outcome(verdict, exit_code, output, seconds)
+    try:
+        return in_child(work, timeout)
+    finally:
+        shutil.rmtree(case_dir, ignore_errors=True)
+
+
+def printed(out: Path) -> dict:
+    """What a build wrote: a digest of each file's bytes by its path in the output folder."""
+    return {str(path.relative_to(out)): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(out.rglob("*")) if path.is_file()}
 
 
 # --- the differential check: a build that says nothing prints what the data says ----------------------------------
@@ -547,11 +612,12 @@ def differs(game_yaml: str, name: str, content: str, placed: dict, output: str) 
 def fuzz(slugs, seed: int, first: int, cases: int, timeout: float, show=False, report=print) -> dict:
     """Run cases first..first+cases-1 of each game; returns counts of verdicts and the failures."""
     summary = {"cases": 0, "verdicts": {}, "exits": {}, "failures": [], "slowest": (0.0, "")}
+    originals: dict = {}
     with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as temp:
         for slug in slugs:
             files = game_files(slug)
             for number in range(first, first + cases):
-                name, description, outcome = run_case(slug, files, seed, number, timeout, Path(temp))
+                name, description, outcome = run_case(slug, files, seed, number, timeout, Path(temp), originals)
                 summary["cases"] += 1
                 summary["verdicts"][outcome.verdict] = summary["verdicts"].get(outcome.verdict, 0) + 1
                 summary["exits"][str(outcome.exit_code)] = summary["exits"].get(str(outcome.exit_code), 0) + 1
@@ -573,7 +639,8 @@ def main(argv=None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the number of the first case")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", action="append", choices=ALL_SLUGS, help="only this game (repeatable)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a build counts as a hang")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds of processor time before a build counts as a hang")
     parser.add_argument("--show", action="store_true", help="print every case's outcome, not only failures")
     options = parser.parse_args(argv)
     cases = options.cases or (10_000 if options.long else 40)

@@ -1,4 +1,5 @@
 """Building kits and reading the PDFs back: sizes, placements, counts, marks, determinism, safe writes."""
+import re
 import shutil
 from pathlib import Path
 
@@ -337,3 +338,40 @@ def test_the_advice_fits_the_form(tmp_path, game):
         numbered = "Score sheets (numbered)" in text
         assert ("as many copies as you need" in text) != numbered
         assert ("the 10 sheets are numbered and each differs" in text) == numbered
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_kit_of_very_many_parts_runs_its_contents_on_to_more_pages(tmp_path, paper):
+    """Thirty decks cannot be listed on one page: the contents go on over as many pages as they need, every line
+    above the footer, and each deck's entry names the pages it really lies on."""
+    game = tmp_path / "many"
+    shutil.copytree(TOY, game)
+    lines = (game / "game.yaml").read_text().splitlines(keepends=True)
+    deck = lines[lines.index("  deck:\n"):lines.index("  sheet:\n")]
+    decks = [line.replace("  deck:", f"  deck{n}:").replace("title: Deck", f"title: Deck {n}")
+             for n in range(1, 31) for line in deck]
+    (game / "game.yaml").write_text("".join(lines[:lines.index("components:\n") + 1] + decks))
+    build(str(game), "--paper", paper, "--out", str(tmp_path / "out"))
+    reader = PdfReader(tmp_path / "out" / "many" / f"many-kit-{paper}-duplex.pdf")
+    texts = [page.extract_text() for page in reader.pages]
+    contents = [n for n, text in enumerate(texts, start=1) if "· contents · page" in text]
+    assert len(contents) > 1 and contents == list(range(1, len(contents) + 1))
+    for n in contents:
+        lows = []
+        reader.pages[n - 1].extract_text(visitor_text=lambda text, cm, tm, *_: lows.append(
+            (tm[5] * cm[3] + cm[5]) / MM) if text.strip() and "contents · page" not in text
+            and "50 mm" not in text else None)
+        assert min(lows) > 16.0  # the footer line sits at 12.5 mm, the scale bar at 12 mm
+    listed = "\n".join(texts[n - 1] for n in contents)
+    for n in range(1, 31):
+        first = int(re.search(rf"Deck {n}\s.*?pages? (\d+)", listed).group(1))
+        assert f"Deck {n} · fronts" in texts[first - 1], (n, first)
+
+
+def test_every_pdf_asks_viewers_to_print_at_actual_size(tmp_path):
+    """A print dialog that opens at "fit to page" shrinks every card: each PDF asks for no scaling."""
+    build("cannon-dice", "--fold", "--out", str(tmp_path))
+    pdfs = sorted((tmp_path / "cannon-dice").glob("*.pdf"))
+    assert len(pdfs) > 3
+    for pdf in pdfs:
+        assert PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None", pdf.name

@@ -106,7 +106,7 @@ def test_a_spoilt_cache_file_is_rebuilt_and_a_missing_cache_folder_is_done_witho
 
 
 def test_each_command_imports_only_what_it_needs(tmp_path):
-    """`pnp check` needs neither templates nor SVG; a build from a warm cache, in a new process, renders no
+    """`pnp check` and `pnp list` need neither templates nor SVG; a build from a warm cache, in a new process, renders no
     template and draws no SVG (but still checks its artwork, with lxml), and writes the same bytes."""
     game = Path(__file__).resolve().parent / "fixtures" / "toy"
     probe = ("import sys, runpy\nsys.argv = ['pnp'] + sys.argv[1:]\ntry:\n    runpy.run_module('pnp', "
@@ -121,6 +121,7 @@ def test_each_command_imports_only_what_it_needs(tmp_path):
 
     log = Path(__file__).resolve().parent.parent / "pnp/games/cannon-dice/examples"
     assert loaded("check", str(next(log.glob("*.log")))) == ""
+    assert loaded("list", str(game)) == ""  # lays out, draws nothing
     assert loaded("build", str(game), "--duplex", "--out", str(tmp_path / "cold")) == "jinja2 lxml svglib"
     assert loaded("build", str(game), "--duplex", "--out", str(tmp_path / "warm")) == "lxml"
     assert same_files(tmp_path / "cold", tmp_path / "warm")  # (fonts, too, remade from the cache)
@@ -176,3 +177,21 @@ def test_faces_made_for_one_build_are_drawn_by_another_whose_cache_lacks_them():
     settings = Settings()
     parts = lay_out(game, settings, FaceMaker(game, cache.Store()))
     assert write_pdf(game, parts, settings, False, FaceMaker(game, cache.Store())).startswith(b"%PDF")
+
+
+def test_a_build_running_beside_another_pnp_never_takes_what_the_other_code_made(tmp_path, monkeypatch):
+    """Two checkouts (or installs) of one version share the cache folder: when one empties the file and fills it
+    with its own drawings, the other, already running, must not read them as its own; a spoilt value is a miss."""
+    path = tmp_path / "cache.sqlite"
+    running = cache.Store(path)
+    running.keep("face", "k", b"drawn by this code")
+    running.commit()
+    monkeypatch.setattr(cache, "stamp", lambda: "other code".ljust(64, "0"))
+    other = cache.Store(path)  # finds another stamp: empties the file, and fills it with its own
+    other.keep("face", "k", b"drawn by other code")
+    other.commit()
+    assert running.fetch("face", "k") is None and other.fetch("face", "k") == b"drawn by other code"
+    other.put("steps", "k", [1, 2])
+    other.commit()
+    other.db.execute("UPDATE entries SET value = ? WHERE key LIKE '%steps:k'", (b"\xffspoilt",))
+    assert other.get("steps", "k") is None

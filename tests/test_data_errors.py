@@ -268,3 +268,18 @@ def test_huge_data_is_refused_with_memory_bounded(toy, tmp_path, make, message):
     assert exit_code == 2, output
     assert message in output
 
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("name: Toy Game", "name: Toy \U0001F3F4", "game.yaml:2: name: the title font has no glyph for U+1F3F4"),
+    ("    title: Deck\n", "    title: Deck \U0001F3F4\n", "game.yaml:9: deck.title: the bold font has no glyph"),
+    ("    title: Deck\n", "    title: Deck\n    stock: card \U0001F3F4\n",
+     "game.yaml:10: deck.stock: the sans font has no glyph"),
+])
+def test_words_the_kit_prints_in_its_own_fonts_are_checked_at_their_line(toy, tmp_path, old, new, expected):
+    """A kit's title, a part's title and its stock are set on the contents page and in footers: a character the
+    fonts lack is named where the data gives it (it used to be blamed on another part, or on no line)."""
+    edit(toy / "game.yaml", old, new)
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and expected in result.output, result.output
+    assert result.output.count("no glyph") == 1

@@ -28,6 +28,7 @@ def test_the_fuzzer_tells_a_clean_refusal_from_a_failure():
     assert fuzz_data.in_child(lambda: [1, 2], timeout=None) == ([1, 2], None)
     assert fuzz_data.in_child(lambda: bytearray(2 ** 31), timeout=None)[1].startswith("crash: MemoryError")
     assert fuzz_data.in_child(lambda: __import__("time").sleep(60), timeout=0.5) == (None, "hang")
+    assert fuzz_data.in_child(lambda: sum(iter(int, 1)), timeout=1) == (None, "hang")  # past its processor time
 
 
 def test_the_differential_check_sees_a_card_list_printed_other_than_it_says():
@@ -44,5 +45,33 @@ def test_the_differential_check_sees_a_card_list_printed_other_than_it_says():
 def test_the_fuzzer_mutates_svg_numbers_csv_cells_and_colours():
     files = fuzz_data.game_files("cannon-dice")
     made = " ".join(fuzz_data.mutant("cannon-dice", files, 0, number)[1] for number in range(400))
-    for kind in ("svg number", "odd cell", "count cell", "hash row", "colour"):
+    for kind in ("svg number", "odd cell", "count cell", "hash row", "colour", fuzz_data.SAME_COLOUR):
         assert kind in made, kind
+
+
+def test_the_differential_check_sees_a_colour_printed_otherwise_when_written_another_way(monkeypatch, tmp_path):
+    import re
+
+    from reportlab.lib.colors import HexColor
+
+    from pnp.render import draw
+
+    slug = "pete-the-pirate"
+    files = fuzz_data.game_files(slug)
+    short = re.compile(r"#[0-9A-Fa-f]{3}\b")
+    number = next(n for n in range(1000) if fuzz_data.mutant(slug, files, 0, n)[1].startswith(fuzz_data.SAME_COLOUR)
+                  and len(short.findall(str(fuzz_data.mutant(slug, files, 0, n)[2])))
+                  > len(short.findall(files[fuzz_data.mutant(slug, files, 0, n)[0]])))
+    assert fuzz_data.run_case(slug, files, 0, number, 300.0, tmp_path, {})[2].verdict == "ok"
+    # the bug the check is there for: #rgb read as one hex number, not as CSS reads it (the builds are forked)
+    monkeypatch.setattr(draw, "colour", lambda value, palette: None if value == "none" else HexColor(
+        dict(palette).get(value, value)))
+    outcome = fuzz_data.run_case(slug, files, 0, number, 300.0, tmp_path, {})[2]
+    assert outcome.verdict == "silently wrong" and "written another way" in outcome.output
+
+
+def test_a_colour_written_another_way_means_the_same():
+    rng = __import__("random").Random(0)
+    for colour, same in (("#FFFFFF", {"#ffffff", "#FFF"}), ("#f00", {"#F00", "#ff0000"}), ("#12AB9C", {"#12ab9c"})):
+        assert {fuzz_data.same_colour(rng, colour) for _ in range(40)} == same
+    assert fuzz_data.same_colour(rng, "red") is None and fuzz_data.same_colour(rng, "#123") == "#112233"

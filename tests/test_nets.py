@@ -77,8 +77,8 @@ def test_net_from_data_puts_tabs_where_the_data_says(tmp_path):
     game = load_game(str(TOY))
     part = next(p for p in lay_out(game, Settings()) if p.component.id == "pouch")
     net = part.pages[0].placed[0][1]
-    polygons = [v["points"] for n, v in net.steps if n == "polygon"]
-    assert len(polygons) == 3
+    outlines = [v["points"] for n, v in net.steps if n == "line" and not v["dash"] and len(v["points"]) == 4]
+    assert len(outlines) == 3  # each tab cut round on its three outer sides
     dashed = [v for n, v in net.steps if n == "line" and v["dash"]]
     assert len(dashed) == 1 + 3  # the fold between back and front, and the base of each tab
     w, h = net.size
@@ -198,3 +198,27 @@ def test_a_bad_net_in_the_data_is_reported_with_the_component(toy, tmp_path):
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "game.yaml:30: pouch.panels.front: panels back and front overlap" in result.output
+
+
+def test_no_cut_line_runs_along_a_fold():
+    """A tab's base is a fold: drawn in the solid cut style under the fold's dashes it reads as a cut, and the
+    tab gets cut off. The solid lines round a tab leave its base to the dashes."""
+    def segments(step):
+        name, values = step
+        points = [tuple(point) for point in values["points"]]
+        return list(zip(points, points[1:] + points[:1] if name == "polygon" else points[1:]))
+
+    def along(segment, fold):  # whether a solid segment lies on the fold's line, over part of its length
+        (ax, ay), (bx, by) = segment
+        (fx, fy), (gx, gy) = fold
+        if ax == bx == fx == gx:
+            return min(ay, by) < max(fy, gy) and min(fy, gy) < max(ay, by)
+        return ay == by == fy == gy and min(ax, bx) < max(fx, gx) and min(fx, gx) < max(ax, bx)
+
+    for panels, tabs in ((nets.die_panels(20), nets.die_tabs(20)), (POUCH, [T("back", "top", 20, 8, "flap"), T("front", "left", 8, 4)])):
+        steps = nets.net_steps(panels, tabs)
+        folds, _ = nets.folds_and_cuts(panels, tabs)
+        solid = [segment for step in steps if step[0] in ("line", "polygon") and step[1]["stroke"] != "none"
+                 and not step[1]["dash"] for segment in segments(step)]
+        assert solid and folds
+        assert not [(segment, fold) for segment in solid for fold in folds if along(segment, fold)]

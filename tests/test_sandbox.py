@@ -89,3 +89,16 @@ def test_a_template_calling_itself_is_an_error_not_a_crash(toy, tmp_path):
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "front.yaml.j2:1: the template includes or calls itself without end" in result.output
+
+
+@pytest.mark.parametrize("included", [False, True])
+def test_a_template_that_is_not_utf8_is_named_at_its_line(toy, tmp_path, included):
+    """A byte that is not UTF-8 in a template (or in one it includes) is the data's fault: exit 2 at its line."""
+    bad = toy / "templates" / ("part.yaml.j2" if included else "front.yaml.j2")
+    if included:
+        edit(toy / FRONT, "- rect:", '{% include "part.yaml.j2" %}\n- rect:')
+        bad.write_text("# a part\n", encoding="utf-8")
+    bad.write_bytes(bad.read_bytes().replace(b"\n", b"\n# caf\xe9\n", 1))
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert f"{bad.name}:2: not UTF-8 text" in result.output

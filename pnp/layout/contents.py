@@ -33,16 +33,38 @@ def samples(part) -> list:
     return faces
 
 
-def contents_page(game, parts: list, entries: list, settings) -> Page:
-    """The kit's first page (`entries`: the kit's pages in print order, as pnp/layout/kit.py lists them)."""
+TOP, BOTTOM = 22.0, 20.0  # mm from the page's top to the first baseline; the lowest a line may sit, above the footer
+
+
+def contents_length(game, parts: list, settings) -> int:
+    """How many pages the kit's contents take (the pages they name do not change how they flow)."""
+    return len(_flow(game, parts, [""] * len(parts), settings))
+
+
+def contents_pages(game, parts: list, entries: list, settings) -> list[Page]:
+    """The kit's first pages (`entries`: the kit's pages in print order, as pnp/layout/kit.py lists them)."""
+    w, h = settings.size
+    pages = []
+    for number, steps in enumerate(_flow(game, parts, page_ranges(parts, entries), settings), start=1):
+        steps += scale_bar(w - 18.0 - SCALE_BAR, 12, h)
+        steps.append(text_step(f"{game.name} · contents · page {number} · print at 100 %", 18.0, h - 12.5, 6,
+                               "sans", INK, align="left", w=WIDE))
+        pages.append(Page(size=settings.size, side="contents", marks=False, furniture=False,
+                          flat=Made(_key(steps), tuple(steps), (w, h), 0.0, Where(shown(game.folder / "game.yaml")))))
+    return pages
+
+
+def _flow(game, parts: list, ranges: list, settings) -> list[list]:
+    """The contents' drawing steps, page by page: a part's entry or a note that would reach into the footer
+    starts a new page."""
     w, h = settings.size
     left, right = 18.0, w - 18.0
-    y = h - 22.0  # the next baseline, up from the page's foot
-    steps: list = []
+    y = h - TOP  # the next baseline, up from the page's foot
+    pages: list = [[]]
 
     def text(s: str, size_pt: float, face: str = "sans", x: float = left, align: str = "left") -> None:
         at = x - WIDE if align == "right" else x
-        steps.append(text_step(s, at, h - y, size_pt, face, INK, align=align, w=WIDE))
+        pages[-1].append(text_step(s, at, h - y, size_pt, face, INK, align=align, w=WIDE))
 
     def para(s: str, size_pt: float, width: float, x: float = left, face: str = "sans") -> None:
         nonlocal y
@@ -51,7 +73,18 @@ def contents_page(game, parts: list, entries: list, settings) -> Page:
             y -= size_pt * 1.35 / PT
 
     def rule() -> None:
-        steps.append(line_step(left, h - y, right, h - y, INK, 0.6 / PT))
+        pages[-1].append(line_step(left, h - y, right, h - y, INK, 0.6 / PT))
+
+    def room(need: float, heading: str) -> bool:
+        """Go on to a new page, headed `heading`, unless `need` mm fit above the foot of this one; whether it did."""
+        nonlocal y
+        if y - need >= BOTTOM:
+            return False
+        pages.append([])
+        y = h - TOP
+        text(heading, 14, "bold")
+        y -= 7
+        return True
 
     text(game.name, 26, "title")
     y -= 8
@@ -67,37 +100,37 @@ def contents_page(game, parts: list, entries: list, settings) -> Page:
     y -= 4
     thumb_h, text_x = max(12.0, min(20.0, 110.0 / max(1, len(parts)) - 4)), left + 34  # smaller when the parts are many
     advice = printing_advice(game, settings)
-    small = _advice_size(parts, advice, thumb_h, (right - text_x, right - left - 5), y - 20.0)
-    for part, pages in zip(parts, page_ranges(parts, entries)):
+    small = _advice_size(parts, advice, thumb_h, (right - text_x, right - left - 5), y - BOTTOM)
+    for part, pages_of_part in zip(parts, ranges):
         component = part.component
+        room(_entry_height(part, small, thumb_h, right - text_x), "What this kit holds (continued)")
         top = y
         x = left
         for face in samples(part):  # small pictures of the part, drawn from its own forms
             fw, fh = face.size
             scale = min(thumb_h / fh, 15.0 / fw)
-            steps.append(("picture", {"face": face, "x": x, "y": h - top + 2, "w": fw * scale, "h": fh * scale,
-                                      "edge": (INK, 0.6)}))
+            pages[-1].append(("picture", {"face": face, "x": x, "y": h - top + 2, "w": fw * scale,
+                                          "h": fh * scale, "edge": (INK, 0.6)}))
             x += fw * scale + 1.5
         y = top - 5
         text(f"{component.title}", 10, "bold", text_x)
-        text(f"{tally(component, part.pages)} · {pages}", 9, x=right, align="right")
+        text(" · ".join(item for item in (tally(component, part.pages), pages_of_part) if item), 9, x=right,
+             align="right")
         y -= 4.5
         para(part.advice, small, right - text_x, x=text_x)
         y = min(y, top - thumb_h - 4)
     y -= 1
     rule()
     y -= 8
-    text("Before you print", 14, "bold")
-    y -= 7
+    if not room(7 + _note_height(advice[0], small, right - left - 5), "Before you print"):
+        text("Before you print", 14, "bold")
+        y -= 7
     for item in advice:
+        room(_note_height(item, small, right - left - 5), "Before you print (continued)")
         text("•", small + 0.5, "bold")
         para(item, small + 0.5, right - left - 5, x=left + 5)
         y -= 1.5
-    steps += scale_bar(right - SCALE_BAR, 12, h)
-    y = 12.5
-    text(f"{game.name} · contents · page 1 · print at 100 %", 6)
-    return Page(size=settings.size, side="contents", marks=False, furniture=False,
-                flat=Made(_key(steps), tuple(steps), (w, h), 0.0, Where(shown(game.folder / "game.yaml"))))
+    return pages
 
 
 def _key(steps: list) -> tuple:
@@ -133,16 +166,26 @@ def printing_advice(game, settings) -> list:
     return advice
 
 
+def _lines(text: str, size: float, width: float) -> int:
+    return len(wrap(text, font("sans"), size, width * PT))
+
+
+def _entry_height(part, size: float, thumb_h: float, width: float) -> float:
+    """The height (mm) of a part's entry on the contents page, its advice set at `size` points."""
+    return max(9.5 + _lines(part.advice, size, width) * size * 1.35 / PT, thumb_h + 4)
+
+
+def _note_height(note: str, size: float, width: float) -> float:
+    """The height (mm) of one of the printing notes, set at `size` points (their bullets at half a point more)."""
+    return _lines(note, size + 0.5, width) * (size + 0.5) * 1.35 / PT + 1.5
+
+
 def _advice_size(parts: list, advice: list, thumb_h: float, widths: tuple, room: float) -> float:
     """The largest size (8.5 pt down to 7 pt) at which the parts' advice and the printing notes fit the
-    `room` (mm) left on the contents page: a kit of many parts sets them smaller to keep them on one page."""
-    def lines(text: str, size: float, width: float) -> int:
-        return len(wrap(text, font("sans"), size, width * PT))
-
+    `room` (mm) left on the contents' first page: a kit of many parts sets them smaller to keep them on one
+    page, and one that cannot fit at 7 pt runs on to more pages at 8 pt."""
     for size in (8.5, 8.0, 7.5, 7.0):
-        step, note = size * 1.35 / PT, (size + 0.5) * 1.35 / PT
-        rows = sum(max(9.5 + lines(part.advice, size, widths[0]) * step, thumb_h + 4) for part in parts)
-        notes = sum(lines(item, size + 0.5, widths[1]) * note + 1.5 for item in advice)
-        if rows + 16 + notes <= room:
+        rows = sum(_entry_height(part, size, thumb_h, widths[0]) for part in parts)
+        if rows + 16 + sum(_note_height(item, size, widths[1]) for item in advice) <= room:
             return size
-    return 7.0
+    return 8.0

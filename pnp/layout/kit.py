@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.errors import DataError, PnpError
-from pnp.layout.contents import contents_page
+from pnp.errors import DataError, PnpError, Where, shown
+from pnp.layout.contents import contents_length, contents_pages, samples
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
-from pnp.layout.kinds import LAYOUTS
+from pnp.layout.kinds import LAYOUTS, tally
+from pnp.layout.text import glyph_names, missing_glyphs
+from pnp.model.geometry import Box
 
 
 @dataclass
@@ -30,6 +32,9 @@ def parts(game, settings: Settings) -> list[Part]:
     """Every component laid out on pages, its faces requested (not yet drawn). A component that does not fit the
     paper is its data's fault, or the --margin's when it fits inside the paper's usual margin; a component
     whose data cannot be laid out (a net that does not hold together) says so itself, as a DataError."""
+    unprintable = _unprintable(game)
+    if unprintable:
+        raise DataError(unprintable)
     laid = []
     for component in game.components.values():
         kind = LAYOUTS[component.kind]
@@ -41,6 +46,18 @@ def parts(game, settings: Settings) -> list[Part]:
             raise _blame(game, kind, component, settings, error) from None
         laid.append(Part(component, pages, kind.how_to_print(component, settings)))
     return laid
+
+
+def _unprintable(game) -> list:
+    """The data's words that a font pnp sets them in cannot print (pnp/read/games.py `_printed`): a problem at
+    each place they are given, before anything is drawn."""
+    problems: dict = {}
+    for text, fonts, where in game.printed:
+        for name in fonts:
+            missing = missing_glyphs(text, name)
+            if missing and where not in problems:
+                problems[where] = f"the {name} font has no glyph for {glyph_names(missing)}"
+    return list(problems.items())
 
 
 def _blame(game, kind, component, settings: Settings, error: NoRoom) -> PnpError:
@@ -59,7 +76,8 @@ def _blame(game, kind, component, settings: Settings, error: NoRoom) -> PnpError
 
 MAX_PAGES = 5_000  # pages a build draws, every variant's in all: some 10 minutes of printing, and the pages of
 # the largest kit a build allows (see model/kinds.MAX_KIT_CARDS) at nine cards a page, fronts and backs, in two
-# variants
+# variants. Duplex alone, 10,000 poker cards lay out on 2,500 A4 pages (eight cards a page, fronts and backs) and
+# build in 13.5 to 15.5 s of processor time with an empty cache (benchmarks/bench_build.py, deck job)
 
 
 def check_pages(game, laid: list) -> None:
@@ -77,19 +95,29 @@ def check_pages(game, laid: list) -> None:
                           f"{MAX_PAGES:,}; print fewer cards, or fewer variants (--duplex or --fold)")])
 
 
+def lacking(game) -> list:
+    """Warnings, as (where, message), of what a kit lacks that players need: its rules, in a component of kind
+    `rules` (printed first in the kit)."""
+    if any(component.kind == "rules" for component in game.components.values()):
+        return []
+    return [(Where(shown(game.folder / "game.yaml"), 0, "components"),
+             "the kit has no players' rules sheet: add a component of kind `rules` whose `text` is the rules in "
+             "Markdown (docs/designing.md)")]
+
+
 def title(game, parts: list[Part], with_contents: bool) -> str:
     """A PDF's title: the kit's, or one part's."""
     return f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
 
 
-def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
+def sequence(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
     """The pages of a PDF in print order, as (part, page); (None, None) is a blank page.
 
     A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
     it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
     no part ever starts on the back of another."""
     padded = with_contents and not settings.fold and not settings.shop
-    entries: list = [(None, "contents")] if with_contents else []
+    entries: list = [(None, "contents")] * contents_length(game, parts, settings) if with_contents else []
     for part in parts:
         for page in part.pages:
             if padded and len(entries) % 2 and not page.reverse:
@@ -98,13 +126,26 @@ def sequence(parts: list[Part], settings: Settings, with_contents: bool) -> list
     return entries
 
 
+def sheets(game, parts: list[Part], settings: Settings, with_contents: bool) -> int:
+    """The sheets of paper a PDF (the kit, with its contents, or one part) prints on: a fold-and-glue page is a
+    sheet; a duplex kit is printed double-sided in one go, two pages a sheet; a part printed on its own takes a
+    sheet for each page but those printed on the back of the page before."""
+    entries = sequence(game, parts, settings, with_contents)
+    if settings.fold:
+        return len(entries)
+    if with_contents:
+        return (len(entries) + 1) // 2
+    return sum(1 for _, page in entries if not page.reverse)
+
+
 def document(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[Page]:
     """The pages of a PDF (the kit, with its contents page, or one part) in print order, each with its footer."""
-    entries = sequence(parts, settings, with_contents)
+    entries = sequence(game, parts, settings, with_contents)
+    contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
     pages = []
     for number, (part, page) in enumerate(entries, start=1):
         if page == "contents":
-            page = contents_page(game, parts, entries, settings)
+            page = next(contents)
         elif page is None:
             page = blank_page(settings)
         pages.append(replace(page, footer=footer(game, part.component.title if part else "", page.side, number,
@@ -117,12 +158,43 @@ def footer(game, title: str, side: str, number: int, total: int, settings: Setti
             f"{settings.paper.title} paper · print at 100 %, no fit to page")
 
 
-def captions(parts: list[Part], settings: Settings) -> list[str]:
+def captions(game, parts: list[Part], settings: Settings) -> list[str]:
     """What each page of a kit is, to show under its picture: "Game cards · fronts · page 5 of 27"."""
-    entries = sequence(parts, settings, with_contents=True)
+    entries = sequence(game, parts, settings, with_contents=True)
     names = ["Contents" if page == "contents" else "Blank back" if page is None
              else f"{part.component.title} · {page.side}" for part, page in entries]
     return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]
+
+
+def page_groups(game, parts: list[Part], settings: Settings) -> tuple[list, list]:
+    """A kit's pages as its preview shows them: (heading, page numbers) for its contents and then for each part,
+    in print order; and the numbers of the pages left blank on purpose (the backs of one-sided sheets)."""
+    entries = sequence(game, parts, settings, with_contents=True)
+    groups = [("Contents", [n for n, (_, page) in enumerate(entries, start=1) if page == "contents"])]
+    for part in parts:
+        numbers = [n for n, (owner, _) in enumerate(entries, start=1) if owner is part]
+        groups.append((f"{part.component.title} · {tally(part.component, part.pages)}", numbers))
+    return groups, [n for n, (owner, page) in enumerate(entries, start=1) if owner is None and page is None]
+
+
+def showcase(game, parts: list[Part], settings: Settings) -> list[tuple[str, int, object, int, tuple]]:
+    """For each part but the rules, the face that shows best what it is (the one the contents page pictures
+    first), as (component id, the kit page it is on, its trimmed box and its turn there, that page's size):
+    what a gallery of kits shows of a game."""
+    entries = sequence(game, parts, settings, with_contents=True)
+    shown = []
+    for part in (part for part in parts if part.component.kind != "rules"):
+        face = samples(part)[0]
+        for number, (owner, page) in enumerate(entries, start=1):
+            slot = next((slot for slot, placed in page.placed if placed is face), None) if owner is part else None
+            if slot is not None:
+                w, h = page.size
+                inside = 0 <= slot.trim.x0 and slot.trim.x1 <= w and 0 <= slot.trim.y0 and slot.trim.y1 <= h
+                # a face larger than the page (a board, pictured on its assembly page) shows as that page
+                shown.append((part.component.id, number, *((slot.trim, slot.rotation) if inside else
+                                                         (Box(0, 0, w, h), 0)), page.size))
+                break
+    return shown
 
 
 def blank_page(settings: Settings) -> Page:

@@ -195,10 +195,12 @@ def net_steps(panels: list[Panel], tabs: list[Tab], marks: float = 0.0) -> list:
     by_name = {p.name: p for p in panels}
     steps = []
     for tab in tabs:
-        corners = tab_outline(by_name[tab.panel], tab)
+        corners = [list(p) for p in tab_outline(by_name[tab.panel], tab)]
         style = EDGES[tab.edge][0]
-        steps.append(("polygon", {"points": [list(p) for p in corners], **style,
-                                  "fill": tab.fill or style["fill"] if tab.edge == "flap" else style["fill"]}))
+        fill = tab.fill or style["fill"] if tab.edge == "flap" else style["fill"]
+        if fill != "none":
+            steps.append(("polygon", {"points": corners, **style, "stroke": "none", "fill": fill}))
+        steps.append(("line", {"points": corners, **style, "fill": "none"}))  # cut round: its base is a fold
         if tab.text:
             steps.append(_tab_label(corners, tab))
     folds, cuts = folds_and_cuts(panels, tabs)

@@ -81,6 +81,11 @@ def missing_glyphs(text: str, name: str) -> str:
     return "".join(sorted({c for c in text if ord(c) not in glyphs and c not in "\n\t"}))
 
 
+def glyph_names(missing: str) -> str:
+    """Characters a font lacks, as a message names them: U+1F3F4 '🏴'."""
+    return ", ".join(f"U+{ord(char):04X} {char!r}" for char in missing)
+
+
 def _quoted(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 

@@ -75,6 +75,7 @@ class Game:
     components: dict  # id -> Component, in the order the data gives them
     aliases: dict = field(default_factory=dict)  # lower-case word a log may use -> the kit's word
     kit_notes: tuple = ()  # printed among the contents page's "Before you print" notes
+    printed: tuple = ()  # (text, fonts, Where): the data's words pnp sets in its own fonts on the kit's pages
 
     @property
     def players_text(self) -> str:

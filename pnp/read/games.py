@@ -78,7 +78,23 @@ def load_game(name: str) -> Game:
         raise DataError(problems)
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
-                components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()))
+                components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
+                printed=_printed(raw, top, components, file))
+
+
+def _printed(raw: dict, top: dict, components: dict, file: str) -> tuple:
+    """The words of the data that pnp sets in its own fonts (the kit's title, the parts' titles and stocks on
+    the contents page and in footers), each with the fonts that set it and where the data gives it."""
+    printed = [(top["name"], ("title", "sans"), Where(file, line_of(raw, "name"), "name")),
+               (top["credits"] or "", ("sans",), Where(file, line_of(raw, "credits"), "credits"))]
+    printed += [(note, ("sans",), Where(file, line_of(raw, "kit_notes"), "kit_notes"))
+                for note in top["kit_notes"] or ()]
+    for component in components.values():
+        block = raw["components"][component.id]
+        printed.append((component.title, ("bold", "sans"), component.where.at("title", line_of(block, "title"))))
+        printed += [(stock, ("sans",), component.where.at("stock", line_of(block, "stock")))
+                    for stock in component.stock.values() if stock]
+    return tuple(printed)
 
 
 def _check_kit_total(components: dict, where: Where, problems: list) -> None:

@@ -10,7 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDF_VERSION_DEFAULT
 
 from pnp.errors import DataError
-from pnp.layout.text import font, missing_glyphs, overflow, text_layout
+from pnp.layout.text import font, glyph_names, missing_glyphs, overflow, text_layout
 from pnp.model import numbers
 from pnp.model.units import PT
 
@@ -200,8 +200,7 @@ class Painter:
         name = font(v["font"])
         missing = missing_glyphs(text, v["font"])
         if missing:
-            codes = ", ".join(f"U+{ord(ch):04X} {ch!r}" for ch in missing)
-            raise DataError([(where, f"the {v['font']} font has no glyph for {codes}")])
+            raise DataError([(where, f"the {v['font']} font has no glyph for {glyph_names(missing)}")])
         layout = text_layout(v)
         if not layout.fits:
             raise DataError([(where, overflow(v, layout))])
