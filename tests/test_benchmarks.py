@@ -10,6 +10,7 @@ import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 TINY = {
+    "bench_bots.py": ["--games", "2", "--runs", "1"],
     "bench_build.py": ["--tiny"],
     "bench_check.py": ["--games", "3", "--logs", "3"],
     "bench_stats.py": ["--games", "200", "--scaling", "100", "--shards", "3"],

@@ -1,4 +1,4 @@
-"""Bots that play any game through its rules engine: they see only `legal_actions`, `clone`, `apply`, `value`."""
+"""Bots that play any game through its rules engine: they see only `legal_actions` and `values_after`."""
 from __future__ import annotations
 
 
@@ -9,16 +9,12 @@ def random_bot(state, player, rng):
 
 def greedy_bot(state, player, rng):
     """The action that leaves `player` best placed right after it (by the game's `value`); ties by chance."""
-    best, choices = None, []
-    for action in state.legal_actions():
-        trial = state.clone()
-        trial.apply(action)
-        value = trial.value(player)
-        if best is None or value > best:
-            best, choices = value, [action]
-        elif value == best:
-            choices.append(action)
-    return rng.choice(choices)
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return rng.choice(actions)  # nothing to weigh (the draw kept, for the same games as ever)
+    values = state.values_after(actions, player)
+    best = max(values)
+    return rng.choice([action for action, value in zip(actions, values) if value == best])
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}

@@ -10,7 +10,7 @@ so a replay needs no random generator. The same state serves three drivers:
   whistle on every broken rule, then carries on as best it can;
 - the simulator (`simulate`): asks `to_move`, lets a bot pick one of `legal_actions` (or the state
   pick the TABLE's event with `table_action`), applies it and writes `str(action)` as the log line;
-- the bots (`bots`): `clone`, `apply` and `value` to look one move ahead.
+- the bots (`bots`): `values_after` to look one move ahead (by default `clone`, `apply` and `value`).
 
 The bases here hold what every game repeats: verbs bound from patterns (`pnp.check.verbs`), dispatch to
 one handler per verb (`on_<verb>`), the guard for lines after the game is over (or decided), cloning,
@@ -140,6 +140,17 @@ class State:
     def value(self, player: str) -> float:
         """How well `player` stands now, higher is better; what a greedy bot maximises."""
         raise NotImplementedError
+
+    def values_after(self, actions: list, player: str) -> list:
+        """How well `player` would stand (by `value`) after each of `actions`, this state left as it is:
+        what a greedy bot weighs its choices by. By default each action is tried on a clone; a game may
+        work the values out faster from what an action changes, as long as they come out the same."""
+        values = []
+        for action in actions:
+            trial = self.clone()
+            trial.apply(action)
+            values.append(trial.value(player))
+        return values
 
     def summary(self) -> str:
         """One line for a log with no problems: what was played and how it ended."""

@@ -113,6 +113,7 @@ class Buccaneer(Rules):
         self.items = ids(self.worth)  # how a log names what a ship may carry, give or trade
         island = [board.spaces[square] for square in board.regions[ISLAND]]
         self.distances: dict = {}  # (square, bow, reach, goal) -> what the greedy bot's `_distance` found
+        self.headings: dict = {}   # (square, home, bow) -> the headings bots point at from there (`_headings`)
         self.island_box = (min(s.x for s in island), max(s.x for s in island),
                            min(s.y for s in island), max(s.y for s in island))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pnp.check.pieces import multisets
 
+from .lookahead import Lookahead, parts
 from .verbs import (HEADINGS, WAY, Attack, Bargain, Blown, Collect, Cut, Deal, Draw, Fight, Give, Halt, Hire, Load,
                     Lose, Maroon, Port, Press, ReturnTreasure, Safe, Sail, Seize, Stay, Swap, Take, Trade, Turn, Unload)
 
@@ -44,6 +45,17 @@ class Choices:
 
     def value(self, player) -> float:
         return standing(self, player)
+
+    def values_after(self, actions, player) -> list:
+        """`value` after each action, worked out from what it changes (`lookahead`); anything else on a clone."""
+        if self.won or self.stopped:
+            return super().values_after(actions, player)
+        look = Lookahead(self, player, score)
+        values = []
+        for action in actions:
+            value = look.value(action)
+            values += super().values_after([action], player) if value is None else [value]
+        return values
 
     def decline(self) -> None:
         if self.todo:
@@ -111,16 +123,25 @@ def _sailings(state, player) -> list:
     return actions
 
 
-def _headings(state, player, square) -> list:
+def _headings(state, player, square) -> tuple:
     """A few headings worth pointing at from `square`: towards the island's coast, towards home, and on
-    as the ship goes; none that runs at once into land or off the board."""
-    f, here = state.f, state.f.board.spaces[square]
+    as the ship goes; none that runs at once into land or off the board. Found once for each square, home
+    and bow, and kept with the game's facts."""
+    key = (square, state.home[player], state.bow[player])
+    found = state.f.headings.get(key)
+    if found is None:
+        found = state.f.headings[key] = _worth_pointing(state.f, *key)
+    return found
+
+
+def _worth_pointing(f, square, home, bow) -> tuple:
+    here = f.board.spaces[square]
     goals = [((f.island_box[0] + f.island_box[1]) / 2, (f.island_box[2] + f.island_box[3]) / 2),
-             (f.board.spaces[state.home[player]].x, f.board.spaces[state.home[player]].y)]
+             (f.board.spaces[home].x, f.board.spaces[home].y)]
     wanted = [(_sign(x - here.x), _sign(y - here.y)) for x, y in goals]
-    wanted.append(state.bow[player] or (0, 1))
+    wanted.append(bow or (0, 1))
     out = [WAY[step] for step in dict.fromkeys(wanted) if step in WAY and f.board.ray(square, *step, 1)]
-    return out or [name for name, step in HEADINGS.items() if f.board.ray(square, *step, 1)] or ["n"]
+    return tuple(out or [name for name, step in HEADINGS.items() if f.board.ray(square, *step, 1)] or ["n"])
 
 
 def _sign(value) -> int:
@@ -237,29 +258,33 @@ def _parting(state, player, pieces, crew) -> list:
 
 
 def standing(state, player) -> float:
-    """How well a player stands beside the best of the others: treasure at home counts most, treasure
-    aboard less, crew a little; a ship loses a little for each square between it and where it should go
-    (the coast while it has room for treasure, home once it has a load)."""
-    def score(name):
-        if state.won == name:
-            return 1000.0
-        worth = state.f.treasure_value
-        home, aboard = state.home_value(name), sum(worth[t] for t in state.aboard[name])
-        going_home = len(state.aboard[name]) >= state.f.hold or (aboard and home + aboard >= state.f.goal)
-        crew = min(state.sailing(name) + state.intent * (name == player) * 2, 24)
-        return 10 * home + 6 * aboard + 0.4 * crew - 1.5 * _distance(state, name, going_home)
-    return score(player) - max(score(name) for name in state.players if name != player)
+    """How well a player stands beside the best of the others (see `score`)."""
+    extra = state.intent * 2
+    scores = {name: score(state, name, parts(state, name), extra if name == player else 0) for name in state.players}
+    return scores[player] - max(v for name, v in scores.items() if name != player)
 
 
-def _distance(state, player, home) -> float:
+def score(state, name, mine: list, extra: int) -> float:
+    """A player's score from their parts (`lookahead.parts`): treasure at home counts most, treasure
+    aboard less, crew a little (`extra`: crew chosen, not drawn yet); a ship loses a little for each square
+    between it and where it should go (the coast while it has room for treasure, home once it has a load)."""
+    if state.won == name:
+        return 1000.0
+    home, aboard, carried, sailing, at, bow = mine
+    f = state.f
+    going_home = carried >= f.hold or (aboard and home + aboard >= f.goal)
+    crew = min(sailing + extra, 24)
+    return 10 * home + 6 * aboard + 0.4 * crew - 1.5 * _distance(f, at, bow, sailing,
+                                                                 state.home[name] if going_home else None)
+
+
+def _distance(f, at, bow, sailing, target) -> float:
     """Squares between a ship and its goal, as the ship will stand after its best next move along its bow."""
-    at, bow = state.at[player], state.bow[player]
-    target = state.home[player] if home else None
-    reach = max(state.sailing(player), 1)
+    reach = max(sailing, 1)
     key = (at, bow, reach, target)
-    found = state.f.distances.get(key)
+    found = f.distances.get(key)
     if found is None:
-        found = state.f.distances[key] = _ahead(state.f, at, bow, reach, target)
+        found = f.distances[key] = _ahead(f, at, bow, reach, target)
     return found
 
 

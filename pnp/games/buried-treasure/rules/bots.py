@@ -2,6 +2,7 @@
 scores, and how well a player stands, for the greedy bot. The game brings no bots of its own."""
 from __future__ import annotations
 
+from .rounds import places
 from .verbs import Deal, Extra, Hand, Pass, Play, Round, Scorecard, Scores, Steal, Take
 
 
@@ -54,4 +55,72 @@ class Choices:
         if self.card and not self.closed:
             for name, _, _, points in self._awards():
                 standing[name] += points
-        return standing[player] - max(v for name, v in standing.items() if name != player)
+        return _lead(player, standing)
+
+    def values_after(self, actions, player) -> list:
+        """`value` after each action, worked out from the one colour it changes: the places in that colour
+        found again with the cards it moves, and a starter played taken off the hand's bonus. Anything else
+        on a clone."""
+        if not self.card or self.closed or not self.layout_known:
+            return super().values_after(actions, player)
+        players, points = self.players, self.f.score_cards[self.card]
+        seat = {name: i for i, name in enumerate(players)}
+        columns = list(zip(*(self.counts[name] for name in players)))  # colour -> each player's cards of it
+        placed = [places(counts) for counts in columns]
+        standing = [self.total[name] + self._bonus(name) for name in players]
+        for colour, seats in enumerate(placed):
+            for place, i in enumerate(seats):
+                standing[i] += points[colour][place]
+        me = seat[player]
+        values, known = [], {}  # change -> the value it leaves (columns topped by one colour bring the same)
+        for action in actions:
+            change = self._change(action)
+            if change is None:
+                values += super().values_after([action], player)
+                continue
+            if change not in known:
+                colour, moves, bonus = change
+                after = standing.copy()
+                if colour is not None:
+                    counts = list(columns[colour])
+                    for name, n in moves:
+                        counts[seat[name]] += n
+                    for place, i in enumerate(placed[colour]):
+                        after[i] -= points[colour][place]
+                    for place, i in enumerate(places(tuple(counts))):
+                        after[i] += points[colour][place]
+                if bonus:
+                    after[seat[action.player]] -= bonus
+                mine = after.pop(me)
+                known[change] = mine - max(after)
+            values.append(known[change])
+        return values
+
+    def _change(self, action):
+        """(colour, [(player, cards added)], bonus lost by the mover) of a legal action, or None for one
+        worked out on a clone: a take or an EXTRA's card from a column's top, a starter played, a steal of
+        what the flags allow, or a pass or a follow-up declined (no change)."""
+        if action is None or type(action) is Pass:
+            return None, (), 0
+        kind = type(action)
+        if kind is Take or kind is Extra:
+            pile = self.layout[action.column - 1] if action.column <= len(self.layout) else None
+            if not pile or pile[-1] != action.card or (action.to is not None and not self.advanced):
+                return None
+            return self.f.suit[action.card], ((action.to or action.player, 1),), 0
+        if kind is Play and self.advanced and self.hands[action.player].get(action.card):
+            colour = self.f.suit[action.card]
+            if colour is None and action.colour is not None:
+                colour = self.f.colours.index(action.colour)
+            return colour, ((action.to or action.player, 1),), self.f.starter_points[action.card]
+        pending = self.pending
+        if kind is Steal and pending and pending[:2] == (action.player, "flags") and action.victim != action.player:
+            _, _, colour, flags = pending
+            moved = min(action.count, flags, self.counts[action.victim][colour])
+            return colour, ((action.victim, -moved), (action.player, moved)), 0
+        return None
+
+
+def _lead(player, standing: dict) -> float:
+    """How far `player` stands ahead of the best other player."""
+    return standing[player] - max(v for name, v in standing.items() if name != player)

@@ -3,12 +3,25 @@ passed), is scored with its score card, and the lowest total starts the next one
 first (rule 1: the youngest starts)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from types import MappingProxyType
 
 from pnp.check.pieces import Seats, Supply
 from pnp.check.words import counted
 
 from .verbs import Got
+
+
+@lru_cache(maxsize=8192)
+def places(counts: tuple) -> tuple:
+    """The seats (indices of `counts`, each player's cards of one colour) that are 1st and 2nd in the
+    colour: the most cards wins, a count that players share places nobody, and a player with no card of
+    the colour never places. Kept for the counts met most, as bots ask again and again."""
+    alone: dict = {}  # count -> the one seat with it, or None once two share it
+    for seat, count in enumerate(counts):
+        if count:
+            alone[count] = None if count in alone else seat
+    return tuple([alone[count] for count in sorted(alone, reverse=True) if alone[count] is not None][:2])
 
 
 class Rounds:
@@ -140,14 +153,8 @@ class Rounds:
         return True
 
     def _places(self, colour: int) -> list:
-        """Who is 1st and 2nd in a colour: the most cards wins, a count that players share places nobody,
-        and a player with no card of the colour never places."""
-        alone: dict = {}  # count -> the one player with it, or None once two share it (a hot path for bots)
-        for name in self.players:
-            count = self.counts[name][colour]
-            if count:
-                alone[count] = None if count in alone else name
-        return [alone[count] for count in sorted(alone, reverse=True) if alone[count]][:2]
+        """Who is 1st and 2nd in a colour (see `places`)."""
+        return [self.players[i] for i in places(tuple(self.counts[name][colour] for name in self.players))]
 
     def _awards(self) -> list:
         """(player, colour, place, points) for each place of the round, with its score card."""

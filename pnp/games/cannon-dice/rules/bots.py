@@ -108,3 +108,82 @@ class Choices:
     def value(self, player) -> float:
         totals = self.totals()
         return totals[player] - totals[self.other[player]]
+
+    def values_after(self, actions, player) -> list:
+        """`value` after each action, worked out from the points it moves: a shot's ball, the cannon an
+        explosion X's out, what a claimed space holds, balls and treasure lost or stolen. Picking the card,
+        playing a kept one, the guesses before the envelope and whatever a card only asks for move none."""
+        if self.envelope is not None:
+            return super().values_after(actions, player)
+        totals = self.totals()
+        other = self.other[player]
+        values = []
+        for action in actions:
+            gained = self._points_moved(action)
+            if gained is None:
+                values += super().values_after([action], player)
+            else:
+                values.append(totals[player] + gained.get(player, 0) - (totals[other] + gained.get(other, 0)))
+        return values
+
+    def _points_moved(self, action):
+        """Player -> the points a legal action adds to their total (None: not worked out here)."""
+        kind = type(action)
+        if action is None or kind in (Take, Play, Guess, Return, Sink, Spy):
+            return {}
+        f, p = self.f, action.player
+        if kind is Fire:
+            ball, r = self._ball(p, action.row)
+            if action.face == f.explosion:
+                if r is None or action.target is None:
+                    return {p: ball}
+                opponent = self.other[p]
+                hit = 0 if self.xd[opponent][f.rows.index(action.target)] else -f.score["cannon"]
+                return {p: ball, opponent: hit}
+            if r is None:
+                return {p: ball}
+            return {p: ball + self._claimed(p, r * f.columns + self._column(p, action.face))}
+        if kind is Claim:
+            row, column = action.space
+            return {p: self._claimed(p, f.rows.index(row) * f.columns + self._column(p, column))}
+        if kind is Nest:
+            due = self.todo[0] if self.todo else None
+            if due is None or due.kind != "nest" or due.player != p:
+                return None
+            ball, r = self._ball(p, action.row)
+            if r is None or due.data is None:
+                return {p: ball}
+            row = len(f.rows) - due.data if p == self.first else due.data - 1
+            return {p: ball + self._claimed(p, row * f.columns + self._column(p, action.column))}
+        if kind is Lose and action.treasure:
+            return {p: -f.points[action.treasure] if self.chest[p][action.treasure] else 0}
+        if kind is Lose:
+            balls = list(self.balls[p])
+            lost = 0
+            for row in action.rows:
+                r = f.rows.index(row)
+                if balls[r]:
+                    balls[r] -= 1
+                    lost -= f.score["ball"]
+            return {p: lost}
+        if kind is Steal:
+            victim = self.other[p]
+            worth = f.points[action.treasure] if self.chest[victim][action.treasure] else 0
+            return {p: worth, victim: -worth}
+        return None
+
+    def _ball(self, player, row) -> tuple:
+        """(points, row index) of a shot's ball crossed off the cannon in `row` (None: no cannon fires)."""
+        if row is None:
+            return 0, None
+        r = self.f.rows.index(row)
+        return (-self.f.score["ball"] if self.balls[player][r] else 0), r
+
+    def _claimed(self, player, index) -> int:
+        """The points a shot landing on the space `index` brings: a treasure, or one of each."""
+        if self.owner[index] is not None:
+            return 0
+        kind, points = self.grid[index], self.f.points
+        if kind in points:
+            return points[kind]
+        return sum(points[t] for t in self.chest[player]) if self.f.specials[kind] == "one-of-each" else 0

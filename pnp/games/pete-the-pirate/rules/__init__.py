@@ -92,6 +92,7 @@ class PeteThePirate(Rules):
         self.compartments = tuple(string.ascii_uppercase[:game.components[CHESTS].options["compartments"]])
         self.pete_steps = data.values["pete-steps"]
         self.quarter_turns = data.values["quarter-turns"]
+        self.steps: dict = {}  # space -> the fewest steps from it to each space, for the greedy bot (`value`)
 
     def kinds(self):
         return {"face": self.dice.kind(),

@@ -39,10 +39,17 @@ class Choices:
             carried = sum(self.chest[name])
             goals = [self.f.bay] if carried >= 2 or carried + self.safe[name] == self.f.gems else \
                 [place for place in self.f.hiding if self.colour[name] in self.places[place]] or [self.f.bay]
-            reach = self.f.board.steps_from(self.at[name])
+            reach = self._steps_from(self.at[name])
             near = min((reach.get(goal, 99) for goal in goals), default=99)
             return 20 * self.safe[name] + 6 * carried - near / 4
         return standing(player) - max(standing(name) for name in self.players if name != player)
+
+    def _steps_from(self, space) -> dict:
+        """The fewest steps from `space` to each space, walked once for each space and kept with the facts."""
+        found = self.f.steps.get(space)
+        if found is None:
+            found = self.f.steps[space] = self.f.board.steps_from(space)
+        return found
 
     def decline(self) -> None:
         self.todo.pop(0)  # a bot leaves out an optional line (the count of gems safe)

@@ -41,9 +41,55 @@ class Choices:
     def value(self, player) -> float:
         if self.intent is not None:
             return self._expected(player)
-        standing = {seat: self.tokens[seat] + GOLD_WEIGHT * (self.banked[seat] + self.got.get(seat, 0))
-                    for seat in self.order}
-        return standing[player] - max(v for seat, v in standing.items() if seat != player)
+        return _lead(player, _standing(self.tokens, self._gold()))
+
+    def _gold(self) -> dict:
+        """Seat -> the gold it banked this round and the gold of the turn under way."""
+        return {seat: self.banked[seat] + self.got.get(seat, 0) for seat in self.order}
+
+    def values_after(self, actions, player) -> list:
+        """`value` after each action, worked out from the tokens and gold it moves: a give, weighed over the
+        cards it may bring, changes only its recipient's; a stop banks the turn's gold, which `value` counts
+        already; a round's transfer moves a token from each payer who has one. Anything else on a clone."""
+        gold, values = self._gold(), []
+        standing = _standing(self.tokens, gold)
+        for action in actions:
+            kind = type(action)
+            if kind is Give and action.card is None and self.playing and self.intent is None \
+                    and not self.overrun and self.mover in (None, action.player):
+                values.append(self._give_weighed(player, action.to, gold, standing))
+            elif kind is Stop and self.playing and self.mover == action.player and not self.overrun:
+                values.append(_lead(player, standing))
+            elif kind is Take and not self.playing and self.due is not None and not self.broke:
+                tokens = dict(self.tokens)
+                for payer in dict.fromkeys(action.payers):
+                    if payer != action.player and tokens[payer]:
+                        tokens[payer] -= 1
+                        tokens[action.player] += 1
+                values.append(_lead(player, _standing(tokens, gold)))
+            else:
+                values += super().values_after([action], player)
+        return values
+
+    def _give_weighed(self, player, to, gold: dict, standing: dict) -> float:
+        """`_expected` of a give to `to`, worked out card by card from `to`'s standing alone: a gold card
+        adds to its gold, a pirate takes its gold of the turn and a token (to the pool), a box brings it
+        the pool."""
+        f, total, weighed = self.f, 0, 0.0
+        rest = max(v for seat, v in standing.items() if seat != player and seat != to)
+        mine, tokens = standing[player], self.tokens[to]
+        for card, count in self.deck.counts.items():
+            if count:
+                kind = f.kind[card]
+                if kind == "gold":
+                    new = tokens + GOLD_WEIGHT * (gold[to] + f.gold[card])
+                elif kind == "pirate":
+                    new = (tokens - 1 if tokens else tokens) + GOLD_WEIGHT * (gold[to] - self.got.get(to, 0))
+                else:
+                    new = tokens + self.pool + GOLD_WEIGHT * gold[to]
+                lead = new - rest if to == player else mine - max(rest, new)
+                weighed, total = weighed + count * lead, total + count
+        return weighed / total
 
     def _expected(self, player) -> float:
         """A bot's give before its card is known: the value it leaves, weighed over the cards it may bring."""
@@ -55,6 +101,16 @@ class Choices:
                 trial.apply(Give(intent.player, intent.to, card))
                 weighed, total = weighed + count * trial.value(player), total + count
         return weighed / total
+
+
+def _standing(tokens: dict, gold: dict) -> dict:
+    """Seat -> how well it stands: a token is worth 1, a gold card's point GOLD_WEIGHT."""
+    return {seat: tokens[seat] + GOLD_WEIGHT * gold[seat] for seat in tokens}
+
+
+def _lead(player, standing: dict) -> float:
+    """How far `player` stands ahead of the best other seat."""
+    return standing[player] - max(v for seat, v in standing.items() if seat != player)
 
 
 # --- bots: push your luck --------------------------------------------------------------------------
