@@ -6,10 +6,12 @@ that folder replaces the game's as a whole. This module only runs the stages in 
 """
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 from pnp.errors import DataError, told
+from pnp.layout import changes
 from pnp.layout import kit as layout
 from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
@@ -52,12 +54,14 @@ def _made(game: Game, settings: Settings, parts: list, maker: FaceMaker, progres
 
 
 def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, maker: FaceMaker | None = None,
-              out=None) -> bytes | None:
-    """The PDF of `parts` (the kit, with its contents page, or one part): written to the binary file `out`,
-    else returned. `maker` draws the faces: the one that made them, so that each is drawn once a build."""
+              out=None, lead: list | None = None) -> bytes | None:
+    """The PDF of `parts` (the kit, with its contents page, or one part; or `lead` pages, then the parts):
+    written to the binary file `out`, else returned. `maker` draws the faces: the one that made them, so that
+    each is drawn once a build."""
     maker = maker or maker_for(game)
-    document = Document(layout.title(game, parts, with_contents), subject=layout.variant(settings), maker=maker)
-    for page in maker.pages(layout.document(game, parts, settings, with_contents)):
+    title = f"{game.name} — what changed" if lead else layout.title(game, parts, with_contents)
+    document = Document(title, subject=layout.variant(settings), maker=maker)
+    for page in maker.pages(layout.document(game, parts, settings, with_contents, lead)):
         document.page(page)
     if out is None:
         return document.bytes()
@@ -80,9 +84,11 @@ def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
 
 
 def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False,
-          strict: bool = False, verbose: bool = False) -> list[Path]:
+          strict: bool = False, verbose: bool = False, changed_since: dict | None = None) -> list[Path]:
     """Build every PDF of a game's kit, in each variant, into out_dir, which then holds those files and no
-    others; returns them.
+    others, with the build's manifest (`<game>-manifest.json`, pnp/layout/changes.py); returns them. Given
+    an older manifest, `changed_since`, also a PDF of each variant holding only the pieces that changed since,
+    a checklist first (`<game>-changed-<variant>.pdf`).
     With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Every variant is laid
     out before anything is written: a DataError then says every problem found. Warnings (text hard to read,
     pictures that will print soft, a kit without its rules) are reported through `progress`, many alike in one
@@ -94,9 +100,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         files = FolderSet(out_dir)
     except OSError as error:
         raise cannot_write(error, out_dir) from None
-    sections = []
+    sections, kits = [], []
     try:
-        for settings, parts in _laid_out(game, variants, maker, progress, say, strict, verbose):
+        for settings, planned, parts in _laid_out(game, variants, maker, progress, say, strict, verbose):
+            kits += [] if settings.shop else [(settings, planned, parts)]
             suffix = layout.variant(settings)
             for part in parts:
                 with files.open(f"{part.component.id}-{suffix}.pdf") as out:
@@ -107,6 +114,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                 write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out)
             if preview:
                 sections.append(_preview(files, game, settings, parts, faces=not sections))
+        built = changes.manifest(game, kits)
+        files.write(f"{game.slug}-manifest.json", (json.dumps(built, indent=1) + "\n").encode("utf-8"))
+        if changed_since is not None:
+            _reprints(files, game, kits, built, changed_since, maker, say)
         if preview:
             from pnp.write.preview import game_page
 
@@ -128,9 +139,27 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     return files.paths
 
 
+def _reprints(files: FolderSet, game: Game, kits: list, built: dict, old: dict, maker: FaceMaker, say) -> None:
+    """For each variant the old manifest has too, a PDF of the pieces that changed since, its checklist first."""
+    for settings, _, parts in kits:
+        suffix = layout.variant(settings)
+        if suffix not in old.get("variants", {}):
+            say(f"{game.slug}: the old manifest has no {suffix} kit: nothing to compare it with")
+            continue
+        found = changes.compare(old["variants"][suffix], built["variants"][suffix])
+        laid = changes.reprinted(game, parts, found, settings)
+        lead = changes.checklist_pages(game, changes.checklist_lines(game, found), settings)
+        with files.open(f"{game.slug}-changed-{suffix}.pdf") as out:
+            write_pdf(game, _made(game, settings, laid, maker), settings, with_contents=False, maker=maker,
+                      out=out, lead=lead)
+        say(f"{game.slug}: {suffix}: {plural(len(found.changed), 'piece')} changed, {len(found.added)} added, "
+            f"{len(found.removed)} removed since the old manifest")
+
+
 def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool,
               verbose: bool) -> list:
-    """Each variant with its parts laid out. What keeps a face from being read is said once for all the faces
+    """Each variant with its parts laid out, as (settings, parts asking for faces, parts with faces made). What
+    keeps a face from being read is said once for all the faces
     of the build: the warnings (with what the kit lacks) through `say`, before a DataError with the errors, if
     any (with the warnings too, when `strict`)."""
     laid, failure = [], None
@@ -138,7 +167,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
         layout.check_pages(game, planned)  # before any face is made
         for settings, parts in planned:
-            laid.append((settings, _made(game, settings, parts, maker, progress)))
+            laid.append((settings, parts, _made(game, settings, parts, maker, progress)))
     except DataError as error:
         failure = error
     warnings = maker.report()[1] + layout.lacking(game)

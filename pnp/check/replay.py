@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pnp.check.reader import read_log, read_text
 from pnp.check.resync import Replay
-from pnp.check.setup import read_setup
+from pnp.check.setup import kit_warnings, read_setup
 from pnp.check.violations import LIMIT, LOG_PLAYER, LOG_SYNTAX, READ, ReadError, Violation, Whistle, too_many
 from pnp.check.words import Words, close_hint
 from pnp.errors import clip, shown
@@ -28,6 +28,7 @@ class Outcome:
     violations: list = field(default_factory=list)
     events: int = 0
     summary: str = ""
+    warnings: list = field(default_factory=list)  # lines worth telling that are not problems of the log
 
     @property
     def unreadable(self) -> bool:
@@ -49,6 +50,7 @@ def check_text(text: str, file: str, strict: bool = False, rules=None) -> Outcom
     log, problems = read_log(text, file)
     setup, rules, found = read_setup(log, rules)
     problems += found
+    warnings = kit_warnings(setup, file) if setup else []
     whistle = Whistle(file, strict)
     replay = Replay(rules, setup, whistle) if setup and not problems else None
     players = {name.lower(): name for name in setup.players} if setup else {}
@@ -69,10 +71,10 @@ def check_text(text: str, file: str, strict: bool = False, rules=None) -> Outcom
         elif replay:
             replay.feed(line, action)
     if problems:
-        return Outcome(file, _first(problems, strict), events)
+        return Outcome(file, _first(problems, strict), events, warnings=warnings)
     replay.finish(log.last_line)
     summary = "" if whistle.violations else replay.state.summary()
-    return Outcome(file, whistle.violations, events, summary)
+    return Outcome(file, whistle.violations, events, summary, warnings)
 
 
 def _first(problems: list, strict: bool) -> list:

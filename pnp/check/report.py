@@ -14,10 +14,11 @@ def exit_code(outcomes) -> int:
 
 
 def as_text(outcomes, quiet: bool = False) -> list[str]:
-    """One line per problem; for a valid log, one line saying what was checked (unless quiet)."""
+    """One line per warning and per problem; for a valid log, one line saying what was checked (unless
+    quiet)."""
     lines = []
     for outcome in outcomes:
-        lines += [str(v) for v in outcome.violations]
+        lines += outcome.warnings + [str(v) for v in outcome.violations]
         if not outcome.violations and not quiet:
             lines.append(f"{outcome.file}: ok, {outcome.summary}")
     if len(outcomes) > 1 and not quiet:

@@ -16,8 +16,10 @@ from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
 from pnp.errors import QUOTE, PnpError, Where, clip
 from pnp.model.game import Game
 
-# Keys any log may carry to say where it comes from; the checker keeps but never judges them.
-NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), "")}
+# Keys any log may carry to say where it comes from; the checker keeps but never judges them. `kit:` is the
+# version of the kit played with (`pnp list` shows it, every printed page's footer carries it): one that
+# differs from the data's now is warned of (`kit_warnings`), never an error.
+NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), ""), "kit": (Text(), "")}
 
 _NAME = re.compile(r"[^\W\d_][\w'-]*")
 _TRUE, _FALSE = {"yes", "true", "on"}, {"no", "false", "off"}
@@ -166,3 +168,14 @@ def _typed(text: str, spec) -> object:
     if isinstance(spec, Int) and text.isdecimal() and len(text) <= QUOTE:
         return int(text)
     return text
+
+
+def kit_warnings(setup: Setup, file: str) -> list[str]:
+    """A warning when the log's `kit:` is not the version of the game's data now: the cards played may differ
+    from those the checker knows."""
+    played = str(setup.options.get("kit") or "").strip().lower()
+    if not played or played == setup.game.version:
+        return []
+    return [f"{file}:{setup.line('kit')}: warning: played with kit {clip(played)}, but the data of "
+            f"{setup.game.slug} is now kit {setup.game.version}: the log is checked against the cards as they "
+            "are now"]

@@ -1,6 +1,7 @@
 """`pnp build`: lay out and write the print-ready PDFs of one or more games."""
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import click
 import reportlab.lib.utils  # noqa: F401
 
 from pnp.commands import options
-from pnp.errors import PnpError
+from pnp.errors import PnpError, shown
+from pnp.textfile import NotText, decoded, read_bytes
 from pnp.kit import build
 from pnp.layout.imposition import Settings
 from pnp.model.paper import PAPERS
@@ -65,9 +67,13 @@ def _offset(value: str) -> tuple[float, float]:
                    "errors: report them all and write nothing.")
 @click.option("-v", "--verbose", is_flag=True,
               help="Print every warning in full (many alike are otherwise summed up in one line).")
+@click.option("--changed-since", "old_manifest", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="MANIFEST", help="Also write <game>-changed-<variant>.pdf: only the pieces that differ from "
+                                       "the kit an earlier build's <game>-manifest.json describes, a checklist "
+                                       "of what to throw away and what replaces it first.")
 @options.out(Path("output"), "Each game goes into DIR/<game>/.")
 def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter, cut_lines, sheets, shop, proof,
-            preview, strict, verbose, out):
+            preview, strict, verbose, old_manifest, out):
     """Build the kits of GAMES (all games when none is named) into DIR/<game>/."""
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
@@ -81,13 +87,15 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
     loaded = [load_game(name) for name in names]  # every game's data is checked before anything is built
     if sheets is not None:
         _check_sheets(loaded, named=bool(games))
+    old = _manifest(old_manifest, [game.slug for game in loaded]) if old_manifest else None
     start = time.perf_counter()
     for game in loaded:
         forms = ("fold",) if fold else ("duplex",) if duplex else game.forms
         variants = [Settings(fold=form == "fold", **common) for form in forms]
         variants += [Settings(shop=True, **common)] if shop else []
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
-                      preview=preview, strict=strict, verbose=verbose)
+                      preview=preview, strict=strict, verbose=verbose,
+                      changed_since=old if old and old["game"] == game.slug else None)
         for path in files:
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))
@@ -110,3 +118,23 @@ def _check_sheets(games, named: bool) -> None:
         having = [game.slug for game in games if numbered(game)]
         also = f" (only {', '.join(having)} has them)" if having else ""
         raise click.BadParameter(f"{', '.join(without)} has no numbered sheets{also}", param_hint="'--sheets'")
+
+
+MANIFEST_BYTES = 256 * 1024 * 1024  # a manifest of the largest kit a build allows is a few tens of megabytes
+
+
+def _manifest(path: Path, slugs: list) -> dict:
+    """An earlier build's manifest, read before the build replaces the folder it may lie in; it must be one of
+    the games built."""
+    try:
+        manifest = json.loads(decoded(read_bytes(path, MANIFEST_BYTES)))
+        game = manifest["game"]
+        if not isinstance(manifest["variants"], dict):
+            raise TypeError
+    except (OSError, NotText, ValueError, KeyError, TypeError) as error:
+        raise click.BadParameter(f"{shown(path)} is not a manifest a build wrote ({error})",
+                                 param_hint="'--changed-since'") from None
+    if game not in slugs:
+        raise click.BadParameter(f"{shown(path)} is the manifest of {game!r}, which is not built here",
+                                 param_hint="'--changed-since'")
+    return manifest

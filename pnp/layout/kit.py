@@ -110,14 +110,19 @@ def title(game, parts: list[Part], with_contents: bool) -> str:
     return f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
 
 
-def sequence(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
-    """The pages of a PDF in print order, as (part, page); (None, None) is a blank page.
+def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
+             lead: list | None = None) -> list[tuple[Part | None, object]]:
+    """The pages of a PDF in print order, as (part, page); (None, None) is a blank page. `lead`: pages to
+    print first in place of the contents (a reprint's checklist), as (None, page).
 
     A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
     it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
     no part ever starts on the back of another."""
-    padded = with_contents and not settings.fold and not settings.shop
-    entries: list = [(None, "contents")] * contents_length(game, parts, settings) if with_contents else []
+    padded = (with_contents or lead is not None) and not settings.fold and not settings.shop
+    if lead is not None:
+        entries: list = [(None, page) for page in lead]
+    else:
+        entries = [(None, "contents")] * contents_length(game, parts, settings) if with_contents else []
     for part in parts:
         for page in part.pages:
             if padded and len(entries) % 2 and not page.reverse:
@@ -138,9 +143,11 @@ def sheets(game, parts: list[Part], settings: Settings, with_contents: bool) -> 
     return sum(1 for _, page in entries if not page.reverse)
 
 
-def document(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[Page]:
-    """The pages of a PDF (the kit, with its contents page, or one part) in print order, each with its footer."""
-    entries = sequence(game, parts, settings, with_contents)
+def document(game, parts: list[Part], settings: Settings, with_contents: bool,
+             lead: list | None = None) -> list[Page]:
+    """The pages of a PDF (the kit, with its contents page, or one part; or `lead` pages and then the parts) in
+    print order, each with its footer."""
+    entries = sequence(game, parts, settings, with_contents, lead)
     contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
     pages = []
     for number, (part, page) in enumerate(entries, start=1):
@@ -154,8 +161,10 @@ def document(game, parts: list[Part], settings: Settings, with_contents: bool) -
 
 
 def footer(game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
+    """A page's two footer lines: what the page is; the paper, how to print it and the kit's version."""
     return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
-            f"{settings.paper.title} paper · print at 100 %, no fit to page")
+            " · ".join(item for item in (f"{settings.paper.title} paper", "print at 100 %, no fit to page",
+                                         game.version and f"kit {game.version}") if item))
 
 
 def captions(game, parts: list[Part], settings: Settings) -> list[str]:

@@ -22,7 +22,7 @@ from pnp.errors import PnpError, shown
 
 STAGING, READY, OLD = "staging", "ready", "old"
 # what a build writes, and what a file manager or an older version may have left beside it
-OURS = {".pdf", ".png", ".html", ".part"}
+OURS = {".pdf", ".png", ".html", ".json", ".part"}
 LITTER = {".DS_Store", "Thumbs.db", "desktop.ini"}
 
 

@@ -1,0 +1,93 @@
+"""A kit's version: a short hash of everything its build reads, printed in every page's footer, shown by
+`pnp list` and written in a playtest log's header (`kit:`), so that a printed card or a log can be matched with
+the data it came from.
+
+It covers the game's data as read (game.yaml and the card lists, board and rules text it names: their values,
+not their layout or comments) and the bytes of the templates and artwork a build may use: the game folder's own
+`templates/` and `artwork/`, and in the shared folders the files at their top and the subfolders the data names
+(`treasure/card.yaml.j2` names the shared `templates/treasure/` and `artwork/treasure/`). pnp's own code is not
+part of it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from pathlib import Path
+
+from pnp import resources
+from pnp.errors import Where
+
+LENGTH = 8  # hex digits shown
+
+
+def kit_version(game) -> str:
+    """The kit's version: LENGTH hex digits of a hash of its data, templates and artwork."""
+    data = _plain({"name": game.name, "players": game.players, "credits": game.credits, "palette": game.palette,
+                   "vars": game.vars, "forms": game.forms, "kit_notes": game.kit_notes,
+                   "components": list(game.components.values())})
+    hashed = hashlib.sha256(repr(data).encode("utf-8", "surrogatepass"))
+    for root, path in kit_files(game, data):
+        hashed.update(f"\0{root.name}/{path.relative_to(root).as_posix()}\0".encode("utf-8", "surrogatepass"))
+        try:
+            hashed.update(path.read_bytes())
+        except OSError:
+            continue
+    return hashed.hexdigest()[:LENGTH]
+
+
+def kit_files(game, data) -> list[tuple[Path, Path]]:
+    """(root, file) of each template and piece of artwork the kit's version covers, in a fixed order: `data`,
+    the game's data made plain, names the shared subfolders it takes."""
+    named = _folders_named(data)
+    files = []
+    for kind in ("templates", "artwork"):
+        own, shared = resources.search_path(game.folder, kind)
+        files += [(own, path) for path in _below(own)]
+        if shared.is_dir():
+            files += [(shared, path) for path in sorted(shared.iterdir()) if path.is_file()]
+            for name in sorted(named):
+                files += [(shared, path) for path in _below(shared / name)]
+    return files
+
+
+def _below(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
+
+
+def _folders_named(data) -> set[str]:
+    """The first folder of every name of the data written `folder/file`."""
+    found: set = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            head, slash, rest = value.partition("/")
+            if slash and rest and head and head not in (".", "..") and "\n" not in value and len(value) < 200:
+                found.add(head)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key)
+                walk(item)
+
+    walk(data)
+    return found
+
+
+def _plain(value):
+    """`value` as plain lists, dicts and scalars: a record's fields (those not starting with `_`), without the
+    places in the data files they were read at, which moving a line changes."""
+    if isinstance(value, Where):
+        return None
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(item) for item in value), key=repr)
+    if dataclasses.is_dataclass(value):
+        return {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if hasattr(value, "__dict__"):
+        return {name: _plain(item) for name, item in vars(value).items() if not name.startswith("_")}
+    return value
