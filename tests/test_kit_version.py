@@ -146,3 +146,20 @@ def test_changed_since_refuses_a_file_that_is_no_manifest(tmp_path):
     bad.write_text("[1, 2]")
     result = run("buried-treasure", tmp_path, "--changed-since", str(bad))
     assert result.exit_code == 2 and "--changed-since" in result.output
+
+
+def test_a_log_of_an_older_kit_is_told_which_cards_changed_when_its_manifest_is_given(game_copy, tmp_path):
+    folder = game_copy("buried-treasure")
+    assert run(folder, tmp_path, "--fold").exit_code == 0
+    old = tmp_path / "old.json"
+    old.write_text((tmp_path / "out" / "buried-treasure" / "buried-treasure-manifest.json").read_text())
+    played = load_game(str(folder)).version
+    for was, now in CHANGED.items():
+        edit(folder / "game-cards.csv", was, now)
+    log = with_kit(tmp_path, played)
+    result = CliRunner().invoke(cli, ["check", "--game", str(folder), "--manifest", str(old), str(log)])
+    assert result.exit_code == 0, result.output
+    warnings = [text for text in result.output.splitlines() if "warning" in text]
+    assert len(warnings) == 1 and played in warnings[0]
+    assert all(f"game-cards {now.split(',')[0]}" in warnings[0] for now in CHANGED.values())
+    assert "cannon-flag-2" not in warnings[0]

@@ -35,22 +35,23 @@ class Outcome:
         return any(v.kind == READ for v in self.violations)
 
 
-def check_path(path: Path, strict: bool = False, rules=None) -> Outcome:
-    """Check one log file (against `rules` when given, else the installed game its header names)."""
+def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | None = None) -> Outcome:
+    """Check one log file (against `rules` when given, else the installed game its header names); `manifests`
+    as for `kit_warnings`."""
     file = "<stdin>" if str(path) == STDIN else shown(path)
     try:
         text = read_text(Path(path))
     except ReadError as error:
         return Outcome(file, [Violation(file, error.line or 1, error.rule, error.message, READ)])
-    return check_text(text, file, strict, rules)
+    return check_text(text, file, strict, rules, manifests)
 
 
-def check_text(text: str, file: str, strict: bool = False, rules=None) -> Outcome:
-    """Check the text of one log, reported as coming from `file`; `rules` as for `check_path`."""
+def check_text(text: str, file: str, strict: bool = False, rules=None, manifests: dict | None = None) -> Outcome:
+    """Check the text of one log, reported as coming from `file`; `rules` and `manifests` as for `check_path`."""
     log, problems = read_log(text, file)
     setup, rules, found = read_setup(log, rules)
     problems += found
-    warnings = kit_warnings(setup, file) if setup else []
+    warnings = kit_warnings(setup, file, manifests) if setup else []
     whistle = Whistle(file, strict)
     replay = Replay(rules, setup, whistle) if setup and not problems else None
     players = {name.lower(): name for name in setup.players} if setup else {}

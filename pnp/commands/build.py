@@ -1,7 +1,6 @@
 """`pnp build`: lay out and write the print-ready PDFs of one or more games."""
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import reportlab.lib.utils  # noqa: F401
 
 from pnp.commands import options
 from pnp.errors import PnpError, shown
-from pnp.textfile import NotText, decoded, read_bytes
 from pnp.kit import build
 from pnp.layout.imposition import Settings
 from pnp.model.paper import PAPERS
@@ -120,21 +118,11 @@ def _check_sheets(games, named: bool) -> None:
         raise click.BadParameter(f"{', '.join(without)} has no numbered sheets{also}", param_hint="'--sheets'")
 
 
-MANIFEST_BYTES = 256 * 1024 * 1024  # a manifest of the largest kit a build allows is a few tens of megabytes
-
-
 def _manifest(path: Path, slugs: list) -> dict:
     """An earlier build's manifest, read before the build replaces the folder it may lie in; it must be one of
     the games built."""
-    try:
-        manifest = json.loads(decoded(read_bytes(path, MANIFEST_BYTES)))
-        game = manifest["game"]
-        if not isinstance(manifest["variants"], dict):
-            raise TypeError
-    except (OSError, NotText, ValueError, KeyError, TypeError) as error:
-        raise click.BadParameter(f"{shown(path)} is not a manifest a build wrote ({error})",
-                                 param_hint="'--changed-since'") from None
-    if game not in slugs:
-        raise click.BadParameter(f"{shown(path)} is the manifest of {game!r}, which is not built here",
+    manifest = options.manifest(path, "--changed-since")
+    if manifest["game"] not in slugs:
+        raise click.BadParameter(f"{shown(path)} is the manifest of {manifest['game']!r}, which is not built here",
                                  param_hint="'--changed-since'")
     return manifest

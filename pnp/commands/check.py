@@ -1,12 +1,15 @@
 """`pnp check`: replay recorded playtests against their game's rules and report every problem."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from pnp.check.loader import rules_for
 from pnp.check.replay import Outcome, check_path, log_paths
 from pnp.check.report import as_json, as_text, exit_code
 from pnp.check.violations import LOG_INTERNAL, READ, Violation
+from pnp.commands import options
 from pnp.errors import clip, shown
 
 
@@ -18,8 +21,11 @@ from pnp.errors import clip, shown
 @click.option("--format", "form", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: a list of {file, line, rule, message, kind}.")
 @click.option("-q", "--quiet", is_flag=True, help="Print problems only, nothing for valid logs.")
+@click.option("--manifest", "manifests", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              metavar="MANIFEST", help="An earlier build's <game>-manifest.json: a log played with that kit (its "
+                                       "`kit:` header) is told which cards have changed since.")
 @click.pass_context
-def command(ctx, logs, game, strict, form, quiet):
+def command(ctx, logs, game, strict, form, quiet, manifests):
     """Check playtest LOGS (files, or folders of *.log files) against their game's rules.
 
     A log names an installed game in its header (`game: buried-treasure`); a game folder's rules are
@@ -28,9 +34,13 @@ def command(ctx, logs, game, strict, form, quiet):
     Problems are printed as `file:line: RULE message`. Exit code 0: every log is valid; 1: a rule is
     broken; 2: a log cannot be read."""
     rules = rules_for(game) if game else None
+    kits = {}
+    for path in manifests:
+        read = options.manifest(path, "--manifest")
+        kits[(read["game"], read["kit"])] = read
     outcomes = []
     for path in log_paths(logs):
-        outcomes.append(_checked(path, strict, rules))
+        outcomes.append(_checked(path, strict, rules, kits))
         if strict and outcomes[-1].violations:
             break
     if form == "json":
@@ -41,10 +51,10 @@ def command(ctx, logs, game, strict, form, quiet):
     ctx.exit(exit_code(outcomes))
 
 
-def _checked(path, strict: bool, rules) -> Outcome:
+def _checked(path, strict: bool, rules, manifests: dict) -> Outcome:
     """Any failure of the checker itself is reported as a problem of the file, never as a traceback."""
     try:
-        return check_path(path, strict, rules)
+        return check_path(path, strict, rules, manifests)
     except Exception as error:  # noqa: BLE001 - the command's promise: a report line, whatever happens
         file = shown(path)
         message = f"the checker failed on this file ({type(error).__name__}: {clip(str(error))}); please report it"

@@ -5,9 +5,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import json
+
 import click
 
+from pnp.errors import shown
 from pnp.model.paper import PAPERS
+from pnp.textfile import NotText, decoded, read_bytes
+
+MANIFEST_BYTES = 256 * 1024 * 1024  # a manifest of the largest kit a build allows is a few tens of megabytes
+
+
+def manifest(path: Path, option: str) -> dict:
+    """A manifest a build wrote (`<game>-manifest.json`), named by `option`; a usage error when it is none."""
+    try:
+        read = json.loads(decoded(read_bytes(path, MANIFEST_BYTES)))
+        if not (isinstance(read["game"], str) and isinstance(read["kit"], str) and isinstance(read["variants"], dict)):
+            raise TypeError("a field of the wrong type")
+    except (OSError, NotText, ValueError, KeyError, TypeError) as error:
+        raise click.BadParameter(f"{shown(path)} is not a manifest a build wrote ({error})",
+                                 param_hint=f"'{option}'") from None
+    return read
 
 
 class Option(click.Option):

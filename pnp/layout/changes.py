@@ -20,6 +20,7 @@ from pnp.layout.kit import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
 from pnp.layout.text import font, wrap
 from pnp.model.units import PT
+from pnp.read.version import card_digests
 
 INK = "#2B1C0D"
 
@@ -42,7 +43,7 @@ def manifest(game, variants: list) -> dict:
                                 "component": part.component.id, "card": cards.get(request.where),
                                 "side": page.side, "page": number, "slot": slot})
         built[variant(settings)] = entries
-    return {"game": game.slug, "kit": game.version, "variants": built}
+    return {"game": game.slug, "kit": game.version, "cards": card_digests(game), "variants": built}
 
 
 @dataclass

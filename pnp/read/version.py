@@ -35,6 +35,28 @@ def kit_version(game) -> str:
     return hashed.hexdigest()[:LENGTH]
 
 
+def card_digests(game) -> dict:
+    """component id -> card id -> a short hash of what the data says of the card (its count, fields and back):
+    kept in a build's manifest, so that a checker can name the cards that changed since a kit was printed."""
+    return {component.id: {card.id: hashlib.sha256(repr(_plain((card.count, card.fields, card.back))).encode(
+        "utf-8", "surrogatepass")).hexdigest()[:LENGTH] for card in component.cards}
+        for component in game.components.values() if component.cards}
+
+
+def changed_cards(old: dict, game) -> list[str]:
+    """What a manifest's `cards` (card_digests of an older kit) and the game's data now differ in, in words:
+    "changed: game-cards cannon-flag-1, ...", "added: ...", "removed: ..."."""
+    now = card_digests(game)
+    found: dict = {"changed": [], "added": [], "removed": []}
+    for component in dict.fromkeys([*old, *now]):
+        before, after = old.get(component) or {}, now.get(component) or {}
+        found["changed"] += [f"{component} {card}" for card in after if card in before and before[card] != after[card]]
+        found["added"] += [f"{component} {card}" for card in after if card not in before]
+        found["removed"] += [f"{component} {card}" for card in before if card not in after]
+    return [f"{what}: {', '.join(cards[:8])}{f' and {len(cards) - 8} more' if len(cards) > 8 else ''}"
+            for what, cards in found.items() if cards]
+
+
 def kit_files(game, data) -> list[tuple[Path, Path]]:
     """(root, file) of each template and piece of artwork the kit's version covers, in a fixed order: `data`,
     the game's data made plain, names the shared subfolders it takes."""
