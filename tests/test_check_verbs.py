@@ -6,7 +6,8 @@ import copy
 import pytest
 
 from pnp.check.replay import parse_event
-from pnp.check.verbs import Kind, action, bind, names, number
+from pnp.check.parsing import bind
+from pnp.check.verbs import Kind, action, names, number
 from pnp.check.violations import LOG_SYNTAX, ReadError
 
 PLAYERS = {"ann": "Ann", "bob": "Bob"}

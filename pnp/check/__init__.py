@@ -7,8 +7,8 @@ The package is generic: a game plugs in through its own rules, the package `pnp/
                                                           (resync: a stray line read as one)
 
 The toolkit a game's rules are written with: `verbs` (one pattern per verb: parser, usage, printed
-form), `engine` (the Rules and State bases: dispatch, the end guard, cloning, scores and winners),
-`ending` (final scores and winners), `pieces` (supplies, decks, seats, dice, choices of cards,
-follow-ups), `facts` (the data the rules read, checked), `bots` (the generic bots) and `pnp.model.board`
-(boards read from data).
+form; `parsing` binds them to the game's kinds of words), `engine` (the Rules and State bases:
+dispatch, the end guard, cloning, scores and winners), `ending` (final scores and winners), `pieces`
+(supplies, decks, seats, dice, choices of cards, follow-ups), `facts` (the data the rules read, checked),
+`bots` (the generic bots) and `pnp.model.board` (boards read from data).
 """

@@ -22,7 +22,7 @@ follow-up, for instance); `apply(None)` calls `decline`.
 """
 from __future__ import annotations
 
-from pnp.check.verbs import bind
+from pnp.check.parsing import bind
 from pnp.errors import PnpError
 
 class _Table:

@@ -11,10 +11,9 @@ command names the folder (`rules_for`, for `pnp check --game FOLDER` and `pnp si
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import sys
-import traceback
+import zlib
 from pathlib import Path
 
 from pnp.errors import PnpError, clip, shown
@@ -73,7 +72,7 @@ def rules_for(name: str):
 def _module(path: Path, slug: str):
     """The module of a game's rules file, loaded once: a package's `__init__.py` with its folder to import from."""
     # One module name per file, so that two folders of the same game (a test's modified copy) never mix.
-    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
+    digest = f"{zlib.crc32(str(path.resolve()).encode()):08x}"
     name = f"pnp_rules_{slug.replace('-', '_')}_{digest}"
     if name not in sys.modules:
         folder = [str(path.parent)] if path.name == "__init__.py" else None
@@ -102,6 +101,8 @@ def _at(error: BaseException, path: Path) -> str:
     """Where among a package's other modules an error arose (` at .../rules/bots.py:12`), else ""."""
     if path.name != "__init__.py":
         return ""
+    import traceback  # only a failing game pays for it
+
     places = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)]
     if isinstance(error, SyntaxError) and error.filename:
         places.append((error.filename, error.lineno))

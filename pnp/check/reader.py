@@ -54,14 +54,15 @@ class Log:
         """Yield (line, words) for every event, in order; each header line among them becomes a problem."""
         if self._first is None:
             return
+        header = _HEADER.fullmatch
         for number, body in itertools.chain([self._first], self._lines):
             self.last_line = number
-            header = _HEADER.fullmatch(body)
-            words = None if header else _words(body)
-            if header:
-                self._problem(number, LOG_SYNTAX, f"header line `{clip(header.group(1))}:` after the first event; "
-                                                  "header lines come first")
-            elif len(body) > QUOTE and max(map(len, words)) > QUOTE:
+            if ":" in body and header(body):
+                self._problem(number, LOG_SYNTAX, f"header line `{clip(header(body).group(1))}:` after the first "
+                                                  "event; header lines come first")
+                continue
+            words = _words(body)
+            if len(body) > QUOTE and max(map(len, words)) > QUOTE:
                 word = max(words, key=len)
                 self._problem(number, LOG_SYNTAX, f"a word of {len(word):,} characters ({clip(word, 20)!r}): "
                                                   f"no word of a log is longer than {QUOTE}")

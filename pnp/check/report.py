@@ -1,8 +1,6 @@
 """Reporting the outcome of a check: `file:line: RULE message` lines, or JSON, and the exit code."""
 from __future__ import annotations
 
-import json
-
 VALID, BROKEN, UNREADABLE = 0, 1, 2
 
 
@@ -31,5 +29,7 @@ def as_text(outcomes, quiet: bool = False) -> list[str]:
 
 def as_json(outcomes) -> str:
     """A JSON list of every problem: file, line, rule, message and kind (read or rule)."""
+    import json  # only a --format json check pays for it
+
     return json.dumps([v.as_dict() for outcome in outcomes for v in outcome.violations], indent=2,
                       ensure_ascii=False)

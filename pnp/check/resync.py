@@ -51,13 +51,16 @@ REREADS = 20     # rereads of a log that try such moves: past them, a log is too
 
 
 class Replay:
-    """One log's replay: `feed` each action in turn, then `finish`. A Stop from the whistle (strict, or
+    """One log's replay: `feed` each action in turn, then `finish`. A line is played as soon as it is read;
+    one that breaks a rule waits, the lines after it kept unplayed, until the AHEAD lines by which it is reread
+    are known (or the log ends). A Stop from the whistle (strict, or
     too many problems) ends the replay, and so does a line that breaks a rule once the game is over: the
     game's end explains every line after it. Later calls do nothing."""
 
     def __init__(self, rules, setup, whistle):
         self.whistle, self.state, self.stopped = whistle, None, False
-        self.ahead: deque = deque()  # (line, action) read, not played yet
+        self.waiting = None          # (line, action), reported, doubtful: a line that broke a rule, to reread
+        self.ahead: deque = deque()  # (line, action) read after it, not played yet
         self.base = self.newer = None
         self.older: list = []        # (line, action) played from `base` to `newer`
         self.recent: list = []       # (line, action) played since `newer`
@@ -67,21 +70,25 @@ class Replay:
         self._guarded(self._start, rules, setup)
 
     def feed(self, line: int, action) -> None:
-        """The log's next action, at its line; it is played once the AHEAD lines after it are known."""
+        """The log's next action, at its line: played at once, unless a line that broke a rule waits for the
+        AHEAD lines after it, by which it is reread."""
         if self.stopped:
             return
-        self.ahead.append((line, action))
-        if len(self.ahead) > AHEAD:
-            try:
-                self._play()
-            except Stop:
-                self.stopped = True
+        try:
+            if self.waiting is None:
+                self._play((line, action))
+            else:
+                self.ahead.append((line, action))
+                if len(self.ahead) >= AHEAD:
+                    self._catch_up()
+        except Stop:
+            self.stopped = True
 
     def finish(self, last_line: int) -> None:
-        """The log has ended at `last_line`: play what is left, then let the state say what the record lacks."""
+        """The log has ended at `last_line`: reread what waits, then let the state say what the record lacks."""
         self.last_line = last_line
-        while self.ahead and not self.stopped:
-            self._guarded(self._play)
+        while self.waiting is not None and not self.stopped:
+            self._guarded(self._catch_up)
         if not self.stopped:
             self.whistle.line = last_line
             found, start = self.whistle.violations, len(self.whistle.violations)
@@ -99,8 +106,8 @@ class Replay:
         self.state = rules.start(setup, self.whistle)
         self.base = self.newer = self.state.clone()
 
-    def _play(self) -> None:
-        event = self.ahead.popleft()  # (line, action)
+    def _play(self, event) -> None:
+        """Play one (line, action); one that breaks a rule waits to be reread."""
         if len(self.recent) >= CHECKPOINT:
             self.base, self.older = self.newer, self.recent
             self.newer, self.recent = self.state.clone(), []
@@ -117,11 +124,19 @@ class Replay:
             if over:
                 self.stopped = True  # what this line broke, the game being over, explains every line after it
             else:
-                self._reread(*event, reported, twice or several)
-                self.state.after_problem(event[1])
+                self.waiting = event, reported, twice or several
         else:
             self.recent.append(event)
         self.previous = event
+
+    def _catch_up(self) -> None:
+        """Reread the line that waits, by the lines ahead, then play those lines until one breaks a rule."""
+        (line, action), reported, doubtful = self.waiting
+        self.waiting = None
+        self._reread(line, action, reported, doubtful)
+        self.state.after_problem(action)
+        while self.ahead and self.waiting is None and not self.stopped:
+            self._play(self.ahead.popleft())
 
     def _reread(self, line: int, action, reported: int, doubtful: bool) -> None:
         """`action` broke the rules reported at index `reported` (`doubtful`: as the line before it did, or

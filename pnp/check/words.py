@@ -5,8 +5,6 @@ expected, what was written, and the verb's usage line.
 """
 from __future__ import annotations
 
-import difflib
-
 from pnp.check.violations import LOG_CARD, LOG_PLAYER, LOG_SYNTAX, ReadError
 from pnp.errors import QUOTE, clip
 from pnp.wording import plural as counted  # `1 card`, `3 cards`, `2 dice` (with the plural given)
@@ -93,6 +91,8 @@ def close_hint(word: str, known) -> str:
     """`; did you mean 'ship'?` when one of the known names is close to `word`, else nothing."""
     if len(word) > 2 * QUOTE:  # far from any name, and too long to compare quickly
         return ""
+    import difflib  # only a line that cannot be read pays for it
+
     close = difflib.get_close_matches(word, list(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
 

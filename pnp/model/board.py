@@ -27,7 +27,6 @@ as plain values (`as_dicts`); rules walk it (`steps_from`, `line`).
 from __future__ import annotations
 
 import string
-from collections import deque
 from dataclasses import dataclass
 
 from pnp.errors import DataError, Where
@@ -67,6 +66,7 @@ class Board:
         self.spaces, self.regions, self.closed, self.grid = spaces, regions, closed, grid
         self._positions: dict | None = None  # (x, y) -> space id, made when first asked for
         self._rays: dict = {}                 # (start, dx, dy) -> the whole ray, made when first asked for
+        self._open_links: dict | None = None  # space id -> its links but to closed squares, made when first asked for
 
     @classmethod
     def read(cls, data, where: Where) -> "Board":
@@ -105,16 +105,21 @@ class Board:
         """Space id -> the fewest steps from `start` to it, going round closed squares and `blocked`
         spaces (a pawn nobody may pass), at most `most` steps. A walk may enter the spaces of `ends` but
         goes no further (a bay that ends a move, a square where a pawn must stop)."""
-        found, queue = {start: 0}, deque([start])
-        stop = set(blocked) | self.closed
-        while queue:
-            here = queue.popleft()
-            if (most is not None and found[here] >= most) or (here in ends and here != start):
-                continue
-            for there in self.spaces[here].links:
-                if there not in found and there not in stop:
-                    found[there] = found[here] + 1
-                    queue.append(there)
+        links = self._open_links
+        if links is None:
+            links = self._open_links = {key: tuple(t for t in s.links if t not in self.closed)
+                                        for key, s in self.spaces.items()}
+        found, frontier, step = {start: 0}, [start], 0
+        while frontier and (most is None or step < most):  # one step further each time round
+            step, reached = step + 1, []
+            for here in frontier:
+                if here in ends and here != start:
+                    continue
+                for there in links[here]:
+                    if there not in found and there not in blocked:
+                        found[there] = step
+                        reached.append(there)
+            frontier = reached
         return found
 
     def square(self, column: int, row: int) -> str | None:
