@@ -14,6 +14,7 @@ from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings
 from pnp.model.paper import PAPERS
 from pnp.read.games import load_game
+from pnp.read.version import kit_version
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "pnp" / "games" / "buried-treasure" / "examples" / \
     "basic-two-players.log"
@@ -32,31 +33,31 @@ def footers(folder: Path) -> list:
 
 def test_every_footer_carries_the_kits_version_which_changes_with_a_card_and_only_then(game_copy):
     folder = game_copy("buried-treasure")
-    version = load_game(str(folder)).version
+    version = kit_version(load_game(str(folder)))
     assert re.fullmatch(r"[0-9a-f]{8}", version)
     before = footers(folder)
     assert before and all(f"kit {version}" in second for _, second in before)
-    assert load_game(str(folder)).version == version  # read again, nothing changed: the same version
+    assert kit_version(load_game(str(folder))) == version  # read again, nothing changed: the same version
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text() + "\n# a comment changes no card\n")
-    assert load_game(str(folder)).version == version
+    assert kit_version(load_game(str(folder))) == version
     edit(folder / "game-cards.csv", "cannon-flag-1,1,red,flags,1", "cannon-flag-1,1,red,flags,2")
-    changed = load_game(str(folder)).version
+    changed = kit_version(load_game(str(folder)))
     assert changed != version
     assert all(f"kit {changed}" in second and version not in second for _, second in footers(folder))
 
 
 def test_a_template_or_artwork_the_kit_uses_changes_its_version(game_copy):
     folder = game_copy("buried-treasure")
-    version = load_game(str(folder)).version
+    version = kit_version(load_game(str(folder)))
     (folder / "artwork").mkdir()
     (folder / "artwork" / "flag.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
-    assert load_game(str(folder)).version != version
+    assert kit_version(load_game(str(folder))) != version
 
 
 def test_pnp_list_shows_the_kits_version():
     result = CliRunner().invoke(cli, ["list", "buried-treasure"])
     assert result.exit_code == 0, result.output
-    assert f"kit {load_game('buried-treasure').version}" in result.output.splitlines()[0]
+    assert f"kit {kit_version(load_game('buried-treasure'))}" in result.output.splitlines()[0]
 
 
 def with_kit(tmp_path: Path, version: str) -> Path:
@@ -73,11 +74,11 @@ def test_a_log_played_with_another_kit_is_warned_of_and_still_passes(tmp_path):
     line = next(i for i, text in enumerate(log.read_text().splitlines(), start=1) if text.startswith("kit:"))
     warnings = [text for text in result.output.splitlines() if "warning" in text]
     assert len(warnings) == 1 and f"kit.log:{line}:" in warnings[0]
-    assert "0badc0de" in warnings[0] and load_game("buried-treasure").version in warnings[0]
+    assert "0badc0de" in warnings[0] and kit_version(load_game("buried-treasure")) in warnings[0]
 
 
 def test_a_log_played_with_this_kit_has_no_warning(tmp_path):
-    result = CliRunner().invoke(cli, ["check", str(with_kit(tmp_path, load_game("buried-treasure").version))])
+    result = CliRunner().invoke(cli, ["check", str(with_kit(tmp_path, kit_version(load_game("buried-treasure"))))])
     assert result.exit_code == 0, result.output
     assert "warning" not in result.output
 
@@ -94,7 +95,7 @@ def test_a_build_writes_its_manifest(game_copy, tmp_path):
     folder = game_copy("buried-treasure")
     assert run(folder, tmp_path, "--duplex").exit_code == 0
     manifest = json.loads((tmp_path / "out" / "buried-treasure" / "buried-treasure-manifest.json").read_text())
-    assert manifest["kit"] == load_game(str(folder)).version
+    assert manifest["kit"] == kit_version(load_game(str(folder)))
     entries = manifest["variants"]["a4-duplex"]
     fronts = [entry for entry in entries if entry["component"] == "game-cards" and entry["side"] == "fronts"]
     game = load_game(str(folder))
@@ -126,7 +127,7 @@ def test_changed_since_reprints_exactly_the_changed_cards_with_a_checklist(game_
         cards = "\n".join(pages[1:])
         assert cards.count("Steal up to") == 3  # the three changed fronts, and no other card's
         assert cards.count("BURIED\nTREASURE") == 3  # and their backs
-        assert all(f"kit {load_game(str(folder)).version}" in text for text in pages)
+        assert all(f"kit {kit_version(load_game(str(folder)))}" in text for text in pages)
         if variant == "a4-duplex":
             assert "backs" in cards and "fronts" in cards  # the backs printed behind them
 
@@ -153,7 +154,7 @@ def test_a_log_of_an_older_kit_is_told_which_cards_changed_when_its_manifest_is_
     assert run(folder, tmp_path, "--fold").exit_code == 0
     old = tmp_path / "old.json"
     old.write_text((tmp_path / "out" / "buried-treasure" / "buried-treasure-manifest.json").read_text())
-    played = load_game(str(folder)).version
+    played = kit_version(load_game(str(folder)))
     for was, now in CHANGED.items():
         edit(folder / "game-cards.csv", was, now)
     log = with_kit(tmp_path, played)

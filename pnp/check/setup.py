@@ -15,7 +15,7 @@ from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, RULE, Violation
 from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
 from pnp.errors import QUOTE, PnpError, Where, clip
 from pnp.model.game import Game
-from pnp.read.version import changed_cards
+from pnp.read.version import changed_cards, kit_version
 
 # Keys any log may carry to say where it comes from; the checker keeps but never judges them. `kit:` is the
 # version of the kit played with (`pnp list` shows it, every printed page's footer carries it): one that
@@ -176,10 +176,11 @@ def kit_warnings(setup: Setup, file: str, manifests: dict | None = None) -> list
     from those the checker knows. `manifests` ((game, kit) -> a build's manifest) name the cards that changed,
     when one is of the kit the log was played with."""
     played = str(setup.options.get("kit") or "").strip().lower()
-    if not played or played == setup.game.version:
+    version = kit_version(setup.game) if played else ""
+    if played == version:
         return []
     old = (manifests or {}).get((setup.game.slug, played))
     since = "; ".join(changed_cards(old["cards"], setup.game)) if old and isinstance(old.get("cards"), dict) else ""
     return [f"{file}:{setup.line('kit')}: warning: played with kit {clip(played)}, but the data of "
-            f"{setup.game.slug} is now kit {setup.game.version}: the log is checked against the cards as they "
+            f"{setup.game.slug} is now kit {version}: the log is checked against the cards as they "
             "are now" + (f" (since then, {since})" if since else "")]

@@ -13,6 +13,7 @@ from pnp.layout.text import keep_tables_in
 from pnp.model.kinds import KINDS
 from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game
+from pnp.read.version import kit_version
 from pnp.wording import plural
 from pnp.write import cache
 
@@ -36,7 +37,7 @@ def _listed(game, paper) -> list[str]:
     in a column of its own; then why a form cannot be laid out, if it cannot."""
     forms = {form: _laid_out(game, Settings(paper=paper, fold=form == "fold")) for form in game.forms}
     built = ", ".join(forms) if len(forms) > 1 else f"{game.forms[0]} only"
-    lines = [f"{game.slug}: {game.name} ({game.players_text}); kit {game.version}; forms: {built}; "
+    lines = [f"{game.slug}: {game.name} ({game.players_text}); kit {kit_version(game)}; forms: {built}; "
              f"sheets of {paper.title} paper each part takes:"]
     rows = [["", "", "", "", *forms]]
     for component in game.components.values():

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import json
-
 import click
 
 from pnp.errors import shown
@@ -18,6 +16,8 @@ MANIFEST_BYTES = 256 * 1024 * 1024  # a manifest of the largest kit a build allo
 
 def manifest(path: Path, option: str) -> dict:
     """A manifest a build wrote (`<game>-manifest.json`), named by `option`; a usage error when it is none."""
+    import json  # only when a manifest is given: `pnp check` starts without it
+
     try:
         read = json.loads(decoded(read_bytes(path, MANIFEST_BYTES)))
         if not (isinstance(read["game"], str) and isinstance(read["kit"], str) and isinstance(read["variants"], dict)):

@@ -20,7 +20,7 @@ from pnp.layout.kit import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
 from pnp.layout.text import font, wrap
 from pnp.model.units import PT
-from pnp.read.version import card_digests
+from pnp.read.version import card_digests, kit_version
 
 INK = "#2B1C0D"
 
@@ -43,7 +43,7 @@ def manifest(game, variants: list) -> dict:
                                 "component": part.component.id, "card": cards.get(request.where),
                                 "side": page.side, "page": number, "slot": slot})
         built[variant(settings)] = entries
-    return {"game": game.slug, "kit": game.version, "cards": card_digests(game), "variants": built}
+    return {"game": game.slug, "kit": kit_version(game), "cards": card_digests(game), "variants": built}
 
 
 @dataclass
@@ -112,7 +112,7 @@ def checklist_lines(game, changes: Changes) -> list[tuple[str, str]]:
 
     lines = [("title", f"{game.name}: what changed since the kit you printed"),
              ("text", f"This file holds only the pieces that differ from the kit you printed; the kit is now kit "
-                      f"{game.version}.")]
+                      f"{kit_version(game)}.")]
     for heading, pieces, old in (("Throw away (changed): the printed pieces, at their old kit page and slot",
                                   changes.changed, True),
                                  ("Replace them with the new ones printed after this page", changes.changed, False),

@@ -10,6 +10,7 @@ from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.text import glyph_names, missing_glyphs
 from pnp.model.geometry import Box
+from pnp.read.version import kit_version
 
 
 @dataclass
@@ -164,7 +165,7 @@ def footer(game, title: str, side: str, number: int, total: int, settings: Setti
     """A page's two footer lines: what the page is; the paper, how to print it and the kit's version."""
     return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
             " · ".join(item for item in (f"{settings.paper.title} paper", "print at 100 %, no fit to page",
-                                         game.version and f"kit {game.version}") if item))
+                                         f"kit {kit_version(game)}") if item))
 
 
 def captions(game, parts: list[Part], settings: Settings) -> list[str]:

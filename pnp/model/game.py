@@ -76,7 +76,6 @@ class Game:
     aliases: dict = field(default_factory=dict)  # lower-case word a log may use -> the kit's word
     kit_notes: tuple = ()  # printed among the contents page's "Before you print" notes
     printed: tuple = ()  # (text, fonts, Where): the data's words pnp sets in its own fonts on the kit's pages
-    version: str = ""  # a short hash of the kit's data, templates and artwork (pnp/read/version.py)
 
     @property
     def players_text(self) -> str:

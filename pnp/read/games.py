@@ -18,7 +18,6 @@ from pnp.model.specs import REQUIRED, Any_, Bool, Choice, Colour, Int, ListOf, R
 from pnp.read.cardlists import load_list
 from pnp.read.datafile import load_yaml
 from pnp.read.kinds import READERS
-from pnp.read.version import kit_version
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 
@@ -78,11 +77,10 @@ def load_game(name: str) -> Game:
     aliases = _aliases(raw.get("aliases"), top["aliases"] or {}, components, Where(file, 1, "aliases"), problems)
     if problems:
         raise DataError(problems)
-    game = Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
+    return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
                 printed=_printed(raw, top, components, file))
-    return replace(game, version=kit_version(game))
 
 
 def _printed(raw: dict, top: dict, components: dict, file: str) -> tuple:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import weakref
 from pathlib import Path
 
 from pnp import resources
@@ -20,8 +21,22 @@ from pnp.errors import Where
 LENGTH = 8  # hex digits shown
 
 
+_KNOWN: dict = {}  # id of a game read -> (a weak reference to it, its version): worked out once a game
+
+
 def kit_version(game) -> str:
-    """The kit's version: LENGTH hex digits of a hash of its data, templates and artwork."""
+    """The kit's version: LENGTH hex digits of a hash of its data, templates and artwork. Worked out when first
+    asked for (a check that never reads it does not pay for it), then kept as long as the game is."""
+    known = _KNOWN.get(id(game))
+    if known is not None and known[0]() is game:
+        return known[1]
+    version = _hashed(game)
+    key = id(game)
+    _KNOWN[key] = (weakref.ref(game, lambda _: _KNOWN.pop(key, None)), version)
+    return version
+
+
+def _hashed(game) -> str:
     data = _plain({"name": game.name, "players": game.players, "credits": game.credits, "palette": game.palette,
                    "vars": game.vars, "forms": game.forms, "kit_notes": game.kit_notes,
                    "components": list(game.components.values())})
@@ -100,6 +115,8 @@ def _folders_named(data) -> set[str]:
 def _plain(value):
     """`value` as plain lists, dicts and scalars: a record's fields (those not starting with `_`), without the
     places in the data files they were read at, which moving a line changes."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
     if isinstance(value, Where):
         return None
     if isinstance(value, dict):
@@ -108,8 +125,8 @@ def _plain(value):
         return [_plain(item) for item in value]
     if isinstance(value, (set, frozenset)):
         return sorted((_plain(item) for item in value), key=repr)
-    if dataclasses.is_dataclass(value):
-        return {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
-    if hasattr(value, "__dict__"):
+    if hasattr(value, "__dict__"):  # a record: a dataclass, a board
         return {name: _plain(item) for name, item in vars(value).items() if not name.startswith("_")}
+    if dataclasses.is_dataclass(value):  # one with slots
+        return {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
     return value
