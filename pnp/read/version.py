@@ -11,7 +11,6 @@ part of it.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import weakref
 from pathlib import Path
 
@@ -37,6 +36,8 @@ def kit_version(game) -> str:
 
 
 def _hashed(game) -> str:
+    import hashlib  # only when a version is asked for: `pnp check` starts without it
+
     data = _plain({"name": game.name, "players": game.players, "credits": game.credits, "palette": game.palette,
                    "vars": game.vars, "forms": game.forms, "kit_notes": game.kit_notes,
                    "components": list(game.components.values())})
@@ -53,6 +54,8 @@ def _hashed(game) -> str:
 def card_digests(game) -> dict:
     """component id -> card id -> a short hash of what the data says of the card (its count, fields and back):
     kept in a build's manifest, so that a checker can name the cards that changed since a kit was printed."""
+    import hashlib
+
     return {component.id: {card.id: hashlib.sha256(repr(_plain((card.count, card.fields, card.back))).encode(
         "utf-8", "surrogatepass")).hexdigest()[:LENGTH] for card in component.cards}
         for component in game.components.values() if component.cards}
