@@ -171,7 +171,7 @@ def test_same_inputs_give_byte_identical_pdfs(tmp_path):
     build("buried-treasure", "--out", str(tmp_path / "two"))
     one = sorted((tmp_path / "one" / "buried-treasure").iterdir())
     two = sorted((tmp_path / "two" / "buried-treasure").iterdir())
-    assert [p.name for p in one] == [p.name for p in two] and len(one) == 13
+    assert [p.name for p in one] == [p.name for p in two] and len(one) == 14  # the PDFs and the manifest
     for a, b in zip(one, two):
         assert a.read_bytes() == b.read_bytes(), a.name
 

@@ -44,7 +44,7 @@ def test_a_new_game_builds_at_once_with_no_warning(here, monkeypatch):
     assert result.exit_code == 0, result.output
     made = {path.name for path in (here / "output" / "x").iterdir()}
     assert made == {f"{part}-a4-{form}.pdf" for part in ("x-kit", "rules", "cards", "score-sheet")
-                    for form in ("duplex", "fold")} | {"duplex-test-a4.pdf"}
+                    for form in ("duplex", "fold")} | {"duplex-test-a4.pdf", "x-manifest.json"}
 
 
 @pytest.mark.parametrize("slug", SLUGS)

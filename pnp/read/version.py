@@ -6,11 +6,12 @@ It covers the game's data as read (game.yaml and the card lists, board and rules
 not their layout or comments) and the bytes of the templates and artwork a build may use: the game folder's own
 `templates/` and `artwork/`, and in the shared folders the files at their top and the subfolders the data names
 (`treasure/card.yaml.j2` names the shared `templates/treasure/` and `artwork/treasure/`). pnp's own code is not
-part of it.
+part of it, nor how a hex colour is spelt (`#ABC` is `#aabbcc`), which prints alike.
 """
 from __future__ import annotations
 
 import dataclasses
+import re
 import weakref
 from pathlib import Path
 
@@ -45,7 +46,7 @@ def _hashed(game) -> str:
     for root, path in kit_files(game, data):
         hashed.update(f"\0{root.name}/{path.relative_to(root).as_posix()}\0".encode("utf-8", "surrogatepass"))
         try:
-            hashed.update(path.read_bytes())
+            hashed.update(HEX.sub(_same_hex, path.read_bytes()))
         except OSError:
             continue
     return hashed.hexdigest()[:LENGTH]
@@ -90,6 +91,15 @@ def kit_files(game, data) -> list[tuple[Path, Path]]:
     return files
 
 
+HEX = re.compile(rb"#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})\b")  # a colour, written in any of the ways that print alike
+
+
+def _same_hex(found) -> bytes:
+    """A hex colour written one way (#rrggbb, lower case): the version does not change with how it is spelt."""
+    digits = found.group(1).lower()
+    return b"#" + (bytes(d for digit in digits for d in (digit, digit)) if len(digits) == 3 else digits)
+
+
 def _below(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
 
@@ -118,7 +128,9 @@ def _folders_named(data) -> set[str]:
 def _plain(value):
     """`value` as plain lists, dicts and scalars: a record's fields (those not starting with `_`), without the
     places in the data files they were read at, which moving a line changes."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
+    if isinstance(value, str):
+        return HEX.sub(_same_hex, value.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
+    if isinstance(value, (int, float, bool)) or value is None:
         return value
     if isinstance(value, Where):
         return None
