@@ -40,11 +40,16 @@ def card_pages(game, component, settings, outline: list | None = None):
     return layout(pairs, component.size, bleed, gutter, settings)
 
 
+def fold_stock(component) -> str:
+    """What cards folded and glued are printed on: the data's, else paper, never card stock."""
+    return component.stock.get("fold") or FOLD_STOCK
+
+
 def card_advice(component, settings) -> str:
     if settings.shop:
         return "For a print shop: one card a page with its bleed; the trim box marks the cut."
     if settings.fold:  # folded and glued, the two halves make the card: never card stock, unless the data says so
-        stock = component.stock["fold"] or FOLD_STOCK
+        stock = fold_stock(component)
         advice = (f"Print one-sided on {stock}. Fold each sheet on the dashed line, glue the halves "
                   "together, let it dry, then cut on the crop marks.")
     else:

@@ -13,12 +13,19 @@ INK = "#2B1C0D"
 
 
 def page_ranges(parts: list, entries: list) -> list[str]:
-    """Where each part lies in the kit: "page 4" or "pages 4–15"."""
+    """Where each part lies in the kit: "page 4", "pages 4–15" or "pages 4–6, 9" (a page it shares with
+    other parts' pieces may come after its own)."""
     ranges = []
     for part in parts:
-        numbers = [number for number, (owner, _) in enumerate(entries, start=1) if owner is part]
-        first, last = numbers[0], numbers[-1]
-        ranges.append(f"page {first}" if first == last else f"pages {first}–{last}")
+        numbers = [number for number, (owners, _) in enumerate(entries, start=1) if any(owner is part for owner in owners)]
+        spans: list = []
+        for number in numbers:
+            if spans and number <= spans[-1][1] + 1:
+                spans[-1][1] = number
+            else:
+                spans.append([number, number])
+        text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in spans)
+        ranges.append(f"page {text}" if len(numbers) == 1 else f"pages {text}")
     return ranges
 
 

@@ -8,6 +8,7 @@ from pnp.errors import DataError, PnpError
 from pnp.layout.contents import contents_length, contents_pages
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS
+from pnp.layout.packing import kit_pages
 from pnp.layout.text import glyph_names, missing_glyphs
 
 
@@ -98,19 +99,20 @@ def title(game, parts: list[Part], with_contents: bool) -> str:
     return f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
 
 
-def sequence(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[Part | None, object]]:
-    """The pages of a PDF in print order, as (part, page); (None, None) is a blank page.
+def sequence(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[tuple[tuple, object]]:
+    """The pages of a PDF in print order, as (the parts it holds, page); ((), None) is a blank page.
 
-    A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
-    it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
-    no part ever starts on the back of another."""
+    A kit packs the pieces of its parts' part-filled pages onto shared pages (packing.py); a part's own PDF
+    keeps its pages. A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page
+    and the page after it: a fronts page is followed by its backs, and a page meant for one side only by a
+    blank back, so that no part ever starts on the back of another."""
     padded = with_contents and not settings.fold and not settings.shop
-    entries: list = [(None, "contents")] * contents_length(game, parts, settings) if with_contents else []
-    for part in parts:
-        for page in part.pages:
-            if padded and len(entries) % 2 and not page.reverse:
-                entries.append((None, None))  # the back of the sheet before
-            entries.append((part, page))
+    entries: list = [((), "contents")] * contents_length(game, parts, settings) if with_contents else []
+    body = kit_pages(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
+    for owners, page in body:
+        if padded and len(entries) % 2 and not page.reverse:
+            entries.append(((), None))  # the back of the sheet before
+        entries.append((owners, page))
     return entries
 
 
@@ -119,14 +121,18 @@ def document(game, parts: list[Part], settings: Settings, with_contents: bool) -
     entries = sequence(game, parts, settings, with_contents)
     contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
     pages = []
-    for number, (part, page) in enumerate(entries, start=1):
+    for number, (owners, page) in enumerate(entries, start=1):
         if page == "contents":
             page = next(contents)
         elif page is None:
             page = blank_page(settings)
-        pages.append(replace(page, footer=footer(game, part.component.title if part else "", page.side, number,
-                                                 len(entries), settings)))
+        pages.append(replace(page, footer=footer(game, holds(owners), page.side, number, len(entries), settings)))
     return pages
+
+
+def holds(owners: tuple) -> str:
+    """What a page holds, in its footer and caption: its part's title, or the titles of the parts packed on it."""
+    return ", ".join(part.component.title for part in owners)
 
 
 def footer(game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
@@ -138,7 +144,7 @@ def captions(game, parts: list[Part], settings: Settings) -> list[str]:
     """What each page of a kit is, to show under its picture: "Game cards · fronts · page 5 of 27"."""
     entries = sequence(game, parts, settings, with_contents=True)
     names = ["Contents" if page == "contents" else "Blank back" if page is None
-             else f"{part.component.title} · {page.side}" for part, page in entries]
+             else f"{holds(owners)} · {page.side}" for owners, page in entries]
     return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]
 
 
