@@ -13,11 +13,14 @@ FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the ca
 
 
 def card_gutter(component, settings) -> float:
-    """The space between neighbouring cards: --gutter's, else the data's, else room for each card's whole bleed."""
+    """The space between neighbouring cards: --gutter's, else the data's, else none: neighbours share their cut
+    lines, as print-and-play cards do (nine poker cards on A4). `bleed` names room for each card's whole bleed."""
     for gutter in (settings.gutter, component.options["gutter"]):
+        if gutter == "bleed":
+            return 2 * component.options["bleed"]
         if gutter is not None:
             return gutter
-    return 2 * component.options["bleed"]
+    return 0.0
 
 
 def card_pages(game, component, settings, outline: list | None = None):
@@ -77,12 +80,12 @@ def bleed_note(component, settings) -> str:
         short += " There is no room for crop marks on every side: cut along the drawn lines."
     if not shares_cuts(bleed, gutter):
         shared = capacity(component.size, bleed, 0.0, settings)
-        offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter 0."
+        offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter shared."
                  if shared.per_page > chosen.per_page else "")
         return f"{_many(component, chosen.per_page)} a page, each with its own {bleed:g} mm bleed.{short}{offer}"
     own = capacity(component.size, bleed, 2 * bleed, settings)
     return (f"{_many(component, chosen.per_page)} a page, neighbours sharing their cut lines.{short} With --gutter "
-            f"{2 * bleed:g}mm each card has its own bleed ({own.per_page} a page).")
+            f"bleed each card has its own bleed ({own.per_page} a page).")
 
 
 def _many(component, count: int) -> str:

@@ -55,7 +55,8 @@ class Settings:
     sheets: int | None = None  # how many numbered sheets to print, when asked for
     shop: bool = False  # print-shop files: one card a page, the page its bleed, the trim box set
     proof: bool = False  # each card's id printed at its foot, to check a kit against its data
-    gutter: float | None = None  # space between cards, for every card group (else each group's own)
+    gutter: float | str | None = None  # space between cards, for every card group (else each group's own);
+    # "bleed": twice each group's bleed
 
     def __post_init__(self):
         if self.size is None:

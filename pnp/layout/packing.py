@@ -245,7 +245,8 @@ def _packed(runs: list[Run], region: Box, order) -> Packer:
 
 def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
     """A kit's pages in print order, each with the parts it holds: every part's full pages, then, after the
-    last part that has pieces on them, the pages its part-filled pages were packed onto with others'."""
+    last part that has pieces on them, the pages its part-filled pages were packed onto with others' (when
+    that saves paper; else its part-filled pages as they were)."""
     pools: dict = {}
     kept: dict = {}
     for part in parts:
@@ -254,16 +255,17 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
             packable = unit[0].spacing is not None and not unit[0].spacing.full
             (loose if packable else kept[id(part)]).extend(unit)
         if loose:
-            key = _stock(part, loose[0], settings)
-            pool = pools.setdefault(key, {"runs": [], "page": loose[0]})
+            pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "pages": [], "page": loose[0]})
             pool["runs"] += runs_of(part, loose, settings)
+            pool["pages"] += [((part,), page) for page in loose]
             pool["last"] = part
     after: dict = {}
     for pool in pools.values():
         page = pool["page"]
-        local = replace(settings, size=page.size)
-        for owners, pages in packed_pages(pool["runs"], local, page.fold):
-            after.setdefault(id(pool["last"]), []).extend((tuple(owners), each) for each in pages)
+        packed = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
+        if len(packed) < sum(not page.reverse for _, page in pool["pages"]):
+            pool["pages"] = [(tuple(owners), each) for owners, pages in packed for each in pages]
+        after.setdefault(id(pool["last"]), []).extend(pool["pages"])
     entries = []
     for part in parts:
         entries += [((part,), page) for page in kept[id(part)]]
