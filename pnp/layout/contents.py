@@ -158,8 +158,8 @@ def printing_advice(game, settings) -> list:
                       "let it dry under a book, then cut: fronts and backs are already lined up.")
     else:
         advice += [
-            "This whole file may be printed double-sided in one go: every part starts on a new sheet, and a "
-            "page meant for one side only has a blank back.",
+            "This whole file may be printed double-sided in one go: every part to cut out starts "
+            "on a new sheet, and a page meant for one side only has a blank back.",
             f"Double-sided parts: print duplex-test-{settings.paper.name}.pdf first. Hold the sheet up to a light "
             "and read where the front's cross falls on the back's scales; if it is off, build again with "
             "--back-offset X,Y (in mm), or with --short-edge if the backs come out upside down.",

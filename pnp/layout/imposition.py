@@ -72,7 +72,7 @@ class Spacing:
 
     bleed: float
     gutter: float  # between neighbours: a gap between nets, room for crop marks between cards
-    full: bool  # the page holds as many as its layout fits: it is printed as it is
+    full: bool  # the page holds as many as a page of them can: it is printed as it is
     header: bool = False  # the page's first face heads every page holding the others (a bar to measure)
 
 
@@ -326,6 +326,7 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
                  marks: bool = True) -> list[Page]:
     """Front pages, each followed by its back page when the faces have backs. `pairs` are (front, back|None)."""
     grid, content, band = best_grid(settings, size, gutter, bleed, max(1, len(pairs)))
+    most = best_grid(settings, size, gutter, bleed, 10 ** 6)[0].count  # a page is full when it holds that many
     fit = fit_of(grid, bleed, content)
     cells = grid.cells()
     rotation = 90 if grid.turned else 0
@@ -337,7 +338,7 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
         pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
                           cut_lines=settings.cut_lines or (marks and not fit.marks),
                           placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)],
-                          spacing=Spacing(bleed, gutter, len(chunk) == grid.count), **common))
+                          spacing=Spacing(bleed, gutter, len(chunk) >= most), **common))
         if has_backs:
             backs = [(behind(slot, settings), back) for slot, (_, back) in zip(slots, chunk)]
             pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))

@@ -105,15 +105,27 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool) -
     A kit packs the pieces of its parts' part-filled pages onto shared pages (packing.py); a part's own PDF
     keeps its pages. A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page
     and the page after it: a fronts page is followed by its backs, and a page meant for one side only by a
-    blank back, so that no part ever starts on the back of another."""
+    blank back, so that no part ever starts on the back of another; only a text to read on plain paper (the
+    rules) may start on the back of the contents."""
     padded = with_contents and not settings.fold and not settings.shop
     entries: list = [((), "contents")] * contents_length(game, parts, settings) if with_contents else []
     body = kit_pages(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
     for owners, page in body:
-        if padded and len(entries) % 2 and not page.reverse:
+        if padded and len(entries) % 2 and not page.reverse and not _reads_on(entries, owners, page, settings):
             entries.append(((), None))  # the back of the sheet before
         entries.append((owners, page))
     return entries
+
+
+CONTENTS_STOCK = "plain paper"
+
+
+def _reads_on(entries: list, owners: tuple, page, settings: Settings) -> bool:
+    """Whether a page may print on the back of the contents: it is to be read, not cut (no crop marks, no
+    pieces), on the contents' own paper."""
+    form = "fold" if settings.fold else "duplex"
+    return (entries[-1][1] == "contents" and not page.marks and page.spacing is None and len(owners) == 1
+            and owners[0].component.stock_for(form) == CONTENTS_STOCK)
 
 
 def document(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[Page]:

@@ -22,6 +22,7 @@ from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, Box, Grid, NoRoom, Pa
 
 @dataclass
 class Piece:
+    owner: object  # the part it belongs to
     front: object
     back: object  # None: one-sided
     size: tuple[float, float]  # trimmed, upright (as its face is drawn)
@@ -29,9 +30,8 @@ class Piece:
 
 @dataclass
 class Run:
-    """Pieces of one size from one part, and how they are spaced."""
+    """Pieces of one size, spaced alike (from one part, or several whose pieces may share their cuts)."""
 
-    owner: object
     pieces: list
     bleed: float
     gutter: float
@@ -40,9 +40,10 @@ class Run:
     header: object = None  # a face that must stand on every page holding these pieces
 
     @property
-    def room(self) -> float:
-        """What a block keeps round its pieces' trimmed edges: their bleed and crop marks, or half a net's gap."""
-        return self.bleed + MARK_ROOM if self.marks else self.gutter / 2
+    def rooms(self) -> tuple:
+        """What a block keeps round its pieces' trimmed edges: their bleed and crop marks (or, if need be, only
+        the marks), or half a net's gap."""
+        return (self.bleed + MARK_ROOM, MARK_ROOM) if self.marks else (self.gutter / 2,)
 
 
 @dataclass
@@ -56,13 +57,14 @@ class Sheet:
     @property
     def owners(self) -> list:
         owners: list = []
-        for run, *_ in self.blocks:
-            if not any(owner is run.owner for owner in owners):
-                owners.append(run.owner)
+        for *_, pieces in self.blocks:
+            for piece in pieces:
+                if not any(owner is piece.owner for owner in owners):
+                    owners.append(piece.owner)
         return owners
 
 
-def pieces_of(pages: list) -> tuple[list, object]:
+def pieces_of(owner, pages: list) -> tuple[list, object]:
     """The pieces on a part's pages, with their backs (a duplex page's backs are on the page after it; a
     fold-and-glue page's in its second half); and the header its pages share, if any."""
     found, header = [], None
@@ -80,18 +82,18 @@ def pieces_of(pages: list) -> tuple[list, object]:
             header, placed, backs = placed[0][1], placed[1:], backs[1:]
         for (slot, face), back in zip(placed, backs):
             w, h = round(slot.trim.w, 3), round(slot.trim.h, 3)
-            found.append(Piece(face, back, (h, w) if slot.rotation % 180 else (w, h)))
+            found.append(Piece(owner, face, back, (h, w) if slot.rotation % 180 else (w, h)))
     return found, header
 
 
 def runs_of(owner, pages: list, settings) -> list[Run]:
     """A part's pieces on `pages` as runs, one for each size in turn."""
-    pieces, header = pieces_of(pages)
+    pieces, header = pieces_of(owner, pages)
     spacing, first = pages[0].spacing, pages[0]
     runs: list = []
     for piece in pieces:
         if not runs or runs[-1].pieces[0].size != piece.size:
-            runs.append(Run(owner, [], spacing.bleed, spacing.gutter, first.marks, settings.cut_lines, header))
+            runs.append(Run([], spacing.bleed, spacing.gutter, first.marks, settings.cut_lines, header))
         runs[-1].pieces.append(piece)
     return runs
 
@@ -110,22 +112,25 @@ def region_of(settings, fold) -> Box:
 
 def _block(run: Run, count: int, room: Box):
     """The block of the most of `run`'s first `count` pieces that fits in `room`, as a full rectangle of them:
-    (cols, rows, turned, width, height), or None. Of blocks as large, the one that leaves the least room."""
+    (cols, rows, turned, width, height, the room kept round it), or None. Of blocks as large, one that keeps
+    the pieces' whole bleed at its edges before one that gives some of it up (as a page of cards sharing their
+    cuts does), then the one that leaves the most room."""
     best = None
-    g, m = run.gutter, run.room
-    for turned in (False, True):
-        w, h = run.pieces[0].size[::-1] if turned else run.pieces[0].size
-        most_cols = math.floor((room.w - 2 * m + g + 1e-9) / (w + g))
-        most_rows = math.floor((room.h - 2 * m + g + 1e-9) / (h + g))
-        if most_cols < 1 or most_rows < 1:
-            continue
-        for cols in {min(most_cols, count), min(most_cols, max(1, count // most_rows))}:
-            rows = min(most_rows, count // cols)
-            width, height = cols * w + (cols - 1) * g + 2 * m, rows * h + (rows - 1) * g + 2 * m
-            option = (cols * rows, -width * height, cols, rows, turned, width, height)
-            if rows and (best is None or option[:2] > best[:2]):
-                best = option
-    return best and best[2:]
+    g = run.gutter
+    for m in run.rooms:
+        for turned in (False, True):
+            w, h = run.pieces[0].size[::-1] if turned else run.pieces[0].size
+            most_cols = math.floor((room.w - 2 * m + g + 1e-9) / (w + g))
+            most_rows = math.floor((room.h - 2 * m + g + 1e-9) / (h + g))
+            if most_cols < 1 or most_rows < 1:
+                continue
+            for cols in {min(most_cols, count), min(most_cols, max(1, count // most_rows))}:
+                rows = min(most_rows, count // cols)
+                width, height = cols * w + (cols - 1) * g + 2 * m, rows * h + (rows - 1) * g + 2 * m
+                option = (cols * rows, m == run.rooms[0], -width * height, cols, rows, turned, width, height, m)
+                if rows and (best is None or option[:3] > best[:3]):
+                    best = option
+    return best and best[3:]
 
 
 def _split(room: Box, width: float, height: float) -> list[Box]:
@@ -166,7 +171,7 @@ class Packer:
         free = list(sheet.free)
         blocks = []
         if run.header is not None and id(run.header) not in sheet.headers:
-            header = Run(run.owner, [Piece(run.header, None, run.header.size)], 0.0, run.gutter, False, False)
+            header = Run([Piece(pieces[0].owner, run.header, None, run.header.size)], 0.0, run.gutter, False, False)
             if not self._fit(header, header.pieces, free, blocks):
                 return 0
         count = self._fit(run, pieces, free, blocks)
@@ -183,13 +188,13 @@ class Packer:
         options = [(shape, room) for room in free for shape in [_block(sized, len(pieces), room)] if shape]
         if not options:
             return 0
-        (cols, rows, turned, width, height), room = max(
+        (cols, rows, turned, width, height, margin), room = max(
             options, key=lambda option: (option[0][0] * option[0][1], -option[1].w * option[1].h))
         free.remove(room)
         free += _split(room, width, height)
         w, h = pieces[0].size[::-1] if turned else pieces[0].size
         frame = Box(room.x0, room.y1 - height, room.x0 + width, room.y1)
-        grid = Grid(cols, rows, (w, h), turned, run.gutter, (frame.x0 + run.room, frame.y0 + run.room))
+        grid = Grid(cols, rows, (w, h), turned, run.gutter, (frame.x0 + margin, frame.y0 + margin))
         blocks.append((run, grid, frame, pieces[:cols * rows]))
         return cols * rows
 
@@ -197,6 +202,7 @@ class Packer:
 def packed_pages(runs: list[Run], settings, fold=None) -> list[tuple[list, list[Page]]]:
     """The runs packed onto pages: for each sheet of paper, the parts it holds and its pages (a duplex page
     of fronts is followed by the page of their backs)."""
+    runs = _merged(runs)
     packer = min((_packed(runs, region_of(settings, fold), order) for order in ORDERS),
                  key=lambda packer: len(packer.sheets))
     content = printable(settings).inset(bottom=FOOTER_BAND)
@@ -234,6 +240,19 @@ ORDERS = (  # the orders the packer tries the runs in, largest first: it keeps t
     lambda run: max(run.pieces[0].size),
     lambda run: min(run.pieces[0].size),
 )
+
+
+def _merged(runs: list[Run]) -> list[Run]:
+    """Runs of pieces alike in size and spacing made one, whatever part they come from: cards of two decks
+    share a grid and its cuts."""
+    merged: dict = {}
+    for run in runs:
+        key = (run.pieces[0].size, run.bleed, run.gutter, run.marks, run.cut_lines, id(run.header))
+        if key in merged:
+            merged[key].pieces = merged[key].pieces + run.pieces
+        else:
+            merged[key] = Run(**{**run.__dict__, "pieces": list(run.pieces)})
+    return list(merged.values())
 
 
 def _packed(runs: list[Run], region: Box, order) -> Packer:
