@@ -20,7 +20,7 @@ def page_ranges(parts: list, entries: list) -> list[str]:
         numbers = [number for number, (owners, _) in enumerate(entries, start=1) if any(owner is part for owner in owners)]
         spans: list = []
         for number in numbers:
-            if spans and number <= spans[-1][1] + 1:
+            if spans and all(page is None for _, page in entries[spans[-1][1]:number - 1]):  # beyond blanks only
                 spans[-1][1] = number
             else:
                 spans.append([number, number])

@@ -283,7 +283,8 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
         page = pool["page"]
         packed = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
         if len(packed) < sum(not page.reverse for _, page in pool["pages"]):
-            pool["pages"] = [(tuple(owners), each) for owners, pages in packed for each in pages]
+            pool["pages"] = [(tuple(part for part in parts if any(part is owner for owner in owners)), each)
+                             for owners, pages in packed for each in pages]  # its parts in the kit's order
         after.setdefault(id(pool["last"]), []).extend(pool["pages"])
     entries = []
     for part in parts:
