@@ -64,3 +64,8 @@ class DataError(PnpError):
         lines = [one_line(f"{where}: {message}") for where, message in self.problems]
         count = len(self.problems)
         super().__init__(f"{plural(count, 'problem')} in the data files:\n  " + "\n  ".join(lines))
+
+
+class OverLimit(DataError):
+    """A template's face past one of the limits on a face (characters written, steps drawn): its other faces
+    are not tried, since each would most likely cost as much again to end the same way."""

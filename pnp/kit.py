@@ -111,7 +111,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             with files.open(f"{game.slug}-kit-{suffix}.pdf") as out:
                 write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out)
             if preview:
-                sections.append(_preview(files, game, settings, parts))
+                sections.append(_preview(files, game, settings, parts, faces=not sections))
         if preview:
             from pnp.write.preview import game_page
 
@@ -153,15 +153,24 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     return laid
 
 
-def _preview(files: FolderSet, game: Game, settings: Settings, parts: list):
-    """A PNG of every page of the kit just written, and the section of the preview page showing them."""
-    from pnp.write.preview import Section, page_images  # pypdfium2 and PIL's PNG writer: only for previews
+def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, faces: bool):
+    """A PNG of every page of the kit just written, and the section of the preview page showing them; with
+    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game."""
+    from pnp.write.preview import Section, crop, page_images  # pypdfium2 and PIL: only for previews
 
     suffix = layout.variant(settings)
     images = page_images(files.read(f"{game.slug}-kit-{suffix}.pdf"))
     names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
     for name, image in zip(names, images):
         files.write(f"preview/{name}", image)
+    if faces:
+        for index, (component, number, *where) in enumerate(layout.showcase(game, parts, settings), start=1):
+            files.write(f"preview/face-{index:02d}-{component}.png", crop(images[number - 1], *where))
+    pictures = list(zip(names, layout.captions(game, parts, settings)))
+    groups, blanks = layout.page_groups(game, parts, settings)
     pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
+    if not settings.fold:
+        pdfs.append(f"../duplex-test-{settings.paper.name}.pdf")
     return Section(f"{settings.paper.title} paper, {'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
-                   list(zip(names, layout.captions(game, parts, settings))))
+                   [(heading, [pictures[n - 1] for n in numbers]) for heading, numbers in groups],
+                   [pictures[n - 1] for n in blanks])

@@ -14,8 +14,8 @@ numbers, CSV cells blank, `#` or huge, colours written in other ways) in one to 
 chosen by a random generator seeded by (seed, game, case number), and builds the copy in a child process of
 its own (Buried Treasure and Cannon Dice unless --game names others). The case
 passes when the build ends in exit 0, or exit 2 with a message naming a file: anything else is a failure —
-an internal error (exit 70), a traceback, a crash, memory beyond the limit, or no answer within the time
-limit (a hang). A build that ends in exit 0 from a changed card list is also checked against what the list says
+an internal error (exit 70), a traceback, a crash, memory beyond the limit, or a hang: more than the time
+limit of processor time (60 s unless --timeout says), or four times that on the clock. A build that ends in exit 0 from a changed card list is also checked against what the list says
 (the differential check): the cards it lays out must number the sum of its counts, and a row the list leaves
 unclear (a blank count, a first cell starting with `#`) must not pass without a word ("silently wrong"). Some
 mutants only write colours another way (`#FFF` for `#ffffff`, other letter case), one colour or every colour of a
@@ -31,6 +31,7 @@ import csv
 import hashlib
 import io
 import json
+import math
 import os
 import random
 import re
@@ -419,10 +420,14 @@ def _address_space() -> int:
     return 1 << 30
 
 
+WALL = 4  # a child may take this many times its processor time limit on the clock: a busy machine is slow
+
+
 def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
     """Run `work()` (returning something JSON can carry) in a forked child whose address space may grow by
-    `memory` bytes at most; (value, None), or (None, "hang") when it did not answer within `timeout` seconds
-    (None: wait as long as it takes), or (None, "crash: ...")."""
+    `memory` bytes at most; (value, None), or (None, "hang") when it used more than `timeout` seconds of
+    processor time, or did not answer within WALL times that on the clock (None: as long as it takes), or
+    (None, "crash: ...")."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: do the work, send the answer, leave without running the parent's clean-up
@@ -431,6 +436,9 @@ def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
         try:
             limit = _address_space() + memory
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            if timeout is not None:
+                spent = int(sum(os.times()[:2]))
+                resource.setrlimit(resource.RLIMIT_CPU, (spent + math.ceil(timeout), spent + math.ceil(timeout) + 5))
             answer = json.dumps({"value": work()})
         except BaseException as error:  # noqa: BLE001 - reported to the parent, whatever it is
             answer = json.dumps({"error": f"{type(error).__name__}: {error}"[:2000]})
@@ -439,7 +447,7 @@ def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
             stream.write(answer)
         os._exit(status)
     os.close(write_end)
-    chunks, deadline = [], time.monotonic() + (timeout if timeout is not None else float("inf"))
+    chunks, deadline = [], time.monotonic() + (WALL * timeout if timeout is not None else float("inf"))
     with os.fdopen(read_end, "rb") as stream:
         while True:
             left = deadline - time.monotonic()
@@ -458,6 +466,8 @@ def in_child(work, timeout: float | None, memory: int = MEMORY_LIMIT):
         answer = {}
     if "value" in answer:
         return answer["value"], None
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL) and timeout is not None:
+        return None, "hang"  # past its processor time
     signal_note = f" (signal {os.WTERMSIG(status)})" if os.WIFSIGNALED(status) else ""
     return None, f"crash{signal_note}: {answer.get('error', 'no answer')}"
 
@@ -629,7 +639,8 @@ def main(argv=None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the number of the first case")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", action="append", choices=ALL_SLUGS, help="only this game (repeatable)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a build counts as a hang")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds of processor time before a build counts as a hang")
     parser.add_argument("--show", action="store_true", help="print every case's outcome, not only failures")
     options = parser.parse_args(argv)
     cases = options.cases or (10_000 if options.long else 40)

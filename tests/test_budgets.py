@@ -112,3 +112,17 @@ def test_a_kit_laid_out_on_more_pages_than_a_build_draws_is_refused_before_any_p
     output = refused_at(run(toy, tmp_path, "--duplex"), "game.yaml:")
     assert re.search(r"on \d+ pages in all", output)
     assert not drawn
+
+
+@pytest.mark.parametrize("too_much", ["output", "steps"])
+def test_a_template_past_a_faces_limit_is_not_tried_again_for_its_other_faces(toy, tmp_path, monkeypatch, too_much):
+    """Each face of a runaway template would cost as much again and end the same way: the first is reported,
+    the others are not rendered."""
+    monkeypatch.setattr(sandbox, "OUTPUT", 5_000) if too_much == "output" else monkeypatch.setattr(steps, "MAX_STEPS", 20)
+    front(toy, "{% for i in range(400) %}\n- circle: {x: 1, y: 1, r: {{ card.id | length }}}\n{% endfor %}\n")
+    rendered = []
+    real = faces.FaceMaker.render
+    monkeypatch.setattr(faces.FaceMaker, "render", lambda self, template, *rest: rendered.append(template) or real(
+        self, template, *rest))
+    output = refused_at(run(toy, tmp_path, "--duplex"), "front.yaml.j2" if too_much == "output" else "deck.csv")
+    assert rendered.count("front.yaml.j2") == 1 and output.count("\n  ") == 1

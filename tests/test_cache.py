@@ -190,5 +190,7 @@ def test_a_build_running_beside_another_pnp_never_takes_what_the_other_code_made
     other.keep("face", "k", b"drawn by other code")
     other.commit()
     assert running.fetch("face", "k") is None and other.fetch("face", "k") == b"drawn by other code"
-    other.db.execute("UPDATE entries SET value = ? WHERE key LIKE '%face:k'", (b"not compressed",))
-    assert other.fetch("face", "k") is None
+    other.put("steps", "k", [1, 2])
+    other.commit()
+    other.db.execute("UPDATE entries SET value = ? WHERE key LIKE '%steps:k'", (b"\xffspoilt",))
+    assert other.get("steps", "k") is None

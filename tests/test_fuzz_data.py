@@ -28,6 +28,7 @@ def test_the_fuzzer_tells_a_clean_refusal_from_a_failure():
     assert fuzz_data.in_child(lambda: [1, 2], timeout=None) == ([1, 2], None)
     assert fuzz_data.in_child(lambda: bytearray(2 ** 31), timeout=None)[1].startswith("crash: MemoryError")
     assert fuzz_data.in_child(lambda: __import__("time").sleep(60), timeout=0.5) == (None, "hang")
+    assert fuzz_data.in_child(lambda: sum(iter(int, 1)), timeout=1) == (None, "hang")  # past its processor time
 
 
 def test_the_differential_check_sees_a_card_list_printed_other_than_it_says():

@@ -1,5 +1,6 @@
 """The `image` step: a PNG or JPEG picture stored once in each PDF, as the file holds it where PDF can read it so,
 drawn fitted into its box; a picture that would print soft is warned of, one that cannot be printed refused."""
+import re
 import struct
 
 import pypdfium2
@@ -136,3 +137,79 @@ def test_a_picture_changed_between_builds_is_printed_as_it_is_now(toy, tmp_path)
     edit(toy / "templates/front.yaml.j2", "flag.png", "flag.png, opacity: 0")
     assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
     assert _near(colour_at(shop, 0, 3 + 15, 3 + 40), SEA)
+
+
+def placed(path) -> tuple[dict, list]:
+    """What a PDF's pages place, forms within forms included: its image XObjects (object number -> image), and
+    the content streams of its pages and forms."""
+    found, contents = {}, []
+
+    def look(resources):
+        for thing in resources.get("/XObject", {}).values():
+            made = thing.get_object()
+            if made["/Subtype"] == "/Image":
+                found[thing.idnum] = made
+            elif thing.idnum not in found:
+                found[thing.idnum] = None
+                contents.append(made.get_data())
+                look(made.get("/Resources", {}))
+
+    for page in PdfReader(path).pages:
+        contents.append(page.get_contents().get_data())
+        look(page["/Resources"])
+    return {number: made for number, made in found.items() if made is not None}, contents
+
+
+def wrapped(href: str, size=(600, 300)) -> str:
+    """An SVG file of 20 × 10 mm holding just an <image> of `href`."""
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20mm" '
+            f'height="10mm" viewBox="0 0 {size[0]} {size[1]}"><image width="{size[0]}" height="{size[1]}" '
+            f'xlink:href="{href}"/></svg>')
+
+
+def test_a_picture_an_svg_draws_is_stored_once_a_pdf_like_an_image_steps(toy, tmp_path, monkeypatch):
+    import base64
+
+    from PIL import ImageFile
+
+    art = toy / "artwork"
+    png = picture(art / "flag.png")
+    (art / "flag.svg").write_text(wrapped("flag.png"))
+    (art / "framed.svg").write_text(wrapped("flag.png").replace("<image", '<rect width="9" height="9"/><image'))
+    held = picture(tmp_path / "held.png", "green", size=(40, 20))
+    (art / "held.svg").write_text(wrapped("data:image/png;base64," + base64.b64encode(held.read_bytes()).decode(),
+                                          (40, 20)))
+    show(toy, "- art: {src: flag.svg, x: 5, y: 5, w: 20, h: 10}", "- art: {src: framed.svg, x: 30, y: 5, w: 20, h: 10}",
+         "- image: {src: flag.png, x: 5, y: 20, w: 20, h: 10}", "- art: {src: held.svg, x: 30, y: 20, w: 20, h: 10}")
+    decoded = []
+    load = ImageFile.ImageFile.load
+    monkeypatch.setattr(ImageFile.ImageFile, "load", lambda self: decoded.append(self) or load(self))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    builds = []
+    for _ in range(2):  # an empty cache, then a warm one
+        result = run(toy, tmp_path, "--duplex")
+        assert result.exit_code == 0, result.output
+        builds.append({pdf.name: pdf.read_bytes() for pdf in (tmp_path / "out/toy").iterdir()})
+    assert builds[0] == builds[1]
+    assert decoded == []  # each picture passed through as its file holds it, never decoded
+    for pdf in ("deck-a4-duplex.pdf", "toy-kit-a4-duplex.pdf"):
+        stored, contents = placed(tmp_path / "out/toy" / pdf)
+        assert len(stored) == 2  # flag.png, drawn by two SVG files and a step on every card, once; held.png once
+        assert sorted(image._data for image in stored.values()) == sorted([idat(png), idat(held)])
+        assert contents and not any(re.search(rb"(^|\s)BI\s", data) for data in contents)  # no inline picture
+
+
+def test_a_picture_an_svg_draws_keeps_its_transparency_and_fills_its_box(toy, tmp_path):
+    halves = Image.new("RGBA", (200, 100), (0, 160, 0, 255))
+    halves.paste((0, 0, 0, 0), (100, 0, 200, 100))  # its right half transparent
+    halves.paste((255, 255, 0, 255), (0, 50, 100, 100))  # its lower left quarter yellow
+    halves.save(toy / "artwork/half.png")
+    (toy / "artwork/half.svg").write_text(wrapped("half.png", (200, 100)))
+    show(toy, "- art: {src: half.svg, x: 30, y: 30, w: 20, h: 10}")
+    assert run(toy, tmp_path, "--duplex", "--print-shop").exit_code == 0
+    shop = tmp_path / "out/toy/deck-shop.pdf"
+    at = lambda x, y: colour_at(shop, 0, x + 3, y + 3)  # noqa: E731 (in the card's own coordinates)
+    assert _near(at(35, 32), (0, 160, 0)) and _near(at(35, 38), (255, 255, 0)) and _near(at(45, 35), SEA)
+    assert _near(at(35, 28), SEA) and _near(at(35, 42), SEA)  # above and below its box
+    stored, _ = placed(tmp_path / "out/toy/deck-a4-duplex.pdf")
+    assert [("/SMask" in image) for image in stored.values()] == [True]

@@ -138,3 +138,21 @@ def test_reportlab_still_has_the_insides_pnp_uses(owner):
                         "pyproject.toml"
     if owner == "canvas":
         assert isinstance(c._code, list) and isinstance(c._extgstate._c, dict), "reportlab changed the canvas' code list"
+
+
+def test_reportlab_platypus_loaded_late_is_the_whole_package_when_asked_for():
+    """Drawing artwork puts off loading reportlab.platypus (pnp/render/library.py): any of its names asked for
+    afterwards still comes, from the package run whole."""
+    import subprocess
+    import sys
+
+    code = ("from pnp.render import library\n"
+            "library._platypus_when_asked()\n"
+            "import sys\n"
+            "from reportlab.platypus.flowables import Flowable\n"
+            "assert 'reportlab.platypus.paragraph' not in sys.modules\n"
+            "from reportlab.platypus import Paragraph, SimpleDocTemplate, Flowable as F\n"
+            "assert F is Flowable and Paragraph.__module__ == 'reportlab.platypus.paragraph'\n"
+            "print('ok')\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "ok", result.stderr

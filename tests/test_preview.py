@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
+from pnp.read.games import load_game
 from pnp.write.preview import PREVIEW_DPI
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
@@ -46,7 +47,7 @@ def test_previews_show_every_page_captioned_with_links_to_the_pdfs(tmp_path):
     assert result.exit_code == 0, result.output
     folder = out / "toy" / "preview"
     kits = {form: PdfReader(out / "toy" / f"toy-kit-a4-{form}.pdf") for form in ("duplex", "fold")}
-    pictures = sorted(folder.glob("*.png"))
+    pictures = sorted(folder.glob("*-page-*.png"))
     assert len(pictures) == len(kits["duplex"].pages) + len(kits["fold"].pages)
     width = int.from_bytes(pictures[0].read_bytes()[16:20], "big")
     assert width >= 210 / 25.4 * PREVIEW_DPI - 2 >= 900  # A4 at a resolution where card text can be read
@@ -54,19 +55,35 @@ def test_previews_show_every_page_captioned_with_links_to_the_pdfs(tmp_path):
     page = (folder / "index.html").read_text(encoding="utf-8")
     captions = re.findall(r"<figcaption>([^<]*)</figcaption>", page)
     assert captions[0] == "Contents · page 1 of %d" % len(kits["duplex"].pages)
-    assert "Blank back · page 2 of" in captions[1] and "Deck · fronts · page" in " ".join(captions)
-    assert "Deck · fold-and-glue · page 4 of" in " ".join(captions) and "How to play · rules" in page
+    assert "Deck · fronts · page" in " ".join(captions) and "How to play · rules" in page
+    assert "Deck · fold-and-glue · page 4 of" in " ".join(captions)
+    # grouped by part, in the kit's order; the pages left blank folded away at the end of their kit
+    headings = re.findall(r"<h3>([^<]*)</h3>", page)
+    assert headings[:3] == ["Contents", "Deck · 11 cards", "Sheet · 3 copies"]
+    blanks = re.findall(r"<details>.*?</details>", page, re.S)
+    assert blanks and all("Blank back" in folded for folded in blanks)
+    assert "Blank back" not in page.replace("".join(blanks), "")
     for link in re.findall(r"href='([^']+\.pdf)'", page):
         assert (folder / link).resolve().is_file(), link
     assert "../toy-kit-a4-fold.pdf" in page and "../deck-a4-fold.pdf" in page
 
     dom = loaded(folder / "index.html", tmp_path / "profile")
-    assert f'data-pictures="{len(pictures)} of {len(pictures)}"' in dom and "All " in dom
+    assert f'data-pictures="{len(pictures)} of {len(pictures)}"' in dom and 'class="missing"' not in dom
 
     index = out / "index.html"
-    assert "toy/preview/index.html" in index.read_text(encoding="utf-8")
-    assert 'data-pictures="1 of 1"' in loaded(index, tmp_path / "profile")
-    for link in re.findall(r"href='([^']+)'", index.read_text(encoding="utf-8")):
+    text = index.read_text(encoding="utf-8")
+    assert "toy/preview/index.html" in text
+    # the game's pictures: one face of each part but the rules, upright and cut at its trim
+    faces = re.findall(r"<img src='(toy/preview/face-[^']+)'", text)
+    parts = [key for key, part in load_game(str(TOY)).components.items() if part.kind != "rules"]
+    assert [face.split("-", 3)[-1] for face in faces] == [f"{part}.png" for part in parts]
+    deck = (out / faces[0]).read_bytes()
+    w, h = int.from_bytes(deck[16:20], "big"), int.from_bytes(deck[20:24], "big")
+    assert abs(w / h - 63.5 / 88.9) < 0.02 and abs(w - 63.5 / 25.4 * PREVIEW_DPI) < 3
+    pdfs = re.findall(r"<a href='(toy/[^']+\.pdf)'", text)
+    assert pdfs == ["toy/toy-kit-a4-duplex.pdf", "toy/toy-kit-a4-fold.pdf", "toy/duplex-test-a4.pdf"]
+    assert f'data-pictures="{len(faces)} of {len(faces)}"' in loaded(index, tmp_path / "profile")
+    for link in re.findall(r"(?:href|src)='([^']+)'", text):
         assert (out / link).is_file(), link
 
 

@@ -5,6 +5,9 @@ import time
 from pathlib import Path
 
 import click
+# reportlab's utilities loaded first, near the top of the call stack: loaded deep in the stages' import chain,
+# their module body makes CPython 3.11 map and unmap a frame-stack chunk on thousands of calls (some 20 ms a run)
+import reportlab.lib.utils  # noqa: F401
 
 from pnp.errors import PnpError
 from pnp.kit import build

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.errors import DataError, PnpError
-from pnp.layout.contents import contents_length, contents_pages
+from pnp.layout.contents import contents_length, contents_pages, samples
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
-from pnp.layout.kinds import LAYOUTS
+from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.packing import kit_pages
 from pnp.layout.text import glyph_names, missing_glyphs
+from pnp.model.geometry import Box
 
 
 @dataclass
@@ -76,7 +77,8 @@ def _blame(game, kind, component, settings: Settings, error: NoRoom) -> PnpError
 
 MAX_PAGES = 5_000  # pages a build draws, every variant's in all: some 10 minutes of printing, and the pages of
 # the largest kit a build allows (see model/kinds.MAX_KIT_CARDS) at nine cards a page, fronts and backs, in two
-# variants
+# variants. Duplex alone, 10,000 poker cards lay out on 2,500 A4 pages (eight cards a page, fronts and backs) and
+# build in 13.5 to 15.5 s of processor time with an empty cache (benchmarks/bench_build.py, deck job)
 
 
 def check_pages(game, laid: list) -> None:
@@ -142,6 +144,11 @@ def document(game, parts: list[Part], settings: Settings, with_contents: bool) -
     return pages
 
 
+def holds_part(owners: tuple, part: Part) -> bool:
+    """Whether a page (of the parts `owners`) holds pieces of `part`."""
+    return any(owner is part for owner in owners)
+
+
 def holds(owners: tuple) -> str:
     """What a page holds, in its footer and caption: its part's title, or the titles of the parts packed on it."""
     return ", ".join(part.component.title for part in owners)
@@ -158,6 +165,38 @@ def captions(game, parts: list[Part], settings: Settings) -> list[str]:
     names = ["Contents" if page == "contents" else "Blank back" if page is None
              else f"{holds(owners)} · {page.side}" for owners, page in entries]
     return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]
+
+
+def page_groups(game, parts: list[Part], settings: Settings) -> tuple[list, list]:
+    """A kit's pages as its preview shows them: (heading, page numbers) for its contents and then for each part,
+    in print order; and the numbers of the pages left blank on purpose (the backs of one-sided sheets)."""
+    entries = sequence(game, parts, settings, with_contents=True)
+    groups = [("Contents", [n for n, (_, page) in enumerate(entries, start=1) if page == "contents"])]
+    for part in parts:
+        numbers = [n for n, (owners, _) in enumerate(entries, start=1) if holds_part(owners, part)]
+        groups.append((f"{part.component.title} · {tally(part.component, part.pages)}", numbers))
+    return groups, [n for n, (owners, page) in enumerate(entries, start=1) if not owners and page is None]
+
+
+def showcase(game, parts: list[Part], settings: Settings) -> list[tuple[str, int, object, int, tuple]]:
+    """For each part but the rules, the face that shows best what it is (the one the contents page pictures
+    first), as (component id, the kit page it is on, its trimmed box and its turn there, that page's size):
+    what a gallery of kits shows of a game."""
+    entries = sequence(game, parts, settings, with_contents=True)
+    shown = []
+    for part in (part for part in parts if part.component.kind != "rules"):
+        face = samples(part)[0]
+        for number, (owners, page) in enumerate(entries, start=1):
+            slot = next((slot for slot, placed in page.placed if placed is face),
+                        None) if holds_part(owners, part) else None
+            if slot is not None:
+                w, h = page.size
+                inside = 0 <= slot.trim.x0 and slot.trim.x1 <= w and 0 <= slot.trim.y0 and slot.trim.y1 <= h
+                # a face larger than the page (a board, pictured on its assembly page) shows as that page
+                shown.append((part.component.id, number, *((slot.trim, slot.rotation) if inside else
+                                                         (Box(0, 0, w, h), 0)), page.size))
+                break
+    return shown
 
 
 def blank_page(settings: Settings) -> Page:

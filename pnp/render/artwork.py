@@ -5,7 +5,9 @@ markers, `opacity`), draws others wrongly in our forms (gradients, text) and rep
 can. A game folder may also come from a stranger. So every artwork file is read strictly first, and anything
 that would print wrongly, or reach for a file or address outside the artwork folder, is reported with the
 file and line. What passes is listed in docs/designing.md (Artwork). What passes is then turned into PDF
-operators once (`art_stream`), kept in the cache, and copied into each document that prints it.
+operators once (`art_stream`), kept in the cache, and copied into each document that prints it. The raster
+pictures an SVG file draws are not left to svglib (which would decode each and write its pixels again into
+every form): they are placed as the pictures of `image` steps are, each stored once in every PDF.
 """
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from lxml import etree
 from pnp import resources
 from pnp.errors import DataError, Where, clip, shown
 from pnp.model import numbers
-from pnp.render.images import RASTER
+from pnp.render import images as pictures
+from pnp.render.images import RASTER, Picture
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -56,15 +59,17 @@ MAX_BYTES = 1 << 20  # hand-drawn artwork is a few kB
 
 @dataclass(frozen=True)
 class Artwork:
-    """An SVG file that passed the checks, and the raster images it draws (they key the cache too)."""
+    """An SVG file that passed the checks, and the raster pictures it draws."""
 
     path: Path  # resolved
     root: Path  # the artwork folder holding it: nothing it references lies outside
-    images: tuple[Path, ...] = ()
+    images: tuple[Picture, ...] = ()  # each once, in the order the file first draws them
+    hrefs: tuple[tuple[str, int], ...] = ()  # each <image>'s href and the index of its picture in `images`
 
 
-def checked(path: Path, root: Path) -> Artwork:
-    """The artwork at `path` (found inside `root`), checked; DataError listing every problem otherwise."""
+def checked(path: Path, root: Path, store=None) -> Artwork:
+    """The artwork at `path` (found inside `root`), checked; DataError listing every problem otherwise. What
+    was found of the pictures it draws is kept in `store` (pnp.write.cache.Store)."""
     file = shown(path)
     try:
         size = path.stat().st_size
@@ -88,15 +93,18 @@ def checked(path: Path, root: Path) -> Artwork:
         raise DataError([(Where(file, top.sourceline or 0), "not an SVG file: its root element is not <svg> "
                           'in the namespace "http://www.w3.org/2000/svg"')])
     problems: list = []
-    images = _check_tree(top, file, path.parent.relative_to(root), root, problems)
+    hrefs = _check_tree(top, path, path.parent.relative_to(root), root, store, problems)
     if problems:
         raise DataError(problems)
-    return Artwork(path, root, tuple(images))
+    images = tuple(dict.fromkeys(hrefs.values()))
+    return Artwork(path, root, images, tuple((href, images.index(found)) for href, found in hrefs.items()))
 
 
-def _check_tree(top, file: str, folder: PurePosixPath, root: Path, problems: list) -> list[Path]:
+def _check_tree(top, path: Path, folder: PurePosixPath, root: Path, store, problems: list) -> dict:
+    """Every problem of the SVG file's elements noted in `problems`; returns each <image>'s href -> the picture."""
+    file = shown(path)
     ids = {element.get("id"): _name(element) for element in top.iter(etree.Element) if element.get("id")}
-    images = []
+    images = {}
     for element in top.iter(etree.Element):
         if not element.tag.startswith(SVG):
             continue  # an editor's own data (Inkscape, Illustrator): not drawn by anyone
@@ -115,9 +123,9 @@ def _check_tree(top, file: str, folder: PurePosixPath, root: Path, problems: lis
         if name == "use" and not (href.startswith("#") and href[1:] in ids):
             problems.append((spot, f"refers to {href[:60]!r}: <use> may only repeat a shape of the same file"))
         elif name == "image":
-            image = _image(element, href, folder, root, spot, problems)
+            image = _image(element, href, path, folder, root, store, spot, problems)
             if image is not None:
-                images.append(image)
+                images[href] = image
     return images
 
 
@@ -183,13 +191,14 @@ def _is_one(prop: str, value: str) -> bool:
         return False
 
 
-def _image(element, href: str, folder: PurePosixPath, root: Path, spot: Where, problems: list) -> Path | None:
-    """Check an <image>: a PNG or JPEG without transparency, embedded or in a file inside the artwork folder,
-    in a box of its own proportions. Returns that file, if any."""
+def _image(element, href: str, svg: Path, folder: PurePosixPath, root: Path, store, spot: Where,
+           problems: list) -> Picture | None:
+    """Check an <image>: a PNG or JPEG, held by the SVG file `svg` or in a file inside the artwork folder, in a
+    box of its own proportions. Returns the picture."""
     embedded = DATA_IMAGE.match(href)
     if embedded:
         try:
-            data, label, path = base64.b64decode(href[embedded.end():]), "the embedded picture", None
+            data, label = base64.b64decode(href[embedded.end():]), "the embedded picture"
         except (binascii.Error, ValueError):
             problems.append((spot, "its embedded picture is not valid base64"))
             return None
@@ -205,35 +214,15 @@ def _image(element, href: str, folder: PurePosixPath, root: Path, spot: Where, p
                                    f"no such picture: {href}")
         if path is None:
             return None
-        data, label = path.read_bytes(), href
-    size = _picture_size(data, label, spot, problems)
-    if size and element.get("preserveAspectRatio", "").strip() != "none":
-        _check_proportions(element, size, label, spot, problems)
-    return path
-
-
-def _picture_size(data: bytes, label: str, spot: Where, problems: list) -> tuple[int, int] | None:
-    """The size in pixels of a PNG or JPEG picture without transparency; None (and a problem) otherwise."""
-    from PIL import Image, UnidentifiedImageError
-
+        label = href
     try:
-        with Image.open(io.BytesIO(data)) as picture:
-            picture.load()
-            kind, transparent, size = picture.format, _transparent(picture), picture.size
-    except Image.DecompressionBombError:
-        problems.append((spot, f"{label} has too many pixels to be a picture for print"))
+        picture = pictures.held(data, svg, store) if embedded else pictures.read(path, store)
+    except pictures.Unprintable as error:
+        problems.append((spot, f"{label} {error}"))
         return None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
-        problems.append((spot, f"{label} is not a picture that can be read"))
-        return None
-    if kind not in ("PNG", "JPEG"):
-        problems.append((spot, f"{label} is a {kind} picture: use PNG or JPEG"))
-    elif transparent:
-        problems.append((spot, f"{label} has transparent parts, which would print black: flatten it onto a "
-                        "background colour"))
-    else:
-        return size
-    return None
+    if element.get("preserveAspectRatio", "").strip() != "none":
+        _check_proportions(element, picture.size, label, spot, problems)
+    return picture
 
 
 def _check_proportions(element, size: tuple[int, int], label: str, spot: Where, problems: list) -> None:
@@ -249,23 +238,19 @@ def _check_proportions(element, size: tuple[int, int], label: str, spot: Where, 
                         'preserveAspectRatio="none" to stretch it on purpose'))
 
 
-def _transparent(picture) -> bool:
-    if picture.mode not in ("RGBA", "LA", "PA") and "transparency" not in picture.info:
-        return False
-    return picture.convert("RGBA").getchannel("A").getextrema()[0] < 255
-
-
 # --- drawn as PDF operators ---------------------------------------------------------------------------
 
 def art_stream(art, store) -> tuple | None:
     """Checked artwork as PDF operators and transparency states, made once and copied into the form of each
-    document that uses it; kept in the cache between runs, keyed by the bytes of the SVG file and of the
-    pictures it draws, since reading SVG is the slowest step of a build. None when it cannot be drawn."""
+    document that uses it; kept in the cache between runs, keyed by the bytes of the SVG file and the sizes of
+    the pictures it draws, since reading SVG is the slowest step of a build. None when it cannot be drawn.
+    Each picture is placed by a marker, ("use", i), drawing `art.images[i]` in the unit square (as the markers
+    of pnp.render.draw.Drawing): the document that copies the operators fills it in."""
     try:
-        sources = art.path.read_bytes() + b"".join(b"\0" + image.read_bytes() for image in art.images)
+        source = art.path.read_bytes()
     except OSError:
         return None
-    key = hashlib.sha256(sources).hexdigest()
+    key = hashlib.sha256(source + repr([picture.size for picture in art.images]).encode()).hexdigest()
     stored = store.get("art", key)
     if stored is None:
         stored = _draw_svg(art)
@@ -277,16 +262,16 @@ def art_stream(art, store) -> tuple | None:
 
 
 def _draw_svg(art) -> list | None:
-    from reportlab.graphics import renderPDF  # only needed when the cache lacks this artwork
+    from reportlab.graphics.renderbase import renderScaledDrawing  # only needed when the cache lacks this artwork
     from reportlab.pdfgen.canvas import Canvas
 
-    drawing = svg_drawing(art.path, art.root)
+    drawing = svg_drawing(art)
     if drawing is None or not drawing.width or not drawing.height:
         return None
     scratch = Canvas(io.BytesIO())
     try:
         scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
-        renderPDF.draw(drawing, scratch, 0, 0)
+        _renderer(art.images).draw(renderScaledDrawing(drawing), scratch, 0, 0)
         bad = numbers.unprintable(scratch._code) or numbers.problem(drawing.width, numbers.MAX_DRAWN) or \
             numbers.problem(drawing.height, numbers.MAX_DRAWN)
     except (ValueError, OverflowError, ZeroDivisionError) as error:  # reportlab refuses a number (too large)
@@ -297,15 +282,42 @@ def _draw_svg(art) -> list | None:
     return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
 
 
-def svg_drawing(path: Path, root: Path):
-    """An SVG file read into a reportlab drawing (None when it cannot be read). svglib too is told to refuse
-    any picture outside `root`, the artwork folder: `checked` has made sure there is none."""
+def svg_drawing(art: Artwork):
+    """An SVG file read into a reportlab drawing (None when it cannot be read), each of its pictures left as the
+    Picture `checked` found. svglib too is told to refuse any other file outside the artwork folder: `checked`
+    has made sure there is none."""
     import logging
 
-    from svglib.svglib import svg2rlg
+    from svglib.svglib import SvgRenderer, load_svg_file
 
+    class Reader(SvgRenderer):
+        def xlink_href_target(self, node, group=None):
+            href = (node.attrib.get(XLINK_HREF) or node.attrib.get("href") or "").strip()
+            found = named.get(href)
+            return art.images[found] if found is not None else super().xlink_href_target(node, group)
+
+    named = dict(art.hrefs)
     logging.getLogger("svglib").setLevel(logging.CRITICAL)
     try:
-        return svg2rlg(str(path), external_reference_root=str(root))
+        root = load_svg_file(str(art.path))
+        return Reader(str(art.path), external_reference_root=str(art.root)).render(root) if root is not None \
+            else None
     except Exception:  # svglib raises many kinds of parse errors; all mean the same to a designer
         return None
+
+
+def _renderer(placed: tuple):
+    """reportlab's PDF renderer, drawing each of the `placed` pictures as a marker of its index."""
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.lib.rl_accel import fp_str
+
+    class Renderer(_PDFRenderer):
+        def drawImage(self, image):
+            if not isinstance(image.path, Picture):
+                return super().drawImage(image)
+            code = self._canvas._code
+            code.append(f"q {fp_str(image.width)} 0 0 {fp_str(image.height, image.x, image.y)} cm")
+            code.append(("use", placed.index(image.path)))
+            code.append("Q")
+
+    return Renderer()

@@ -20,11 +20,11 @@ import functools
 import os
 
 from pnp import resources
-from pnp.errors import DataError, Where
+from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
-from pnp.render import legibility
+from pnp.render import legibility, quickyaml
 from pnp.render.drawings import Drawings
 from pnp.render.findings import Findings
 from pnp.render.keys import digest
@@ -74,6 +74,7 @@ class FaceMaker:
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
         # first given and the key of the face it made then
+        self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
 
     # --- the pass ------------------------------------------------------------------------------------
     def pages(self, pages: list) -> list:
@@ -228,8 +229,13 @@ class FaceMaker:
     def _rendered(self, template: str, size, bleed: float, where: Where, over: Face | None, context: dict) -> tuple:
         """What a template makes of `context`: (the face's key, or None when it cannot be made; what keeps its
         text from being read; what else keeps it from being made)."""
+        if template in self.over_limit:
+            return None, (), ()  # its first face past a limit is reported: the build fails without trying this one
         try:
             key, notes, failures = self._make(template, size, bleed, where, over, context)
+        except OverLimit as error:
+            self.over_limit.add(template)
+            return None, (), tuple(error.problems)
         except DataError as error:
             return None, (), tuple(error.problems)
         return (None if failures or any(note.error for note in notes) else key), notes, failures
@@ -260,19 +266,25 @@ class FaceMaker:
     def _placed_notes(self, notes: tuple, text: str, template: str, size, bleed: float, context: dict) -> tuple:
         """Legibility findings with the template line that wrote each step (the template's name alone when the
         steps' lines cannot be told)."""
-        try:
-            raw = parse_yaml(text, template, lines=True)
-        except DataError:  # read before, but perhaps not by PyYAML (see quickyaml): lines not known
-            raw = []
+        lines = _item_lines(text)
+        raw: list = []
+        if lines is None:
+            try:
+                raw = parse_yaml(text, template, lines=True)
+            except DataError:  # read before, but perhaps not by PyYAML (see quickyaml): lines not known
+                pass
         origins = self.renderer.origins(template, **self._seen(size, bleed, context))
         placed = []
         for note in notes:
-            steps, line = raw, 0
-            for index in note.path:
-                item = steps[index - 1] if isinstance(steps, list) and len(steps) >= index else None
-                line = line_of(steps, index - 1) if item is not None else 0
-                steps = item.get("group", {}).get("steps") if isinstance(item, dict) and \
-                    isinstance(item.get("group"), dict) else None
+            if lines is not None:  # a step and the steps of its groups are on one line
+                line = lines[note.path[0] - 1] if note.path and 0 < note.path[0] <= len(lines) else 0
+            else:
+                steps, line = raw, 0
+                for index in note.path:
+                    item = steps[index - 1] if isinstance(steps, list) and len(steps) >= index else None
+                    line = line_of(steps, index - 1) if item is not None else 0
+                    steps = item.get("group", {}).get("steps") if isinstance(item, dict) and \
+                        isinstance(item.get("group"), dict) else None
             file, line = origins[line - 1] if 0 < line <= len(origins) else (f"templates/{template}", 0)
             placed.append(dataclasses.replace(note, file=file, line=line))
         return tuple(placed)
@@ -284,3 +296,14 @@ class FaceMaker:
         if steps is None:
             steps = self.steps.read(self.render(template, size, bleed, where, context), template, where)
         return steps
+
+
+def _item_lines(text: str) -> list[int] | None:
+    """The line of each step of a face's YAML written one step a line, as quickyaml reads it; None for YAML that
+    needs PyYAML to tell its lines."""
+    try:
+        if quickyaml.load(text) is None:
+            return None
+    except quickyaml.Unsure:
+        return None
+    return [number for number, line in enumerate(text.split("\n"), start=1) if line.startswith("- ")]

@@ -1,9 +1,11 @@
-"""Raster pictures for the `image` step: PNG and JPEG files, read and found printable once a build (how a PDF
-stores them: pnp/write/pictures.py)."""
+"""Raster pictures: PNG and JPEG files an `image` step places or an SVG file draws (or holds), read and found
+printable once a build, without decoding their pixels (how a PDF stores them: pnp/write/pictures.py)."""
 from __future__ import annotations
 
+import hashlib
+import io
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 RASTER = (".png", ".jpg", ".jpeg")  # the names of the pictures PDF stores as they are
@@ -18,10 +20,14 @@ class Unprintable(Exception):
 class Picture:
     """A raster file that was read and found printable."""
 
-    path: Path
+    path: Path  # its file; for a picture an SVG file holds, that SVG file
     size: tuple[int, int]  # pixels
     format: str  # PNG or JPEG
     mode: str  # PIL's name for its colours: L, RGB, CMYK, P, RGBA ...
+    data: bytes | None = field(default=None, repr=False)  # the bytes of a picture an SVG file holds
+
+    def read_bytes(self) -> bytes:
+        return self.path.read_bytes() if self.data is None else self.data
 
     def dpi(self, w: float, h: float) -> float:
         """Its resolution when fitted, keeping its proportions, into a box of w × h mm."""
@@ -43,11 +49,25 @@ def read(path: Path, store=None) -> Picture:
     return Picture(path, tuple(size), kind, mode)
 
 
-def _examined(path: Path) -> list:
+def held(data: bytes, path: Path, store=None) -> Picture:
+    """The picture whose bytes are `data`, held by the file at `path` (an SVG file); Unprintable as `read`.
+    What was found is kept in `store` by a digest of the bytes."""
+    key = hashlib.sha256(data).hexdigest()
+    known = store.get("held-picture", key) if store else None
+    if known is None:
+        known = _examined(io.BytesIO(data))
+        if store:
+            store.put("held-picture", key, known)
+    size, kind, mode = known
+    return Picture(path, tuple(size), kind, mode, data)
+
+
+def _examined(source) -> list:
+    """The size, format and mode of the picture in `source` (a path or a binary file)."""
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as picture:
+        with Image.open(source) as picture:
             kind, size, mode = picture.format, picture.size, picture.mode
             picture.verify()  # every chunk's checksum, without decoding the pixels
     except Image.DecompressionBombError:

@@ -3,6 +3,8 @@ the shared one), checked and read once a build, SVG artwork turned into PDF oper
 cache between runs)."""
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
 
 from pnp import resources
@@ -57,7 +59,7 @@ class Library:
             from pnp.render import artwork  # lxml, for SVG files only
 
             if (path, folder) not in self.arts:
-                self.arts[path, folder] = artwork.checked(path, folder.resolve())
+                self.arts[path, folder] = artwork.checked(path, folder.resolve(), self.store)
             found = self.arts[path, folder]
         self.names[found] = src
         return found
@@ -67,6 +69,7 @@ class Library:
         if art not in self.streams:
             from pnp.render.artwork import art_stream
 
+            _platypus_when_asked()
             self.streams[art] = art_stream(art, self.store)
         return self.streams[art]
 
@@ -93,3 +96,25 @@ class Library:
                     self.names[use] = use.path.relative_to(folder.resolve()).as_posix()
                     break
         return self.names[use]
+
+
+def _platypus_when_asked() -> None:
+    """reportlab's platypus package (paragraphs, tables, page templates) loaded only when something asks for
+    more of it than `Flowable`. Drawing SVG (svglib, reportlab's graphics) needs that one class of it, yet
+    importing the package whole compiles large regular expressions: some 45 ms of every build that draws
+    artwork the cache lacks. The package's own code runs, whole, at the first use of any other of its names."""
+    if "reportlab.platypus" in sys.modules:
+        return
+    spec = importlib.util.find_spec("reportlab.platypus")
+    package = importlib.util.module_from_spec(spec)
+
+    def __getattr__(name: str):
+        del package.__getattr__
+        spec.loader.exec_module(package)
+        return getattr(package, name)
+
+    package.__getattr__ = __getattr__
+    sys.modules["reportlab.platypus"] = package
+    from reportlab.platypus.flowables import Flowable
+
+    package.Flowable = Flowable

@@ -11,10 +11,11 @@ import time
 from pathlib import Path
 
 import jinja2
+from jinja2.compiler import VAR_LOAD_RESOLVE, CodeGenerator
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import chance, resources
-from pnp.errors import DataError, Where, shown
+from pnp.errors import DataError, OverLimit, Where, shown
 from pnp.read.datafile import read_text
 
 
@@ -45,6 +46,22 @@ def _size(value) -> int:
     return len(value) if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset, range)) else 0
 
 
+class NotingGenerator(CodeGenerator):
+    """jinja2's code generator, noting as it compiles a template the names the template reads from what it is
+    given (`Sandbox.reads`, once the whole template is compiled): what jinja2.meta finds by generating the same
+    code a second time."""
+
+    def visit_Template(self, node, frame=None) -> None:
+        self.reads: set = set()
+        super().visit_Template(node, frame)
+        self.environment.reads[self.name] = self.reads
+
+    def enter_frame(self, frame) -> None:
+        super().enter_frame(frame)
+        self.reads.update(param for action, param in frame.symbols.loads.values()
+                          if action == VAR_LOAD_RESOLVE and param not in self.environment.globals)
+
+
 class Sandbox(ImmutableSandboxedEnvironment):
     """jinja2's immutable sandbox: a template reads the data it is given and writes text. It cannot reach
     Python's insides (no `__class__`, `__globals__`, ...), change its data, or build something huge: jinja2
@@ -54,9 +71,13 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     intercepted_binops = frozenset(["*", "**", "+"])
     LARGEST = 100_000  # items or characters, as jinja2's range
+    code_generator_class = NotingGenerator
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.reads: dict[str, set] = {}  # template compiled in this build -> the names it reads from its context
+        self.references: dict[str, list] = {}  # template parsed in this build -> the templates it names (None:
+        # one named by a variable)
         self.work = 0  # done so far in this build
         self.spent = 0.0  # seconds spent rendering in this build, but the rendering under way
         self.started: float | None = None  # when the rendering under way started
@@ -79,8 +100,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
         return super().getitem(obj, argument)
 
     def _parse(self, source, name, filename):
-        """The template's tree, with every loop counted and every `~` joined with a check of its size."""
-        return _budgeted(super()._parse(source, name, filename))
+        """The template's tree, with every loop counted and every `~` joined with a check of its size; the
+        templates it names noted."""
+        from jinja2 import meta
+
+        tree = _budgeted(super()._parse(source, name, filename))
+        if name is not None:
+            self.references[name] = list(meta.find_referenced_templates(tree))
+        return tree
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja2's own signature)
         bound = getattr(__obj, "__self__", None)
@@ -307,7 +334,7 @@ class Renderer:
             file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
         except TooLong as error:
-            raise DataError([(error.where, f"the template writes more than {OUTPUT:,} characters for one face "
+            raise OverLimit([(error.where, f"the template writes more than {OUTPUT:,} characters for one face "
                                            "(a loop that runs on too long?)")]) from None
         except (SecurityError, jinja2.TemplateNotFound, RecursionError, NameError) as error:
             # the template reaches for what it may not have: report the template's line
@@ -361,7 +388,8 @@ class Renderer:
 
     def variables(self, template: str) -> list[str] | None:
         """The names `template` and the templates it includes, imports or extends may read from what they are
-        given; None when that cannot be told (a template named by a variable, one that does not parse)."""
+        given; None when that cannot be told (a template named by a variable, one that does not parse). A
+        template compiled in this build was read as it was compiled; any other is parsed and read here."""
         from jinja2 import meta
 
         names: set = set()
@@ -371,9 +399,14 @@ class Renderer:
                 name = waiting.pop()
                 if name not in seen:
                     seen.add(name)
-                    tree = self.env.parse(self.loader.get_source(self.env, name)[0])
-                    names |= meta.find_undeclared_variables(tree)
-                    for other in meta.find_referenced_templates(tree):
+                    if name in self.env.reads and name in self.env.references:
+                        names |= self.env.reads[name]
+                        others = self.env.references[name]
+                    else:
+                        tree = self.env.parse(self.loader.get_source(self.env, name)[0])
+                        names |= meta.find_undeclared_variables(tree)
+                        others = meta.find_referenced_templates(tree)
+                    for other in others:
                         if other is None:
                             return None
                         waiting.append(other)

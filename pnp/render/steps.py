@@ -9,7 +9,7 @@ they place named by their `src` (`encoded`, `decoded`).
 """
 from __future__ import annotations
 
-from pnp.errors import DataError, Where
+from pnp.errors import DataError, OverLimit, Where
 from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.read.datafile import parse_yaml
 
@@ -73,7 +73,7 @@ class Steps:
             raise DataError(problems)
         count = _count(steps)
         if count > MAX_STEPS:
-            raise DataError([(where, f"template {template} draws {count:,} steps on one face: a face has at most "
+            raise OverLimit([(where, f"template {template} draws {count:,} steps on one face: a face has at most "
                                      f"{MAX_STEPS:,}")])
         return steps
 

@@ -13,8 +13,13 @@ figure ul.pdfs{columns:1}
 figure{margin:0;width:430px}
 figure img{width:100%;background:#fff;box-shadow:0 1px 5px #0005}
 figcaption{font-size:.85em;margin-top:.3em}
-#check{padding:.4em .8em;background:#dfe9d5;display:inline-block}
-#check.missing{background:#f3c6c0}
+#check:empty{display:none}
+#check.missing{padding:.4em .8em;background:#f3c6c0;display:inline-block}
+h3{margin:1.4em 0 .5em;font-size:1em}
+details{margin-top:1.4em}
+section.game{margin-bottom:2.5em}
+.faces{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end}
+.faces img{height:150px;background:#fff;box-shadow:0 1px 5px #0005}
 """
 
 

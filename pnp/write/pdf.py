@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import (BasicFonts, PDFArray, PDFBase85Encode, PDFCrossReferenceTable, PDFDictionary,
-                                      PDFFile, PDFFormXObject, PDFIndirectObject, PDFName, PDFObject,
+from reportlab.pdfbase.pdfdoc import (BasicFonts, NoEncryption, PDFArray, PDFBase85Encode, PDFCrossReferenceTable,
+                                      PDFDictionary, PDFFile, PDFFormXObject, PDFIndirectObject, PDFName, PDFObject,
                                       PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer,
                                       PDFZCompress)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
@@ -27,6 +27,7 @@ from pnp.errors import DataError
 from pnp.layout.imposition import Page
 from pnp.layout.text import font
 from pnp.model.units import PT
+from pnp.render.draw import Drawing
 from pnp.render.images import Picture
 from pnp.write.marks import crop_marks, fold_line, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
@@ -84,8 +85,9 @@ class Document:
             code, states, width, height = stream
             name = f"art{len(self.arts)}"
             self.c.beginForm(name, 0, 0, width, height)
-            self.c._code.extend(code)
-            self.c._extgstate._c.update(states)
+            # the pictures it draws, each stored once a document (one that nothing draws, not at all)
+            names = OnDemand(lambda index: self.picture_form(art.images[index]))
+            self._copy(Drawing(code, tuple(states.items()), art.images, {}, False), names)
             end_form(self.c, name)
             self._spool(xObjectName(name))
             self.arts[art] = (name, width, height)
@@ -228,6 +230,8 @@ class Document:
             if type(made) is PDFPage and not made.Override_default_compilation:  # as PDFIndirectObject writes it
                 data = page_bytes(doc, made)
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
+            elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
+                data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
             else:
                 data = PDFIndirectObject(internal, made).format(doc)
             offset += out.write(data)
@@ -269,6 +273,30 @@ def form_bytes(doc, form) -> bytes:
     return (b"<<\n/BBox %s /Filter [ /ASCII85Decode /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
             b"/Resources %s \n  /Subtype /Form /Type /XObject\n>>\nstream\n%sendstream\n"
             % (_box(form.lowerx, form.lowery, form.upperx, form.uppery), len(data), _pdf(entries, doc), data))
+
+
+def _plain(stream: PDFStream, doc) -> bool:
+    """Whether a stream is written the same in every document: its dictionary of numbers alone, its bytes not
+    encrypted."""
+    return type(doc.encrypt) is NoEncryption and all(type(value) is int for value in stream.dictionary.dict.values())
+
+
+STREAMS: dict = {}  # (content, filters, dictionary) -> the stream's bytes, for the latest few plain streams
+KEPT_STREAMS = 128  # a kit's font subsets and character maps, some 30 KB each at most
+
+
+def stream_bytes(stream: PDFStream, doc) -> bytes:
+    """A plain stream (see `_plain`) as PDFStream.format writes it. The same font subsets are embedded in most
+    PDFs of a kit: each is compressed once a process."""
+    key = (stream.content, tuple(stream.filters or doc.defaultStreamFilters or ()),
+           tuple(sorted(stream.dictionary.dict.items())))
+    data = STREAMS.get(key)
+    if data is None:
+        data = stream.format(doc)
+        if len(STREAMS) >= KEPT_STREAMS:
+            del STREAMS[next(iter(STREAMS))]
+        STREAMS[key] = data
+    return data
 
 
 @lru_cache(maxsize=64)

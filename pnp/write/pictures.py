@@ -6,6 +6,7 @@ compressions itself), so nothing is decoded and encoded again. Only pictures tha
 """
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 
@@ -18,12 +19,12 @@ PNG_COLOURS = {0: 1, 2: 3, 3: 1}  # colour types passed through as they are: gre
 def xobject(picture: Picture, reference) -> object:
     """The picture as a PDF image XObject (reportlab's PDFStream); `reference(obj)` registers another object of
     the document (a soft mask) and returns a reference to it."""
-    data = picture.path.read_bytes()
+    data = picture.read_bytes()
     if picture.format == "JPEG":
         stream = _jpeg(data, picture)
     else:
         stream = _png(data, picture)
-    return stream or _decoded(picture, reference)
+    return stream or _decoded(data, picture, reference)
 
 
 def _stream(picture: Picture, colour_space, bits: int, filter_name: str, data: bytes, **extra):
@@ -71,12 +72,13 @@ def _png(data: bytes, picture: Picture):
     return _stream(picture, space, bits, "FlateDecode", b"".join(pixels), DecodeParms=parameters)
 
 
-def _decoded(picture: Picture, reference):
-    """Any other picture, decoded: its colour compressed anew, its transparency (if any) as a soft mask."""
+def _decoded(data: bytes, picture: Picture, reference):
+    """Any other picture (`data`, its file's bytes), decoded: its colour compressed anew, its transparency (if
+    any) as a soft mask."""
     from PIL import Image
     from reportlab.pdfbase.pdfdoc import PDFName
 
-    with Image.open(picture.path) as opened:
+    with Image.open(io.BytesIO(data)) as opened:
         opened.load()
         if opened.mode in ("P", "PA", "LA", "RGBA", "I;16", "I") or "transparency" in opened.info:
             opened = opened.convert("RGBA")

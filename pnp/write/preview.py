@@ -21,23 +21,25 @@ CHECK = """<script>
 addEventListener("load", function () {
   var pictures = Array.prototype.slice.call(document.images);
   var missing = pictures.filter(function (p) { return !(p.complete && p.naturalWidth > 0); });
-  var shown = pictures.length - missing.length;
-  document.body.dataset.pictures = shown + " of " + pictures.length;
-  var check = document.getElementById("check");
-  check.textContent = missing.length ? missing.length + " pictures missing: build again with --preview"
-                                     : "All " + pictures.length + " pictures shown.";
-  if (missing.length) check.className = "missing";
+  document.body.dataset.pictures = (pictures.length - missing.length) + " of " + pictures.length;
+  if (missing.length) {
+    var check = document.getElementById("check");
+    check.textContent = missing.length + " pictures missing: build again with --preview";
+    check.className = "missing";
+  }
 });
 </script>"""
 
 
 @dataclass(frozen=True)
 class Section:
-    """One kit of a game (a paper and a form): its PDFs and the pictures of its pages."""
+    """One kit of a game (a paper and a form): its PDFs, the pictures of its pages in groups (heading, pictures)
+    — its contents, then each part — and the pictures of its pages left blank, which are folded away."""
 
     heading: str
     pdfs: list  # file names, relative to the page
-    pictures: list  # (file name, caption)
+    groups: list  # (heading, [(file name, caption), ...])
+    blanks: list  # (file name, caption)
 
 
 def page_images(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
@@ -57,8 +59,26 @@ def page_images(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
     return images
 
 
+def crop(png: bytes, box, turned: int, page_size: tuple[float, float], dpi: int = PREVIEW_DPI) -> bytes:
+    """The part of a page's picture (`png`, the whole page at `dpi`) inside `box` (mm, y up from the page's
+    foot, as the layout places faces), turned back upright when the face is `turned` (degrees anticlockwise)
+    on the page; as PNG bytes."""
+    from PIL import Image
+
+    scale = dpi / 25.4
+    picture = Image.open(io.BytesIO(png))
+    top = page_size[1] - box.y1
+    region = picture.crop((round(box.x0 * scale), round(top * scale), round(box.x1 * scale),
+                           round((top + box.h) * scale)))
+    if turned % 360:
+        region = region.rotate(-turned, expand=True)
+    buffer = io.BytesIO()
+    region.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
+
+
 def _page(title: str, body: list[str]) -> bytes:
-    return html_page(title, ["<p id='check'>…</p>", *body], after=[CHECK]).encode("utf-8")
+    return html_page(title, ["<p id='check'></p>", *body], after=[CHECK]).encode("utf-8")
 
 
 def _links(files: list[str]) -> str:
@@ -67,44 +87,51 @@ def _links(files: list[str]) -> str:
     return f"<ul class='pdfs'>{items}</ul>"
 
 
+def _figures(pictures: list) -> str:
+    return "".join(f"<figure><a href='{html.escape(name)}'><img src='{html.escape(name)}' alt='{html.escape(caption)}'>"
+                   f"</a><figcaption>{html.escape(caption)}</figcaption></figure>" for name, caption in pictures)
+
+
 def game_page(title: str, sections: list[Section], index: str | None = "../../index.html") -> bytes:
-    """A game's page: for each kit, links to its PDFs, then every page's picture with its caption."""
+    """A game's page: for each kit, links to its PDFs, then its pages' pictures with their captions, grouped by
+    part; the pages left blank on purpose folded away under one line."""
     body = [f"<nav><a href='{html.escape(index)}'>All games</a></nav>"] if index else []
     for section in sections:
         body.append(f"<h2>{html.escape(section.heading)}</h2>")
         body.append(_links(section.pdfs))
-        body.append("<div class='pages'>")
-        for name, caption in section.pictures:
-            body.append(f"<figure><a href='{html.escape(name)}'><img src='{html.escape(name)}' "
-                        f"alt='{html.escape(caption)}'></a><figcaption>{html.escape(caption)}</figcaption></figure>")
-        body.append("</div>")
+        for heading, pictures in section.groups:
+            body.append(f"<h3>{html.escape(heading)}</h3><div class='pages'>{_figures(pictures)}</div>")
+        if section.blanks:
+            body.append(f"<details><summary>{len(section.blanks)} pages left blank on purpose (the backs of "
+                        f"one-sided sheets, for printing the kit double-sided in one go)</summary>"
+                        f"<div class='pages'>{_figures(section.blanks)}</div></details>")
     return _page(title, body)
 
 
-def games_index(games: list[tuple[str, str, str, list[str]]]) -> bytes:
-    """One page for every game: (name, its preview page, a picture of its first page, its PDFs)."""
-    body = ["<div class='pages'>"]
-    for name, page, picture, pdfs in games:
-        body.append(f"<figure><a href='{html.escape(page)}'><img src='{html.escape(picture)}' "
-                    f"alt='{html.escape(name)}'></a><figcaption><a href='{html.escape(page)}'><b>"
-                    f"{html.escape(name)}</b>: every page</a>{_links(pdfs)}</figcaption></figure>")
-    body.append("</div>")
+def games_index(games: list[tuple[str, str, list[str], list[str]]]) -> bytes:
+    """One page for every game: (name, its preview page, pictures of one face of each of its parts, its PDFs)."""
+    body = []
+    for name, page, pictures, pdfs in games:
+        faces = "".join(f"<a href='{html.escape(page)}'><img src='{html.escape(picture)}' alt=''></a>"
+                        for picture in pictures)
+        body.append(f"<section class='game'><h2><a href='{html.escape(page)}'>{html.escape(name)}</a></h2>"
+                    f"<div class='faces'>{faces}</div>{_links(pdfs)}</section>")
     return _page("Print-and-play kits", body)
 
 
 def write_index(out: Path, names: dict[str, str]) -> Path:
-    """OUT/index.html: every game previewed in OUT, old builds included, with links to its pages and PDFs.
-    `names` gives the names of the games just built (others show their folder's name)."""
+    """OUT/index.html: every game previewed in OUT, old builds included, with a face of each of its parts,
+    links to its pages and its PDFs (the kits first, then the duplex test). `names` gives the names of the
+    games just built (others show their folder's name)."""
     games = []
     for page in sorted(out.glob("*/preview/index.html")):
         folder = page.parent.parent
         if folder.name.startswith("."):
             continue  # a build's files being staged, or set aside
-        pictures = sorted(page.parent.glob("*.png"))
-        pdfs = [f"{folder.name}/{pdf.name}" for pdf in sorted(folder.glob("*.pdf"))
-                if "-kit-" in pdf.name or pdf.name.startswith("duplex-test")]
-        games.append((names.get(folder.name, folder.name), f"{folder.name}/preview/index.html",
-                      f"{folder.name}/preview/{pictures[0].name}" if pictures else "", pdfs))
+        faces = [f"{folder.name}/preview/{face.name}" for face in sorted(page.parent.glob("face-*.png"))]
+        pdfs = [f"{folder.name}/{pdf.name}" for pattern in ("*-kit-*.pdf", "duplex-test-*.pdf")
+                for pdf in sorted(folder.glob(pattern))]
+        games.append((names.get(folder.name, folder.name), f"{folder.name}/preview/index.html", faces, pdfs))
     path = out / "index.html"
     try:
         replace_file(path, games_index(games))
