@@ -168,12 +168,12 @@ def captions(game, parts: list[Part], settings: Settings) -> list[str]:
 
 
 def page_groups(game, parts: list[Part], settings: Settings) -> tuple[list, list]:
-    """A kit's pages as its preview shows them: (heading, page numbers) for its contents and then for each part,
-    in print order; and the numbers of the pages left blank on purpose (the backs of one-sided sheets)."""
+    """A kit's pages as its preview shows them, each once: (heading, page numbers) for its contents and then for
+    each part, in print order; and the numbers of the pages left blank on purpose (the backs of one-sided sheets)."""
     entries = sequence(game, parts, settings, with_contents=True)
     groups = [("Contents", [n for n, (_, page) in enumerate(entries, start=1) if page == "contents"])]
-    for part in parts:
-        numbers = [n for n, (owners, _) in enumerate(entries, start=1) if holds_part(owners, part)]
+    for part in parts:  # a page shared by several parts shows under the first of them
+        numbers = [n for n, (owners, _) in enumerate(entries, start=1) if owners and owners[0] is part]
         groups.append((f"{part.component.title} · {tally(part.component, part.pages)}", numbers))
     return groups, [n for n, (owners, page) in enumerate(entries, start=1) if not owners and page is None]
 

@@ -274,18 +274,21 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
             packable = unit[0].spacing is not None and not unit[0].spacing.full
             (loose if packable else kept[id(part)]).extend(unit)
         if loose:
-            pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "pages": [], "page": loose[0]})
+            pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "loose": [], "page": loose[0]})
             pool["runs"] += runs_of(part, loose, settings)
-            pool["pages"] += [((part,), page) for page in loose]
-            pool["last"] = part
+            pool["loose"].append((part, loose))
     after: dict = {}
     for pool in pools.values():
         page = pool["page"]
         packed = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
-        if len(packed) < sum(not page.reverse for _, page in pool["pages"]):
-            pool["pages"] = [(tuple(part for part in parts if any(part is owner for owner in owners)), each)
-                             for owners, pages in packed for each in pages]  # its parts in the kit's order
-        after.setdefault(id(pool["last"]), []).extend(pool["pages"])
+        if len(packed) < sum(not page.reverse for _, pages in pool["loose"] for page in pages):
+            last = pool["loose"][-1][0]
+            after[id(last)] = after.get(id(last), []) + [
+                (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
+                for owners, pages in packed for each in pages]
+        else:  # packing saves no sheet: each part keeps its own
+            for part, pages in pool["loose"]:
+                kept[id(part)] += pages
     entries = []
     for part in parts:
         entries += [((part,), page) for page in kept[id(part)]]
