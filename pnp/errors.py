@@ -69,3 +69,40 @@ class DataError(PnpError):
 class OverLimit(DataError):
     """A template's face past one of the limits on a face (characters written, steps drawn): its other faces
     are not tried, since each would most likely cost as much again to end the same way."""
+
+
+SHOWN = 5  # the warnings alike that a summing-up line names
+
+
+@dataclass(frozen=True)
+class Alike:
+    """What makes a warning one of a kind, so that many of them are said in one line: what they are
+    (`noun`, `nouns`), what they share ("print below 300 dpi"), and this one as that line names it
+    ("flag.png (150 dpi)")."""
+
+    noun: str
+    nouns: str
+    shared: str
+    item: str
+
+
+def told(warnings: list, verbose: bool = False) -> list[str]:
+    """The lines a build prints for its warnings, each (where, message) or (where, message, Alike): each in
+    full, in the order of their files and lines; but several of a kind summed up in one line, where the first
+    of them would be, naming the first few, unless `verbose` (`pnp build -v` lists them all)."""
+    groups: dict = {}
+    ordered = sorted(warnings, key=lambda warning: (warning[0].file, warning[0].line, warning[0].field, warning[1]))
+    for number, warning in enumerate(ordered):
+        alike = warning[2] if len(warning) > 2 and not verbose else None
+        groups.setdefault((alike.noun, alike.nouns, alike.shared) if alike else number, []).append(warning)
+    lines = []
+    for found in groups.values():
+        if len(found) == 1:
+            lines.append(f"warning: {found[0][0]}: {found[0][1]}")
+            continue
+        alike = found[0][2]
+        items = list(dict.fromkeys(warning[2].item for warning in found))
+        named = ", ".join(items[:SHOWN]) + (", …" if len(items) > SHOWN else "")
+        lines.append(f"warning: {plural(len(found), alike.noun, alike.nouns)} {alike.shared}: {named} "
+                     "— pnp build -v lists them all")
+    return [one_line(line) for line in lines]

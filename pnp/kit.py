@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.errors import DataError, one_line
+from pnp.errors import DataError, told
 from pnp.layout import kit as layout
 from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
@@ -80,28 +80,23 @@ def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
 
 
 def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False,
-          strict: bool = False) -> list[Path]:
+          strict: bool = False, verbose: bool = False) -> list[Path]:
     """Build every PDF of a game's kit, in each variant, into out_dir, which then holds those files and no
     others; returns them.
     With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Every variant is laid
     out before anything is written: a DataError then says every problem found. Warnings (text hard to read,
-    pictures that will print soft) are reported through `progress`, or are errors too when `strict`."""
+    pictures that will print soft, a kit without its rules) are reported through `progress`, many alike in one
+    line unless `verbose` (pnp.errors.told), or are errors too when `strict`."""
     say = progress or (lambda message: None)
-    soft: list = []  # pictures that will print soft, found as faces are drawn
-
-    def warn(where, message: str) -> None:
-        soft.append((where, message))
-        if not strict:
-            say(f"warning: {where}: {message}")
-
-    maker = maker_for(game, warn=warn)  # each face made once a build
+    soft: list = []  # pictures that will print soft, found as faces are drawn: (where, message, Alike)
+    maker = maker_for(game, warn=lambda *warning: soft.append(warning))  # each face made once a build
     try:
         files = FolderSet(out_dir)
     except OSError as error:
         raise cannot_write(error, out_dir) from None
     sections = []
     try:
-        for settings, parts in _laid_out(game, variants, maker, progress, say, strict):
+        for settings, parts in _laid_out(game, variants, maker, progress, say, strict, verbose):
             suffix = layout.variant(settings)
             for part in parts:
                 with files.open(f"{part.component.id}-{suffix}.pdf") as out:
@@ -120,21 +115,24 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         if duplex:
             files.write(f"duplex-test-{duplex.paper.name}.pdf", duplex_test(duplex, maker))
         if soft and strict:
-            raise DataError(soft)
+            raise DataError([(where, message) for where, message, _ in soft])
         files.commit()
     except OSError as error:
         raise cannot_write(error, out_dir) from None
     finally:
         files.discard()
         maker.store.commit()
+    for line in told(soft, verbose):
+        say(line)
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
     return files.paths
 
 
-def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool) -> list:
+def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool,
+              verbose: bool) -> list:
     """Each variant with its parts laid out. What keeps a face from being read is said once for all the faces
-    of the build: the warnings through `say`, before a DataError with the errors, if any (with the warnings
-    too, when `strict`)."""
+    of the build: the warnings (with what the kit lacks) through `say`, before a DataError with the errors, if
+    any (with the warnings too, when `strict`)."""
     laid, failure = [], None
     try:
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
@@ -143,11 +141,11 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
             laid.append((settings, _made(game, settings, parts, maker, progress)))
     except DataError as error:
         failure = error
-    _, warnings = maker.report()
+    warnings = maker.report()[1] + layout.lacking(game)
     if strict and warnings:
         raise DataError((failure.problems if failure else []) + warnings)
-    for where, message in sorted(warnings, key=lambda problem: (problem[0].file, problem[0].line, problem[1])):
-        say(one_line(f"warning: {where}: {message}"))
+    for line in told(warnings, verbose):
+        say(line)
     if failure:
         raise failure
     return laid

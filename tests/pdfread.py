@@ -66,6 +66,80 @@ def segments(reader: PdfReader, page) -> list[tuple[float, float, float, float]]
     return out
 
 
+@dataclass(frozen=True)
+class Furniture:
+    """What a page draws itself, outside its faces, in mm: straight lines (crop marks, cut and fold lines) with
+    their dash (empty: solid), runs of text with the box their letters fill, filled and stroked rectangles, and
+    the box of each form it places (a face, with its bleed)."""
+
+    lines: list  # (x0, y0, x1, y1, dash in mm)
+    texts: list  # (text, (x0, y0, x1, y1))
+    rects: list  # (x0, y0, x1, y1)
+    forms: list  # (x0, y0, x1, y1)
+
+
+def _bounds(ctm, x0, y0, x1, y1) -> tuple:
+    corners = [_apply(ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    xs, ys = [x / MM for x, _ in corners], [y / MM for _, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _meet(a: tuple, b: tuple) -> tuple:
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+
+
+def furniture(reader: PdfReader, page, extent) -> Furniture:
+    """The page's own lines, texts, rectangles and placed forms (not what the forms draw inside them).
+    `extent(font base name, text, size in points)` gives a run's width, ascent and descent in points."""
+    fonts = _Reader({})
+    resources = page["/Resources"]
+    found = Furniture([], [], [], [])
+    ctm, dash, stack, start, matrix, font, size, run = (1, 0, 0, 1, 0, 0), (), [], None, None, ("?", {}), 0.0, ""
+    clip, path = None, None  # the clipping rectangle in force; the last rectangle a path made
+    for operands, op in operations(page.get_contents().get_data()):
+        if op == "q":
+            stack.append((ctm, dash, clip))
+        elif op == "Q":
+            ctm, dash, clip = stack.pop()
+        elif op == "cm":
+            ctm = _multiply(tuple(operands), ctm)
+        elif op == "d":
+            dash = tuple(round(length * _scale(ctm) / MM, 3) for length in operands[0])
+        elif op == "m":
+            start = _apply(ctm, *operands)
+        elif op == "l" and start is not None:
+            end = _apply(ctm, *operands)
+            found.lines.append((*(round(v / MM, 3) for v in (*start, *end)), dash))
+            start = end
+        elif op == "re":
+            x, y, w, h = operands
+            path = _bounds(ctm, x, y, x + w, y + h)
+        elif op in ("W", "W*") and path is not None:
+            clip = path if clip is None else _meet(clip, path)
+            path = None
+        elif op in PAINT:
+            if path is not None and op != "n":
+                found.rects.append(path)
+            path = None
+        elif op == "Tf":
+            font, size = fonts.font(resources, operands[0]), operands[1]
+        elif op == "Tm":
+            matrix = _multiply(tuple(operands), ctm)
+        elif op in ("Tj", "TJ") and matrix is not None:
+            codes = operands[0] if op == "Tj" else b"".join(p for p in operands[0] if isinstance(p, bytes))
+            run += "".join(font[1].get(code, chr(code)) for code in codes)
+        elif op == "ET" and run:  # one run a text object, as the pages write them
+            width, ascent, descent = extent(font[0], run, size)
+            found.texts.append((run, _bounds(matrix, 0, descent, width, ascent)))
+            run = ""
+        elif op == "Do":
+            thing = resources["/XObject"][operands[0]].get_object()
+            if thing["/Subtype"] == "/Form":
+                box = _bounds(ctm, *(float(v) for v in thing["/BBox"]))
+                found.forms.append(box if clip is None else _meet(box, clip))
+    return found
+
+
 # --- what a page draws, as lines of text a person can read (the drawing golden) ---------------------------
 
 def _mm(value: float) -> str:

@@ -117,3 +117,37 @@ def test_a_fault_of_the_program_is_not_blamed_on_the_data(tmp_path, monkeypatch)
     monkeypatch.setitem(kinds.LAYOUTS, "cards", replace(kinds.LAYOUTS["cards"], pages=broken))
     result = run("build", str(TOY), "--duplex", "--out", str(tmp_path))
     assert isinstance(result.exception, ValueError) and "game.yaml" not in result.output
+
+
+def test_list_says_the_forms_a_game_builds_and_the_sheets_each_part_takes(tmp_path):
+    """The sheets `pnp list` counts are those the PDFs a build writes print on: a fold-and-glue page a sheet,
+    a duplex kit two pages a sheet."""
+    assert run("build", str(TOY), "--out", str(tmp_path)).exit_code == 0
+    lines = run("list", str(TOY)).output.splitlines()
+    assert "forms: duplex, fold" in lines[0] and lines[1].split() == ["duplex", "fold"]
+    rows = {line.split()[0]: line.split()[-2:] for line in lines[2:-1]}
+    folder = tmp_path / "toy"
+    for part, (duplex, fold) in rows.items():
+        assert int(fold) == len(PdfReader(folder / f"{part}-a4-fold.pdf").pages), part
+        backs = sum("backs" in page.extract_text() for page in PdfReader(folder / f"{part}-a4-duplex.pdf").pages)
+        assert int(duplex) == len(PdfReader(folder / f"{part}-a4-duplex.pdf").pages) - backs, part
+    kit = lines[-1].split()[-2:]
+    assert int(kit[1]) == len(PdfReader(folder / "toy-kit-a4-fold.pdf").pages)
+    assert int(kit[0]) == (len(PdfReader(folder / "toy-kit-a4-duplex.pdf").pages) + 1) // 2
+    only_fold = run("list", "cannon-dice").output.splitlines()
+    assert "forms: fold only" in only_fold[0] and only_fold[1].split() == ["fold"]
+
+
+def test_a_kit_without_its_rules_is_warned_of(toy, tmp_path):
+    text = (toy / "game.yaml").read_text(encoding="utf-8")
+    rules = "  rules:\n    kind: rules\n    title: How to play\n    text: how-to-play.md\n"
+    assert rules in text
+    (toy / "game.yaml").write_text(text.replace(rules, ""), encoding="utf-8")
+    built = run("build", str(toy), "--duplex", "--out", str(tmp_path / "out"))
+    assert built.exit_code == 0
+    warnings = [line for line in built.output.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "game.yaml" in warnings[0] and "`rules`" in warnings[0]
+    strict = run("build", str(toy), "--duplex", "--warnings-as-errors", "--out", str(tmp_path / "strict"))
+    assert strict.exit_code == 2 and "game.yaml: components: the kit has no players' rules" in strict.output
+    assert not (tmp_path / "strict").exists()
+    assert "warning:" not in run("build", str(TOY), "--duplex", "--out", str(tmp_path / "whole")).output

@@ -106,7 +106,7 @@ def test_a_spoilt_cache_file_is_rebuilt_and_a_missing_cache_folder_is_done_witho
 
 
 def test_each_command_imports_only_what_it_needs(tmp_path):
-    """`pnp check` needs neither templates nor SVG; a build from a warm cache, in a new process, renders no
+    """`pnp check` and `pnp list` need neither templates nor SVG; a build from a warm cache, in a new process, renders no
     template and draws no SVG (but still checks its artwork, with lxml), and writes the same bytes."""
     game = Path(__file__).resolve().parent / "fixtures" / "toy"
     probe = ("import sys, runpy\nsys.argv = ['pnp'] + sys.argv[1:]\ntry:\n    runpy.run_module('pnp', "
@@ -121,6 +121,7 @@ def test_each_command_imports_only_what_it_needs(tmp_path):
 
     log = Path(__file__).resolve().parent.parent / "pnp/games/cannon-dice/examples"
     assert loaded("check", str(next(log.glob("*.log")))) == ""
+    assert loaded("list", str(game)) == ""  # lays out, draws nothing
     assert loaded("build", str(game), "--duplex", "--out", str(tmp_path / "cold")) == "jinja2 lxml svglib"
     assert loaded("build", str(game), "--duplex", "--out", str(tmp_path / "warm")) == "lxml"
     assert same_files(tmp_path / "cold", tmp_path / "warm")  # (fonts, too, remade from the cache)

@@ -139,6 +139,24 @@ def test_a_picture_changed_between_builds_is_printed_as_it_is_now(toy, tmp_path)
     assert _near(colour_at(shop, 0, 3 + 15, 3 + 40), SEA)
 
 
+def test_many_soft_pictures_are_summed_up_in_one_warning_and_listed_with_verbose(toy, tmp_path):
+    sizes = [40 + 4 * n for n in range(7)]  # each over 20 mm: 51 to 81 dpi
+    for n, width in enumerate(sizes):
+        picture(toy / f"artwork/small-{n}.png", size=(width, width // 2))
+    show(toy, *(f"- image: {{src: small-{n}.png, x: 5, y: {5 + 10 * n}, w: 20, h: 10}}" for n in range(len(sizes))))
+    result = run(toy, tmp_path, "--duplex")
+    assert result.exit_code == 0
+    warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "7 pictures" in warnings[0] and "-v" in warnings[0]
+    assert all(f"small-{n}.png" in warnings[0] for n in range(5)) and "small-6.png" not in warnings[0]
+    verbose = run(toy, tmp_path, "--duplex", "-v")
+    listed = [line for line in verbose.output.splitlines() if line.startswith("warning:")]
+    assert len(listed) == 7 and all("deck.csv:2" in line for line in listed)
+    assert {re.search(r"image (small-\d)\.png", line).group(1) for line in listed} == {f"small-{n}" for n in range(7)}
+    strict = run(toy, tmp_path / "strict", "--duplex", "--warnings-as-errors")
+    assert strict.exit_code == 2 and all(f"small-{n}.png" in strict.output for n in range(7))
+
+
 def placed(path) -> tuple[dict, list]:
     """What a PDF's pages place, forms within forms included: its image XObjects (object number -> image), and
     the content streams of its pages and forms."""

@@ -88,6 +88,12 @@ def test_a_card_list_not_in_utf8_names_its_line(toy, tmp_path):
     assert "deck.csv:5:" in result.output
 
 
+def test_a_file_that_is_not_text_from_its_first_byte_is_named_at_line_1(toy, tmp_path):
+    (toy / "deck.csv").write_bytes(b"\x00" + (toy / "deck.csv").read_bytes())
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "deck.csv:1: a binary file" in result.output, result.output
+
+
 def test_a_fifo_named_as_a_card_list_is_refused_unread(toy, tmp_path):
     import os
 

@@ -9,6 +9,7 @@ import click
 # their module body makes CPython 3.11 map and unmap a frame-stack chunk on thousands of calls (some 20 ms a run)
 import reportlab.lib.utils  # noqa: F401
 
+from pnp.commands import options
 from pnp.errors import PnpError
 from pnp.kit import build
 from pnp.layout.imposition import Settings
@@ -16,21 +17,6 @@ from pnp.model.paper import PAPERS
 from pnp.model.units import parse_length
 from pnp.read.games import game_slugs, load_game
 from pnp.wording import plural
-
-
-class PaperName(click.Choice):
-    """--paper's values: the papers of pnp.model.paper.PAPERS, as it is when the option is read."""
-
-    def __init__(self):
-        super().__init__((), case_sensitive=False)
-
-    @property
-    def choices(self):
-        return tuple(sorted(PAPERS))
-
-    @choices.setter
-    def choices(self, value):
-        pass  # always PAPERS'
 
 
 def _length(value: str | None, option: str) -> float | None:
@@ -55,8 +41,7 @@ def _offset(value: str) -> tuple[float, float]:
 
 @click.command("build")
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=PaperName(), default="a4",
-              show_default=True, help="The paper the kit is printed on.")
+@options.paper
 @click.option("--fold", is_flag=True, help="Only fold-and-glue sheets (fronts beside their backs, one-sided).")
 @click.option("--duplex", is_flag=True, help="Only double-sided pages. Default: the forms the game's data names "
                                              "(both, unless it says otherwise).")
@@ -77,13 +62,14 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--proof", is_flag=True, help="Print each card's id at its foot, to check the kit against its data.")
 @click.option("--preview", is_flag=True, help="Also write a PNG of every kit page and OUT/<game>/preview/index.html.")
 @click.option("--warnings-as-errors", "strict", is_flag=True,
-              help="Treat warnings (text hard to read, pictures that print soft) as errors: report them all and "
-                   "write nothing.")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Each game goes into OUT/<game>/.")
+              help="Treat warnings (text hard to read, pictures that print soft, a kit without its rules) as "
+                   "errors: report them all and write nothing.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Print every warning in full (many alike are otherwise summed up in one line).")
+@options.out(Path("output"), "Each game goes into DIR/<game>/.")
 def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter, cut_lines, sheets, shop, proof,
-            preview, strict, out):
-    """Build the kits of GAMES (all games when none is named) into OUT/<game>/."""
+            preview, strict, verbose, out):
+    """Build the kits of GAMES (all games when none is named) into DIR/<game>/."""
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
                                "the game's data names")
@@ -104,7 +90,7 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
         variants = [Settings(fold=form == "fold", **common) for form in forms]
         variants += [Settings(shop=True, **common)] if shop else []
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
-                      preview=preview, strict=strict)
+                      preview=preview, strict=strict, verbose=verbose)
         for path in files:
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))

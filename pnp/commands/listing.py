@@ -1,28 +1,87 @@
-"""`pnp list`: the games and what each kit holds."""
+"""`pnp list`: the games and what each kit holds: every part, its size, and the sheets of paper it takes in each
+form the game builds."""
 from __future__ import annotations
 
 import click
 
+from pnp.commands import options
+from pnp.errors import PnpError, one_line
+from pnp.layout import kit as layout
+from pnp.layout.imposition import Settings
 from pnp.layout.kinds import LAYOUTS
+from pnp.layout.text import keep_tables_in
 from pnp.model.kinds import KINDS
+from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game
 from pnp.wording import plural
+from pnp.write import cache
 
 
 @click.command("list")
 @click.argument("games", nargs=-1)
-def command(games):
-    """List GAMES (all when none is named) with their components and counts."""
+@options.paper
+def command(games, paper):
+    """List GAMES (all when none is named): each part, what it holds, its size, and the sheets of paper it
+    takes in each form the game builds (its game.yaml's `forms:`), as `pnp build` lays it out."""
+    store = cache.shared()
+    keep_tables_in(store)  # the fonts' tables, which laying out the rules' text needs: kept as a build keeps them
     for name in games or game_slugs():
-        game = load_game(name)
-        click.echo(f"{game.slug}: {game.name} ({game.players_text})")
-        for component in game.components.values():
-            if component.cards:
-                count = f"{plural(component.card_total, *KINDS[component.kind].noun)} ({len(component.cards)} different"
-                count += f", {plural(component.comments, 'row')} left out by #)" if component.comments else ")"
-            else:
-                count = f"{component.options.get('count', 1)} × {component.kind}"
-            click.echo(f"  {component.id:<16} {component.title:<30} {count:<28} {size(component)}")
+        for line in _listed(load_game(name), PAPERS[paper]):
+            click.echo(line)
+    store.commit()
+
+
+def _listed(game, paper) -> list[str]:
+    """A game's lines: its forms, then a row for each part and one for the whole kit, the sheets of each form
+    in a column of its own; then why a form cannot be laid out, if it cannot."""
+    forms = {form: _laid_out(game, Settings(paper=paper, fold=form == "fold")) for form in game.forms}
+    built = ", ".join(forms) if len(forms) > 1 else f"{game.forms[0]} only"
+    lines = [f"{game.slug}: {game.name} ({game.players_text}); forms: {built}; "
+             f"sheets of {paper.title} paper each part takes:"]
+    rows = [["", "", "", "", *forms]]
+    for component in game.components.values():
+        rows.append([component.id, component.title, _holds(component), size(component),
+                     *(_sheets(game, laid, component.id) for laid in forms.values())])
+    rows.append(["", "the kit, with its contents page", "", "",
+                 *(_sheets(game, laid, None) for laid in forms.values())])
+    lines += _table(rows)
+    failed: dict = {}  # why a form cannot be laid out -> the forms
+    for form, laid in forms.items():
+        if isinstance(laid, PnpError):
+            failed.setdefault(one_line(laid.format_message().splitlines()[-1].strip()), []).append(form)
+    return lines + [f"  {', '.join(named)}: cannot be laid out ({why})" for why, named in failed.items()]
+
+
+def _laid_out(game, settings: Settings):
+    """The game's parts laid out in one form (no face drawn), with their settings; or why they cannot be."""
+    try:
+        return settings, layout.parts(game, settings)
+    except PnpError as error:  # `pnp build` reports it with the rest
+        return error
+
+
+def _sheets(game, laid, part_id: str | None) -> str:
+    """The sheets one part (or, for None, the whole kit) takes, as a column shows it."""
+    if isinstance(laid, PnpError):
+        return "?"
+    settings, parts = laid
+    chosen = [part for part in parts if part.component.id == part_id] if part_id else parts
+    return str(layout.sheets(game, chosen, settings, with_contents=part_id is None)) if chosen else "-"
+
+
+def _table(rows: list) -> list[str]:
+    """Rows as lines, each column as wide as its widest cell: text to the left, sheet counts to the right."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(width) if column < 4 else cell.rjust(width)
+                             for column, (cell, width) in enumerate(zip(row, widths))).rstrip() for row in rows]
+
+
+def _holds(component) -> str:
+    """How many of it the kit holds."""
+    if component.cards:
+        count = f"{plural(component.card_total, *KINDS[component.kind].noun)} ({len(component.cards)} different"
+        return count + (f", {plural(component.comments, 'row')} left out by #)" if component.comments else ")")
+    return f"{component.options.get('count', 1)} × {component.kind}"
 
 
 def size(component) -> str:

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import click
 
-from pnp.check.bots import BOTS
 from pnp.check.simulate import fouls_reported
-from pnp.commands.simulate import header_options
+from pnp.commands import options
 from pnp.errors import PnpError, shown
 from pnp.stats import results
 from pnp.stats.figures import compare, figures, percent, rate_text
@@ -23,25 +22,32 @@ OUT = Path("output/stats")
 
 
 class _Stats(click.Group):
-    """`pnp stats GAME ...` is short for `pnp stats play GAME ...`."""
+    """`pnp stats GAME ...` is short for `pnp stats play GAME ...`, and its help says so: the options of
+    playing, then the subcommands."""
 
     def parse_args(self, ctx, args):
         if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
             args = ["play", *args]
         return super().parse_args(ctx, args)
 
+    def format_usage(self, ctx, formatter):
+        formatter.write_usage(ctx.command_path, "GAME [OPTIONS]")
+        formatter.write_usage(ctx.command_path, "merge FILES... [OPTIONS]", prefix="   or: ")
+
+    def format_options(self, ctx, formatter):
+        play = self.commands["play"]
+        sub = click.Context(play, info_name="play", parent=ctx)
+        with formatter.section("Options of playing (pnp stats GAME, the same as pnp stats play GAME)"):
+            formatter.write_dl([record for param in play.get_params(sub)
+                                if isinstance(param, click.Option) and (record := param.get_help_record(sub))])
+        self.format_commands(ctx, formatter)
+
 
 @click.group("stats", cls=_Stats)
 def command():
-    """Balance statistics: pnp stats GAME [OPTIONS] plays games with bots and reports on them (see
-    `pnp stats play --help`); pnp stats merge FILES adds up shards played apart."""
-
-
-def _bots(ctx, param, value) -> tuple:
-    bots = tuple(name.strip() for name in value.split(",") if name.strip())
-    if not bots:
-        raise click.BadParameter("name one bot or more, separated by commas")
-    return bots
+    """Balance statistics: bots play N games of GAME through its rules, and a report says who wins (by seat,
+    turn order and bot, with 95 % intervals), by how much, how long games last and what comes up. `pnp stats
+    merge FILES` adds up the shards of a run played apart (see `pnp stats merge --help`)."""
 
 
 def _shard(ctx, param, value):
@@ -53,51 +59,49 @@ def _shard(ctx, param, value):
     return int(match.group(1)), int(match.group(2))
 
 
-_out = click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=OUT, show_default=True,
-                    help="The folder the result file and the report are written to.")
-_compare = click.option("--compare", "old", type=click.Path(dir_okay=False, path_type=Path),
+_out = options.out(OUT, "The folder the result file and the report are written to.")
+_compare = click.option("--compare", "old", type=click.Path(dir_okay=False, path_type=Path), metavar="OLD.json",
                         help="An earlier result file (.json): the report shows what changed, with intervals.")
 _html = click.option("--html/--no-html", default=True, show_default=True, help="Write the HTML report too.")
 
 
 @command.command("play")
 @click.argument("game")
-@click.option("--games", type=click.IntRange(1), default=10_000, show_default=True, help="How many games.")
-@click.option("--players", type=click.IntRange(1), default=None, help="Players a game (default: drawn each game).")
-@click.option("--bots", default="random", show_default=True, callback=_bots, metavar="BOT,BOT,...",
-              help=f"The bots ({', '.join(BOTS)}, or the game's own), turned round the seats game by game.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The same seed plays the same games.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="A header value for every game, such as advanced=yes (default: drawn each game).")
-@click.option("--workers", type=click.IntRange(1), default=None, help="Processes playing games (default: every core).")
-@click.option("--chunk", type=click.IntRange(1), default=None,
+@options.games(default=10_000)
+@options.players
+@options.bots("seat by seat, turned round the seats game by game so that each plays every seat as often")
+@options.seed
+@options.header
+@click.option("--workers", type=click.IntRange(1), default=None, metavar="N",
+              help="Processes playing games (default: every core).")
+@click.option("--chunk", type=click.IntRange(1), default=None, metavar="N",
               help="Games a task (default: 1,000–10,000, enough tasks for every worker).")
 @click.option("--shard", callback=_shard, metavar="I/N",
               help="Play only the I-th of N equal parts of the games, into a file for `pnp stats merge`.")
 @click.option("--dask", metavar="ADDRESS", help="Play on the Dask cluster whose scheduler is at ADDRESS "
               "(needs pip install 'pnp-press[cluster]').")
-@click.option("--logs", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Also write every game's log into this folder (slow for many games).")
 @_out
 @_compare
 @_html
-def play_command(game, games, players, bots, seed, options, workers, chunk, shard, dask, logs, out, old, html):
-    """Play GAMES games of GAME with bots through its rules and report who wins (by seat, turn order and bot,
+def play_command(game, count, players, bots, seed, header, workers, chunk, shard, dask, logs, out, old, html):
+    """Play N games of GAME with bots through its rules and report who wins (by seat, turn order and bot,
     with 95 % intervals), scores and margins, game lengths, ties, and how often each card, space or face
     comes up. The same seed gives the same figures whatever the number of workers."""
-    plan = Plan(game, seed, players, bots, tuple(header_options(options).items()), str(logs) if logs else None)
+    plan = Plan(game, seed, players, bots, tuple(options.header_options(header).items()), str(logs) if logs else None)
     settings = plan.settings()  # the game is found, its data read, before anything is played
     _can_plot(html and shard is None)
     earlier = _earlier(old, settings["game"])
-    first, last = (1, games) if shard is None else shard_range(games, *shard)
+    first, last = (1, count) if shard is None else shard_range(count, *shard)
     with fouls_reported():
         run(plan, first, first)  # one game here: wrong options are reported before workers start
         counts = _played(plan, (first, last), workers or cores(), chunk, dask)
-    data = results.result(settings, games, [(first, last)] if first <= last else [], counts)
+    data = results.result(settings, count, [(first, last)] if first <= last else [], counts)
     if shard is not None:
         path = out / f"{settings['game']}-stats-shard-{shard[0]}-of-{shard[1]}.json"
         results.write(path, data)
-        click.echo(f"wrote games {first:,}–{last:,} of {games:,} to {shown(path)}; "
+        click.echo(f"wrote games {first:,}–{last:,} of {count:,} to {shown(path)}; "
                    f"when every shard is done: pnp stats merge {shown(out)}/*.json")
         return
     _report(data, out, earlier, html)

@@ -17,6 +17,7 @@ FOOTER_BAND = 6.0  # the strip at the bottom of a page for the footer and the 50
 MARK_GAP = 0.5  # between the bleed and a crop mark
 MARK_MIN = 3.0  # the shortest crop mark worth drawing: one long enough to lay a ruler on
 MARK_ROOM = MARK_GAP + MARK_MIN  # what a crop mark needs beyond the bleed
+MARK_LENGTH = 5.0  # a crop mark's length where there is room; never shorter than MARK_MIN
 
 
 # the bar every page carries, to be measured after printing: proof that nothing was scaled
@@ -24,6 +25,7 @@ SCALE_BAR = 50.0  # mm long
 SCALE_TICK = 10.0  # mm: black and white in turn
 SCALE_BAR_HEIGHT = 1.2  # mm
 SCALE_LABEL = 1.9  # mm from the bar's foot up to its label's baseline
+SCALE_WORDS = (f"this bar must measure {SCALE_BAR:g} mm", f"{SCALE_BAR:g} mm")  # its label: above it, or beside it
 
 
 class NoRoom(Exception):
@@ -120,6 +122,34 @@ class Page:
     def inked(self) -> Box | None:
         """The area the placed faces cover, bleed included: crop marks stay outside it."""
         return _around([slot.clip for slot, _ in self.placed])
+
+    def crop_marks(self) -> list[tuple[float, float, float, float]]:
+        """Short lines in the margins, in line with every cut, beyond the faces and their bleed, as (x0, y0, x1,
+        y1) from the end nearer the faces: MARK_LENGTH where there is room, none where there is not MARK_MIN."""
+        if self.blocks:  # a packed page: each group of pieces has its own
+            return [line for block in self.blocks for line in block.crop_marks()]
+        if not self.marks or self.grid is None:
+            return []
+        room, inked = self.content, self.inked
+        lines = []
+        for x in self.cuts_x:
+            for start, end in ((inked.y1 + MARK_GAP, room.y1), (inked.y0 - MARK_GAP, room.y0)):
+                length = min(MARK_LENGTH, abs(end - start))
+                if length >= MARK_MIN - 1e-6:
+                    lines.append((x, start, x, start + length if end > start else start - length))
+        for y in self.cuts_y:
+            for start, end in ((inked.x1 + MARK_GAP, room.x1), (inked.x0 - MARK_GAP, room.x0)):
+                length = min(MARK_LENGTH, abs(end - start))
+                if length >= MARK_MIN - 1e-6:
+                    lines.append((start, y, start + length if end > start else start - length, y))
+        return lines
+
+    def fold_line(self) -> tuple[float, float, float, float] | None:
+        """The fold, as (x0, y0, x1, y1): as long as the faces it folds, bleed included, and no longer."""
+        if not self.fold or not self.placed:
+            return None
+        (axis, at), inked = self.fold, self.inked
+        return (at, inked.y0, at, inked.y1) if axis == "x" else (inked.x0, at, inked.x1, at)
     footer_at_bottom: bool = True
     marks: bool = True
     cut_lines: bool = False
@@ -291,7 +321,7 @@ def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int
 def capacity(size, bleed: float, gutter: float, settings: Settings) -> Fit:
     """How the most faces of `size` a page can hold sit on it, for duplex pages or fold-and-glue sheets."""
     if settings.fold:
-        grid, content, *_ = fold_grid(size, bleed, gutter, settings)
+        grid, content, *_ = fold_grid(size, bleed, gutter, settings, 10 ** 6)
     else:
         grid, content, _ = best_grid(settings, size, gutter, bleed, 10 ** 6)
     return fit_of(grid, bleed, content)
@@ -345,9 +375,11 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     return pages
 
 
-def fold_grid(size, bleed: float, gutter: float, settings: Settings):
-    """The best fold-and-glue sheet for cards of `size`: (grid of the fronts, content, footer band?, fold axis,
-    fold position, the page's settings). Portrait or landscape, folded across or along, whichever holds most."""
+def fold_grid(size, bleed: float, gutter: float, settings: Settings, needed: int):
+    """The best fold-and-glue sheet for `needed` cards of `size`: (grid of the fronts, content, footer band?, fold
+    axis, fold position, the page's settings). Portrait or landscape, folded across or along: in order of
+    preference (as `candidates` orders the frames: a footer band before none), the first that holds as many
+    cards as any could, or all of them when fewer are needed."""
     gap = max(2 * bleed, 2.0)  # each card keeps its bleed on both sides of the fold
     searches = []
     for landscape in (False, True):
@@ -371,12 +403,13 @@ def fold_grid(size, bleed: float, gutter: float, settings: Settings):
     if not options:
         raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper.name} paper "
                          f"inside {settings.margin:g} mm margins")
-    return max(options, key=lambda option: option[0].count)  # the first of the best: strict ones come first
+    enough = min(needed, max(option[0].count for option in options))
+    return next(option for option in options if option[0].count >= enough)
 
 
 def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:
     """Fold-and-glue sheets: fronts on one half, their backs mirrored on the other half of the same side."""
-    grid, content, band, axis, at, page_settings = fold_grid(size, bleed, gutter, settings)
+    grid, content, band, axis, at, page_settings = fold_grid(size, bleed, gutter, settings, max(1, len(pairs)))
     fit = fit_of(grid, bleed, content)
     rotation = 90 if grid.turned else 0
     fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, Where, shown
 from pnp.layout.contents import contents_length, contents_pages, samples
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, tally
@@ -96,6 +96,16 @@ def check_pages(game, laid: list) -> None:
                           f"{MAX_PAGES:,}; print fewer cards, or fewer variants (--duplex or --fold)")])
 
 
+def lacking(game) -> list:
+    """Warnings, as (where, message), of what a kit lacks that players need: its rules, in a component of kind
+    `rules` (printed first in the kit)."""
+    if any(component.kind == "rules" for component in game.components.values()):
+        return []
+    return [(Where(shown(game.folder / "game.yaml"), 0, "components"),
+             "the kit has no players' rules sheet: add a component of kind `rules` whose `text` is the rules in "
+             "Markdown (docs/designing.md)")]
+
+
 def title(game, parts: list[Part], with_contents: bool) -> str:
     """A PDF's title: the kit's, or one part's."""
     return f"{game.name} — print-and-play kit" if with_contents else f"{game.name} — {parts[0].component.title}"
@@ -128,6 +138,18 @@ def _reads_on(entries: list, owners: tuple, page, settings: Settings) -> bool:
     form = "fold" if settings.fold else "duplex"
     return (entries[-1][1] == "contents" and not page.marks and page.spacing is None and len(owners) == 1
             and owners[0].component.stock_for(form) == CONTENTS_STOCK)
+
+
+def sheets(game, parts: list[Part], settings: Settings, with_contents: bool) -> int:
+    """The sheets of paper a PDF (the kit, with its contents, or one part) prints on: a fold-and-glue page is a
+    sheet; a duplex kit is printed double-sided in one go, two pages a sheet; a part printed on its own takes a
+    sheet for each page but those printed on the back of the page before."""
+    entries = sequence(game, parts, settings, with_contents)
+    if settings.fold:
+        return len(entries)
+    if with_contents:
+        return (len(entries) + 1) // 2
+    return sum(1 for _, page in entries if not page.reverse)
 
 
 def document(game, parts: list[Part], settings: Settings, with_contents: bool) -> list[Page]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.errors import Where
-from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK
+from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK, SCALE_WORDS
 from pnp.layout.text import CAP, font
 from pnp.model.units import PT
 
@@ -129,7 +129,7 @@ def line_step(x0: float, y0: float, x1: float, y1: float, colour: str, width: fl
                      "dash": None, "opacity": 1.0})
 
 
-def scale_bar(x: float, y: float, height: float, label: str = "this bar must measure 50 mm") -> list:
+def scale_bar(x: float, y: float, height: float, label: str = SCALE_WORDS[0]) -> list:
     """A 50 mm bar with 10 mm ticks, its label above it, as steps: its lower-left corner at (x, y) mm from the
     page's lower-left corner, on a page `height` mm high. (Laid-out pages carry it in their footer,
     pnp/write/marks.py; a page drawn as steps carries it so.)"""

@@ -204,7 +204,7 @@ def read_text(path: Path) -> str:
         data = textfile.read_bytes(path, MAX_BYTES)
         return textfile.decoded(data)
     except textfile.NotText as error:
-        line = textfile.line_at(data, error.offset) if error.offset else 0
+        line = textfile.line_at(data, error.offset) if error.offset is not None else 0
         raise DataError([(Where(file, line), error.message)]) from None
     except FileNotFoundError:
         raise DataError([(Where(file), "file not found")]) from None

@@ -1,12 +1,12 @@
 """Faces drawn: each distinct face once a build, as PDF operators (pnp/render/draw.py), the drawing of a face a
 template made kept in the cache between runs (and taken from there while what it places is unchanged), the
 drawing of a face made from others (a net, a proof, a rules page) kept aside for the build. Pictures that will
-print soft are told to `warn`."""
+print soft are told to `warn(where, message, Alike)`."""
 from __future__ import annotations
 
 import itertools
 
-from pnp.errors import Where
+from pnp.errors import Alike, Where
 from pnp.render import images
 from pnp.render.draw import Drawing, Painter
 from pnp.render.keys import digest
@@ -62,7 +62,8 @@ class Drawings:
             if dpi < images.SHARP_DPI - 0.5 and (src, round(dpi)) not in self.warned:
                 self.warned.add((src, round(dpi)))
                 self.warn(where, f"image {src} ({picture.size[0]} × {picture.size[1]} pixels) prints at "
-                                 f"{dpi:.0f} dpi; {images.SHARP_DPI} dpi or more prints sharp")
+                                 f"{dpi:.0f} dpi; {images.SHARP_DPI} dpi or more prints sharp",
+                          Alike("picture", "pictures", f"print below {images.SHARP_DPI} dpi", f"{src} ({dpi:.0f} dpi)"))
 
     def described(self, drawing: Drawing) -> dict:
         """A drawing as the store keeps it: what it places named by `src`, with the size it had."""

@@ -55,7 +55,7 @@ class Face:
 
 class FaceMaker:
     """Makes a game's faces and draws them, each distinct face once a build; what an earlier build made is taken
-    from `store`. `warn(where, message)` is told of pictures that will print soft."""
+    from `store`. `warn(where, message, Alike)` is told of pictures that will print soft."""
 
     def __init__(self, game, store, warn=None):
         self.game = game
@@ -65,7 +65,7 @@ class FaceMaker:
         self.library = Library(resources.search_path(game.folder, "artwork"), store)
         self.steps = Steps(game.palette, self.library)
         self.findings = Findings()
-        self.drawings = Drawings(game.palette, self.library, store, warn or (lambda where, message: None))
+        self.drawings = Drawings(game.palette, self.library, store, warn or (lambda *warning: None))
         self._renderer = None  # jinja2, loaded when a template must be rendered
         self._sources: str | None = None
         self.made: dict = {}  # request -> its face, made once a build

@@ -11,12 +11,12 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_MIN, SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL,
-                                   SCALE_TICK, Page)
+from pnp.layout.furniture import BAR_LABELS, BESIDE, FOLD_WORD, FURNITURE_SIZE, Spot
+from pnp.layout.furniture import furniture as where
+from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK, Page
 from pnp.layout.text import font
 from pnp.model.units import PT
 
-MARK_LENGTH = 5.0  # a crop mark's length where there is room; never shorter than MARK_MIN
 MARK_WIDTH = 0.25
 GREY = Color(0.45, 0.45, 0.45)
 
@@ -82,22 +82,13 @@ def _line(c: Canvas, x0, y0, x1, y1) -> None:
 
 
 def crop_marks(c: Canvas, page: Page) -> None:
-    """Short lines in the margins, in line with every cut, never touching a card or its bleed.
-    With `cut_lines` the cuts also run across the sheet as thin dotted lines."""
-    room, inked = page.content, page.inked
+    """The page's crop marks (Page.crop_marks). With `cut_lines` the cuts also run across the sheet as thin
+    dotted lines."""
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(MARK_WIDTH * PT)
-    for x in page.cuts_x:
-        for start, end in ((inked.y1 + MARK_GAP, room.y1), (inked.y0 - MARK_GAP, room.y0)):
-            length = min(MARK_LENGTH, abs(end - start))
-            if length >= MARK_MIN - 1e-6:
-                _line(c, x, start, x, start + length if end > start else start - length)
-    for y in page.cuts_y:
-        for start, end in ((inked.x1 + MARK_GAP, room.x1), (inked.x0 - MARK_GAP, room.x0)):
-            length = min(MARK_LENGTH, abs(end - start))
-            if length >= MARK_MIN - 1e-6:
-                _line(c, start, y, start + length if end > start else start - length, y)
+    for line in page.crop_marks():
+        _line(c, *line)
     if page.cut_lines:
         c.setStrokeColor(GREY)
         c.setLineWidth(0.1 * PT)
@@ -107,24 +98,17 @@ def crop_marks(c: Canvas, page: Page) -> None:
     c.restoreState()
 
 
-def fold_line(c: Canvas, page: Page) -> None:
-    axis, at = page.fold
-    room = page.content
+def fold_line(c: Canvas, page: Page, label) -> None:
+    """The dashed fold line, and the word "fold" at the `label` spot (pnp/layout/furniture.py) when it has one."""
     c.saveState()
     c.setStrokeColor(GREY)
     c.setLineWidth(0.3 * PT)
     c.setDash([3 * PT, 2 * PT])
-    c.setFont(font("sans"), 6)
-    c.setFillColor(GREY)
-    if axis == "x":
-        _line(c, at, room.y0, at, room.y1)
-        write_text(c, at * PT, (room.y1 + 0.8) * PT, "fold", centred=True)
-    else:
-        _line(c, room.x0, at, room.x1, at)
-        c.saveState()
-        moved(c, (room.x0 - 0.8) * PT, at * PT, 90)
-        write_text(c, 0, 0, "fold", centred=True)
-        c.restoreState()
+    _line(c, *page.fold_line())
+    if label is not None:
+        c.setFont(font("sans"), FURNITURE_SIZE)
+        c.setFillColor(GREY)
+        _text_at(c, label, FOLD_WORD)
     c.restoreState()
 
 
@@ -142,7 +126,7 @@ def repeated(c: Canvas, key, draw) -> None:
         copies[key] = code[start:]
 
 
-def scale_bar(c: Canvas, x: float, y: float, label: str = "this bar must measure 50 mm",
+def scale_bar(c: Canvas, x: float, y: float, label: str = BAR_LABELS[0],
               beside: bool = False) -> None:
     """A 50 mm bar with 10 mm ticks, its label above it (or after its end, where the margin is narrow):
     measure it to prove nothing was scaled."""
@@ -157,44 +141,43 @@ def _scale_bar(c: Canvas, x: float, y: float, label: str, beside: bool) -> None:
     for i in range(0, round(SCALE_BAR / SCALE_TICK), 2):
         c.rect((x + SCALE_TICK * i) * PT, y * PT, SCALE_TICK * PT, SCALE_BAR_HEIGHT * PT, stroke=0, fill=1)
     c.rect(x * PT, y * PT, SCALE_BAR * PT, SCALE_BAR_HEIGHT * PT, stroke=1, fill=0)
-    c.setFont(font("sans"), 6)
+    c.setFont(font("sans"), FURNITURE_SIZE)
     if beside:
-        write_text(c, (x + SCALE_BAR + 1) * PT, (y - 0.2) * PT, label)
+        write_text(c, (x + SCALE_BAR + BESIDE) * PT, (y - 0.2) * PT, label)
     else:
         write_text(c, (x + SCALE_BAR / 2) * PT, (y + SCALE_LABEL) * PT, label, centred=True)
     c.restoreState()
 
 
-def _side_gaps(page: Page) -> list[tuple[float, float]]:
-    """The stretches of a side margin between crop marks (and a fold line), longest first, as (y0, y1)."""
-    room = page.content
-    cuts = set(page.cuts_y) | ({page.fold[1]} if page.fold and page.fold[0] == "y" else set())
-    stops = [room.y0] + sorted(y for y in cuts if room.y0 < y < room.y1) + [room.y1]
-    return sorted(zip(stops, stops[1:]), key=lambda pair: pair[0] - pair[1])
+def _text_at(c: Canvas, spot: Spot, text: str) -> None:
+    if spot.turn:
+        c.saveState()
+        moved(c, spot.x * PT, spot.y * PT, spot.turn)
+        write_text(c, 0, 0, text)
+        c.restoreState()
+    else:
+        write_text(c, spot.x * PT, spot.y * PT, text)
 
 
-def furniture(c: Canvas, page: Page, footer: tuple[str, str]) -> None:
-    """Footer lines and the scale bar: in the band at the bottom, or turned up the side margins, each in
-    a stretch of margin between the crop marks."""
+def furniture(c: Canvas, page: Page) -> None:
+    """The fold line, the footer's lines and the scale bar, where pnp/layout/furniture.py puts them."""
+    placed = where(page)
+    if page.fold:
+        fold_line(c, page, placed.fold_label)
+    if not page.furniture:
+        return
     c.saveState()
     c.setFillColor(black)
-    c.setFont(font("sans"), 6)
-    room = page.content
-    if page.footer_at_bottom:
-        base = room.y0 - FOOTER_BAND
-        write_text(c, room.x0 * PT, (base + 3.4) * PT, footer[0])
-        write_text(c, room.x0 * PT, (base + 0.9) * PT, footer[1])
-        scale_bar(c, room.x1 - SCALE_BAR, base + 0.9)
-    else:
-        gaps = _side_gaps(page)
-        for line, (y0, y1) in zip(footer, gaps + gaps):  # the longest stretches of the left margin
-            c.saveState()
-            moved(c, (room.x0 + 2.2) * PT, (y0 + y1) / 2 * PT, 90)
-            write_text(c, 0, 0, line, centred=True)
-            c.restoreState()
-        y0, y1 = gaps[0]
+    c.setFont(font("sans"), FURNITURE_SIZE)
+    for line, spot in zip(page.footer, placed.lines):
+        _text_at(c, spot, line)
+    bar = placed.bar
+    label = BAR_LABELS[placed.label_beside]
+    if bar.turn:
         c.saveState()
-        moved(c, (room.x1 - 0.6) * PT, ((y0 + y1) / 2 + (SCALE_BAR + 7) / 2) * PT, -90)  # the bar and its label
-        scale_bar(c, 0, 0, label="50 mm", beside=True)
+        moved(c, bar.x * PT, bar.y * PT, bar.turn)
+        scale_bar(c, 0, 0, label=label, beside=placed.label_beside)
         c.restoreState()
+    else:
+        scale_bar(c, bar.x, bar.y, label=label, beside=placed.label_beside)
     c.restoreState()

@@ -29,7 +29,7 @@ from pnp.layout.text import font
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
 from pnp.render.images import Picture
-from pnp.write.marks import crop_marks, fold_line, furniture, place, repeated, text_code
+from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
 
 BASIC_FONTS = PDFObjectReference(BasicFonts)
@@ -185,10 +185,8 @@ class Document:
                 key = ("marks", block.cuts_x, block.cuts_y, block.content, block.inked, block.cut_lines)
                 repeated(c, key + (tuple(block.cut_segments()) if block.cut_lines else (),),
                          lambda block=block: crop_marks(c, block))
-        if page.fold:
-            fold_line(c, page)
-        if page.furniture:
-            furniture(c, page, page.footer)
+        if page.fold or page.furniture:
+            furniture(c, page)
         self._show_page()
 
     def _show_page(self) -> None:

@@ -1,0 +1,94 @@
+"""Options that more than one command takes, defined once: the same idea has the same name, value and help
+wherever it is asked for (`pnp simulate` and `pnp stats` play games alike; `pnp build` and `pnp list` lay out
+on the same papers)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pnp.model.paper import PAPERS
+
+
+class Option(click.Option):
+    """An option that still reads an older spelling (`old`), shown nowhere, so that scripts written for it
+    keep working."""
+
+    def __init__(self, param_decls, old: tuple = (), **kwargs):
+        super().__init__([*param_decls, *old], **kwargs)
+        self.old = tuple(old)
+
+    def get_help_record(self, ctx):
+        spelled = self.opts
+        self.opts = [name for name in spelled if name not in self.old]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = spelled
+
+
+class PaperName(click.Choice):
+    """--paper's values: the papers of pnp.model.paper.PAPERS, as it is when the option is read."""
+
+    def __init__(self):
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self):
+        return tuple(sorted(PAPERS))
+
+    @choices.setter
+    def choices(self, value):
+        pass  # always PAPERS'
+
+
+def _bots(ctx, param, values) -> tuple:
+    """The bots named, each value a name or several separated by commas."""
+    bots = tuple(name.strip() for value in values for name in value.split(",") if name.strip())
+    if not bots:
+        raise click.BadParameter("name one bot or more, separated by commas")
+    return bots
+
+
+def header_options(values) -> dict:
+    """KEY=VALUE texts given on the command line as header values: key -> value."""
+    options = {}
+    for value in values:
+        key, sep, text = value.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"expected KEY=VALUE such as advanced=yes, got {value!r}")
+        options[key.strip().lower()] = text.strip()
+    return options
+
+
+paper = click.option("--paper", type=PaperName(), default="a4", show_default=True,
+                     help="The paper the kit is printed on.")
+
+
+def games(default: int):
+    return click.option("--games", "count", type=click.IntRange(1), default=default, show_default=True,
+                        metavar="N", help="How many games to play.")
+
+
+def out(default: Path, what: str):
+    return click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=default,
+                        show_default=True, metavar="DIR", help=what)
+
+
+players = click.option("--players", type=click.IntRange(1), default=None, metavar="N",
+                       help="Players a game (default: drawn game by game, within the game's range).")
+
+
+def bots(seated: str):
+    """--bots, `seated` saying how the bots named take the seats."""
+    from pnp.check.bots import BOTS  # only for the commands that play
+
+    return click.option("--bots", cls=Option, old=("--bot",), multiple=True, default=("random",),
+                        show_default=True, callback=_bots, metavar="BOT,BOT,...",
+                        help=f"The bots ({', '.join(BOTS)}, or the game's own), {seated}.")
+
+
+seed = click.option("--seed", type=int, default=0, show_default=True, metavar="N",
+                    help="The same seed plays the same games.")
+header = click.option("--option", "header", multiple=True, metavar="KEY=VALUE",
+                      help="A header value for every game, such as advanced=yes (default: drawn game by game).")
