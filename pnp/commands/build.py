@@ -53,7 +53,7 @@ def _offset(value: str) -> tuple[float, float]:
 @click.option("--gutter", default=None, metavar="shared|bleed|LENGTH",
               help="Space between neighbouring cards and tokens. shared (0): neighbours share their cut lines, nine "
                    "poker cards on A4; bleed: twice the bleed, each card its own (eight on A4). Default: the data's, "
-                   "else shared for cards.")
+                   "else shared where the paper keeps room for crop marks on every cut, else bleed.")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dotted cut lines across the sheet.")
 @click.option("--sheets", type=click.IntRange(1, 1000), default=None,
               help="How many numbered sheets to print (for games whose sheets differ one from another).")

@@ -13,14 +13,16 @@ FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the ca
 
 
 def card_gutter(component, settings) -> float:
-    """The space between neighbouring cards: --gutter's, else the data's, else none: neighbours share their cut
-    lines, as print-and-play cards do (nine poker cards on A4). `bleed` names room for each card's whole bleed."""
+    """The space between neighbouring cards: --gutter's, else the data's, else none where the paper still has
+    room for crop marks on every cut: neighbours share their cut lines, as print-and-play cards do (nine poker
+    cards on A4); else room for each card's whole bleed (`bleed`), as where the paper is short (poker on Letter)."""
+    bleed = component.options["bleed"]
     for gutter in (settings.gutter, component.options["gutter"]):
         if gutter == "bleed":
-            return 2 * component.options["bleed"]
+            return 2 * bleed
         if gutter is not None:
             return gutter
-    return 0.0
+    return 0.0 if capacity(component.size, bleed, 0.0, settings).marks else 2 * bleed
 
 
 def card_pages(game, component, settings, outline: list | None = None):
