@@ -180,9 +180,11 @@ class Document:
         c.setBleedBox([0, 0, page.size[0] * PT, page.size[1] * PT] if trim else None)
         for (slot, face), name in zip(page.placed, names):
             place(c, slot, face, name)
-        if page.marks and page.grid is not None:
-            key = ("marks", page.cuts_x, page.cuts_y, page.content, page.inked, page.cut_lines)
-            repeated(c, key + (tuple(page.cut_segments()) if page.cut_lines else (),), lambda: crop_marks(c, page))
+        for block in page.blocks or (page,):  # a packed page's groups of pieces each have their own marks
+            if block.marks and block.grid is not None:
+                key = ("marks", block.cuts_x, block.cuts_y, block.content, block.inked, block.cut_lines)
+                repeated(c, key + (tuple(block.cut_segments()) if block.cut_lines else (),),
+                         lambda block=block: crop_marks(c, block))
         if page.fold or page.furniture:
             furniture(c, page)
         self._show_page()
