@@ -11,7 +11,7 @@ import click
 from pnp import __version__
 
 COMMANDS = {"build": "build", "list": "listing", "new": "new", "check": "check", "simulate": "simulate",
-            "stats": "stats"}  # name -> module
+            "stats": "stats", "watch": "watch"}  # name -> module
 
 
 class Commands(click.Group):

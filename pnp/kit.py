@@ -54,15 +54,18 @@ def _made(game: Game, settings: Settings, parts: list, maker: FaceMaker, progres
 
 
 def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, maker: FaceMaker | None = None,
-              out=None, lead: list | None = None) -> bytes | None:
+              out=None, lead: list | None = None, keys: list | None = None) -> bytes | None:
     """The PDF of `parts` (the kit, with its contents page, or one part; or `lead` pages, then the parts):
     written to the binary file `out`, else returned. `maker` draws the faces: the one that made them, so that
-    each is drawn once a build."""
+    each is drawn once a build. Each page's key (what it shows, pdf.Document.page_keys) is added to `keys` when
+    given."""
     maker = maker or maker_for(game)
     title = f"{game.name} — what changed" if lead else layout.title(game, parts, with_contents)
     document = Document(title, subject=layout.variant(settings), maker=maker)
     for page in maker.pages(layout.document(game, parts, settings, with_contents, lead)):
         document.page(page)
+    if keys is not None:
+        keys.extend(document.page_keys)
     if out is None:
         return document.bytes()
     document.write(out)
@@ -110,11 +113,12 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                     write_pdf(game, [part], settings, with_contents=False, maker=maker, out=out)
             if settings.shop:
                 continue
+            keys: list = []
             with files.open(f"{game.slug}-kit-{suffix}.pdf") as out:
-                write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out)
+                write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out, keys=keys)
             if preview:
-                sections.append(_preview(files, game, settings, parts, faces=not sections))
-        built = changes.manifest(game, kits)
+                sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
+        built = changes.manifest(game, kits, maker.face)
         files.write(f"{game.slug}-manifest.json", (json.dumps(built, indent=1) + "\n").encode("utf-8"))
         if changed_since is not None:
             _reprints(files, game, kits, built, changed_since, maker, say)
@@ -180,13 +184,15 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     return laid
 
 
-def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, faces: bool):
+def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys: list, store: cache.Store,
+             faces: bool):
     """A PNG of every page of the kit just written, and the section of the preview page showing them; with
-    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game."""
-    from pnp.write.preview import Section, crop, page_images  # pypdfium2 and PIL: only for previews
+    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game. A page
+    pictured before (its key in `keys` the same) is taken from `store`."""
+    from pnp.write.preview import Section, crop, page_pictures  # pypdfium2 and PIL: only for previews
 
     suffix = layout.variant(settings)
-    images = page_images(files.read(f"{game.slug}-kit-{suffix}.pdf"))
+    images = page_pictures(lambda: files.read(f"{game.slug}-kit-{suffix}.pdf"), keys, store)
     names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
     for name, image in zip(names, images):
         files.write(f"preview/{name}", image)

@@ -29,6 +29,7 @@ import argparse
 import copy
 import csv
 import hashlib
+import importlib
 import io
 import json
 import math
@@ -55,6 +56,8 @@ GAME_SLUGS = ("buried-treasure", "cannon-dice")  # what it mutates unless told -
 ALL_SLUGS = sorted(path.parent.name for path in GAMES.glob("*/game.yaml"))
 MEMORY_LIMIT = 1 << 30  # what a build may take beyond what the fuzzer itself holds
 CLEAN_EXITS = (0, 2)
+PRELOADED = ("pnp.cli", "pnp.commands.build", "pnp.kit", "pnp.render.sandbox", "pnp.render.artwork", "pnp.write.pdf",
+             "click.testing")  # what every build imports; nothing of them opens a file or the cache
 
 # --- what the mutations put in ---------------------------------------------------------------------------
 
@@ -614,6 +617,8 @@ def fuzz(slugs, seed: int, first: int, cases: int, timeout: float, show=False, r
     """Run cases first..first+cases-1 of each game; returns counts of verdicts and the failures."""
     summary = {"cases": 0, "verdicts": {}, "exits": {}, "failures": [], "slowest": (0.0, "")}
     originals: dict = {}
+    for module in PRELOADED:  # once here, not once a case: each build is a fork of this process
+        importlib.import_module(module)
     with tempfile.TemporaryDirectory(prefix="pnp-fuzz-") as temp:
         for slug in slugs:
             files = game_files(slug)

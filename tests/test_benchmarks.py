@@ -14,6 +14,7 @@ TINY = {
     "bench_build.py": ["--tiny"],
     "bench_check.py": ["--games", "3", "--logs", "3"],
     "bench_stats.py": ["--games", "200", "--scaling", "100", "--shards", "3"],
+    "bench_watch.py": ["--tiny"],
 }
 
 

@@ -116,7 +116,10 @@ def test_a_kit_of_many_parts_keeps_its_contents_page_above_the_footer(tmp_path, 
     assert min(body) / (72 / 25.4) > 16.0     # the footer line sits at 12.5 mm, the scale bar at 12 mm
 
 
-def test_two_ships_fit_side_by_side_in_a_square(game):
+def test_a_ship_is_a_square_long_and_two_side_by_side_stay_on_it(game):
+    """At most two ships share a sea square: side by side, each one's middle is still on that square, and a
+    ship is no longer than a square, so that it points along its own."""
     w, h = game.components["ships"].size
     square = game.components["board"].options["space"]
-    assert 2 * w < square and h < square
+    assert w < square and h <= square
+    assert w >= 10.0  # wide enough to pick up between two fingertips

@@ -121,7 +121,7 @@ def test_buried_treasure_counts_come_from_the_data():
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_sit_in_the_margins_in_line_with_the_cuts(tmp_path, paper):
     game = load_game("buried-treasure")
-    s = settings(paper)
+    s = settings(paper, gutter="bleed")  # each card its own bleed: room for crop marks all round on either paper
     parts = [part for part in lay_out(game, s) if part.component.id == "game-cards"]
     page = parts[0].pages[0]
     reader = read(write_pdf(game, parts, s, with_contents=False), tmp_path)
@@ -281,14 +281,16 @@ def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
     sides = []
     for page in reader.pages:
         text = " ".join(page.extract_text().split())
-        sides.append(next((side for side in ("fronts", "backs", "left blank") if f"· {side}" in text), "one-sided"))
-    assert "fronts" in sides and "left blank" in sides
-    for number, side in enumerate(sides, start=1):
+        sides.append(next((side for side in ("fronts", "backs", "left blank", "rules") if f"· {side}" in text),
+                          "one-sided"))
+    assert "fronts" in sides and "one-sided" in sides[2:]
+    assert sides[:2] == ["one-sided", "rules"]  # the rules, to read, on the back of the contents: plain paper both
+    for number, side in enumerate(sides[2:], start=3):
         if side == "fronts":
             assert number % 2 == 1 and sides[number] == "backs", number
         elif side == "backs":
             assert sides[number - 2] == "fronts", number
-        elif side == "one-sided":  # the contents page, sheets and nets
+        elif side == "one-sided":  # sheets and nets
             assert number % 2 == 1 and (number == len(sides) or sides[number] == "left blank"), number
 
 
@@ -313,13 +315,15 @@ def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
         reader = PdfReader(tmp_path / "buried-treasure" / "buried-treasure-kit-letter-duplex.pdf")
         return " ".join(reader.pages[0].extract_text().split())
 
-    own = contents()
+    own = contents()  # the default on Letter: sharing cut lines would leave no room for crop marks
     assert "6 cards a page, each with its own 3 mm bleed. Neighbours sharing their cuts fit 9 a page: " \
-           "build with --gutter 0." in own
-    shared = contents("--gutter", "0")
+           "build with --gutter shared." in own
+    assert contents("--gutter", "6mm") == contents("--gutter", "bleed") == own
+    shared = contents("--gutter", "shared")
     assert "9 cards a page, neighbours sharing their cut lines. The paper leaves no room for bleed" in shared
     assert "cut along the drawn lines" in shared
-    assert "With --gutter 6mm each card has its own bleed (6 a page)" in shared
+    assert "With --gutter bleed each card has its own bleed (6 a page)" in shared
+    assert contents("--gutter", "0") == shared
 
 
 @pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])

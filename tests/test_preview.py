@@ -94,3 +94,26 @@ def test_a_missing_picture_is_shown_as_missing(tmp_path):
     next((out / "toy" / "preview").glob("*-page-03.png")).unlink()
     dom = loaded(out / "toy" / "preview" / "index.html", tmp_path / "profile")
     assert "1 pictures missing" in dom and 'class="missing"' in dom
+
+
+def test_a_page_pictured_before_is_kept_and_a_changed_one_drawn_again(tmp_path):
+    """Pictures of pages come from the cache by what each page shows: after a card's text changes, a build with
+    the cache of the one before gives the same pictures as a build from nothing, and differs from that one's
+    on the page of that card only."""
+    game = tmp_path / "toy"
+    shutil.copytree(TOY, game)
+
+    def pictures(cache: str) -> dict:
+        out = tmp_path / f"out-{cache}"
+        done = CliRunner(env={"XDG_CACHE_HOME": str(tmp_path / cache)}).invoke(
+            cli, ["build", str(game), "--duplex", "--preview", "--out", str(out)])
+        assert done.exit_code == 0, done.output
+        return {path.name: path.read_bytes() for path in sorted((out / "toy" / "preview").glob("*-page-*.png"))}
+
+    before = pictures("kept")
+    (game / "deck.csv").write_text((game / "deck.csv").read_text(encoding="utf-8").replace(
+        "Beta,2", "Brigantine,2"), encoding="utf-8")
+    after, fresh = pictures("kept"), pictures("fresh")
+    assert after == fresh
+    changed = [name for name in before if before[name] != after[name]]
+    assert len(changed) == 1 and len(before) > 3, changed

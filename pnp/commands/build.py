@@ -50,9 +50,10 @@ def _offset(value: str) -> tuple[float, float]:
               help="Shift back pages by X,Y mm to correct a printer that does not align its two sides.")
 @click.option("--margin", default=None, metavar="LENGTH",
               help="The unprinted margin at each paper edge. Default: the usual margin of the paper.")
-@click.option("--gutter", default=None, metavar="LENGTH",
-              help="Space between neighbouring cards. Default: the data's, else twice the bleed, so that each card "
-                   "has its own; 0 lets neighbours share their cut lines (more cards a page, less bleed).")
+@click.option("--gutter", default=None, metavar="shared|bleed|LENGTH",
+              help="Space between neighbouring cards and tokens. shared (0): neighbours share their cut lines, nine "
+                   "poker cards on A4; bleed: twice the bleed, each card its own (eight on A4). Default: the data's, "
+                   "else shared where the paper keeps room for crop marks on every cut, else bleed.")
 @click.option("--cut-lines", is_flag=True, help="Also draw thin dotted cut lines across the sheet.")
 @click.option("--sheets", type=click.IntRange(1, 1000), default=None,
               help="How many numbered sheets to print (for games whose sheets differ one from another).")
@@ -76,7 +77,9 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
                                "the game's data names")
-    margin_mm, gutter_mm = _length(margin, "--margin"), _length(gutter, "--gutter")
+    margin_mm = _length(margin, "--margin")
+    gutter_mm = {"shared": 0.0, "bleed": "bleed"}.get(gutter) if gutter in ("shared", "bleed") else _length(
+        gutter, "--gutter")
     common = dict(paper=PAPERS[paper], margin=margin_mm, gutter=gutter_mm, short_edge=short_edge,
                   back_offset=_offset(back_offset), cut_lines=cut_lines, sheets=sheets, proof=proof)
     names = games or game_slugs()

@@ -13,11 +13,16 @@ FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the ca
 
 
 def card_gutter(component, settings) -> float:
-    """The space between neighbouring cards: --gutter's, else the data's, else room for each card's whole bleed."""
+    """The space between neighbouring cards: --gutter's, else the data's, else none where the paper still has
+    room for crop marks on every cut: neighbours share their cut lines, as print-and-play cards do (nine poker
+    cards on A4); else room for each card's whole bleed (`bleed`), as where the paper is short (poker on Letter)."""
+    bleed = component.options["bleed"]
     for gutter in (settings.gutter, component.options["gutter"]):
+        if gutter == "bleed":
+            return 2 * bleed
         if gutter is not None:
             return gutter
-    return 2 * component.options["bleed"]
+    return 0.0 if capacity(component.size, bleed, 0.0, settings).marks else 2 * bleed
 
 
 def card_pages(game, component, settings, outline: list | None = None):
@@ -40,11 +45,16 @@ def card_pages(game, component, settings, outline: list | None = None):
     return layout(pairs, component.size, bleed, gutter, settings)
 
 
+def fold_stock(component) -> str:
+    """What cards folded and glued are printed on: the data's, else paper, never card stock."""
+    return component.stock.get("fold") or FOLD_STOCK
+
+
 def card_advice(component, settings) -> str:
     if settings.shop:
         return "For a print shop: one card a page with its bleed; the trim box marks the cut."
     if settings.fold:  # folded and glued, the two halves make the card: never card stock, unless the data says so
-        stock = component.stock["fold"] or FOLD_STOCK
+        stock = fold_stock(component)
         advice = (f"Print one-sided on {stock}. Fold each sheet on the dashed line, glue the halves "
                   "together, let it dry, then cut on the crop marks.")
     else:
@@ -72,12 +82,12 @@ def bleed_note(component, settings) -> str:
         short += " There is no room for crop marks on every side: cut along the drawn lines."
     if not shares_cuts(bleed, gutter):
         shared = capacity(component.size, bleed, 0.0, settings)
-        offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter 0."
+        offer = (f" Neighbours sharing their cuts fit {shared.per_page} a page: build with --gutter shared."
                  if shared.per_page > chosen.per_page else "")
         return f"{_many(component, chosen.per_page)} a page, each with its own {bleed:g} mm bleed.{short}{offer}"
     own = capacity(component.size, bleed, 2 * bleed, settings)
     return (f"{_many(component, chosen.per_page)} a page, neighbours sharing their cut lines.{short} With --gutter "
-            f"{2 * bleed:g}mm each card has its own bleed ({own.per_page} a page).")
+            f"bleed each card has its own bleed ({own.per_page} a page).")
 
 
 def _many(component, count: int) -> str:

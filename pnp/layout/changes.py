@@ -25,25 +25,31 @@ from pnp.read.version import card_digests, kit_version
 INK = "#2B1C0D"
 
 
-def manifest(game, variants: list) -> dict:
+def manifest(game, variants: list, face_of) -> dict:
     """The manifest of a build: for each variant (settings, its parts asking for faces, the same with their
-    faces made), every face the kit prints. (A face is known by the card that asks for it: two cards drawn
-    alike are one face.)"""
+    faces made), every face the kit prints, `face_of(request)` giving the face made for a request. A face is
+    known by the request that asks for it, which names its card: two cards drawn alike are one face."""
+    cards = {card.where: (component.id, card.id) for component in game.components.values()
+             for card in component.cards}
     built = {}
-    for settings, planned, parts in variants:
-        asked = {id(page): asked.placed for made, part in zip(parts, planned)
-                 for page, asked in zip(made.pages, part.pages)}  # each page's requests, by the page made of them
+    for settings, planned, _ in variants:
         entries = []
-        for number, (part, page) in enumerate(sequence(game, parts, settings, with_contents=True), start=1):
-            if part is None:
-                continue
-            cards = {card.where: card.id for card in part.component.cards}
-            for slot, ((_, face), (_, request)) in enumerate(zip(page.placed, asked[id(page)]), start=1):
-                entries.append({"key": hashlib.sha256(face.key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
-                                "component": part.component.id, "card": cards.get(request.where),
-                                "side": page.side, "page": number, "slot": slot})
+        for number, (owners, page) in enumerate(sequence(game, planned, settings, with_contents=True), start=1):
+            for slot, (_, request) in enumerate(page.placed if owners else (), start=1):
+                component, card = cards.get(request.where, (_owner(owners, request), None))
+                key = face_of(request).key
+                entries.append({"key": hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
+                                "component": component, "card": card, "side": page.side, "page": number,
+                                "slot": slot})
         built[variant(settings)] = entries
     return {"game": game.slug, "kit": kit_version(game), "cards": card_digests(game), "variants": built}
+
+
+def _owner(owners: tuple, request) -> str:
+    """The component a face that is no card's belongs to: the one whose data asks for it, else the page's
+    first."""
+    return next((part.component.id for part in owners if part.component.where == request.where),
+                owners[0].component.id)
 
 
 @dataclass

@@ -13,12 +13,19 @@ INK = "#2B1C0D"
 
 
 def page_ranges(parts: list, entries: list) -> list[str]:
-    """Where each part lies in the kit: "page 4" or "pages 4–15"."""
+    """Where each part lies in the kit: "page 4", "pages 4–15" or "pages 4–6, 9" (a page it shares with
+    other parts' pieces may come after its own)."""
     ranges = []
     for part in parts:
-        numbers = [number for number, (owner, _) in enumerate(entries, start=1) if owner is part]
-        first, last = numbers[0], numbers[-1]
-        ranges.append(f"page {first}" if first == last else f"pages {first}–{last}")
+        numbers = [number for number, (owners, _) in enumerate(entries, start=1) if any(owner is part for owner in owners)]
+        spans: list = []
+        for number in numbers:
+            if spans and all(page is None for _, page in entries[spans[-1][1]:number - 1]):  # beyond blanks only
+                spans[-1][1] = number
+            else:
+                spans.append([number, number])
+        text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in spans)
+        ranges.append(f"page {text}" if len(numbers) == 1 else f"pages {text}")
     return ranges
 
 
@@ -151,8 +158,8 @@ def printing_advice(game, settings) -> list:
                       "let it dry under a book, then cut: fronts and backs are already lined up.")
     else:
         advice += [
-            "This whole file may be printed double-sided in one go: every part starts on a new sheet, and a "
-            "page meant for one side only has a blank back.",
+            "This whole file may be printed double-sided in one go: every part to cut out starts "
+            "on a new sheet, and a page meant for one side only has a blank back.",
             f"Double-sided parts: print duplex-test-{settings.paper.name}.pdf first. Hold the sheet up to a light "
             "and read where the front's cross falls on the back's scales; if it is off, build again with "
             "--back-offset X,Y (in mm), or with --short-edge if the backs come out upside down.",

@@ -57,13 +57,25 @@ class Settings:
     sheets: int | None = None  # how many numbered sheets to print, when asked for
     shop: bool = False  # print-shop files: one card a page, the page its bleed, the trim box set
     proof: bool = False  # each card's id printed at its foot, to check a kit against its data
-    gutter: float | None = None  # space between cards, for every card group (else each group's own)
+    gutter: float | str | None = None  # space between cards, for every card group (else each group's own);
+    # "bleed": twice each group's bleed
 
     def __post_init__(self):
         if self.size is None:
             object.__setattr__(self, "size", self.paper.size)
         if self.margin is None:
             object.__setattr__(self, "margin", self.paper.margin)
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """How the pieces a page holds are spaced, so that a kit can pack its part-filled pages together
+    (pnp/layout/packing.py): each piece keeps its bleed, its gutter (or gap) and whether it has crop marks."""
+
+    bleed: float
+    gutter: float  # between neighbours: a gap between nets, room for crop marks between cards
+    full: bool  # the page holds as many as a page of them can: it is printed as it is
+    header: bool = False  # the page's first face heads every page holding the others (a bar to measure)
 
 
 @dataclass
@@ -114,6 +126,8 @@ class Page:
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
         """Short lines in the margins, in line with every cut, beyond the faces and their bleed, as (x0, y0, x1,
         y1) from the end nearer the faces: MARK_LENGTH where there is room, none where there is not MARK_MIN."""
+        if self.blocks:  # a packed page: each group of pieces has its own
+            return [line for block in self.blocks for line in block.crop_marks()]
         if not self.marks or self.grid is None:
             return []
         room, inked = self.content, self.inked
@@ -143,6 +157,8 @@ class Page:
     trim: Box | None = None  # the TrimBox of a print-shop page (its MediaBox is the bleed)
     flat: object = None  # a face drawn on the page itself, in its coordinates: the contents page, the duplex test
     footer: tuple = ("", "")  # the footer's two lines, once the page's place in a PDF is known (layout/kit.py)
+    spacing: Spacing | None = None  # how its pieces are spaced, when a kit may pack them with others' (packing.py)
+    blocks: tuple = ()  # on a packed page: its groups of pieces, each a Page with its own crop marks
 
 
 def _joined(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -323,6 +339,15 @@ def mirror(slot: Slot, axis: str, at: float) -> Slot:
     return Slot(flip(slot.trim), rotation, flip(slot.clip))
 
 
+def behind(slot: Slot, settings: Settings) -> Slot:
+    """Where the back of the face in `slot` prints on a duplex page: mirrored as the printer turns the paper,
+    shifted by --back-offset, its bleed kept inside the printable area."""
+    axis, at = ("y", settings.size[1] / 2) if settings.short_edge else ("x", settings.size[0] / 2)
+    dx, dy = settings.back_offset
+    back = mirror(slot, axis, at)
+    return replace(back, trim=back.trim.shift(dx, dy), clip=back.clip.shift(dx, dy).clip(printable(settings)))
+
+
 def _chunks(items: list, size: int) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
@@ -331,9 +356,9 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
                  marks: bool = True) -> list[Page]:
     """Front pages, each followed by its back page when the faces have backs. `pairs` are (front, back|None)."""
     grid, content, band = best_grid(settings, size, gutter, bleed, max(1, len(pairs)))
+    most = best_grid(settings, size, gutter, bleed, 10 ** 6)[0].count  # a page is full when it holds that many
     fit = fit_of(grid, bleed, content)
     cells = grid.cells()
-    limit = printable(settings)
     rotation = 90 if grid.turned else 0
     slots = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in cells]
     has_backs = any(back is not None for _, back in pairs)
@@ -342,15 +367,10 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
         common = dict(size=settings.size, content=content, footer_at_bottom=band, fit=fit)
         pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
                           cut_lines=settings.cut_lines or (marks and not fit.marks),
-                          placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)], **common))
+                          placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)],
+                          spacing=Spacing(bleed, gutter, len(chunk) >= most), **common))
         if has_backs:
-            axis, at = ("y", settings.size[1] / 2) if settings.short_edge else ("x", settings.size[0] / 2)
-            dx, dy = settings.back_offset
-            backs = []
-            for slot, (_, back) in zip(slots, chunk):
-                behind = mirror(slot, axis, at)
-                backs.append((replace(behind, trim=behind.trim.shift(dx, dy),
-                                      clip=behind.clip.shift(dx, dy).clip(limit)), back))
+            backs = [(behind(slot, settings), back) for slot, (_, back) in zip(slots, chunk)]
             pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))
     return pages
 
@@ -400,7 +420,8 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
         placed += [(slot, back) for slot, (_, back) in zip(backs, chunk)]
         pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed, content=content,
                           fold=(axis, at), footer_at_bottom=band, fit=fit,
-                          cut_lines=settings.cut_lines or not fit.marks))
+                          cut_lines=settings.cut_lines or not fit.marks,
+                          spacing=Spacing(bleed, gutter, len(chunk) == grid.count)))
     return pages
 
 
@@ -427,7 +448,8 @@ def shelf_pages(faces: list, settings: Settings, gap: float, header=None) -> lis
     def new_page():
         nonlocal x, y, shelf, placed
         placed = []
-        pages.append(Page(size=settings.size, side="sheets", placed=placed, content=content, marks=False))
+        pages.append(Page(size=settings.size, side="sheets", placed=placed, content=content, marks=False,
+                          spacing=Spacing(0.0, gap, False, header is not None)))
         x, y, shelf = 0.0, 0.0, 0.0
         if header is not None:
             w, h = header.size

@@ -8,6 +8,7 @@ from pnp.errors import DataError, PnpError, Where, shown
 from pnp.layout.contents import contents_length, contents_pages, samples
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, tally
+from pnp.layout.packing import kit_pages
 from pnp.layout.text import glyph_names, missing_glyphs
 from pnp.model.geometry import Box
 from pnp.read.version import kit_version
@@ -112,24 +113,38 @@ def title(game, parts: list[Part], with_contents: bool) -> str:
 
 
 def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
-             lead: list | None = None) -> list[tuple[Part | None, object]]:
-    """The pages of a PDF in print order, as (part, page); (None, None) is a blank page. `lead`: pages to
-    print first in place of the contents (a reprint's checklist), as (None, page).
+             lead: list | None = None) -> list[tuple[tuple, object]]:
+    """The pages of a PDF in print order, as (the parts it holds, page); ((), None) is a blank page. `lead`:
+    pages printed first in place of the contents (a reprint's checklist), as ((), page), the parts after them
+    unpacked.
 
-    A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page and the page after
-    it: a fronts page is followed by its backs, and a page meant for one side only by a blank back, so that
-    no part ever starts on the back of another."""
+    A kit packs the pieces of its parts' part-filled pages onto shared pages (packing.py); a part's own PDF
+    keeps its pages. A duplex kit is printed double-sided as one file, so each sheet of paper is an odd page
+    and the page after it: a fronts page is followed by its backs, and a page meant for one side only by a
+    blank back, so that no part ever starts on the back of another; only a text to read on plain paper (the
+    rules) may start on the back of the contents."""
     padded = (with_contents or lead is not None) and not settings.fold and not settings.shop
     if lead is not None:
-        entries: list = [(None, page) for page in lead]
+        entries: list = [((), page) for page in lead]
     else:
-        entries = [(None, "contents")] * contents_length(game, parts, settings) if with_contents else []
-    for part in parts:
-        for page in part.pages:
-            if padded and len(entries) % 2 and not page.reverse:
-                entries.append((None, None))  # the back of the sheet before
-            entries.append((part, page))
+        entries = [((), "contents")] * contents_length(game, parts, settings) if with_contents else []
+    body = kit_pages(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
+    for owners, page in body:
+        if padded and len(entries) % 2 and not page.reverse and not _reads_on(entries, owners, page, settings):
+            entries.append(((), None))  # the back of the sheet before
+        entries.append((owners, page))
     return entries
+
+
+CONTENTS_STOCK = "plain paper"
+
+
+def _reads_on(entries: list, owners: tuple, page, settings: Settings) -> bool:
+    """Whether a page may print on the back of the contents: it is to be read, not cut (no crop marks, no
+    pieces), on the contents' own paper."""
+    form = "fold" if settings.fold else "duplex"
+    return (entries[-1][1] == "contents" and not page.marks and page.spacing is None and len(owners) == 1
+            and owners[0].component.stock_for(form) == CONTENTS_STOCK)
 
 
 def sheets(game, parts: list[Part], settings: Settings, with_contents: bool) -> int:
@@ -151,40 +166,49 @@ def document(game, parts: list[Part], settings: Settings, with_contents: bool,
     entries = sequence(game, parts, settings, with_contents, lead)
     contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
     pages = []
-    for number, (part, page) in enumerate(entries, start=1):
+    for number, (owners, page) in enumerate(entries, start=1):
         if page == "contents":
             page = next(contents)
         elif page is None:
             page = blank_page(settings)
-        pages.append(replace(page, footer=footer(game, part.component.title if part else "", page.side, number,
-                                                 len(entries), settings)))
+        pages.append(replace(page, footer=footer(game, holds(owners), page.side, number, len(entries), settings)))
     return pages
 
 
+def holds_part(owners: tuple, part: Part) -> bool:
+    """Whether a page (of the parts `owners`) holds pieces of `part`."""
+    return any(owner is part for owner in owners)
+
+
+def holds(owners: tuple) -> str:
+    """What a page holds, in its footer and caption: its part's title, or the titles of the parts packed on it."""
+    return ", ".join(part.component.title for part in owners)
+
+
 def footer(game, title: str, side: str, number: int, total: int, settings: Settings) -> tuple[str, str]:
-    """A page's two footer lines: what the page is; the paper, how to print it and the kit's version."""
+    """A page's two footer lines: what the page is; the paper, how to print it and the kit's version (in the
+    room ", no fit to page" took before: the contents page says so, and the lines keep their length)."""
     return (" · ".join(item for item in (game.name, title, side, f"page {number} of {total}") if item),
-            " · ".join(item for item in (f"{settings.paper.title} paper", "print at 100 %, no fit to page",
-                                         f"kit {kit_version(game)}") if item))
+            f"{settings.paper.title} paper · print at 100 % · kit {kit_version(game)}")
 
 
 def captions(game, parts: list[Part], settings: Settings) -> list[str]:
     """What each page of a kit is, to show under its picture: "Game cards · fronts · page 5 of 27"."""
     entries = sequence(game, parts, settings, with_contents=True)
     names = ["Contents" if page == "contents" else "Blank back" if page is None
-             else f"{part.component.title} · {page.side}" for part, page in entries]
+             else f"{holds(owners)} · {page.side}" for owners, page in entries]
     return [f"{name} · page {number} of {len(entries)}" for number, name in enumerate(names, start=1)]
 
 
 def page_groups(game, parts: list[Part], settings: Settings) -> tuple[list, list]:
-    """A kit's pages as its preview shows them: (heading, page numbers) for its contents and then for each part,
-    in print order; and the numbers of the pages left blank on purpose (the backs of one-sided sheets)."""
+    """A kit's pages as its preview shows them, each once: (heading, page numbers) for its contents and then for
+    each part, in print order; and the numbers of the pages left blank on purpose (the backs of one-sided sheets)."""
     entries = sequence(game, parts, settings, with_contents=True)
     groups = [("Contents", [n for n, (_, page) in enumerate(entries, start=1) if page == "contents"])]
-    for part in parts:
-        numbers = [n for n, (owner, _) in enumerate(entries, start=1) if owner is part]
+    for part in parts:  # a page shared by several parts shows under the first of them
+        numbers = [n for n, (owners, _) in enumerate(entries, start=1) if owners and owners[0] is part]
         groups.append((f"{part.component.title} · {tally(part.component, part.pages)}", numbers))
-    return groups, [n for n, (owner, page) in enumerate(entries, start=1) if owner is None and page is None]
+    return groups, [n for n, (owners, page) in enumerate(entries, start=1) if not owners and page is None]
 
 
 def showcase(game, parts: list[Part], settings: Settings) -> list[tuple[str, int, object, int, tuple]]:
@@ -195,8 +219,9 @@ def showcase(game, parts: list[Part], settings: Settings) -> list[tuple[str, int
     shown = []
     for part in (part for part in parts if part.component.kind != "rules"):
         face = samples(part)[0]
-        for number, (owner, page) in enumerate(entries, start=1):
-            slot = next((slot for slot, placed in page.placed if placed is face), None) if owner is part else None
+        for number, (owners, page) in enumerate(entries, start=1):
+            slot = next((slot for slot, placed in page.placed if placed is face),
+                        None) if holds_part(owners, part) else None
             if slot is not None:
                 w, h = page.size
                 inside = 0 <= slot.trim.x0 and slot.trim.x1 <= w and 0 <= slot.trim.y0 and slot.trim.y1 <= h

@@ -48,7 +48,7 @@ TAB = Record({"panel": Text(), "side": Choice(*SIDES), "depth": (Length(0), 8.0)
 
 KINDS = {
     "cards": Kind({"back": (Text(), None), "cards": Any_(), "fields": (MapOf(Any_()), dict),
-                   "bleed": (Length(0), 3.0), "gutter": (Length(0), None)}),
+                   "bleed": (Length(0), 3.0), "gutter": (Either(Choice("bleed"), Length(0)), None)}),
     "rules": Kind({"text": Text()}, sized=False, templated=False),
     "sheet": Kind({"count": (Int(1, 1000), 1), "numbered": (Bool(), False), "background": (Text(), None)}),
     "die": Kind({"faces": ListOf(Any_(), min_items=6, max_items=6), "count": (Int(1, 100), 1)}),

@@ -9,7 +9,9 @@ are those reportlab itself would write: the same inputs give the same file.
 from __future__ import annotations
 
 import io
+import os
 import tempfile
+from dataclasses import replace
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -29,6 +31,7 @@ from pnp.layout.text import font
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
 from pnp.render.images import Picture
+from pnp.render.keys import digest
 from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
 
@@ -74,6 +77,8 @@ class Document:
         self.forms: dict[str, str] = {}
         self.arts: dict = {}
         self.pictures: dict = {}
+        self.drawn: dict[str, str] = {}  # face key -> the key of what its drawing shows (`shown`)
+        self.page_keys: list[str] = []  # each page's: the same key, the same picture of the page
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -120,6 +125,7 @@ class Document:
             drawing = self.maker.drawing(face)
             # the forms this face uses must exist before its own form begins
             names = [self._form_of(use, face.where) for use in drawing.uses]
+            self.drawn[face.key] = self.shown(drawing)
             w, h = face.size
             b = face.bleed
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
@@ -127,6 +133,17 @@ class Document:
             end_form(self.c, name)
             self._spool(xObjectName(name))
         return name
+
+    def shown(self, drawing) -> str:
+        """A key of what a drawing shows: its operators (its text as text, not as this document's bytes) and
+        what it places, the files it reads by their size and time."""
+        return digest(drawing.code, drawing.states, [self._shown_use(use) for use in drawing.uses])
+
+    def _shown_use(self, use):
+        if hasattr(use, "steps"):
+            return self.drawn.get(use.key, use.key)  # a face it places but does not draw: not seen
+        files = [use.path] + [picture.path for picture in getattr(use, "images", ())]
+        return [(str(path), *_stat(path)) for path in files] + [digest(getattr(use, "data", None))]
 
     def _form_of(self, use, where) -> str:
         if isinstance(use, Picture):
@@ -172,17 +189,23 @@ class Document:
         c = self.c
         names = [self.face_form(face) for _, face in page.placed]
         c.setPageSize((page.size[0] * PT, page.size[1] * PT))
+        flat = None
         if page.flat is not None:  # a face drawn on the page itself, the forms it places made as it needs them
             drawing = self.maker.drawing(page.flat)
             self._copy(drawing, OnDemand(lambda index: self._form_of(drawing.uses[index], page.flat.where)))
+            flat = self.shown(drawing)
+        self.page_keys.append(digest(repr(replace(page, placed=[(slot, self.drawn[face.key])
+                                                                   for slot, face in page.placed], flat=flat))))
         trim = page.trim
         c.setTrimBox([trim.x0 * PT, trim.y0 * PT, trim.x1 * PT, trim.y1 * PT] if trim else None)
         c.setBleedBox([0, 0, page.size[0] * PT, page.size[1] * PT] if trim else None)
         for (slot, face), name in zip(page.placed, names):
             place(c, slot, face, name)
-        if page.marks and page.grid is not None:
-            key = ("marks", page.cuts_x, page.cuts_y, page.content, page.inked, page.cut_lines)
-            repeated(c, key + (tuple(page.cut_segments()) if page.cut_lines else (),), lambda: crop_marks(c, page))
+        for block in page.blocks or (page,):  # a packed page's groups of pieces each have their own marks
+            if block.marks and block.grid is not None:
+                key = ("marks", block.cuts_x, block.cuts_y, block.content, block.inked, block.cut_lines)
+                repeated(c, key + (tuple(block.cut_segments()) if block.cut_lines else (),),
+                         lambda block=block: crop_marks(c, block))
         if page.fold or page.furniture:
             furniture(c, page)
         self._show_page()
@@ -355,6 +378,14 @@ def page_bytes(doc, page) -> bytes:
 def _name(key: str) -> bytes:
     """A dictionary's key as PDF writes it, with the space after it."""
     return PDFName(key).encode("extpdfdoc") + b" "
+
+
+def _stat(path) -> tuple:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return ()
+    return found.st_size, found.st_mtime_ns
 
 
 def end_form(c: Canvas, name: str) -> None:

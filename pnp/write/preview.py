@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.render.keys import digest
 from pnp.write.fileset import replace_file
 from pnp.write.html import page as html_page
 
@@ -42,15 +43,29 @@ class Section:
     blanks: list  # (file name, caption)
 
 
-def page_images(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
-    """Each page of a PDF as PNG bytes."""
+def page_pictures(pdf, keys: list[str], store) -> list[bytes]:
+    """Each page of a PDF as PNG bytes, `keys` saying what each page shows (pdf.Document.page_keys): a page
+    pictured before comes from `store` (pnp.write.cache.Store); only the others are drawn, from the PDF
+    `pdf()` gives."""
+    keys = [digest("page picture", key, PREVIEW_DPI) for key in keys]
+    pictures = [store.fetch("page-picture", key) for key in keys]
+    missing = [index for index, picture in enumerate(pictures) if picture is None]
+    if missing:
+        for index, picture in zip(missing, page_images(pdf(), pages=missing)):
+            pictures[index] = picture
+            store.keep("page-picture", keys[index], picture)
+    return pictures
+
+
+def page_images(pdf: bytes, dpi: int = PREVIEW_DPI, pages: list[int] | None = None) -> list[bytes]:
+    """Each page of a PDF (or those of `pages`, counted from 0) as PNG bytes."""
     import pypdfium2  # only when previews are asked for: it is the slowest import of the program
 
     document = pypdfium2.PdfDocument(pdf)
     images = []
     try:
-        for page in document:
-            picture = page.render(scale=dpi / 72).to_pil()
+        for index in range(len(document)) if pages is None else pages:
+            picture = document[index].render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
             picture.save(buffer, format="PNG", optimize=False)
             images.append(buffer.getvalue())

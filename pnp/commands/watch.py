@@ -1,0 +1,26 @@
+"""`pnp watch`: build a game's kit again on every save, and show it on a page that follows the builds."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import reportlab.lib.utils  # noqa: F401  (loaded first, as `pnp build` does: see pnp/commands/build.py)
+
+from pnp.commands import options
+from pnp.model.paper import PAPERS
+
+
+@click.command("watch")
+@click.argument("game")
+@options.paper
+@click.option("--open", "browse", is_flag=True, help="Open the preview page in the web browser.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="The port the page is served on, on 127.0.0.1 (0: a free one).")
+@options.out(Path("output"), "The kit goes into DIR/<game>/, as `pnp build` writes it.")
+def command(game, paper, browse, port, out):
+    """Build GAME's kit with its preview, then again whenever one of its files is saved, and serve a page on this
+    computer that shows the newest build (or what keeps it from building) and reloads itself. Ctrl-C stops."""
+    from pnp.watch import Session, run
+
+    session = Session(game, {"paper": PAPERS[paper]}, out, say=lambda message: click.echo(message, err=True))
+    run(session, lambda message: click.echo(message), port=port, browse=browse)

@@ -1,0 +1,315 @@
+"""A kit's part-filled pages packed together: the pieces of every page that its part's layout leaves less than
+full (a few tokens, a die's net, the last cards of a deck), from every part printed on the same stock in the same
+way, laid anew on shared pages. Full pages stay as they are; a part's own PDF keeps all its pages.
+
+The packer fills a page in shelves, top to bottom: a shelf is as tall as the first block set on it, and the
+blocks after it stand beside it while they fit. A block is a grid of one part's pieces of one size, with room
+round it for its bleed and crop marks (or, for nets that carry their own cut lines, half the gap between nets),
+so that every cut of a block is its own: cut the shelves apart, then each block as usual.
+
+Pieces with backs stay with them: on a duplex page each back is printed behind its front (the page after it),
+on a fold-and-glue page it is mirrored about the fold, as the part's own layout does.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from pnp.layout.cards import fold_stock
+from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, Box, Grid, NoRoom, Page, Slot, behind, clip_for,
+                                   mirror, printable)
+
+
+@dataclass
+class Piece:
+    owner: object  # the part it belongs to
+    front: object
+    back: object  # None: one-sided
+    size: tuple[float, float]  # trimmed, upright (as its face is drawn)
+
+
+@dataclass
+class Run:
+    """Pieces of one size, spaced alike (from one part, or several whose pieces may share their cuts)."""
+
+    pieces: list
+    bleed: float
+    gutter: float
+    marks: bool
+    cut_lines: bool
+    header: object = None  # a face that must stand on every page holding these pieces
+
+    @property
+    def rooms(self) -> tuple:
+        """What a block keeps round its pieces' trimmed edges: their bleed and crop marks (or, if need be, only
+        the marks), or half a net's gap."""
+        return (self.bleed + MARK_ROOM, MARK_ROOM) if self.marks else (self.gutter / 2,)
+
+
+@dataclass
+class Sheet:
+    """A packed page being filled: its blocks, and the free rectangles left between them."""
+
+    free: list  # Boxes no block overlaps: the room left, cut up as a guillotine would cut the page
+    blocks: list = field(default_factory=list)  # (run, grid, frame, pieces)
+    headers: set = field(default_factory=set)
+
+    @property
+    def owners(self) -> list:
+        owners: list = []
+        for *_, pieces in self.blocks:
+            for piece in pieces:
+                if not any(owner is piece.owner for owner in owners):
+                    owners.append(piece.owner)
+        return owners
+
+
+def pieces_of(owner, pages: list) -> tuple[list, object]:
+    """The pieces on a part's pages, with their backs (a duplex page's backs are on the page after it; a
+    fold-and-glue page's in its second half); and the header its pages share, if any."""
+    found, header = [], None
+    for index, page in enumerate(pages):
+        if page.reverse:
+            continue
+        placed = list(page.placed)
+        backs = [None] * len(placed)
+        if page.fold:
+            half = len(placed) // 2
+            placed, backs = placed[:half], [face for _, face in placed[half:]]
+        elif index + 1 < len(pages) and pages[index + 1].side == "backs":
+            backs = [face for _, face in pages[index + 1].placed]
+        if page.spacing.header:
+            header, placed, backs = placed[0][1], placed[1:], backs[1:]
+        for (slot, face), back in zip(placed, backs):
+            w, h = round(slot.trim.w, 3), round(slot.trim.h, 3)
+            found.append(Piece(owner, face, back, (h, w) if slot.rotation % 180 else (w, h)))
+    return found, header
+
+
+def runs_of(owner, pages: list, settings) -> list[Run]:
+    """A part's pieces on `pages` as runs, one for each size in turn."""
+    pieces, header = pieces_of(owner, pages)
+    spacing, first = pages[0].spacing, pages[0]
+    runs: list = []
+    for piece in pieces:
+        if not runs or runs[-1].pieces[0].size != piece.size:
+            runs.append(Run([], spacing.bleed, spacing.gutter, first.marks, settings.cut_lines, header))
+        runs[-1].pieces.append(piece)
+    return runs
+
+
+def region_of(settings, fold) -> Box:
+    """Where packed fronts go: the printable area above the footer, or the part of a fold-and-glue page's
+    fronts' half whose mirror about the fold is inside that area too."""
+    area = printable(settings).inset(bottom=FOOTER_BAND)
+    if fold is None:
+        return area
+    axis, at = fold
+    if axis == "x":
+        return Box(max(area.x0, 2 * at - area.x1), area.y0, at, area.y1)
+    return Box(area.x0, at, area.x1, min(area.y1, 2 * at - area.y0))
+
+
+def _block(run: Run, count: int, room: Box):
+    """The block of the most of `run`'s first `count` pieces that fits in `room`, as a full rectangle of them:
+    (cols, rows, turned, width, height, the room kept round it), or None. Of blocks as large, one that keeps
+    the pieces' whole bleed at its edges before one that gives some of it up (as a page of cards sharing their
+    cuts does), then the one that leaves the most room."""
+    best = None
+    g = run.gutter
+    for m in run.rooms:
+        for turned in (False, True):
+            w, h = run.pieces[0].size[::-1] if turned else run.pieces[0].size
+            most_cols = math.floor((room.w - 2 * m + g + 1e-9) / (w + g))
+            most_rows = math.floor((room.h - 2 * m + g + 1e-9) / (h + g))
+            if most_cols < 1 or most_rows < 1:
+                continue
+            for cols in {min(most_cols, count), min(most_cols, max(1, count // most_rows))}:
+                rows = min(most_rows, count // cols)
+                width, height = cols * w + (cols - 1) * g + 2 * m, rows * h + (rows - 1) * g + 2 * m
+                option = (cols * rows, m == run.rooms[0], -width * height, cols, rows, turned, width, height, m)
+                if rows and (best is None or option[:3] > best[:3]):
+                    best = option
+    return best and best[3:]
+
+
+def _split(room: Box, width: float, height: float) -> list[Box]:
+    """What is left of `room` once a block of width × height fills its top-left corner: two rectangles, cut
+    across or down, whichever leaves the larger one larger."""
+    x, y = room.x0 + width, room.y1 - height
+    across = [Box(x, y, room.x1, room.y1), Box(room.x0, room.y0, room.x1, y)]
+    down = [Box(x, room.y0, room.x1, room.y1), Box(room.x0, room.y0, x, y)]
+    best = max((across, down), key=lambda pair: max(box.w * box.h for box in pair))
+    return [box for box in best if box.w > 1e-6 and box.h > 1e-6]
+
+
+class Packer:
+    """Blocks set on as many pages as they need: each in the free rectangle that holds the most of its pieces
+    (of those, the smallest), on the first page with room for any."""
+
+    def __init__(self, region: Box):
+        self.region = region
+        self.sheets: list[Sheet] = []
+
+    def add(self, run: Run) -> None:
+        pieces = list(run.pieces)
+        while pieces:
+            for sheet in self.sheets + [Sheet([self.region])]:
+                placed = self._place(run, pieces, sheet)
+                if placed:
+                    if sheet not in self.sheets:
+                        self.sheets.append(sheet)
+                    pieces = pieces[placed:]
+                    break
+            else:
+                w, h = pieces[0].size
+                raise NoRoom(f"a {w:.0f} × {h:.0f} mm piece does not fit the page")
+
+    def _place(self, run: Run, pieces: list, sheet: Sheet) -> int:
+        """Set a block of the first of `pieces` on `sheet` (after the run's header, if the sheet lacks it); how
+        many it holds: none if there is no room."""
+        free = list(sheet.free)
+        blocks = []
+        if run.header is not None and id(run.header) not in sheet.headers:
+            header = Run([Piece(pieces[0].owner, run.header, None, run.header.size)], 0.0, run.gutter, False, False)
+            if not self._fit(header, header.pieces, free, blocks):
+                return 0
+        count = self._fit(run, pieces, free, blocks)
+        if count:
+            sheet.free, sheet.blocks = free, sheet.blocks + blocks
+            if run.header is not None:
+                sheet.headers.add(id(run.header))
+        return count
+
+    @staticmethod
+    def _fit(run: Run, pieces: list, free: list, blocks: list) -> int:
+        """A block of `pieces` in the best of the `free` rectangles, which it then cuts up."""
+        sized = Run(**{**run.__dict__, "pieces": pieces})
+        options = [(shape, room) for room in free for shape in [_block(sized, len(pieces), room)] if shape]
+        if not options:
+            return 0
+        (cols, rows, turned, width, height, margin), room = max(
+            options, key=lambda option: (option[0][0] * option[0][1], -option[1].w * option[1].h))
+        free.remove(room)
+        free += _split(room, width, height)
+        w, h = pieces[0].size[::-1] if turned else pieces[0].size
+        frame = Box(room.x0, room.y1 - height, room.x0 + width, room.y1)
+        grid = Grid(cols, rows, (w, h), turned, run.gutter, (frame.x0 + margin, frame.y0 + margin))
+        blocks.append((run, grid, frame, pieces[:cols * rows]))
+        return cols * rows
+
+
+def packed_pages(runs: list[Run], settings, fold=None) -> list[tuple[list, list[Page]]]:
+    """The runs packed onto pages: for each sheet of paper, the parts it holds and its pages (a duplex page
+    of fronts is followed by the page of their backs)."""
+    runs = _merged(runs)
+    packer = min((_packed(runs, region_of(settings, fold), order) for order in ORDERS),
+                 key=lambda packer: len(packer.sheets))
+    content = printable(settings).inset(bottom=FOOTER_BAND)
+    has_backs = any(piece.back is not None for run in runs for piece in run.pieces)
+    out = []
+    for sheet in packer.sheets:
+        blocks, backs = [], []
+        for run, grid, frame, pieces in sheet.blocks:
+            slots = [Slot(cell, 90 if grid.turned else 0, clip_for(cell, grid, run.bleed, frame))
+                     for cell in grid.cells()]
+            placed = [(slot, piece.front) for slot, piece in zip(slots, pieces)]
+            blocks.append(Page(size=settings.size, side="block", placed=placed, content=frame, marks=run.marks,
+                               cut_lines=run.cut_lines))
+            if fold:
+                twins = [(mirror(slot, *fold), piece.back) for slot, piece in zip(slots, pieces)]
+                blocks.append(Page(size=settings.size, side="block", placed=twins,
+                                   content=mirror(Slot(frame, 0, frame), *fold).trim, marks=run.marks, cut_lines=run.cut_lines))
+            else:
+                backs += [(behind(slot, settings), piece.back) for slot, piece in zip(slots, pieces)
+                          if piece.back is not None]
+        side = "fold-and-glue" if fold else "fronts" if has_backs else "sheets"
+        front = Page(size=settings.size, side=side, placed=[item for block in blocks for item in block.placed],
+                     content=content, marks=False, fold=fold, blocks=tuple(blocks))
+        pages = [front]
+        if has_backs and not fold:
+            pages.append(Page(size=settings.size, side="backs", placed=backs, content=content, marks=False,
+                              reverse=True))
+        out.append((sheet.owners, pages))
+    return out
+
+
+ORDERS = (  # the orders the packer tries the runs in, largest first: it keeps the one that takes fewest pages
+    lambda run: len(run.pieces) * (run.pieces[0].size[0] + run.gutter) * (run.pieces[0].size[1] + run.gutter),
+    lambda run: run.pieces[0].size[0] * run.pieces[0].size[1],
+    lambda run: max(run.pieces[0].size),
+    lambda run: min(run.pieces[0].size),
+)
+
+
+def _merged(runs: list[Run]) -> list[Run]:
+    """Runs of pieces alike in size and spacing made one, whatever part they come from: cards of two decks
+    share a grid and its cuts."""
+    merged: dict = {}
+    for run in runs:
+        key = (run.pieces[0].size, run.bleed, run.gutter, run.marks, run.cut_lines, id(run.header))
+        if key in merged:
+            merged[key].pieces = merged[key].pieces + run.pieces
+        else:
+            merged[key] = Run(**{**run.__dict__, "pieces": list(run.pieces)})
+    return list(merged.values())
+
+
+def _packed(runs: list[Run], region: Box, order) -> Packer:
+    packer = Packer(region)
+    for run in sorted(runs, key=order, reverse=True):
+        packer.add(run)
+    return packer
+
+
+def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
+    """A kit's pages in print order, each with the parts it holds: every part's full pages, then, after the
+    last part that has pieces on them, the pages its part-filled pages were packed onto with others' (when
+    that saves paper; else its part-filled pages as they were)."""
+    pools: dict = {}
+    kept: dict = {}
+    for part in parts:
+        kept[id(part)], loose = [], []
+        for unit in _sheets(part.pages):
+            packable = unit[0].spacing is not None and not unit[0].spacing.full
+            (loose if packable else kept[id(part)]).extend(unit)
+        if loose:
+            pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "loose": [], "page": loose[0]})
+            pool["runs"] += runs_of(part, loose, settings)
+            pool["loose"].append((part, loose))
+    after: dict = {}
+    for pool in pools.values():
+        page = pool["page"]
+        packed = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
+        if len(packed) < sum(not page.reverse for _, pages in pool["loose"] for page in pages):
+            last = pool["loose"][-1][0]
+            after[id(last)] = after.get(id(last), []) + [
+                (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
+                for owners, pages in packed for each in pages]
+        else:  # packing saves no sheet: each part keeps its own
+            for part, pages in pool["loose"]:
+                kept[id(part)] += pages
+    entries = []
+    for part in parts:
+        entries += [((part,), page) for page in kept[id(part)]]
+        entries += after.get(id(part), [])
+    return entries
+
+
+def _sheets(pages: list) -> list[list]:
+    """A part's pages, each with the pages printed behind it."""
+    units: list = []
+    for page in pages:
+        if page.reverse and units:
+            units[-1].append(page)
+        else:
+            units.append([page])
+    return units
+
+
+def _stock(part, page, settings) -> tuple:
+    """What a part's pages are printed on, and how: only pages alike in both may share a sheet."""
+    if page.fold:
+        return fold_stock(part.component), "fold", page.size, page.fold
+    form = "backs" if page.side == "fronts" else "one side"
+    return part.component.stock_for("fold" if settings.fold else "duplex"), form

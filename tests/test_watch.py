@@ -1,0 +1,91 @@
+"""`pnp watch`: a save builds the kit again and the page follows; broken data is shown at its file and line
+while the last good files stay; Ctrl-C ends it cleanly."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from pypdf import PdfReader
+
+ROOT = Path(__file__).resolve().parent.parent
+TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url) as answer:
+        return answer.read()
+
+
+def status(url: str) -> dict:
+    return json.loads(fetch(url + "status.json"))
+
+
+def after(url: str, build: int) -> dict:
+    """The status once a build later than `build` is done (waiting as long as the machine takes)."""
+    while True:
+        found = status(url)
+        if found["build"] > build:
+            return found
+        time.sleep(0.05)
+
+
+def save(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def deck_text(out: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(out / "toy" / "deck-a4-duplex.pdf").pages)
+
+
+def test_a_watch_session_follows_saves(tmp_path):
+    game = tmp_path / "toy"
+    shutil.copytree(TOY, game)
+    out = tmp_path / "out"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "toy", "--out", str(out)], cwd=tmp_path,
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        while not any("http://127.0.0.1:" in line for line in lines):
+            line = process.stdout.readline()
+            assert line, "".join(lines) + process.stderr.read()
+            lines.append(line)
+        url = next(word for line in lines for word in line.split() if word.startswith("http://"))
+        first = status(url)
+        assert first["ok"] and first["build"] == 1
+        assert b"/kit/preview/index.html" in fetch(url)
+        assert b"<img" in fetch(url + "kit/preview/index.html")
+
+        save(game / "deck.csv", "Beta,2", "Brigantine,2")
+        changed = after(url, 1)
+        assert changed["ok"] and changed["build"] > 1
+        assert "Brigantine" in deck_text(out)
+
+        save(game / "deck.csv", "delta,1,Delta,4,", "delta,1,Delta,nine,")
+        broken = after(url, changed["build"])
+        assert not broken["ok"] and broken["good"] == changed["build"]
+        assert any(line.startswith("toy/deck.csv:5: ") for line in broken["problems"]), broken["problems"]
+        page = fetch(url).decode()
+        assert "toy/deck.csv:5: " in page and "/kit/preview/index.html" not in page
+        assert "Brigantine" in deck_text(out)  # the last good build's files are kept
+
+        save(game / "deck.csv", "delta,1,Delta,nine,", "delta,1,Delta,7,")
+        fixed = after(url, broken["build"])
+        assert fixed["ok"] and fixed["good"] == fixed["build"]
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            _, errors = process.communicate(timeout=120)
+        finally:
+            process.kill()
+    assert process.returncode == 0, errors
+    assert "Traceback" not in errors
