@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-CHANGES = {  # game -> (file, text, other text): one card's text, said two ways
+CHANGES = {  # game -> (file, text, other text): one card's text, and another way to say it
     "buccaneer": ("chance-cards.yaml", "they hand you 3 crew cards", "they give you 3 crew cards"),
     "toy": ("deck.csv", "Beta,2", "Brigantine,2"),
 }
@@ -53,9 +53,11 @@ def measure(folder: Path, saves: int) -> tuple[dict, list]:
         first = session.current()
         time.sleep(0.5)  # the watcher started after the first build
         figures = []
-        for save in range(saves):
-            old, new = (one, other) if save % 2 == 0 else (other, one)
-            text = path.read_text(encoding="utf-8").replace(old, new)
+        said = one
+        for save in range(saves):  # each save says it anew: no build's pages were ever pictured before
+            new = f"{other} ({save + 1})"
+            text = path.read_text(encoding="utf-8").replace(said, new)
+            said = new
             number = session.current()["build"]
             start, used = time.perf_counter(), cpu()
             path.write_text(text, encoding="utf-8")

@@ -204,6 +204,7 @@ def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys
     pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
     if not settings.fold:
         pdfs.append(f"../duplex-test-{settings.paper.name}.pdf")
-    return Section(f"{settings.paper.title} paper, {'fold-and-glue' if settings.fold else 'duplex'}", pdfs,
+    return Section(f"{settings.paper.title} paper, {'fold-and-glue' if settings.fold else 'duplex'}",
+                   layout.footer(game, "", "", 1, 1, settings)[1], pdfs,
                    [(heading, [pictures[n - 1] for n in numbers]) for heading, numbers in groups],
                    [pictures[n - 1] for n in blanks])

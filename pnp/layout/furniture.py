@@ -17,11 +17,13 @@ from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR
 from pnp.layout.text import font
 from pnp.model.geometry import Box
 from pnp.model.units import PT
+from pnp.read.version import LENGTH as VERSION_LENGTH
 
 FURNITURE_SIZE = 6.0  # points: the footer, the scale bar's label and the word "fold"
 LINE_PITCH = 2.5  # between the footer's two baselines
 CLEAR = 1.0  # kept between a piece of furniture and anything else drawn
 APART = 4.0  # kept between two pieces of furniture, so that each reads as its own
+ROUND = 0.3  # round the footer line that names the kit's version, where the preview leaves it white
 BAR_LABELS = SCALE_WORDS  # above the bar; after its end, where the margin is narrow
 BESIDE = 1.0  # between the bar's end and a label after it
 FOLD_WORD = "fold"
@@ -204,6 +206,21 @@ def furniture(page: Page) -> Furniture:
         if bar is not None:
             return Furniture(lines, bar, bool(beside), fold_label)
     return Furniture(lines, Spot(room.x1 - SCALE_BAR, room.y0), False, fold_label)  # as the lines, when nowhere
+
+
+def version_box(page: Page) -> Box | None:
+    """The box of the footer's second line, which ends with the kit's version (every change to the game's data
+    changes it) — as wide as any version makes it, a little round it but for the line above; None on a page
+    without furniture.
+    A page's picture in the preview leaves it white, and the preview's heading shows the line once
+    (pnp/write/preview.py): the picture of a page the change did not touch is kept.
+    """
+    if not page.furniture:
+        return None
+    line = page.footer[1]
+    widest = max("0123456789abcdef", key=width) * VERSION_LENGTH  # any version fits
+    start, end, low, high = extents((page.footer[0], line[:len(line) - VERSION_LENGTH] + widest))["lines"][1]
+    return box_at((start - ROUND, end + ROUND, low - ROUND, high), furniture(page).lines[1])
 
 
 def below(spot: Spot, drop: float) -> Spot:

@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.errors import DataError
+from pnp.layout.furniture import version_box
 from pnp.layout.imposition import Page
 from pnp.layout.text import font
 from pnp.model.units import PT
@@ -78,7 +79,8 @@ class Document:
         self.arts: dict = {}
         self.pictures: dict = {}
         self.drawn: dict[str, str] = {}  # face key -> the key of what its drawing shows (`shown`)
-        self.page_keys: list[str] = []  # each page's: the same key, the same picture of the page
+        self.page_keys: list[tuple] = []  # each page's (key, box): the same key, the same picture of the page
+        # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -194,8 +196,11 @@ class Document:
             drawing = self.maker.drawing(page.flat)
             self._copy(drawing, OnDemand(lambda index: self._form_of(drawing.uses[index], page.flat.where)))
             flat = self.shown(drawing)
-        self.page_keys.append(digest(repr(replace(page, placed=[(slot, self.drawn[face.key])
-                                                                   for slot, face in page.placed], flat=flat))))
+        version = version_box(page)
+        shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
+        if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
+            shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
+        self.page_keys.append((digest(repr(shown), repr(version)), version))
         trim = page.trim
         c.setTrimBox([trim.x0 * PT, trim.y0 * PT, trim.x1 * PT, trim.y1 * PT] if trim else None)
         c.setBleedBox([0, 0, page.size[0] * PT, page.size[1] * PT] if trim else None)

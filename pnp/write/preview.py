@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.model.units import PT
 from pnp.render.keys import digest
 from pnp.write.fileset import replace_file
 from pnp.write.html import page as html_page
@@ -38,40 +39,46 @@ class Section:
     — its contents, then each part — and the pictures of its pages left blank, which are folded away."""
 
     heading: str
+    footer: str  # every page's second footer line, which names the kit's version: shown here, not in the pictures
     pdfs: list  # file names, relative to the page
     groups: list  # (heading, [(file name, caption), ...])
     blanks: list  # (file name, caption)
 
 
-def page_pictures(pdf, keys: list[str], store) -> list[bytes]:
-    """Each page of a PDF as PNG bytes, `keys` saying what each page shows (pdf.Document.page_keys): a page
-    pictured before comes from `store` (pnp.write.cache.Store); only the others are drawn, from the PDF
-    `pdf()` gives."""
-    keys = [digest("page picture", key, PREVIEW_DPI) for key in keys]
-    pictures = [store.fetch("page-picture", key) for key in keys]
+def page_pictures(pdf, keys: list[tuple], store) -> list[bytes]:
+    """Each page of a PDF as PNG bytes, `keys` saying what each page shows (pdf.Document.page_keys: a key, and
+    a box left white in the picture: the footer's line that names the kit's version, which the preview's
+    heading shows once, so that a page's picture outlives a change to the data elsewhere). A page pictured
+    before comes from `store` (pnp.write.cache.Store); only the others are drawn, from the PDF `pdf()` gives."""
+    stored = [digest("page picture", key, PREVIEW_DPI) for key, _ in keys]
+    pictures = [store.fetch("page-picture", key) for key in stored]
     missing = [index for index, picture in enumerate(pictures) if picture is None]
     if missing:
-        for index, picture in zip(missing, page_images(pdf(), pages=missing)):
-            pictures[index] = picture
-            store.keep("page-picture", keys[index], picture)
+        from PIL import ImageDraw
+
+        import pypdfium2  # only when previews are asked for: it is the slowest import of the program
+
+        document = pypdfium2.PdfDocument(pdf())
+        try:
+            for index in missing:
+                page, box = document[index], keys[index][1]
+                picture = page.render(scale=PREVIEW_DPI / 72).to_pil()
+                if box is not None:
+                    scale, height = PREVIEW_DPI / 72, page.get_size()[1]
+                    ImageDraw.Draw(picture).rectangle(
+                        (box.x0 * PT * scale, (height - box.y1 * PT) * scale,
+                         box.x1 * PT * scale, (height - box.y0 * PT) * scale), fill="white")
+                pictures[index] = _png(picture)
+                store.keep("page-picture", stored[index], pictures[index])
+        finally:
+            document.close()
     return pictures
 
 
-def page_images(pdf: bytes, dpi: int = PREVIEW_DPI, pages: list[int] | None = None) -> list[bytes]:
-    """Each page of a PDF (or those of `pages`, counted from 0) as PNG bytes."""
-    import pypdfium2  # only when previews are asked for: it is the slowest import of the program
-
-    document = pypdfium2.PdfDocument(pdf)
-    images = []
-    try:
-        for index in range(len(document)) if pages is None else pages:
-            picture = document[index].render(scale=dpi / 72).to_pil()
-            buffer = io.BytesIO()
-            picture.save(buffer, format="PNG", optimize=False)
-            images.append(buffer.getvalue())
-    finally:
-        document.close()
-    return images
+def _png(picture) -> bytes:
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
 
 
 def crop(png: bytes, box, turned: int, page_size: tuple[float, float], dpi: int = PREVIEW_DPI) -> bytes:
@@ -113,6 +120,8 @@ def game_page(title: str, sections: list[Section], index: str | None = "../../in
     body = [f"<nav><a href='{html.escape(index)}'>All games</a></nav>"] if index else []
     for section in sections:
         body.append(f"<h2>{html.escape(section.heading)}</h2>")
+        body.append(f"<p class='footer'>Every page's footer ends “{html.escape(section.footer)}” (left out of "
+                    f"the pictures, which a new version of the data would all change).</p>")
         body.append(_links(section.pdfs))
         for heading, pictures in section.groups:
             body.append(f"<h3>{html.escape(heading)}</h3><div class='pages'>{_figures(pictures)}</div>")
