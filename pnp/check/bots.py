@@ -9,12 +9,18 @@ def random_bot(state, player, rng):
 
 def greedy_bot(state, player, rng):
     """The action that leaves `player` best placed right after it (by the game's `value`); ties by chance."""
-    actions = state.legal_actions()
+    return rng.choice(greedy_choices(state, player))  # one action: nothing weighed, the draw kept as ever
+
+
+def greedy_choices(state, player, actions: list | None = None) -> list:
+    """The legal actions (`actions`, when the caller has them already) the greedy bot chooses among: those
+    that leave `player` best placed right after."""
+    actions = state.legal_actions() if actions is None else actions
     if len(actions) == 1:
-        return rng.choice(actions)  # nothing to weigh (the draw kept, for the same games as ever)
+        return actions
     values = state.values_after(actions, player)
     best = max(values)
-    return rng.choice([action for action, value in zip(actions, values) if value == best])
+    return [action for action, value in zip(actions, values) if value == best]
 
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}

@@ -14,6 +14,7 @@ from pathlib import Path
 from pnp.check.reader import read_log, read_text
 from pnp.check.resync import Replay
 from pnp.check.setup import kit_warnings, read_setup
+from pnp.check.simulate import Played
 from pnp.check.violations import LIMIT, LOG_PLAYER, LOG_SYNTAX, READ, ReadError, Violation, Whistle, too_many
 from pnp.check.words import Words, close_hint
 from pnp.errors import clip, shown
@@ -29,31 +30,36 @@ class Outcome:
     events: int = 0
     summary: str = ""
     warnings: list = field(default_factory=list)  # lines worth telling that are not problems of the log
+    game: Played | None = None  # a valid log's game as a simulated game gives it (when recorded): what stats count
 
     @property
     def unreadable(self) -> bool:
         return any(v.kind == READ for v in self.violations)
 
 
-def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | None = None) -> Outcome:
+def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | None = None, **replayed) -> Outcome:
     """Check one log file (against `rules` when given, else the installed game its header names); `manifests`
-    as for `kit_warnings`."""
+    as for `kit_warnings`; `replayed`: `record` and `watch`, as for `check_text`."""
     file = "<stdin>" if str(path) == STDIN else shown(path)
     try:
         text = read_text(Path(path))
     except ReadError as error:
         return Outcome(file, [Violation(file, error.line or 1, error.rule, error.message, READ)])
-    return check_text(text, file, strict, rules, manifests)
+    return check_text(text, file, strict, rules, manifests, **replayed)
 
 
-def check_text(text: str, file: str, strict: bool = False, rules=None, manifests: dict | None = None) -> Outcome:
-    """Check the text of one log, reported as coming from `file`; `rules` and `manifests` as for `check_path`."""
+def check_text(text: str, file: str, strict: bool = False, rules=None, manifests: dict | None = None,
+               record: bool = False, watch=None) -> Outcome:
+    """Check the text of one log, reported as coming from `file`; `rules` and `manifests` as for `check_path`.
+    `record`: a valid log's game is kept (`Outcome.game`), as `pnp.check.simulate.play` gives a bots' game;
+    `watch(state, action)` is called before each action is played (a log found broken may have called it)."""
     log, problems = read_log(text, file)
     setup, rules, found = read_setup(log, rules)
     problems += found
     warnings = kit_warnings(setup, file, manifests) if setup else []
     whistle = Whistle(file, strict)
-    replay = Replay(rules, setup, whistle) if setup and not problems else None
+    replay = Replay(rules, setup, whistle, watch) if setup and not problems else None
+    actions = [] if record else None
     players = {name.lower(): name for name in setup.players} if setup else {}
     aliases = {word: meant for word, meant in rules.game.aliases.items() if word not in players} if setup else {}
     events = 0
@@ -71,11 +77,23 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
                 break
         elif replay:
             replay.feed(line, action)
+            if actions is not None:
+                actions.append(action)
     if problems:
         return Outcome(file, _first(problems, strict), events, warnings=warnings)
     replay.finish(log.last_line)
-    summary = "" if whistle.violations else replay.state.summary()
-    return Outcome(file, whistle.violations, events, summary, warnings)
+    if whistle.violations:
+        return Outcome(file, whistle.violations, events, "", warnings)
+    game = _played(log, setup, replay.state, actions) if record else None
+    return Outcome(file, [], events, replay.state.summary(), warnings, game)
+
+
+def _played(log, setup, state, actions: list) -> Played:
+    """A valid log's game as `pnp.check.simulate.play` gives a bots' game: the seats' players stand where the
+    bots would; its header as written."""
+    header = {key: text for key, (text, _) in log.header.items()}
+    movers = [action.player for action in actions if action.by_player]
+    return Played([], header, setup.players, state, actions, movers[0] if movers else None, len(movers))
 
 
 def _first(problems: list, strict: bool) -> list:

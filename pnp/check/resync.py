@@ -57,8 +57,9 @@ class Replay:
     too many problems) ends the replay, and so does a line that breaks a rule once the game is over: the
     game's end explains every line after it. Later calls do nothing."""
 
-    def __init__(self, rules, setup, whistle):
+    def __init__(self, rules, setup, whistle, watch=None):
         self.whistle, self.state, self.stopped = whistle, None, False
+        self.watch = watch           # watch(state, action) before each line is played as read (not in rereads)
         self.waiting = None          # (line, action), reported, doubtful: a line that broke a rule, to reread
         self.ahead: deque = deque()  # (line, action) read after it, not played yet
         self.base = self.newer = None
@@ -114,6 +115,8 @@ class Replay:
         found = self.whistle.violations
         reported, over = len(found), self.state.is_over()
         self.whistle.line = event[0]
+        if self.watch:
+            self.watch(self.state, event[1])
         self.state.apply(event[1])
         if len(found) > reported:
             several = len(found) - reported > 1

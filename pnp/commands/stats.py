@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from pnp.check.loader import rules_for
 from pnp.check.simulate import fouls_reported
 from pnp.commands import options
 from pnp.errors import PnpError, shown
@@ -82,16 +83,30 @@ _html = click.option("--html/--no-html", default=True, show_default=True, help="
               "(needs pip install 'pnp-press[cluster]').")
 @click.option("--logs", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Also write every game's log into this folder (slow for many games).")
+@click.option("--playtests", multiple=True, type=click.Path(exists=True, path_type=Path), metavar="FOLDER",
+              help="Count the logs of games people played (every *.log below FOLDER; repeat for more) instead of "
+                   "bots' games: those that pass `pnp check` give the same figures; with --bots, bots play too, "
+                   "and the report sets the two side by side.")
 @_out
 @_compare
 @_html
-def play_command(game, count, players, bots, seed, header, workers, chunk, shard, dask, logs, out, old, html):
+@click.pass_context
+def play_command(ctx, game, count, players, bots, seed, header, workers, chunk, shard, dask, logs, playtests, out,
+                 old, html):
     """Play N games of GAME with bots through its rules and report who wins (by seat, turn order and bot,
     with 95 % intervals), scores and margins, game lengths, ties, and how often each card, space or face
-    comes up. The same seed gives the same figures whatever the number of workers."""
+    comes up. The same seed gives the same figures whatever the number of workers. With --playtests, the
+    same report of the games people played and recorded."""
     plan = Plan(game, seed, players, bots, tuple(options.header_options(header).items()), str(logs) if logs else None)
     settings = plan.settings()  # the game is found, its data read, before anything is played
     _can_plot(html and shard is None)
+    if playtests:
+        if shard is not None or old is not None:
+            raise PnpError("--playtests reports on the logs given, in one go: --shard and --compare are for bots' runs "
+                           "(a report of playtests compares their printings itself)")
+        played = ctx.get_parameter_source("bots") is not click.core.ParameterSource.DEFAULT
+        _playtests(plan, playtests, (count, workers, chunk, dask) if played else None, out, html)
+        return
     earlier = _earlier(old, settings["game"])
     first, last = (1, count) if shard is None else shard_range(count, *shard)
     with fouls_reported():
@@ -114,6 +129,41 @@ def _played(plan: Plan, games: tuple, workers: int, chunk, dask) -> dict:
     bar = click.progressbar(length=last - first + 1, label=f"{plan.game}: {last - first + 1:,} games", file=sys.stderr)
     with (dask_executor(dask) if dask else nullcontext()) as executor, (bar if shown_bar else nullcontext()):
         return run(plan, first, last, workers, chunk, executor, bar.update if shown_bar else None)
+
+
+def _playtests(plan: Plan, folders, bots, out: Path, html: bool) -> None:
+    """Count the playtests below `folders` (with bots' games when `bots` gives (count, workers, chunk, dask))
+    and write their result and page."""
+    from pnp.stats.playtests import gather, result
+
+    rules = rules_for(plan.game)
+    counts = gather(plan.game, folders, cores())
+    if not counts["logs"]:
+        raise PnpError(f"no *.log files in {', '.join(shown(folder) for folder in folders)}")
+    data = None
+    if bots:
+        count, workers, chunk, dask = bots
+        with fouls_reported():
+            data = results.result(plan.settings(), count, [(1, count)],
+                                  _played(plan, (1, count), workers or cores(), chunk, dask))
+    doc = result(rules, [shown(folder) for folder in folders], counts, data)
+    path = out / f"{doc['game']}-playtests.json"
+    results.write(path, doc)
+    written = [path]
+    if html:
+        from pnp.stats.playtest_report import page
+
+        written.append(out / f"{doc['game']}-playtests.html")
+        results.write_text(written[-1], page(doc, out))
+    for problem in doc["broken"]:
+        click.echo(f"left out: {problem['file']}:{problem['line']}: {problem['rule']} {problem['message']}")
+    click.echo(f"{doc['logs']:,} logs: {doc['valid']:,} valid and counted, {len(doc['broken']):,} left out")
+    for line in _block_lines(doc["figures"]["players"], "player"):
+        click.echo(line)
+    if data:
+        real = [row for row in doc["humans_vs_bots"] if row["real"]]
+        click.echo(f"beside the bots' {count:,} games: {len(real)} of {len(doc['humans_vs_bots'])} figures differ for real")
+    click.echo("wrote " + " and ".join(shown(p) for p in written))
 
 
 @command.command("merge")
@@ -169,16 +219,7 @@ def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
     if lacking:
         lines.append(f"{lacking:,} of the run's {data['games']:,} games are not counted yet (shards still to merge)")
     blocks = figures(data)["players"]
-    for players, block in blocks.items():
-        first, ties, unsettled = block["first_player"]["wins"], block["ties"], block["unsettled"]
-        no_winner = f"; no winner {rate_text(unsettled)}" if unsettled["count"] else ""
-        lines.append(f"{players} players, {block['games']:,} games: the first player wins {rate_text(first)} "
-                     f"(fair share {percent(block['fair_share'])}); ties {rate_text(ties)}{no_winner}; "
-                     f"mean score {block['score']['mean']:.1f}, margin {block['margin']['mean']:.1f}, "
-                     f"{block['events']['mean']:.0f} events a game")
-        if len(block["bots"]) > 1:
-            lines.append("  wins by bot: " + ", ".join(f"{bot} {rate_text(figure['wins'])}"
-                                                       for bot, figure in block["bots"].items()))
+    lines += _block_lines(blocks, "bot")
     if blocks and all(block["unsettled"]["count"] == block["games"] for block in blocks.values()):
         lines.append(f"no game had a winner (bots: {', '.join(data['settings']['bots'])}), so the win rates say "
                      "nothing; try other bots: --bots greedy, or the game's own")
@@ -188,4 +229,20 @@ def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
         lines.append(f"compared with {shown(old_path)}: {len(real)} of {len(rows)} figures changed for real")
         lines += [f"  {row['what']}: {row['old']:.3g} -> {row['new']:.3g} ({row['low']:+.3g} to {row['high']:+.3g})"
                   for row in real if not row["what"].startswith("`")]
+    return lines
+
+
+def _block_lines(blocks: dict, who: str) -> list:
+    """A line for each number of players, and one of the wins by `who` sits in the seats (bot or player)."""
+    lines = []
+    for players, block in blocks.items():
+        first, ties, unsettled = block["first_player"]["wins"], block["ties"], block["unsettled"]
+        no_winner = f"; no winner {rate_text(unsettled)}" if unsettled["count"] else ""
+        lines.append(f"{players} players, {block['games']:,} games: the first player wins {rate_text(first)} "
+                     f"(fair share {percent(block['fair_share'])}); ties {rate_text(ties)}{no_winner}; "
+                     f"mean score {block['score']['mean']:.1f}, margin {block['margin']['mean']:.1f}, "
+                     f"{block['events']['mean']:.0f} events a game")
+        if len(block["bots"]) > 1:
+            lines.append(f"  wins by {who}: " + ", ".join(f"{name} {rate_text(figure['wins'])}"
+                                                         for name, figure in block["bots"].items()))
     return lines

@@ -20,6 +20,7 @@ tr.real td{background:#f6e3b4;font-weight:bold}
 """
 NEW, OLD, FAIR = "#1f5fa8", "#b8a88c", "#a83a1f"
 TOP_WORDS = 25  # the most frequent words of a field plotted; the JSON file has them all
+SIDES = ("before", "now")  # what the plots call the two results they compare
 
 
 def page(data: dict, old: dict | None = None) -> str:
@@ -68,17 +69,19 @@ def _table(heads: list, rows: list, classes: list | None = None) -> str:
 
 # --- what changed --------------------------------------------------------------------------------------
 
-def _changes(rows: list) -> list:
-    """The comparison's rows: every figure of the games, and the verbs and words whose change is real."""
+def _changes(rows: list, sides: tuple = ("before", "after"), heading: str = "What changed") -> list:
+    """The comparison's rows: every figure of the games, and the verbs and words whose change is real;
+    `sides` name the two results compared."""
     shown = [row for row in rows if not row["what"].startswith("`") or row["real"]]
     real = sum(row["real"] for row in rows)
-    table = _table(["figure", "before", "after", "change", "95 % interval of the change"],
+    table = _table(["figure", *sides, "change", "95 % interval of the change"],
                    [[r["what"], _plain(r["old"]), _plain(r["new"]), _plain(r["change"], signed=True),
                      f"{_plain(r['low'], signed=True)} to {_plain(r['high'], signed=True)}"] for r in shown],
                    ["real" if r["real"] else "" for r in shown])
-    return ["<h2>What changed</h2>",
-            f"<p>{real} of {len(rows)} figures changed for real: their interval leaves zero out (highlighted). "
-            "Among many figures, about one in twenty looks changed by chance alone: play more games to be sure. "
+    return [f"<h2>{html.escape(heading)}</h2>",
+            f"<p>{real} of {len(rows)} figures differ for real: the interval of the difference leaves zero out "
+            "(highlighted). Among many figures, about one in twenty looks different by chance alone: play more "
+            "games to be sure. "
             "Verbs and words are listed when their change is real.</p>", table]
 
 
@@ -89,7 +92,9 @@ def _plain(value: float, signed: bool = False) -> str:
 
 # --- one number of players -----------------------------------------------------------------------------
 
-def _block(players: str, block: dict, old: dict | None) -> list:
+def _block(players: str, block: dict, old: dict | None, who: str = "bot", sides: tuple = SIDES) -> list:
+    """The figures of one number of players; `who` sits in the seats (a bot, or a player by name), and
+    `sides` name `old` and `block` in the plots."""
     first = block["first_player"]["wins"]
     summary = _table(["figure", "value"], [
         ["games", f"{block['games']:,}"],
@@ -102,17 +107,18 @@ def _block(players: str, block: dict, old: dict | None) -> list:
         ["mean events a game", f"{block['events']['mean']:.1f} ({block['moves']['mean']:.1f} players' moves)"],
     ])
     tables = [_places_table("in turn order", block["order"]), _places_table("by seat", block["seat"]),
-              _table(["bot", "seats", "wins (95 % interval)", "shared", "mean score"],
+              _table([who, "seats", "wins (95 % interval)", "shared", "mean score"],
                      [[bot, f"{b['seats']:,}", rate_text(b["wins"]), b["shared"], f"{b['score']['mean']:.1f}"]
                       for bot, b in block["bots"].items()])]
     plots = [_rates_plot(f"{players} players: wins by place in turn order",
                          [(str(p["place"]), p["wins"]) for p in block["order"]],
-                         old and [(str(p["place"]), p["wins"]) for p in old["order"]], block["fair_share"])]
+                         old and [(str(p["place"]), p["wins"]) for p in old["order"]], block["fair_share"], sides)]
     if len(block["bots"]) > 1:
-        plots.append(_rates_plot(f"{players} players: wins by bot", [(b, f["wins"]) for b, f in block["bots"].items()],
-                                 old and [(b, f["wins"]) for b, f in old["bots"].items()], block["fair_share"]))
+        before = old and who == "bot" and [(b, f["wins"]) for b, f in old["bots"].items()]
+        plots.append(_rates_plot(f"{players} players: wins by {who}",
+                                 [(b, f["wins"]) for b, f in block["bots"].items()], before, block["fair_share"], sides))
     for name, what in (("score", "final scores"), ("margin", "winning margins"), ("events", "events a game")):
-        plots.append(_histogram_plot(f"{players} players: {what}", block[name], old and old[name]))
+        plots.append(_histogram_plot(f"{players} players: {what}", block[name], old and old[name], sides))
     return [f"<h2>{players} players</h2>", summary, *tables, "<div class='plots'>", *plots, "</div>"]
 
 
@@ -123,22 +129,23 @@ def _places_table(how: str, places: list) -> str:
 
 # --- what comes up -----------------------------------------------------------------------------------------
 
-def _frequencies(new: dict, old: dict | None) -> list:
+def _frequencies(new: dict, old: dict | None, sides: tuple = SIDES) -> list:
     out = ["<h2>What comes up</h2>", "<p>How often each kind of event, and each card, space or face an event "
            "names, comes up a game (the most frequent ones; the JSON file lists them all).</p>",
            "<div class='plots'>",
            _bars_plot("events a game, by verb", [(verb, f["per_game"]) for verb, f in new["verbs"].items()],
-                      old and [(verb, f["per_game"]) for verb, f in old["verbs"].items()])]
+                      old and [(verb, f["per_game"]) for verb, f in old["verbs"].items()], sides)]
     for verb, fields in new["words"].items():
         for field, words in fields.items():
             if len({times for _, times, _ in words}) > 1:  # all alike (each column dealt once a round) says nothing
                 before = old and old["words"].get(verb, {}).get(field, [])
                 out.append(_bars_plot(f"`{verb}` {field}, a game", [(w, per) for w, _, per in words[:TOP_WORDS]],
-                                      before and [(w, per) for w, _, per in before]))
+                                      before and [(w, per) for w, _, per in before], sides))
     for name, stat in new["game_stats"].items():
         if "histogram" in stat:
             before = old and old["game_stats"].get(name)
-            out.append(_histogram_plot(f"the game's {name}", stat, before if before and "histogram" in before else None))
+            out.append(_histogram_plot(f"the game's {name}", stat, before if before and "histogram" in before else None,
+                                       sides))
     out.append("</div>")
     return out
 
@@ -159,11 +166,11 @@ def _embedded(figure, title: str) -> str:
     return f"<img alt='{html.escape(title)}' src='data:image/png;base64,{data}'>"
 
 
-def _rates_plot(title: str, new: list, old: list | None, fair: float) -> str:
+def _rates_plot(title: str, new: list, old: list | None, fair: float, sides: tuple = SIDES) -> str:
     """Bars of win rates with their 95 % intervals, the earlier run's beside them, and the fair share."""
     figure, axes = _figure()
-    sides = [(old, OLD, "before", -0.2), (new, NEW, "now", 0.2)] if old else [(new, NEW, "", 0.0)]
-    for rates, colour, label, shift in sides:
+    drawn = [(old, OLD, sides[0], -0.2), (new, NEW, sides[1], 0.2)] if old else [(new, NEW, "", 0.0)]
+    for rates, colour, label, shift in drawn:
         xs = [i + shift for i in range(len(rates))]
         values = [r["rate"] for _, r in rates]
         errors = [[r["rate"] - r["low"] for _, r in rates], [r["high"] - r["rate"] for _, r in rates]]
@@ -177,13 +184,13 @@ def _rates_plot(title: str, new: list, old: list | None, fair: float) -> str:
     return _embedded(figure, title)
 
 
-def _histogram_plot(title: str, new: dict, old: dict | None) -> str:
+def _histogram_plot(title: str, new: dict, old: dict | None, sides: tuple = SIDES) -> str:
     """The share of games at each value, the earlier run's as a line over it."""
     figure, axes = _figure()
     for summary, style in ((new, {"fill": True, "color": NEW}), (old, {"color": "#5a4a30", "linewidth": 1.5})):
         if summary and summary["n"]:
             edges, shares = _steps(summary)
-            axes.stairs(shares, edges, label=("now" if summary is new else "before") if old else None, **style)
+            axes.stairs(shares, edges, label=(sides[1] if summary is new else sides[0]) if old else None, **style)
     axes.set_ylabel("share")
     axes.set_title(f"{title} (mean {new['mean']:.1f})", fontsize=10)
     if old:
@@ -205,14 +212,14 @@ def _steps(summary: dict) -> tuple:
     return edges, [counts.get(value, 0) / summary["n"] for value in values]
 
 
-def _bars_plot(title: str, new: list, old: list | None) -> str:
+def _bars_plot(title: str, new: list, old: list | None, sides: tuple = SIDES) -> str:
     """Horizontal bars of how often each word comes up a game, the earlier run's as a thin bar in front."""
     figure, axes = _figure(height=0.8 + 0.2 * len(new))
     names = [name for name, _ in new][::-1]
-    axes.barh(names, [value for _, value in new][::-1], color=NEW, label="now" if old else None)
+    axes.barh(names, [value for _, value in new][::-1], color=NEW, label=sides[1] if old else None)
     if old:
         before = dict(old)
-        axes.barh(names, [before.get(name, 0) for name in names], height=0.3, color=OLD, label="before")
+        axes.barh(names, [before.get(name, 0) for name in names], height=0.3, color=OLD, label=sides[0])
         axes.legend(fontsize=8)
     axes.tick_params(axis="y", labelsize=8)
     axes.set_title(title, fontsize=10)

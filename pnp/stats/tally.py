@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pnp.check.setup import NOTES
 from pnp.check.simulate import NAMES
 from pnp.check.verbs import written
 from pnp.errors import PnpError
 
 SKIPPED_KINDS = frozenset(("player", "claims"))  # who did something is counted by seat, not as a word
+UNCOUNTED = frozenset(("game", "players", *NOTES))  # header keys that say nothing of how a game went
 
 
 class Tally:
@@ -45,7 +47,7 @@ class Tally:
         self.actions.update(played.actions)
         names = set(players)
         self.header.update((key, value) for key, value in played.header.items()
-                           if key not in ("game", "players") and not names.intersection(str(value).split()))
+                           if key not in UNCOUNTED and not names.intersection(str(value).split()))
         self.game.update((name, str(value)) for name, value in played.state.stats().items())
 
     def counts(self) -> dict:

@@ -1,0 +1,95 @@
+"""The page of `pnp stats GAME --playtests FOLDER`: the playtests' figures drawn as the bots' are
+(`pnp.stats.report`), the bots' beside them when played too; the logs left out; the printings compared;
+and what only people's games tell: the moves the greedy bot would not make, the words never named, the
+longest and the shortest games, each linked to its log."""
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+
+from pnp.stats.figures import rate_text
+from pnp.stats.report import EXTRA_STYLE, _block, _changes, _frequencies, _table
+from pnp.write.html import page as html_page
+
+SIDES = ("bots", "playtests")
+
+
+def page(doc: dict, folder: Path) -> str:
+    """The page of a playtests result (`pnp.stats.playtests.result`), written into `folder` (links to the
+    logs are made relative to it)."""
+    bots = doc.get("bots", {}).get("figures")
+    body = [_intro(doc), *_broken(doc, folder)]
+    if bots:
+        body += _changes(doc["humans_vs_bots"], SIDES, "Playtests beside the bots' games")
+    for players, block in doc["figures"]["players"].items():
+        body += _block(players, block, bots["players"].get(players) if bots else None, "player", SIDES)
+    body += _printings(doc)
+    body += _only_people(doc, folder)
+    body += _frequencies(doc["figures"], bots, SIDES)
+    return html_page(f"{doc['game']}: playtests", body, style=EXTRA_STYLE) + "\n"
+
+
+def _intro(doc: dict) -> str:
+    items = [f"{doc['logs']:,} logs read from {', '.join(doc['folders'])}",
+             f"{doc['valid']:,} valid and counted", f"{len(doc['broken']):,} left out (they break a rule)"]
+    if "bots" in doc:
+        s = doc["bots"]["settings"]
+        items.append(f"beside {doc['bots']['figures']['games']:,} games of bots {', '.join(s['bots'])} (seed {s['seed']})")
+    return "<p>" + " · ".join(map(html.escape, items)) + "</p>"
+
+
+def _link(file: str, folder: Path) -> str:
+    href = Path(os.path.relpath(Path(file).resolve(), folder.resolve())).as_posix()
+    return f"<a href='{html.escape(href)}'>{html.escape(file)}</a>"
+
+
+def _linked_table(heads: list, rows: list, folder: Path) -> str:
+    """A table whose first column is a log file, linked."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+    lines = ["<tr><td>" + _link(row[0], folder) + "</td>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row[1:])
+             + "</tr>" for row in rows]
+    return f"<table><tr>{head}</tr>{''.join(lines)}</table>"
+
+
+def _broken(doc: dict, folder: Path) -> list:
+    if not doc["broken"]:
+        return []
+    return ["<h2>Logs left out</h2>", "<p>Each breaks a rule (its first problem shown; <code>pnp check</code> "
+            "lists them all) and is counted nowhere below.</p>",
+            _linked_table(["log", "line", "rule", "problem"],
+                          [[p["file"], p["line"], p["rule"], p["message"]] for p in doc["broken"]], folder)]
+
+
+def _printings(doc: dict) -> list:
+    printings = doc["printings"]
+    if len(printings) < 2:
+        return []
+    out = ["<h2>By printing</h2>", "<p>Logs are grouped by the kit they were played with (their <code>kit:</code> "
+           "line, else their <code>date:</code>), the earliest first; each printing is compared with the one "
+           "before it.</p>",
+           _table(["printing", "games", "dates"],
+                  [[p["printing"], f"{p['games']:,}", " to ".join(sorted({p["dates"][0], p["dates"][-1]}))
+                    if p["dates"] else ""] for p in printings])]
+    for change in doc["printing_changes"]:
+        out += _changes(change["changes"], (change["from"], change["to"]), f"{change['from']} → {change['to']}")
+    return out
+
+
+def _only_people(doc: dict, folder: Path) -> list:
+    games = doc["valid"]
+    out = ["<h2>What the bots cannot tell</h2>",
+           "<h3>Moves the greedy bot would not make</h3>",
+           "<p>At each move a player chose among several, the greedy bot was asked for its choice in the same "
+           "position: the share of the players' choices it would not have made, by verb.</p>",
+           _table(["verb", "choices", "not the greedy bot's (95 % interval)"],
+                  [[verb, f"{d['choices']:,}", rate_text(d["unlike_greedy"])] for verb, d in doc["decisions"].items()]),
+           f"<h3>Never named in {games:,} games</h3>"]
+    never = [[f"`{verb}` {field}", ", ".join(words)] for verb, fields in doc["never_named"].items()
+             for field, words in fields.items()]
+    out.append(_table(["in", "never named"], never) if never else "<p>Every word of the game's tables came up.</p>")
+    for name in ("longest", "shortest"):
+        out += [f"<h3>The {name} games</h3>",
+                _linked_table(["log", "events", "players' moves"],
+                              [[g["file"], g["events"], g["moves"]] for g in doc[name]], folder)]
+    return out

@@ -1,0 +1,185 @@
+"""Playtests counted as the bots' games are (`pnp stats GAME --playtests FOLDER`): every log in the folders is
+checked as `pnp check` checks it, and each valid one replayed into the same record a simulated game gives
+(`pnp.check.simulate.Played`), counted by the same `Tally`. A log that breaks a rule is listed with its
+first problem and left out.
+
+Beyond what the bots' games give: the printing each log was played with (its `kit:` header, else its
+`date:`), whose counts are kept apart to be compared; at each move a player chose among several, whether
+the greedy bot would have chosen it too, by verb; the words of the game's tables no log ever named; and
+each log's length, for the longest and shortest games.
+
+    {"printings": {printing: counts (Tally.counts)}, "dates": {printing: {date: logs}},
+     "decisions": {verb: [choices, unlike the greedy bot's]}, "games": [[events, moves, file]],
+     "broken": [first problem of each broken log (Violation.as_dict)], "logs": logs read}
+"""
+from __future__ import annotations
+
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from pnp.check.bots import greedy_choices
+from pnp.check.loader import rules_for
+from pnp.check.replay import check_path, log_paths
+from pnp.check.verbs import written
+from pnp.stats.figures import compare, figures, rate
+from pnp.stats.tally import SKIPPED_KINDS, Tally, add
+
+UNKNOWN = "unknown printing"
+EXTREMES = 5  # the longest and the shortest games listed
+
+
+def printing(header: dict) -> str:
+    """The printing a log was played with: `kit HASH` from its header, else `dated DATE`, else unknown."""
+    kit, date = (str(header.get(key) or "").strip() for key in ("kit", "date"))
+    return f"kit {kit.lower()}" if kit else f"dated {date}" if date else UNKNOWN
+
+
+def read_logs(game: str, files: list) -> dict:
+    """The counts (as the module says) of the log files, each checked against the rules of `game`."""
+    rules = rules_for(game)
+    tallies: dict = {}
+    dates: dict = {}
+    decisions: Counter = Counter()
+    games, broken = [], []
+    for file in files:
+        chosen: Counter = Counter()
+        outcome = check_path(Path(file), rules=rules, record=True, watch=_watch(chosen))
+        if outcome.violations:
+            broken.append(outcome.violations[0].as_dict())
+            continue
+        played = outcome.game
+        key = printing(played.header)
+        tallies.setdefault(key, Tally()).add(played)
+        date = str(played.header.get("date") or "").strip()
+        if date:
+            dates.setdefault(key, Counter())[date] += 1
+        decisions.update(chosen)
+        games.append([outcome.events, played.moves, str(file)])
+    return {"printings": {key: tally.counts() for key, tally in tallies.items()},
+            "dates": {key: dict(counter) for key, counter in dates.items()},
+            "decisions": _pairs(decisions), "games": games, "broken": broken, "logs": len(files)}
+
+
+def _watch(chosen: Counter):
+    """A replay's watch (`pnp.check.replay.check_text`): at each move its player chose among several legal
+    ones, the move's verb counted, and counted again when the greedy bot would not have made that move."""
+    def watch(state, action) -> None:
+        if not action.by_player or state.to_move() != action.player:
+            return
+        legal = state.legal_actions()
+        if len(legal) > 1 and action in legal:  # a move written with chance's outcome in it is not compared
+            chosen[action.verb, 0] += 1
+            chosen[action.verb, 1] += action not in greedy_choices(state, action.player, legal)
+    return watch
+
+
+def _pairs(counter: Counter) -> dict:
+    verbs = sorted({verb for verb, _ in counter})
+    return {verb: [counter[verb, 0], counter[verb, 1]] for verb in verbs}
+
+
+def gather(game: str, folders, workers: int = 1) -> dict:
+    """The counts of every log below `folders`, read by `workers` processes."""
+    files = [str(path) for path in log_paths(folders)]
+    parts = [files[i::workers * 4] for i in range(workers * 4)] if workers > 1 else [files]
+    parts = [part for part in parts if part]
+    if workers == 1 or len(parts) < 2:
+        results = [read_logs(game, part) for part in parts]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(read_logs, [game] * len(parts), parts))
+    return merged(results)
+
+
+def merged(results) -> dict:
+    """Counts of several parts as one: counts added exactly, lists joined in file order."""
+    total: dict = {"printings": {}, "dates": {}, "decisions": {}, "games": [], "broken": [], "logs": 0}
+    for part in results:
+        for name in ("printings", "dates", "decisions"):
+            add(total[name], part[name])
+        total["games"] += part["games"]
+        total["broken"] += part["broken"]
+        total["logs"] += part["logs"]
+    total["games"].sort(key=lambda game: game[2])
+    total["broken"].sort(key=lambda problem: problem["file"])
+    return total
+
+
+def all_counts(counts: dict) -> dict:
+    """The counts of every printing added together: the playtests as one run."""
+    total: dict = {}
+    for key in sorted(counts["printings"]):
+        add(total, counts["printings"][key])
+    return total
+
+
+def printings_in_order(counts: dict) -> list:
+    """The printings, the earliest first (by the first date of their logs; undated ones last, by name)."""
+    def first(key):
+        dates = counts["dates"].get(key)
+        return (0, min(dates), key) if dates else (1, "", key)
+    return sorted(counts["printings"], key=first)
+
+
+# --- facts the bots cannot give --------------------------------------------------------------------------
+
+def never_named(rules, words: dict) -> dict:
+    """verb -> field -> the words of the field's table (the game's cards, spaces, faces ...) no log named."""
+    kinds = rules.kinds()
+    out: dict = {}
+    for action in rules.actions:
+        for field, kind_name in action.kinds.items():
+            table = getattr(kinds.get(kind_name), "table", None)
+            if table is None or kind_name in SKIPPED_KINDS:
+                continue
+            seen = words.get(action.verb, {}).get(field, {})
+            missing = sorted({written(value) for value in table.values()} - set(seen))
+            if missing:
+                out.setdefault(action.verb, {})[field] = missing
+    return out
+
+
+def decision_figures(decisions: dict) -> dict:
+    """verb -> the players' choices among several moves, and the share the greedy bot would not have made."""
+    return {verb: {"choices": n, "unlike_greedy": rate(unlike, n)} for verb, (n, unlike) in decisions.items()}
+
+
+def extremes(games: list) -> dict:
+    """The longest and the shortest games, by events (then by the players' moves, then by file)."""
+    ranked = sorted(games, key=lambda game: (game[0], game[1], game[2]))
+    entry = [{"events": events, "moves": moves, "file": file} for events, moves, file in ranked]
+    return {"longest": entry[::-1][:EXTREMES], "shortest": entry[:EXTREMES]}
+
+
+# --- the result: every figure ---------------------------------------------------------------------------
+
+FORMAT = "pnp-playtests 1"
+
+
+def result(rules, folders, counts: dict, bots: dict | None = None) -> dict:
+    """Every figure of the playtests (`counts` from `gather`), beside a bots' result (pnp.stats.results)
+    when given: the JSON file `pnp stats --playtests` writes, and what its page shows."""
+    slug = rules.game.slug
+    humans = as_run(slug, all_counts(counts))
+    order = printings_in_order(counts)
+    runs = {key: as_run(slug, counts["printings"][key]) for key in order}
+    out = {"format": FORMAT, "game": slug, "folders": [str(folder) for folder in folders],
+           "logs": counts["logs"], "valid": humans["counts"].get("games", 0), "broken": counts["broken"],
+           "counts": humans["counts"], "figures": figures(humans),
+           "printings": [{"printing": key, "games": runs[key]["counts"]["games"],
+                          "dates": sorted(counts["dates"].get(key, {})), "figures": figures(runs[key])}
+                         for key in order],
+           "printing_changes": [{"from": old, "to": new, "changes": compare(runs[old], runs[new])}
+                                for old, new in zip(order, order[1:])],
+           "never_named": never_named(rules, humans["counts"].get("words", {})),
+           "decisions": decision_figures(counts["decisions"]), **extremes(counts["games"])}
+    if bots is not None:
+        out["bots"] = {"settings": bots["settings"], "figures": figures(bots)}
+        out["humans_vs_bots"] = compare(bots, humans)
+    return out
+
+
+def as_run(slug: str, counts: dict) -> dict:
+    """Counts shaped as a bots' result, for the figures and comparisons made of those."""
+    return {"settings": {"game": slug}, "counts": counts}
