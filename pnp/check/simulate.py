@@ -62,14 +62,15 @@ class Played:
         return "\n".join([*self.lines, *map(str, self.actions)]) + "\n"
 
 
-def play(rules, rng, players: int | None, bots, options: dict, source: str, turn: int = 0) -> Played:
+def play(rules, rng, players: int | None, bots, options: dict, source: str, turn: int = 0,
+         names: tuple = NAMES) -> Played:
     """One complete game of the game of `rules`. Seat i gets bot `bots[(i + turn) % len(bots)]`: turning
-    the bots game by game seats each of them everywhere as often."""
+    the bots game by game seats each of them everywhere as often. The players are the first of `names`."""
     low, high = rules.game.players
     count = players or rng.randint(low, high)
-    if not low <= count <= min(high, len(NAMES)):
-        raise PnpError(f"{rules.game.name} is simulated with {low}–{min(high, len(NAMES))} players, not {count}")
-    names = NAMES[:count]
+    if not low <= count <= min(high, len(names)):
+        raise PnpError(f"{rules.game.name} is simulated with {low}–{min(high, len(names))} players, not {count}")
+    names = tuple(names[:count])
     kinds = tuple(bots[(i + turn) % len(bots)] for i in range(count))
     header = {"game": rules.game.slug, "players": " ".join(names),
               **rules.simulated_header(rng, names), **options}

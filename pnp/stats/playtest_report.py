@@ -76,14 +76,20 @@ def _printings(doc: dict) -> list:
     return out
 
 
+def _sample(compared: int, games: int) -> str:
+    return "" if compared == games else f" (in {compared:,} of the {games:,} games, a sample spread evenly)"
+
+
 def _only_people(doc: dict, folder: Path) -> list:
     games = doc["valid"]
     out = ["<h2>What the bots cannot tell</h2>",
            "<h3>Moves the greedy bot would not make</h3>",
            "<p>At each move a player chose among several, the greedy bot was asked for its choice in the same "
-           "position: the share of the players' choices it would not have made, by verb.</p>",
+           "position: the share of the players' choices it would not have made, by verb"
+           f"{_sample(doc['decisions']['logs'], games)}.</p>",
            _table(["verb", "choices", "not the greedy bot's (95 % interval)"],
-                  [[verb, f"{d['choices']:,}", rate_text(d["unlike_greedy"])] for verb, d in doc["decisions"].items()]),
+                  [[verb, f"{d['choices']:,}", rate_text(d["unlike_greedy"])]
+                   for verb, d in doc["decisions"]["verbs"].items()]),
            f"<h3>Never named in {games:,} games</h3>"]
     never = [[f"`{verb}` {field}", ", ".join(words)] for verb, fields in doc["never_named"].items()
              for field, words in fields.items()]

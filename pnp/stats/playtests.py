@@ -27,6 +27,7 @@ from pnp.stats.tally import SKIPPED_KINDS, Tally, add
 
 UNKNOWN = "unknown printing"
 EXTREMES = 5  # the longest and the shortest games listed
+COMPARED = 2_000  # logs whose moves are set against the greedy bot's at most: past them, a sample spread evenly
 
 
 def printing(header: dict) -> str:
@@ -35,8 +36,9 @@ def printing(header: dict) -> str:
     return f"kit {kit.lower()}" if kit else f"dated {date}" if date else UNKNOWN
 
 
-def read_logs(game: str, files: list) -> dict:
-    """The counts (as the module says) of the log files, each checked against the rules of `game`."""
+def read_logs(game: str, files: list, compared: frozenset = frozenset()) -> dict:
+    """The counts (as the module says) of the log files, each checked against the rules of `game`; the moves
+    of those among `compared` are set against the greedy bot's."""
     rules = rules_for(game)
     tallies: dict = {}
     dates: dict = {}
@@ -44,7 +46,8 @@ def read_logs(game: str, files: list) -> dict:
     games, broken = [], []
     for file in files:
         chosen: Counter = Counter()
-        outcome = check_path(Path(file), rules=rules, record=True, watch=_watch(chosen))
+        watch = _watch(chosen) if file in compared else None
+        outcome = check_path(Path(file), rules=rules, record=True, watch=watch)
         if outcome.violations:
             broken.append(outcome.violations[0].as_dict())
             continue
@@ -55,6 +58,7 @@ def read_logs(game: str, files: list) -> dict:
         if date:
             dates.setdefault(key, Counter())[date] += 1
         decisions.update(chosen)
+        decisions["", 0] += watch is not None
         games.append([outcome.events, played.moves, str(file)])
     return {"printings": {key: tally.counts() for key, tally in tallies.items()},
             "dates": {key: dict(counter) for key, counter in dates.items()},
@@ -75,20 +79,22 @@ def _watch(chosen: Counter):
 
 
 def _pairs(counter: Counter) -> dict:
+    """verb -> [choices, unlike the greedy bot's]; under "" the logs compared."""
     verbs = sorted({verb for verb, _ in counter})
     return {verb: [counter[verb, 0], counter[verb, 1]] for verb in verbs}
 
 
 def gather(game: str, folders, workers: int = 1) -> dict:
     """The counts of every log below `folders`, read by `workers` processes."""
-    files = [str(path) for path in log_paths(folders)]
+    files = sorted({str(path) for path in log_paths(folders)})
+    compared = frozenset(files[::-(-len(files) // COMPARED)] if files else ())
     parts = [files[i::workers * 4] for i in range(workers * 4)] if workers > 1 else [files]
     parts = [part for part in parts if part]
     if workers == 1 or len(parts) < 2:
-        results = [read_logs(game, part) for part in parts]
+        results = [read_logs(game, part, compared) for part in parts]
     else:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(read_logs, [game] * len(parts), parts))
+            results = list(pool.map(read_logs, [game] * len(parts), parts, [compared] * len(parts)))
     return merged(results)
 
 
@@ -141,8 +147,11 @@ def never_named(rules, words: dict) -> dict:
 
 
 def decision_figures(decisions: dict) -> dict:
-    """verb -> the players' choices among several moves, and the share the greedy bot would not have made."""
-    return {verb: {"choices": n, "unlike_greedy": rate(unlike, n)} for verb, (n, unlike) in decisions.items()}
+    """The valid logs whose moves were compared, and verb -> the players' choices among several moves in them
+    and the share the greedy bot would not have made."""
+    return {"logs": decisions.get("", [0, 0])[0],
+            "verbs": {verb: {"choices": n, "unlike_greedy": rate(unlike, n)}
+                      for verb, (n, unlike) in decisions.items() if verb}}
 
 
 def extremes(games: list) -> dict:
