@@ -4,7 +4,8 @@ two runs compared, each change with the 95 % interval that says whether it is re
 Rates of wins and ties carry Wilson score intervals; a change of rate, Newcombe's interval built from
 them; a change of mean, the normal interval of a difference of means (the counts give exact means and
 variances). A change in how often a verb or a word comes up per game is judged as Poisson counts, an
-approximation that errs towards calling a change noise.
+approximation that errs towards calling a change noise; the spread of each side's rate is that of the two
+sides' pooled rate, so that a word that never came up in a few games is not taken for one that cannot.
 """
 from __future__ import annotations
 
@@ -127,13 +128,14 @@ def _game_stat(values: dict):
 
 # --- two runs compared --------------------------------------------------------------------------------
 
-def compare(old: dict, new: dict) -> list:
+def compare(old: dict, new: dict, bots: bool = True) -> list:
     """Rows {what, old, new, change, low, high, real} for every figure both results have: `low`..`high`
-    is the 95 % interval of the change, and a change is `real` when that interval leaves out zero."""
+    is the 95 % interval of the change, and a change is `real` when that interval leaves out zero. Bots sit
+    in the seats, or (`bots` false) people, by name."""
     before, after = figures(old), figures(new)
     rows = []
     for n in sorted(set(before["players"]) & set(after["players"]), key=int):
-        rows += _compare_block(f"{n} players", before["players"][n], after["players"][n])
+        rows += _compare_block(f"{n} players", before["players"][n], after["players"][n], bots)
     games = (before["games"], after["games"])
     for verb in sorted(set(before["verbs"]) | set(after["verbs"])):
         times = [side["verbs"].get(verb, {"times": 0})["times"] for side in (before, after)]
@@ -144,13 +146,14 @@ def compare(old: dict, new: dict) -> list:
     return rows
 
 
-def _compare_block(label: str, old: dict, new: dict) -> list:
+def _compare_block(label: str, old: dict, new: dict, bots: bool) -> list:
     rows = [_proportions(f"{label}: ties (shared wins)", old["ties"], new["ties"])]
     for place in range(min(len(old["order"]), len(new["order"]))):
         rows.append(_proportions(f"{label}: wins of the {_ordinal(place + 1)} player in turn order",
                                  old["order"][place]["wins"], new["order"][place]["wins"]))
     for bot in sorted(set(old["bots"]) & set(new["bots"])):
-        rows.append(_proportions(f"{label}: wins of the {bot} bot", old["bots"][bot]["wins"], new["bots"][bot]["wins"]))
+        who = f"the {bot} bot" if bots else bot
+        rows.append(_proportions(f"{label}: wins of {who}", old["bots"][bot]["wins"], new["bots"][bot]["wins"]))
     for name, what in (("score", "score"), ("margin", "winning margin"), ("events", "events a game"),
                        ("moves", "players' moves a game")):
         rows.append(_means(f"{label}: mean {what}", old[name], new[name]))
@@ -189,7 +192,8 @@ def _poisson(what: str, times: list, games: tuple) -> dict:
     if not all(games):
         return _row(what, 0.0, 0.0, 0.0, 0.0)
     old, new = times[0] / games[0], times[1] / games[1]
-    spread = Z * math.sqrt(times[0] / games[0] ** 2 + times[1] / games[1] ** 2)
+    pooled = (times[0] + times[1]) / (games[0] + games[1])
+    spread = Z * math.sqrt(pooled / games[0] + pooled / games[1])
     return _row(what, old, new, new - old - spread, new - old + spread)
 
 

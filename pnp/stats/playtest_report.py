@@ -67,12 +67,12 @@ def _printings(doc: dict) -> list:
         return []
     out = ["<h2>By printing</h2>", "<p>Logs are grouped by the kit they were played with (their <code>kit:</code> "
            "line, else their <code>date:</code>), the earliest first; each printing is compared with the one "
-           "before it.</p>",
+           "before it (logs with neither line are counted above, but compared with none).</p>",
            _table(["printing", "games", "dates"],
                   [[p["printing"], f"{p['games']:,}", " to ".join(sorted({p["dates"][0], p["dates"][-1]}))
                     if p["dates"] else ""] for p in printings])]
     for change in doc["printing_changes"]:
-        out += _changes(change["changes"], (change["from"], change["to"]), f"{change['from']} → {change['to']}")
+        out += _changes(change["changes"], (change["from"], change["to"]), f"{change['from']} → {change['to']}", 3)
     return out
 
 

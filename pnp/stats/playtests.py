@@ -172,6 +172,7 @@ def result(rules, folders, counts: dict, bots: dict | None = None) -> dict:
     slug = rules.game.slug
     humans = as_run(slug, all_counts(counts))
     order = printings_in_order(counts)
+    printed = [key for key in order if key != UNKNOWN]  # the printings compared, each with the one before it
     runs = {key: as_run(slug, counts["printings"][key]) for key in order}
     out = {"format": FORMAT, "game": slug, "folders": [str(folder) for folder in folders],
            "logs": counts["logs"], "valid": humans["counts"].get("games", 0), "broken": counts["broken"],
@@ -179,8 +180,8 @@ def result(rules, folders, counts: dict, bots: dict | None = None) -> dict:
            "printings": [{"printing": key, "games": runs[key]["counts"]["games"],
                           "dates": sorted(counts["dates"].get(key, {})), "figures": figures(runs[key])}
                          for key in order],
-           "printing_changes": [{"from": old, "to": new, "changes": compare(runs[old], runs[new])}
-                                for old, new in zip(order, order[1:])],
+           "printing_changes": [{"from": old, "to": new, "changes": compare(runs[old], runs[new], bots=False)}
+                                for old, new in zip(printed, printed[1:])],
            "never_named": never_named(rules, humans["counts"].get("words", {})),
            "decisions": decision_figures(counts["decisions"]), **extremes(counts["games"])}
     if bots is not None:

@@ -69,7 +69,7 @@ def _table(heads: list, rows: list, classes: list | None = None) -> str:
 
 # --- what changed --------------------------------------------------------------------------------------
 
-def _changes(rows: list, sides: tuple = ("before", "after"), heading: str = "What changed") -> list:
+def _changes(rows: list, sides: tuple = ("before", "after"), heading: str = "What changed", level: int = 2) -> list:
     """The comparison's rows: every figure of the games, and the verbs and words whose change is real;
     `sides` name the two results compared."""
     shown = [row for row in rows if not row["what"].startswith("`") or row["real"]]
@@ -78,7 +78,7 @@ def _changes(rows: list, sides: tuple = ("before", "after"), heading: str = "Wha
                    [[r["what"], _plain(r["old"]), _plain(r["new"]), _plain(r["change"], signed=True),
                      f"{_plain(r['low'], signed=True)} to {_plain(r['high'], signed=True)}"] for r in shown],
                    ["real" if r["real"] else "" for r in shown])
-    return [f"<h2>{html.escape(heading)}</h2>",
+    return [f"<h{level}>{html.escape(heading)}</h{level}>",
             f"<p>{real} of {len(rows)} figures differ for real: the interval of the difference leaves zero out "
             "(highlighted). Among many figures, about one in twenty looks different by chance alone: play more "
             "games to be sure. "
