@@ -197,12 +197,13 @@ def test_moves_are_set_against_the_greedy_bots(tmp_path):
     """A game played by the greedy bot alone never makes a move the greedy bot would not; one played by the random
     bot does, at some of its choices."""
     rules = rules_for("buried-treasure")
-    logs = {f"{bot}-{n}.log": play(rules, random.Random(n), 2, (bot,), {"advanced": "no"}, "test").log()
+    logs = {f"{bot}-{n}.log": play(rules, random.Random(n), 2, (bot,), {"advanced": "yes" if n else "no"}, "test").log()
             for bot in ("greedy", "random") for n in range(3)}
     greedy = gather("buried-treasure", [_folder(tmp_path / "g", {k: v for k, v in logs.items() if "greedy" in k})])
     chance = gather("buried-treasure", [_folder(tmp_path / "r", {k: v for k, v in logs.items() if "random" in k})])
-    assert greedy["decisions"]["take"][0] > 0 and greedy["decisions"]["take"][1] == 0
-    assert chance["decisions"]["take"][1] > 0
+    assert greedy["decisions"]["take"][0] > 0 and greedy["decisions"]["play"][0] > 0
+    assert all(unlike == 0 for verb, (_, unlike) in greedy["decisions"].items() if verb)
+    assert chance["decisions"]["take"][1] > 0 and chance["decisions"][""] == [3, 0]  # three logs compared
 
 
 @pytest.fixture(scope="module")

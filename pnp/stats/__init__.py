@@ -6,5 +6,7 @@ figures and a report (`pnp stats`).
 - `results`: result files (whole runs and shards), read, checked and merged;
 - `figures`: the counts as figures with 95 % intervals, and two runs compared;
 - `report`: the HTML page with its plots;
+- `playtests`: the logs people recorded, each checked and counted as a bots' game is, by printing, with what
+  only they tell (the moves the greedy bot would not make, the words never named); `playtest_report` their page;
 - `cluster`: the same chunks on a Dask cluster (the `cluster` extra).
 """
