@@ -239,3 +239,10 @@ def test_the_page_links_each_log_and_names_both_sides(tmp_path):
     html = page(doc, tmp_path / "out")
     assert "href='../logs/c.log'" in html and "PG-WINNER" in html
     assert "Moves the greedy bot would not make" in html and "The longest games" in html
+
+
+def test_words_leave_out_the_players_names():
+    """A duel's rolls are counted as the faces rolled, whoever the log's players are (not `Lena 3`)."""
+    counts = gather("cannon-dice", [ROOT / "pnp" / "games" / "cannon-dice" / "examples"])
+    rolls = result(rules_for("cannon-dice"), [], counts)["counts"]["words"]["duel"]["rolls"]
+    assert rolls and all(word.split()[0] not in ("Lena", "Omar", "Mia", "Tom") for word in rolls)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.check.setup import NOTES
-from pnp.check.simulate import NAMES
 from pnp.check.verbs import written
 from pnp.errors import PnpError
 
@@ -36,6 +35,7 @@ class Tally:
         self.actions: Counter = Counter()  # each distinct action -> times played (expanded in `counts`)
         self.header: Counter = Counter()   # (key, value) -> games
         self.game: Counter = Counter()     # (name, value) -> games, from State.stats()
+        self.names: set = set()            # every player's name met, left out of the words counted
 
     def add(self, played) -> None:
         """Count one complete game (pnp.check.simulate.Played)."""
@@ -46,6 +46,7 @@ class Tally:
         block.add(played)
         self.actions.update(played.actions)
         names = set(players)
+        self.names |= names
         self.header.update((key, value) for key, value in played.header.items()
                            if key not in UNCOUNTED and not names.intersection(str(value).split()))
         self.game.update((name, str(value)) for name, value in played.state.stats().items())
@@ -60,7 +61,7 @@ class Tally:
                     continue
                 counter = words.setdefault(action.verb, {}).setdefault(field, Counter())
                 for item in value if type(value) is tuple else (value,):
-                    counter[_word(item)] += times
+                    counter[_word(item, self.names)] += times
         return {"games": sum(block.games for block in self.blocks.values()),
                 "players": {str(n): block.counts() for n, block in self.blocks.items()},
                 "verbs": dict(verbs), "words": {verb: {field: dict(counter) for field, counter in fields.items()}
@@ -137,10 +138,10 @@ def _result(state) -> tuple:
     return totals, state.winners(totals)[0]
 
 
-def _word(item) -> str:
+def _word(item, names: set) -> str:
     """An item of a field as counted: a pair naming a player (`Anne 3`, a player's roll) without the player."""
     if type(item) is tuple:
-        item = tuple(part for part in item if part not in NAMES)
+        item = tuple(part for part in item if part not in names)
     return written(item)
 
 
