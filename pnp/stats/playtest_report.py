@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from pnp.stats.figures import rate_text
-from pnp.stats.report import EXTRA_STYLE, _block, _changes, _frequencies, _table
+from pnp.stats.report import EXTRA_STYLE, _block, _changes, _drawn, _frequencies, _table
 from pnp.write.html import page as html_page
 
 SIDES = ("bots", "playtests")
@@ -33,6 +33,7 @@ def page(doc: dict, folder: Path) -> str:
 def _intro(doc: dict) -> str:
     items = [f"{doc['logs']:,} logs read from {', '.join(doc['folders'])}",
              f"{doc['valid']:,} valid and counted", f"{len(doc['broken']):,} left out (they break a rule)"]
+    items += [_drawn(key, values) for key, values in sorted(doc["figures"]["header"].items())]
     if "bots" in doc:
         s = doc["bots"]["settings"]
         items.append(f"beside {doc['bots']['figures']['games']:,} games of bots {', '.join(s['bots'])} (seed {s['seed']})")
