@@ -1,0 +1,90 @@
+"""Low ink (`pnp build --ink low`): a face's steps with its large fills turned into light tints, everything else
+kept, so that a kit prints on a home printer without emptying its cartridges.
+
+A *large fill* is a filled shape (rect, circle, ellipse, polygon) whose area is LARGE or more of the face's
+trimmed area: a card's background and its inner panel, a full-bleed back, the sea of a board. Its colour is
+mixed with white, TINT of it kept, and it gains an outline in its own colour (a shape that had one keeps it),
+so that its edge still shows. Lines, text, artwork, pictures and small shapes (suit marks, pips, icons' discs)
+keep their colours; cut and crop marks are the writer's and are not faces' steps.
+
+A text that stood out from what lay under it and no longer does (light lettering on a background now pale)
+takes the colour that lay under it before, when that stands out from the tint, else a dark shade of its own.
+"""
+from __future__ import annotations
+
+import math
+
+from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_of, over, painted, rgb,
+                                   text_middle)
+
+LARGE = 0.2  # a filled shape covering this share of the face's trimmed area or more is a large fill
+TINT = 0.12  # the share of a large fill's colour kept in its tint (the rest is white paper)
+SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
+SHAPES = ("rect", "circle", "ellipse", "polygon")
+
+
+def lightened(steps, size: tuple[float, float], palette: dict, face_of=lambda face: face) -> tuple:
+    """`steps` (a face's, checked) for a low-ink print of a face of `size` (mm); `face_of` gives the low-ink
+    face for another face the steps draw whole (an underlay, a picture of a component)."""
+    w, h = size
+    walk = _Walk(max(w * h, 1e-9) * LARGE, tuple(sorted(palette.items())), face_of)
+    return walk.steps(steps, Place())
+
+
+class _Walk:
+    def __init__(self, large: float, palette: tuple, face_of):
+        self.large, self.palette, self.face_of = large, palette, face_of
+        self.before: list = []  # what the face painted, as legibility.painted keeps it
+        self.after: list = []  # what the low-ink face paints
+
+    def steps(self, steps, place: Place) -> tuple:
+        return tuple(self.step(name, values, place) for name, values in steps)
+
+    def step(self, name: str, v: dict, place: Place) -> tuple:
+        if name == "group":
+            inner = place.then(v["x"], v["y"], v["rotate"], v.get("mirror", False))
+            return name, {**v, "steps": self.steps(v["steps"], inner)}
+        if name in ("underlay", "picture"):
+            return name, {**v, "face": self.face_of(v["face"])}
+        made = v
+        if name in SHAPES and v["fill"] != "none" and area(name, v) >= self.large:
+            fill = rgb(v["fill"], self.palette)
+            made = {**v, "fill": hex_of(tint(fill))}
+            if v["stroke"] == "none":
+                made["stroke"] = hex_of(fill)
+        elif name == "text":
+            made = self.text(v, place)
+        if name != "text":
+            painted(((name, v),), place, self.before, self.palette)
+            painted(((name, made),), place, self.after, self.palette)
+        return name, made
+
+    def text(self, v: dict, place: Place) -> dict:
+        """A text step, its colour changed when it no longer stands out from what lies under it."""
+        ink = rgb(v["colour"], self.palette)
+        point = place.point(*text_middle(v))
+        was, now = colour_under(point, self.before), colour_under(point, self.after)
+        if ink is None or was is None or now is None or was == now:
+            return v
+        if contrast(over(now, ink, v["opacity"]), now) >= CONTRAST:
+            return v
+        shade = tuple(part * SHADE for part in ink)
+        best = max((was, shade), key=lambda colour: contrast(colour, now))
+        return {**v, "colour": hex_of(best)}
+
+
+def tint(colour: tuple) -> tuple:
+    """A colour mixed with white, TINT of it kept."""
+    return tuple(1 - (1 - part) * TINT for part in colour)
+
+
+def area(name: str, v: dict) -> float:
+    """The area (mm²) a shape step covers (a rect's round corners counted square)."""
+    if name == "rect":
+        return abs(v["w"] * v["h"])
+    if name == "circle":
+        return math.pi * v["r"] ** 2
+    if name == "ellipse":
+        return math.pi * abs(v["rx"] * v["ry"])
+    points = v["points"]
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0, *_), (x1, y1, *_) in zip(points, points[1:] + points[:1]))) / 2
