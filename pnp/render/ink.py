@@ -1,8 +1,9 @@
 """Low ink (`pnp build --ink low`): a face's steps with its large fills turned into light tints, everything else
 kept, so that a kit prints on a home printer without emptying its cartridges.
 
-A *large fill* is a filled shape (rect, circle, ellipse, polygon) whose area is LARGE or more of the face's
-trimmed area: a card's background and its inner panel, a full-bleed back, the sea of a board. Its colour is
+A *large fill* is a filled shape (rect, circle, ellipse, polygon) of a colour that covers LARGE or more of the
+face's trimmed area, in one shape or added up over several: a card's background and its inner panel, a
+full-bleed back, the sea of a board, a board's many spaces of one colour. Its colour is
 mixed with white, TINT of it kept, and it gains an outline in its own colour (a shape that had one keeps it),
 so that its edge still shows. Lines, text, artwork, pictures and small shapes (suit marks, pips, icons' discs)
 keep their colours; cut and crop marks are the writer's and are not faces' steps.
@@ -13,13 +14,17 @@ takes the colour that lay under it before, when that stands out from the tint, e
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass
 
 from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_of, over, painted, rgb,
                                    text_middle)
 
-LARGE = 0.2  # a filled shape covering this share of the face's trimmed area or more is a large fill
+LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
 TINT = 0.12  # the share of a large fill's colour kept in its tint (the rest is white paper)
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
+ART_TINT = 0.25  # the share of its colour an artwork's fill keeps: its outlines (strokes) keep theirs
+FILL = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) rg\b")  # a fill colour set, in PDF operators
 SHAPES = ("rect", "circle", "ellipse", "polygon")
 
 
@@ -27,13 +32,27 @@ def lightened(steps, size: tuple[float, float], palette: dict, face_of=lambda fa
     """`steps` (a face's, checked) for a low-ink print of a face of `size` (mm); `face_of` gives the low-ink
     face for another face the steps draw whole (an underlay, a picture of a component)."""
     w, h = size
-    walk = _Walk(max(w * h, 1e-9) * LARGE, tuple(sorted(palette.items())), face_of)
+    palette_items = tuple(sorted(palette.items()))
+    areas: dict = {}
+    _fill_areas(steps, palette_items, areas)
+    large = max(w * h, 1e-9) * LARGE
+    walk = _Walk({fill for fill, total in areas.items() if total >= large}, palette_items, face_of)
     return walk.steps(steps, Place())
 
 
+def _fill_areas(steps, palette: tuple, areas: dict) -> None:
+    """The area each fill colour covers on a face, added up over its shapes (its groups' too) into `areas`."""
+    for name, v in steps:
+        if name == "group":
+            _fill_areas(v["steps"], palette, areas)
+        elif name in SHAPES and v["fill"] != "none":
+            fill = rgb(v["fill"], palette)
+            areas[fill] = areas.get(fill, 0.0) + area(name, v)
+
+
 class _Walk:
-    def __init__(self, large: float, palette: tuple, face_of):
-        self.large, self.palette, self.face_of = large, palette, face_of
+    def __init__(self, large: set, palette: tuple, face_of):
+        self.large, self.palette, self.face_of = large, palette, face_of  # large: the colours of large fills
         self.before: list = []  # what the face painted, as legibility.painted keeps it
         self.after: list = []  # what the low-ink face paints
 
@@ -46,9 +65,11 @@ class _Walk:
             return name, {**v, "steps": self.steps(v["steps"], inner)}
         if name in ("underlay", "picture"):
             return name, {**v, "face": self.face_of(v["face"])}
+        if name == "art":
+            return name, {**v, "art": LowInkArt(v["art"])}
         made = v
-        if name in SHAPES and v["fill"] != "none" and area(name, v) >= self.large:
-            fill = rgb(v["fill"], self.palette)
+        fill = rgb(v["fill"], self.palette) if name in SHAPES else None
+        if fill in self.large:
             made = {**v, "fill": hex_of(tint(fill))}
             if v["stroke"] == "none":
                 made["stroke"] = hex_of(fill)
@@ -88,3 +109,35 @@ def area(name: str, v: dict) -> float:
         return math.pi * abs(v["rx"] * v["ry"])
     points = v["points"]
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0, *_), (x1, y1, *_) in zip(points, points[1:] + points[:1]))) / 2
+
+
+@dataclass(frozen=True)
+class LowInkArt:
+    """A piece of artwork printed with low ink: its fills tinted (ART_TINT of their colour kept), its outlines
+    as drawn, so that a symbol keeps its shape and reads as before."""
+
+    art: object  # artwork.Artwork
+    ink: str = "low"
+
+    @property
+    def path(self):
+        return self.art.path
+
+    @property
+    def root(self):
+        return self.art.root
+
+    @property
+    def images(self):
+        return self.art.images
+
+
+def lightened_stream(stream: tuple) -> tuple:
+    """Artwork's PDF operators (library.art_stream) with every fill colour tinted."""
+    code, states, width, height = stream
+
+    def tinted(found) -> str:
+        parts = tuple(1 - (1 - min(max(float(part), 0.0), 1.0)) * ART_TINT for part in found.groups())
+        return " ".join(f"{part:.4f}" for part in parts) + " rg"
+
+    return tuple(FILL.sub(tinted, line) if isinstance(line, str) else line for line in code), states, width, height
