@@ -17,6 +17,7 @@ from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
 from pnp.layout.text import keep_tables_in
 from pnp.model.game import Game
+from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
 from pnp.render.keys import digest
 from pnp.wording import plural
@@ -204,6 +205,8 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     except DataError as error:
         failure = error
     warnings = maker.report()[1] + layout.lacking(game)
+    if failure is None:  # what is drawn tells its groups apart by more than colour
+        warnings += colourblind.problems(game, maker.face)
     if strict and warnings:
         raise DataError((failure.problems if failure else []) + warnings)
     for line in told(warnings, verbose):
