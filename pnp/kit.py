@@ -219,18 +219,25 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
 def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys: list, store: cache.Store,
              faces: bool):
     """A PNG of every page of the kit just written, and the section of the preview page showing them; with
-    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game. A page
+    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game, and
+    those faces in a row as printed and as colour-blind players see them (`seen-with-<deficiency>.png`). A page
     pictured before (its key in `keys` the same) is taken from `store`."""
-    from pnp.write.preview import Section, crop, page_pictures  # pypdfium2 and PIL: only for previews
+    from pnp.write.preview import Section, crop, page_pictures, simulated_views  # pypdfium2, PIL: previews only
 
     suffix = layout.variant(settings)
     images = page_pictures(lambda: files.read(f"{game.slug}-kit-{suffix}.pdf"), keys, store)
     names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
     for name, image in zip(names, images):
         files.write(f"preview/{name}", image)
+    simulated = []
     if faces:
+        shown = []
         for index, (component, number, *where) in enumerate(layout.showcase(game, parts, settings), start=1):
-            files.write(f"preview/face-{index:02d}-{component}.png", crop(images[number - 1], *where))
+            shown.append(crop(images[number - 1], *where))
+            files.write(f"preview/face-{index:02d}-{component}.png", shown[-1])
+        for name, caption, picture in simulated_views(shown) if shown else ():
+            files.write(f"preview/{name}", picture)
+            simulated.append((name, caption))
     pictures = list(zip(names, layout.captions(game, parts, settings)))
     groups, blanks = layout.page_groups(game, parts, settings)
     pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
@@ -239,4 +246,4 @@ def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys
     return Section(f"{settings.paper.title} paper, {'fold-and-glue' if settings.fold else 'duplex'}",
                    layout.footer(game, "", "", 1, 1, settings)[1], pdfs,
                    [(heading, [pictures[n - 1] for n in numbers]) for heading, numbers in groups],
-                   [pictures[n - 1] for n in blanks])
+                   [pictures[n - 1] for n in blanks], simulated)

@@ -114,7 +114,7 @@ def _marks(steps, palette: tuple) -> tuple[frozenset, frozenset]:
 def apart(ones, others) -> dict[str, float]:
     """For each deficiency, how far apart (CIEDE2000) the most different pair of colours, one of `ones` and one
     of `others` (RGB, 0 to 1), lie as a person with it sees them."""
-    colour, numpy = _science()
+    colour, numpy = science()
     ones, others = numpy.array(sorted(ones)), numpy.array(sorted(others))
     distances = {}
     for deficiency, name in DEFICIENCIES.items():
@@ -139,7 +139,7 @@ def lab(colour, numpy, srgb, deficiency: str):
     return colour.XYZ_to_Lab(xyz, colour.CCS_ILLUMINANTS["CIE 1931 2 Degree Standard Observer"]["D65"])
 
 
-def _science():
+def science():
     """colour-science and numpy, loaded only when colours must be compared: most kits tell their groups apart by
     symbols, and never load them. (Its notice that SciPy is not installed is silenced: nothing here needs it.)"""
     os.environ.setdefault("COLOUR_SCIENCE__FILTER_USAGE_WARNINGS", "True")
