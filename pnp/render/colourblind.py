@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import warnings
 
 from pnp.errors import Where
 from pnp.layout.requests import Drawn
@@ -75,7 +76,7 @@ def _field_problems(component, field: str, marks_of) -> list:
         if close:
             seen = ", ".join(f"{distance:.0f} apart with {name}" for name, distance in close.items())
             found.append((component.where.at(f"fields.{field}"),
-                          f"{component.id}: the cards whose {field} is {one} and those whose {field} is {other} "
+                          f"the cards whose {field} is {one} and those whose {field} is {other} "
                           f"differ only by colour ({', '.join(sorted(map(hex_of, only_a)))} against "
                           f"{', '.join(sorted(map(hex_of, only_b)))}), {seen} (CIEDE2000; {DISTANCE:.0f} or more "
                           f"tells them at a glance): give each group a symbol or a word of its own"))
@@ -127,8 +128,11 @@ def apart(ones, others) -> dict[str, float]:
 def simulated(colour, numpy, srgb, deficiency: str):
     """sRGB values (0 to 1, any shape ending in 3) as a person with `deficiency` (colour-science's name, at full
     severity) sees them, in sRGB: the simulation acts on linear light."""
+    with warnings.catch_warnings():  # its note that Machado's tritanopia is an approximation (see the docs)
+        warnings.simplefilter("ignore", colour.utilities.ColourUsageWarning)
+        matrix = colour.matrix_cvd_Machado2009(deficiency, 1.0)
     linear = colour.cctf_decoding(srgb, function="sRGB")
-    seen = numpy.clip(linear @ colour.matrix_cvd_Machado2009(deficiency, 1.0).T, 0.0, 1.0)
+    seen = numpy.clip(linear @ matrix.T, 0.0, 1.0)
     return colour.cctf_encoding(seen, function="sRGB")
 
 
