@@ -8,8 +8,9 @@ mixed with white, TINT of it kept, and it gains an outline in its own colour (a 
 so that its edge still shows. Lines, text, artwork, pictures and small shapes (suit marks, pips, icons' discs)
 keep their colours; cut and crop marks are the writer's and are not faces' steps.
 
-A text that stood out from what lay under it and no longer does (light lettering on a background now pale)
-takes the colour that lay under it before, when that stands out from the tint, else a dark shade of its own.
+A text, or an outline or line, that stood out from what lay under it and no longer does (light lettering or a
+light frame on a background now pale) takes the colour that lay under it before, when that stands out well
+from the tint, else a dark shade of its own.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_
 
 LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
 TINT = 0.12  # the share of a large fill's colour kept in its tint (the rest is white paper)
+READABLE = 4.5  # the contrast (WCAG's) with a tint at which the colour that lay under a text is taken for it
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
 ART_TINT = 0.25  # the share of its colour an artwork's fill keeps: its outlines (strokes) keep theirs
 FILL = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) rg\b")  # a fill colour set, in PDF operators
@@ -74,29 +76,43 @@ class _Walk:
             if v["stroke"] == "none":
                 made["stroke"] = hex_of(fill)
         elif name == "text":
-            made = self.text(v, place)
+            made = self.recoloured(v, "colour", place.point(*text_middle(v)))
+        elif name in SHAPES + ("line",) and v["stroke"] != "none":
+            made = self.recoloured(v, "stroke", place.point(*_middle(name, v)))
         if name != "text":
             painted(((name, v),), place, self.before, self.palette)
             painted(((name, made),), place, self.after, self.palette)
         return name, made
 
-    def text(self, v: dict, place: Place) -> dict:
-        """A text step, its colour changed when it no longer stands out from what lies under it."""
-        ink = rgb(v["colour"], self.palette)
-        point = place.point(*text_middle(v))
+    def recoloured(self, v: dict, key: str, point: tuple) -> dict:
+        """A step whose colour `key` (a text's, a line's) no longer stands out from what lies under `point`,
+        given the colour that lay there before when that stands out from the tint (a sea-blue title on pale
+        sea-blue), else a dark shade of its own."""
+        ink = rgb(v[key], self.palette)
         was, now = colour_under(point, self.before), colour_under(point, self.after)
         if ink is None or was is None or now is None or was == now:
             return v
         if contrast(over(now, ink, v["opacity"]), now) >= CONTRAST:
             return v
+        if contrast(was, now) >= READABLE:
+            return {**v, key: hex_of(was)}
         shade = tuple(part * SHADE for part in ink)
-        best = max((was, shade), key=lambda colour: contrast(colour, now))
-        return {**v, "colour": hex_of(best)}
+        return {**v, key: hex_of(max((was, shade), key=lambda colour: contrast(colour, now)))}
 
 
 def tint(colour: tuple) -> tuple:
     """A colour mixed with white, TINT of it kept."""
     return tuple(1 - (1 - part) * TINT for part in colour)
+
+
+def _middle(name: str, v: dict) -> tuple[float, float]:
+    """The middle of a shape or line step: what lies under it is what its outline is seen against."""
+    if name == "rect":
+        return v["x"] + v["w"] / 2, v["y"] + v["h"] / 2
+    if name in ("circle", "ellipse"):
+        return v["x"], v["y"]
+    xs, ys = [point[0] for point in v["points"]], [point[1] for point in v["points"]]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
 
 def area(name: str, v: dict) -> float:
