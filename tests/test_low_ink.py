@@ -60,12 +60,14 @@ def test_light_text_on_a_lightened_fill_turns_dark_and_text_on_a_kept_fill_stays
     assert number["colour"] == "paper"  # on the small disc, still dark: as it was
 
 
-def test_artwork_keeps_its_outlines_and_tints_its_fills():
+def test_artwork_keeps_its_outlines_dark_and_tints_its_fills():
     code = ("q", ".752941 .223529 .168627 rg", "0 0 0 RG", "1 0 0 1 .5 .5 cm", ("use", 0))
     lightened, states, w, h = ink.lightened_stream((code, {}, 10.0, 10.0))
     fill = [float(part) for part in lightened[1].split()[:3]]
     assert all(part > 0.75 for part in fill) and lightened[1].endswith(" rg")
-    assert lightened[2:] == code[2:] and (w, h) == (10.0, 10.0)
+    outline = [float(part) for part in lightened[2].split()[:3]]
+    assert all(0 < part < 0.4 for part in outline) and lightened[2].endswith(" RG")  # dark still
+    assert lightened[3:] == code[3:] and lightened[0] == "q" and (w, h) == (10.0, 10.0)
 
 
 def test_coverage_is_the_share_of_the_page_weighted_by_darkness():

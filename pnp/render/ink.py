@@ -5,12 +5,14 @@ A *large fill* is a filled shape (rect, circle, ellipse, polygon) of a colour th
 face's trimmed area, in one shape or added up over several: a card's background and its inner panel, a
 full-bleed back, the sea of a board, a board's many spaces of one colour. Its colour is
 mixed with white, TINT of it kept, and it gains an outline in its own colour (a shape that had one keeps it),
-so that its edge still shows. Lines, text, artwork, pictures and small shapes (suit marks, pips, icons' discs)
-keep their colours; cut and crop marks are the writer's and are not faces' steps.
+so that its edge still shows. Artwork keeps its outlines dark and its fills tinted (ART_LINE, ART_TINT).
+Lines, text, pictures and small shapes (suit marks, pips, icons' discs) keep their colours; cut and crop
+marks are the writer's and are not faces' steps.
 
 A text, or an outline or line, that stood out from what lay under it and no longer does (light lettering or a
-light frame on a background now pale) takes the colour that lay under it before, when that stands out well
-from the tint, else a dark shade of its own.
+light frame on a background now pale) takes the lightest tint of the colour that lay under it before that
+stands out from the new tint (WCAG's contrast: READABLE for text, CONTRAST for lines), else a dark shade of
+its own.
 """
 from __future__ import annotations
 
@@ -23,10 +25,12 @@ from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_
 
 LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
 TINT = 0.12  # the share of a large fill's colour kept in its tint (the rest is white paper)
-READABLE = 4.5  # the contrast (WCAG's) with a tint at which the colour that lay under a text is taken for it
+READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint under it; a line keeps CONTRAST
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
-ART_TINT = 0.25  # the share of its colour an artwork's fill keeps: its outlines (strokes) keep theirs
-FILL = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) rg\b")  # a fill colour set, in PDF operators
+ART_TINT = 0.25  # the share of its colour an artwork's fill keeps
+ART_LINE = 0.7  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
+COLOUR_SET = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b")  # a fill (rg) or stroke (RG)
+# colour set, in PDF operators
 SHAPES = ("rect", "circle", "ellipse", "polygon")
 
 
@@ -76,26 +80,28 @@ class _Walk:
             if v["stroke"] == "none":
                 made["stroke"] = hex_of(fill)
         elif name == "text":
-            made = self.recoloured(v, "colour", place.point(*text_middle(v)))
+            made = self.recoloured(v, "colour", place.point(*text_middle(v)), READABLE)
         elif name in SHAPES + ("line",) and v["stroke"] != "none":
-            made = self.recoloured(v, "stroke", place.point(*_middle(name, v)))
+            made = self.recoloured(v, "stroke", place.point(*_middle(name, v)), CONTRAST)
         if name != "text":
             painted(((name, v),), place, self.before, self.palette)
             painted(((name, made),), place, self.after, self.palette)
         return name, made
 
-    def recoloured(self, v: dict, key: str, point: tuple) -> dict:
+    def recoloured(self, v: dict, key: str, point: tuple, needed: float) -> dict:
         """A step whose colour `key` (a text's, a line's) no longer stands out from what lies under `point`,
-        given the colour that lay there before when that stands out from the tint (a sea-blue title on pale
-        sea-blue), else a dark shade of its own."""
+        given the lightest tint of the colour that lay there before that stands out from the new one by
+        `needed` (a sea-blue title on pale sea-blue), else a dark shade of its own."""
         ink = rgb(v[key], self.palette)
         was, now = colour_under(point, self.before), colour_under(point, self.after)
         if ink is None or was is None or now is None or was == now:
             return v
         if contrast(over(now, ink, v["opacity"]), now) >= CONTRAST:
             return v
-        if contrast(was, now) >= READABLE:
-            return {**v, key: hex_of(was)}
+        for kept in (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # how much of the old colour
+            lighter = tuple(1 - (1 - part) * kept for part in was)
+            if contrast(lighter, now) >= needed:
+                return {**v, key: hex_of(lighter)}
         shade = tuple(part * SHADE for part in ink)
         return {**v, key: hex_of(max((was, shade), key=lambda colour: contrast(colour, now)))}
 
@@ -130,7 +136,7 @@ def area(name: str, v: dict) -> float:
 @dataclass(frozen=True)
 class LowInkArt:
     """A piece of artwork printed with low ink: its fills tinted (ART_TINT of their colour kept), its outlines
-    as drawn, so that a symbol keeps its shape and reads as before."""
+    dark still (ART_LINE), so that a symbol keeps its shape and reads as before."""
 
     art: object  # artwork.Artwork
     ink: str = "low"
@@ -149,11 +155,13 @@ class LowInkArt:
 
 
 def lightened_stream(stream: tuple) -> tuple:
-    """Artwork's PDF operators (library.art_stream) with every fill colour tinted."""
+    """Artwork's PDF operators (library.art_stream) with every fill colour tinted (ART_TINT of it kept) and every
+    outline's lightened a little (ART_LINE kept)."""
     code, states, width, height = stream
 
     def tinted(found) -> str:
-        parts = tuple(1 - (1 - min(max(float(part), 0.0), 1.0)) * ART_TINT for part in found.groups())
-        return " ".join(f"{part:.4f}" for part in parts) + " rg"
+        kept = ART_TINT if found.group(4) == "rg" else ART_LINE
+        parts = tuple(1 - (1 - min(max(float(part), 0.0), 1.0)) * kept for part in found.groups()[:3])
+        return " ".join(f"{part:.4f}" for part in parts) + " " + found.group(4)
 
-    return tuple(FILL.sub(tinted, line) if isinstance(line, str) else line for line in code), states, width, height
+    return tuple(COLOUR_SET.sub(tinted, line) if isinstance(line, str) else line for line in code), states, width, height
