@@ -4,7 +4,8 @@ common colour-vision deficiency cannot tell apart ("symbols major, colour minor"
 The groups are those the data makes: for each field of a component's cards (a suit, a colour, a crew) with
 2 to MAX_GROUPS values, the cards sharing each value. What a group's faces all show is its mark: the colours
 every one of its fronts uses (fills, strokes, text), and its symbols, the artwork and pictures every one of
-them places and the words every one of them writes. A field whose groups show the same colours is not told by
+them places, the words every one of them writes and the shapes every one of them draws (a shape drawn alike
+in two colours is the same shape). A field whose groups show the same colours is not told by
 colour and is left alone. Two groups whose symbols differ are told apart by them. Two whose symbols are the
 same differ by their colours only: each of the three deficiencies is simulated at full severity (Machado,
 Oliveira and Fernandes' 2009 model, as the colour-science library gives it) on the colours one group shows and
@@ -27,6 +28,8 @@ DISTANCE = 20.0  # CIEDE2000: about 2 is the least difference seen side by side;
 # across a table, in poor light: ten times that (red #C0392B and green #2E8B57 lie 11 apart as a deuteranope
 # sees them, blue #1F5FA8 and purple #6B4C9A 3; red and blue 52)
 DEFICIENCIES = {"Deuteranomaly": "deuteranopia", "Protanomaly": "protanopia", "Tritanomaly": "tritanopia"}
+SHAPES = {"rect": ("x", "y", "w", "h", "r"), "circle": ("x", "y", "r"), "ellipse": ("x", "y", "rx", "ry"),
+          "polygon": ("points",), "line": ("points",)}  # each shape step's geometry
 KINDS = {"cards": {}, "tokens": {}, "standees": {"side": "front"}}  # kinds whose pieces' fronts are compared,
 # with what the template is told besides the piece (as the layout tells it: pnp/layout/cards.py, cutouts.py)
 
@@ -83,6 +86,11 @@ def _field_problems(component, field: str, marks_of) -> list:
     return found
 
 
+def _rounded(value):
+    """Lengths (and lists of them) to a tenth of a millimetre, to compare shapes."""
+    return tuple(_rounded(item) for item in value) if isinstance(value, (list, tuple)) else round(value, 1)
+
+
 def _spread(cards: list) -> list:
     """At most SAMPLE of a group's cards, spread evenly over it."""
     if len(cards) <= SAMPLE:
@@ -105,6 +113,8 @@ def _marks(steps, palette: tuple) -> tuple[frozenset, frozenset]:
                 colours.add(rgb(v["colour"], palette))
             else:
                 colours.update(rgb(v.get(key, "none"), palette) for key in ("fill", "stroke"))
+                if name in SHAPES:  # its shape, whatever its colour: a stone cut one way or another
+                    symbols.add((name, _rounded([v[key] for key in SHAPES[name]])))
 
     walk(steps)
     colours.discard(None)
