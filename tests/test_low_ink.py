@@ -30,9 +30,9 @@ def colours(values: dict) -> tuple:
 
 
 def test_a_large_fill_becomes_a_tint_with_an_outline_and_a_small_one_keeps_its_colour():
-    face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 94.9, "fill": "sea"}},
+    face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 63, "fill": "sea"}},
                  {"circle": {"x": 10, "y": 10, "r": 4, "fill": "ink"}},
-                 {"line": {"points": [[0, 0], [10, 10]], "stroke": "sea", "width": 2}})
+                 {"line": {"points": [[5, 80], [50, 80]], "stroke": "sea", "width": 2}})  # on the paper
     (_, back), (_, dot), (_, line) = ink.lightened(face, CARD, PALETTE)
     sea = rgb("sea", tuple(PALETTE.items()))
     fill, stroke = colours(back)
@@ -105,3 +105,14 @@ def test_a_low_ink_kit_built_again_from_the_cache_is_the_same(tmp_path):
     assert first.exit_code == again.exit_code == 0
     name = "golden/deck-a4-duplex-low-ink.pdf"
     assert (tmp_path / "one" / "out" / name).read_bytes() == (tmp_path / "two" / "out" / name).read_bytes()
+
+
+def test_a_texture_on_a_large_fill_stays_faint():
+    face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 94.9, "fill": "sea"}},
+                 {"line": {"points": [[-3, 20], [66.5, 20]], "stroke": "#2A5A85", "width": 1.6}},  # waves
+                 {"rect": {"x": 4, "y": 4, "w": 55.5, "h": 80.9, "stroke": "gold", "width": 0.9}})  # a frame
+    (_, back), (_, wave), (_, frame) = ink.lightened(face, CARD, PALETTE)
+    palette = tuple(PALETTE.items())
+    assert wave["stroke"] == hex_of(ink.tint(rgb("#2A5A85", palette)))
+    assert contrast(rgb(wave["stroke"], palette), rgb(back["fill"], palette)) < 1.5
+    assert contrast(rgb(frame["stroke"], palette), rgb(back["fill"], palette)) >= 3  # stood out: stands out still

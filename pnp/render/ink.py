@@ -12,7 +12,8 @@ marks are the writer's and are not faces' steps.
 A text, or an outline or line, that stood out from what lay under it and no longer does (light lettering or a
 light frame on a background now pale) takes the lightest tint of the colour that lay under it before that
 stands out from the new tint (WCAG's contrast: READABLE for text, CONTRAST for lines), else a dark shade of
-its own.
+its own. A line or outline that never stood out from its background (a texture: waves drawn
+on a sea) is tinted as its background is, and stays as faint.
 """
 from __future__ import annotations
 
@@ -96,6 +97,8 @@ class _Walk:
         was, now = colour_under(point, self.before), colour_under(point, self.after)
         if ink is None or was is None or now is None or was == now:
             return v
+        if key == "stroke" and contrast(over(was, ink, v["opacity"]), was) < CONTRAST:
+            return {**v, key: hex_of(tint(ink))}  # a texture (waves on a sea): as faint on the tint as it was
         if contrast(over(now, ink, v["opacity"]), now) >= CONTRAST:
             return v
         for kept in (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # how much of the old colour
