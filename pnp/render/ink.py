@@ -25,11 +25,11 @@ from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_
                                    text_middle)
 
 LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
-TINT = 0.12  # the share of a large fill's colour kept in its tint (the rest is white paper)
+TINT = 0.1  # the share of a large fill's colour kept in its tint (the rest is white paper)
 READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint under it; a line keeps CONTRAST
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
 ART_TINT = 0.25  # the share of its colour an artwork's fill keeps
-ART_LINE = 0.7  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
+ART_LINE = 0.85  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
 COLOUR_SET = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b")  # a fill (rg) or stroke (RG)
 # colour set, in PDF operators
 SHAPES = ("rect", "circle", "ellipse", "polygon")
