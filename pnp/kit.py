@@ -17,6 +17,7 @@ from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
 from pnp.layout.text import keep_tables_in
 from pnp.model.game import Game
+from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
 from pnp.render.keys import digest
 from pnp.wording import plural
@@ -62,7 +63,7 @@ def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, 
     maker = maker or maker_for(game)
     title = f"{game.name} — what changed" if lead else layout.title(game, parts, with_contents)
     document = Document(title, subject=layout.variant(settings), maker=maker)
-    for page in maker.pages(layout.document(game, parts, settings, with_contents, lead)):
+    for page in _inked(maker, settings, maker.pages(layout.document(game, parts, settings, with_contents, lead))):
         document.page(page)
     if keys is not None:
         keys.extend(document.page_keys)
@@ -72,6 +73,11 @@ def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, 
     return None
 
 
+def _inked(maker: FaceMaker, settings: Settings, pages: list) -> list:
+    """Pages of faces as the settings print them: with low ink (pnp/render/ink.py) when asked for."""
+    return maker.low_ink_pages(pages) if settings.ink == "low" else pages
+
+
 def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
     """The duplex test's PDF (pnp/layout/duplex_test.py). The same for every game printed alike: kept in the
     cache."""
@@ -79,7 +85,7 @@ def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
     made = maker.store.fetch("duplex-test", key)
     if made is None:
         document = Document("Duplex alignment test", subject=settings.paper.name, maker=maker)
-        for page in maker.pages(duplex_test_pages(settings)):
+        for page in _inked(maker, settings, maker.pages(duplex_test_pages(settings))):
             document.page(page)
         made = document.bytes()
         maker.store.keep("duplex-test", key, made)
@@ -87,7 +93,8 @@ def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
 
 
 def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, preview: bool = False,
-          strict: bool = False, verbose: bool = False, changed_since: dict | None = None) -> list[Path]:
+          strict: bool = False, verbose: bool = False, changed_since: dict | None = None,
+          coverage: bool = False) -> list[Path]:
     """Build every PDF of a game's kit, in each variant, into out_dir, which then holds those files and no
     others, with the build's manifest (`<game>-manifest.json`, pnp/layout/changes.py); returns them. Given
     an older manifest, `changed_since`, also a PDF of each variant holding only the pieces that changed since,
@@ -95,7 +102,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     With `preview`, also a PNG of every kit page and `preview/index.html` showing them. Every variant is laid
     out before anything is written: a DataError then says every problem found. Warnings (text hard to read,
     pictures that will print soft, a kit without its rules) are reported through `progress`, many alike in one
-    line unless `verbose` (pnp.errors.told), or are errors too when `strict`."""
+    line unless `verbose` (pnp.errors.told), or are errors too when `strict`.
+    With `coverage`, and for every low-ink kit, the ink coverage of each kit page is reported
+    (pnp/write/coverage.py), and a low-ink kit's share of the same kit's coverage printed normally, when the
+    build makes both."""
     say = progress or (lambda message: None)
     soft: list = []  # pictures that will print soft, found as faces are drawn: (where, message, Alike)
     maker = maker_for(game, warn=lambda *warning: soft.append(warning))  # each face made once a build
@@ -103,7 +113,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         files = FolderSet(out_dir)
     except OSError as error:
         raise cannot_write(error, out_dir) from None
-    sections, kits = [], []
+    sections, kits, covered = [], [], {}
     try:
         for settings, planned, parts in _laid_out(game, variants, maker, progress, say, strict, verbose):
             kits += [] if settings.shop else [(settings, planned, parts)]
@@ -116,6 +126,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             keys: list = []
             with files.open(f"{game.slug}-kit-{suffix}.pdf") as out:
                 write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out, keys=keys)
+            if coverage or any(each.ink == "low" for each in variants):
+                from pnp.write.coverage import coverage as measured
+
+                covered[suffix] = measured(files.read(f"{game.slug}-kit-{suffix}.pdf"))
             if preview:
                 sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
         built = changes.manifest(game, kits, maker.face)
@@ -139,8 +153,24 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         maker.store.commit()
     for line in told(soft, verbose):
         say(line)
+    for line in _coverage_lines(game, covered):
+        say(line)
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
     return files.paths
+
+
+def _coverage_lines(game: Game, covered: dict) -> list[str]:
+    """The coverage report of a build's kits (suffix -> each page's share), each low-ink kit's share of the
+    normal kit's coverage after it when the build made both."""
+    from pnp.write.coverage import kit_coverage, table
+
+    lines = table([(f"{game.slug}-kit-{suffix}", shares) for suffix, shares in covered.items()])
+    for suffix, shares in covered.items():
+        normal = covered.get(suffix.removesuffix("-low-ink")) if suffix.endswith("-low-ink") else None
+        if normal and kit_coverage(normal) > 0:
+            lines.append(f"{game.slug}-kit-{suffix}: {kit_coverage(shares) / kit_coverage(normal) * 100:.0f} % of "
+                         f"the normal kit's ink")
+    return lines
 
 
 def _reprints(files: FolderSet, game: Game, kits: list, built: dict, old: dict, maker: FaceMaker, say) -> None:
@@ -175,6 +205,8 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     except DataError as error:
         failure = error
     warnings = maker.report()[1] + layout.lacking(game)
+    if failure is None:  # what is drawn tells its groups apart by more than colour
+        warnings += colourblind.problems(game, maker.face)
     if strict and warnings:
         raise DataError((failure.problems if failure else []) + warnings)
     for line in told(warnings, verbose):
@@ -187,18 +219,25 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
 def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys: list, store: cache.Store,
              faces: bool):
     """A PNG of every page of the kit just written, and the section of the preview page showing them; with
-    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game. A page
+    `faces`, also a picture of one face of each part (`face-NN-<id>.png`), for the index of every game, and
+    those faces in a row as printed and as colour-blind players see them (`seen-with-<deficiency>.png`). A page
     pictured before (its key in `keys` the same) is taken from `store`."""
-    from pnp.write.preview import Section, crop, page_pictures  # pypdfium2 and PIL: only for previews
+    from pnp.write.preview import Section, crop, page_pictures, simulated_views  # pypdfium2, PIL: previews only
 
     suffix = layout.variant(settings)
     images = page_pictures(lambda: files.read(f"{game.slug}-kit-{suffix}.pdf"), keys, store)
     names = [f"{suffix}-page-{i:02d}.png" for i in range(1, len(images) + 1)]
     for name, image in zip(names, images):
         files.write(f"preview/{name}", image)
+    simulated = []
     if faces:
+        shown = []
         for index, (component, number, *where) in enumerate(layout.showcase(game, parts, settings), start=1):
-            files.write(f"preview/face-{index:02d}-{component}.png", crop(images[number - 1], *where))
+            shown.append(crop(images[number - 1], *where))
+            files.write(f"preview/face-{index:02d}-{component}.png", shown[-1])
+        for name, caption, picture in simulated_views(shown) if shown else ():
+            files.write(f"preview/{name}", picture)
+            simulated.append((name, caption))
     pictures = list(zip(names, layout.captions(game, parts, settings)))
     groups, blanks = layout.page_groups(game, parts, settings)
     pdfs = [f"../{game.slug}-kit-{suffix}.pdf"] + [f"../{part.component.id}-{suffix}.pdf" for part in parts]
@@ -207,4 +246,4 @@ def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys
     return Section(f"{settings.paper.title} paper, {'fold-and-glue' if settings.fold else 'duplex'}",
                    layout.footer(game, "", "", 1, 1, settings)[1], pdfs,
                    [(heading, [pictures[n - 1] for n in numbers]) for heading, numbers in groups],
-                   [pictures[n - 1] for n in blanks])
+                   [pictures[n - 1] for n in blanks], simulated)

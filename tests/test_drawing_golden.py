@@ -4,7 +4,8 @@ write the goldens again and read the difference:
     PNP_GOLDEN=write .venv/bin/pytest tests/test_drawing_golden.py && git diff tests/golden/drawing/
 
 Each file is one PDF (a component of the golden game in tests/fixtures/golden, on one paper, duplex or
-fold-and-glue; a kit's contents page; the duplex test; pages of a real kit), each page headed `== page N`.
+fold-and-glue; a low-ink deck; a kit's contents page; the duplex test; pages of a real kit), each page headed
+`== page N`.
 Each line is one thing drawn, in the order it is drawn (pdfread.drawing): a shape (rect, line, circle,
 ellipse, polygon, path, or a clip) with its place and size in mm from the page's lower-left corner, to
 0.01 mm, and its fill and stroke (colour, width, dash, opacity); a run of text with where its baseline
@@ -64,6 +65,9 @@ def cases() -> dict[str, list[list[str]]]:
         short = built(game, replace(duplex, short_edge=True), maker, parsed, only=("deck",))  # backs turned
         found.update({f"golden/{name}": pages for name, pages in short.items()})
         found[f"duplex-test-{paper}"] = drawing(duplex_test(duplex, maker), parsed)
+    low = Settings(paper=PAPERS["a4"], ink="low")  # large fills as tints, light text made dark, art's fills tinted
+    deck = next(part for part in lay_out(game, low, maker) if part.component.id == "deck")
+    found["golden/deck-a4-duplex-low-ink"] = drawing(write_pdf(game, [deck], low, False, maker), parsed)
     real = load_game(REAL)
     maker = FaceMaker(real, store=cache.Store())
     settings = Settings()

@@ -69,8 +69,15 @@ def test_previews_show_every_page_captioned_with_links_to_the_pdfs(tmp_path):
         assert (folder / link).resolve().is_file(), link
     assert "../toy-kit-a4-fold.pdf" in page and "../deck-a4-fold.pdf" in page
 
+    # the faces as colour-blind players see them, folded away in their own section (pnp/render/colourblind.py)
+    views = re.findall(r"<details class='colour-blind'>.*?</details>", page, re.S)
+    seen = ["seen-as-printed.png", "seen-with-deuteranopia.png", "seen-with-protanopia.png", "seen-with-tritanopia.png"]
+    assert len(views) == 1 and re.findall(r"<img src='(seen-[^']+)'", views[0]) == seen
+    assert all((folder / name).is_file() for name in seen)
+
     dom = loaded(folder / "index.html", tmp_path / "profile")
-    assert f'data-pictures="{len(pictures)} of {len(pictures)}"' in dom and 'class="missing"' not in dom
+    shown = len(pictures) + len(seen)
+    assert f'data-pictures="{shown} of {shown}"' in dom and 'class="missing"' not in dom
 
     index = out / "index.html"
     text = index.read_text(encoding="utf-8")

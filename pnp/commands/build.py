@@ -70,9 +70,15 @@ def _offset(value: str) -> tuple[float, float]:
               metavar="MANIFEST", help="Also write <game>-changed-<variant>.pdf: only the pieces that differ from "
                                        "the kit an earlier build's <game>-manifest.json describes, a checklist "
                                        "of what to throw away and what replaces it first.")
+@click.option("--ink", type=click.Choice(["normal", "low", "both"]), default="normal", show_default=True,
+              help="low: print large fills (card backgrounds, full-bleed backs, a board's sea) as light tints, keeping "
+                   "every cut line, text and symbol; files named -low-ink. both: the normal kit and the low-ink "
+                   "one. A low-ink build reports each page's ink coverage.")
+@click.option("--coverage", is_flag=True, help="Report the ink coverage of every kit page: the share of the page "
+                                               "ink covers, weighted by how dark it is.")
 @options.out(Path("output"), "Each game goes into DIR/<game>/.")
 def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter, cut_lines, sheets, shop, proof,
-            preview, strict, verbose, old_manifest, out):
+            preview, strict, verbose, old_manifest, ink, coverage, out):
     """Build the kits of GAMES (all games when none is named) into DIR/<game>/."""
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
@@ -92,11 +98,12 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
     start = time.perf_counter()
     for game in loaded:
         forms = ("fold",) if fold else ("duplex",) if duplex else game.forms
-        variants = [Settings(fold=form == "fold", **common) for form in forms]
-        variants += [Settings(shop=True, **common)] if shop else []
+        inks = ("normal", "low") if ink == "both" else (ink,)
+        variants = [Settings(fold=form == "fold", ink=each, **common) for each in inks for form in forms]
+        variants += [Settings(shop=True, ink=each, **common) for each in inks] if shop else []
         files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
                       preview=preview, strict=strict, verbose=verbose,
-                      changed_since=old if old and old["game"] == game.slug else None)
+                      changed_since=old if old and old["game"] == game.slug else None, coverage=coverage)
         for path in files:
             if path.suffix != ".png":  # the pictures are many: index.html lists them
                 click.echo(str(path))

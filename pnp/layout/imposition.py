@@ -59,6 +59,7 @@ class Settings:
     proof: bool = False  # each card's id printed at its foot, to check a kit against its data
     gutter: float | str | None = None  # space between cards, for every card group (else each group's own);
     # "bleed": twice each group's bleed
+    ink: str = "normal"  # "low": large fills printed as light tints (pnp/render/ink.py)
 
     def __post_init__(self):
         if self.size is None:

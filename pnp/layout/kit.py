@@ -24,10 +24,12 @@ class Part:
 
 
 def variant(settings: Settings) -> str:
-    """The suffix naming what was built: the paper, and duplex or fold-and-glue; or the print-shop cards."""
+    """The suffix naming what was built: the paper, and duplex or fold-and-glue, or the print-shop cards; and
+    `-low-ink` for a low-ink print."""
+    ink = "-low-ink" if settings.ink == "low" else ""
     if settings.shop:
-        return "shop"
-    return f"{settings.paper.name}-{'fold' if settings.fold else 'duplex'}"
+        return f"shop{ink}"
+    return f"{settings.paper.name}-{'fold' if settings.fold else 'duplex'}{ink}"
 
 
 def parts(game, settings: Settings) -> list[Part]:

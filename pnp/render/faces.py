@@ -75,6 +75,7 @@ class FaceMaker:
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
         # first given and the key of the face it made then
         self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
+        self.inked: dict[str, Face] = {}  # face key -> the face printed with low ink (ink.py)
 
     # --- the pass ------------------------------------------------------------------------------------
     def pages(self, pages: list) -> list:
@@ -90,6 +91,24 @@ class FaceMaker:
         if face is None:
             face = self.made[request] = self._drawn(request) if isinstance(request, Drawn) else self._made(request)
         return face
+
+    def low_ink_pages(self, pages: list) -> list:
+        """Pages of faces (made by `pages`) with each face printed with low ink."""
+        return [dataclasses.replace(page, placed=[(slot, self.low_ink(face)) for slot, face in page.placed],
+                                    flat=page.flat and self.low_ink(page.flat)) for page in pages]
+
+    def low_ink(self, face: Face) -> Face:
+        """A face printed with low ink (ink.py): its own key, its steps lightened when asked for."""
+        made = self.inked.get(face.key)
+        if made is None:
+            from pnp.render.ink import lightened
+
+            def steps() -> tuple:
+                return lightened(face.steps, face.size, self.game.palette, self.low_ink)
+
+            made = self.inked[face.key] = Face(digest("low ink", face.key), steps, face.size, face.bleed,
+                                               face.where, lasting=face.lasting)
+        return made
 
     def report(self) -> tuple[list, list]:
         """(errors, warnings) of the faces made so far, as (where, message) (see findings.py)."""

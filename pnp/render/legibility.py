@@ -79,7 +79,7 @@ def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=(
     w, h = size
     safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
     palette_items, paints = tuple(sorted(palette.items())), []
-    _painted(under, Place(), paints, palette_items)
+    painted(under, Place(), paints, palette_items)
     _check(steps, safe, Place(), paints, (), palette_items, found)
     return found
 
@@ -99,14 +99,14 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
         elif name == "text" and v["text"].strip():
             _check_text(v, frames, safe, place, paints, path + (index,), palette, found)
         else:
-            _painted(((name, v),), place, paints, palette)
+            painted(((name, v),), place, paints, palette)
 
 
-def _painted(steps, place: "Place", paints: list, palette: tuple) -> None:
+def painted(steps, place: "Place", paints: list, palette: tuple) -> None:
     """Add what `steps`, drawn at `place`, paint (in their groups too) to `paints`."""
     for name, v in steps:
         if name == "group":
-            _painted(v["steps"], place.then(v["x"], v["y"], v["rotate"], v.get("mirror", False)), paints, palette)
+            painted(v["steps"], place.then(v["x"], v["y"], v["rotate"], v.get("mirror", False)), paints, palette)
         else:
             paint = _paint(name, v, palette)
             if paint is not None:
@@ -128,7 +128,7 @@ def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints:
         return
     if layout.size < MIN_SIZE - 1e-6:
         note(SMALL, False, layout.size)
-    middle = (v["x"] + v["w"] / 2, v["y"] + (v["h"] if v["h"] is not None else _ink_height(v)) / 2)
+    middle = text_middle(v)
     if not v["rotate"]:
         for kind, over, detail in _spilt(ink_box(v), middle, frames, safe):
             note(kind, over >= GRAZE, over, detail)
@@ -154,15 +154,20 @@ def _spilt(ink: Box, middle: tuple, frames: list, safe: Box | None):
 def _faint(v: dict, point: tuple, paints: list, palette: tuple) -> tuple | None:
     """A text's contrast ratio with what lies under `point` (its middle, in the face) and the two colours, when
     it is below CONTRAST; None when it is not, or the colours are not known."""
-    ink, under = _rgb(v["colour"], palette), _under(point, paints)
+    ink, under = rgb(v["colour"], palette), colour_under(point, paints)
     if ink is None or under is None:
         return None
-    seen = _over(under, ink, v["opacity"])
+    seen = over(under, ink, v["opacity"])
     ratio = contrast(seen, under)
-    return (ratio, f"{_hex(seen)} on {_hex(under)}") if ratio < CONTRAST else None
+    return (ratio, f"{hex_of(seen)} on {hex_of(under)}") if ratio < CONTRAST else None
 
 
-def _ink_height(v: dict) -> float:
+def text_middle(v: dict) -> tuple[float, float]:
+    """The middle of a text step's box (of its ink, down from its top, when it has no height)."""
+    return v["x"] + v["w"] / 2, v["y"] + (v["h"] if v["h"] is not None else ink_height(v)) / 2
+
+
+def ink_height(v: dict) -> float:
     """From the top of a box without a height to the foot of its text's ink."""
     layout = text_layout(v)
     return layout.first + layout.step * (len(layout.lines) - 1) + layout.size * DESCENT / PT
@@ -207,7 +212,7 @@ def _paint(name: str, v: dict, palette: tuple):
         return (lambda x, y: box[0] <= x <= box[2] and box[1] <= y <= box[3]), None, v["opacity"]
     if name not in ("rect", "circle", "ellipse", "polygon"):
         return None
-    fill = _rgb(v["fill"], palette)
+    fill = rgb(v["fill"], palette)
     if fill is None:
         return None
     if name == "rect":
@@ -233,28 +238,28 @@ def _inside(points: list, x: float, y: float) -> bool:
     return inside
 
 
-def _under(point: tuple, paints: list):
+def colour_under(point: tuple, paints: list):
     """The colour painted at a point of the face, over the paper; None when artwork or a picture shows there."""
     seen = PAPER
     for place, covers, fill, opacity in paints:
         if covers(*place.local(*point)):
-            seen = None if fill is None else fill if opacity >= 1 else None if seen is None else _over(seen, fill,
+            seen = None if fill is None else fill if opacity >= 1 else None if seen is None else over(seen, fill,
                                                                                                      opacity)
     return seen
 
 
-def _over(under: tuple, ink: tuple, opacity: float) -> tuple:
+def over(under: tuple, ink: tuple, opacity: float) -> tuple:
     """`ink` laid at `opacity` over `under`."""
     opacity = min(max(opacity, 0.0), 1.0)
     return tuple(u + (i - u) * opacity for u, i in zip(under, ink))
 
 
-def _rgb(value: str, palette: tuple) -> tuple | None:
+def rgb(value: str, palette: tuple) -> tuple | None:
     made = colour(value, palette)
     return None if made is None else (made.red, made.green, made.blue)
 
 
-def _hex(rgb: tuple) -> str:
+def hex_of(rgb: tuple) -> str:
     return "#" + "".join(f"{round(part * 255):02X}" for part in rgb)
 
 

@@ -11,6 +11,8 @@ from pnp import resources
 from pnp.errors import DataError, Where
 from pnp.render import images
 
+ART_STEP = "art low ink"  # how the store names low-ink artwork (pnp/render/ink.py) among what a drawing places
+
 
 class Library:
     """The artwork and pictures of a game, found in `folders` (its own artwork folder first); `store` keeps
@@ -27,6 +29,11 @@ class Library:
     def placed(self, step: str, src: str, where: Where, problems: list):
         """The checked artwork (an `art` step) or picture (an `image` step) `src` names; None, with the problem
         noted, when there is none to draw."""
+        if step == ART_STEP:
+            from pnp.render.ink import LowInkArt
+
+            found = self.placed("art", src, where, problems)
+            return found and LowInkArt(found)
         found = self.found.get((step, src))
         if found is None:
             found = self._placed(step, src, where, problems)
@@ -66,6 +73,11 @@ class Library:
 
     def art_stream(self, art) -> tuple | None:
         """Artwork turned into PDF operators (see artwork.art_stream), once a build."""
+        if art not in self.streams and getattr(art, "ink", "") == "low":
+            from pnp.render.ink import lightened_stream
+
+            stream = self.art_stream(art.art)
+            self.streams[art] = stream and lightened_stream(stream)
         if art not in self.streams:
             from pnp.render.artwork import art_stream
 
@@ -85,6 +97,8 @@ class Library:
         it had."""
         if isinstance(use, images.Picture):
             return ["image", self.src(use), *use.size]
+        if getattr(use, "ink", "") == "low":
+            return [ART_STEP, self.src(use.art), *self.art_size(use, where)]
         return ["art", self.src(use), *self.art_size(use, where)]
 
     def src(self, use) -> str:

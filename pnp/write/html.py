@@ -11,6 +11,7 @@ ul.pdfs{columns:2;padding-left:1.2em}
 figure ul.pdfs{columns:1}
 .pages{display:flex;flex-wrap:wrap;gap:18px}
 figure{margin:0;width:430px}
+.views figure{width:100%;margin-bottom:1em}
 figure img{width:100%;background:#fff;box-shadow:0 1px 5px #0005}
 figcaption{font-size:.85em;margin-top:.3em}
 #check:empty{display:none}

@@ -145,7 +145,8 @@ class Document:
         if hasattr(use, "steps"):
             return self.drawn.get(use.key, use.key)  # a face it places but does not draw: not seen
         files = [use.path] + [picture.path for picture in getattr(use, "images", ())]
-        return [(str(path), *_stat(path)) for path in files] + [digest(getattr(use, "data", None))]
+        return [(str(path), *_stat(path)) for path in files] + [digest(getattr(use, "data", None))] + \
+            ([use.ink] if hasattr(use, "ink") else [])  # low-ink artwork (pnp/render/ink.py)
 
     def _form_of(self, use, where) -> str:
         if isinstance(use, Picture):

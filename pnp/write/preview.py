@@ -43,6 +43,7 @@ class Section:
     pdfs: list  # file names, relative to the page
     groups: list  # (heading, [(file name, caption), ...])
     blanks: list  # (file name, caption)
+    simulated: list = ()  # (file name, caption): the kit's faces as printed and as colour-blind players see them
 
 
 def page_pictures(pdf, keys: list[tuple], store) -> list[bytes]:
@@ -99,6 +100,31 @@ def crop(png: bytes, box, turned: int, page_size: tuple[float, float], dpi: int 
     return buffer.getvalue()
 
 
+def simulated_views(faces: list[bytes], gap: int = 12) -> list[tuple[str, str, bytes]]:
+    """The faces (PNG pictures) in a row as printed, then as seen with each colour-vision deficiency the
+    colour-blind preflight simulates (pnp/render/colourblind.py): (file name, caption, PNG bytes) each."""
+    from PIL import Image
+
+    from pnp.render import colourblind
+
+    pictures = [Image.open(io.BytesIO(face)).convert("RGB") for face in faces]
+    height = max(picture.height for picture in pictures)
+    row = Image.new("RGB", (sum(picture.width for picture in pictures) + gap * (len(pictures) + 1), height + 2 * gap),
+                    "white")
+    x = gap
+    for picture in pictures:
+        row.paste(picture, (x, gap + (height - picture.height) // 2))
+        x += picture.width + gap
+    views = [("seen-as-printed.png", "as printed", _png(row))]
+    colour, numpy = colourblind.science()
+    pixels = numpy.asarray(row, dtype=numpy.float64) / 255
+    for deficiency, name in colourblind.DEFICIENCIES.items():
+        seen = colourblind.simulated(colour, numpy, pixels, deficiency)
+        picture = Image.fromarray(numpy.round(seen * 255).astype(numpy.uint8), "RGB")
+        views.append((f"seen-with-{name}.png", f"as seen with {name}", _png(picture)))
+    return views
+
+
 def _page(title: str, body: list[str]) -> bytes:
     return html_page(title, ["<p id='check'></p>", *body], after=[CHECK]).encode("utf-8")
 
@@ -125,6 +151,10 @@ def game_page(title: str, sections: list[Section], index: str | None = "../../in
         body.append(_links(section.pdfs))
         for heading, pictures in section.groups:
             body.append(f"<h3>{html.escape(heading)}</h3><div class='pages'>{_figures(pictures)}</div>")
+        if section.simulated:
+            body.append(f"<details class='colour-blind'><summary>The faces as colour-blind players see them "
+                        f"(simulated: deuteranopia, protanopia, tritanopia)</summary>"
+                        f"<div class='views'>{_figures(section.simulated)}</div></details>")
         if section.blanks:
             body.append(f"<details><summary>{len(section.blanks)} pages left blank on purpose (the backs of "
                         f"one-sided sheets, for printing the kit double-sided in one go)</summary>"

@@ -1,0 +1,163 @@
+"""The colour-blind preflight: groups of cards told apart by colour alone, and by colours that a player with a
+common colour-vision deficiency cannot tell apart ("symbols major, colour minor").
+
+The groups are those the data makes: for each field of a component's cards (a suit, a colour, a crew) with
+2 to MAX_GROUPS values, the cards sharing each value. What a group's faces all show is its mark: the colours
+every one of its fronts uses (fills, strokes, text), and its symbols, the artwork and pictures every one of
+them places, the words every one of them writes and the shapes every one of them draws (a shape drawn alike
+in two colours is the same shape). A field whose groups show the same colours is not told by
+colour and is left alone. Two groups whose symbols differ are told apart by them. Two whose symbols are the
+same differ by their colours only: each of the three deficiencies is simulated at full severity (Machado,
+Oliveira and Fernandes' 2009 model, as the colour-science library gives it) on the colours one group shows and
+the other does not, and when the most different pair of them lies closer than DISTANCE (CIEDE2000) for a
+deficiency, the build warns at the component's data.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import warnings
+
+from pnp.errors import Where
+from pnp.layout.requests import Drawn
+from pnp.render.legibility import hex_of, rgb
+
+SAMPLE = 24  # the cards of a group compared, spread over it: what these all show, a big group's all show too
+MAX_GROUPS = 12  # a field with more values than this names cards, not groups of them (suits, colours, crews)
+DISTANCE = 20.0  # CIEDE2000: about 2 is the least difference seen side by side; a group is told at a glance,
+# across a table, in poor light: ten times that (red #C0392B and green #2E8B57 lie 11 apart as a deuteranope
+# sees them, blue #1F5FA8 and purple #6B4C9A 3; red and blue 52)
+DEFICIENCIES = {"Deuteranomaly": "deuteranopia", "Protanomaly": "protanopia", "Tritanomaly": "tritanopia"}
+SHAPES = {"rect": ("x", "y", "w", "h", "r"), "circle": ("x", "y", "r"), "ellipse": ("x", "y", "rx", "ry"),
+          "polygon": ("points",), "line": ("points",)}  # each shape step's geometry
+KINDS = {"cards": {}, "tokens": {}, "standees": {"side": "front"}}  # kinds whose pieces' fronts are compared,
+# with what the template is told besides the piece (as the layout tells it: pnp/layout/cards.py, cutouts.py)
+
+
+def problems(game, face_of) -> list[tuple[Where, str]]:
+    """Warnings, as (where, message), of groups of a component's cards told apart by colours alone that are too
+    close under a simulated colour-vision deficiency. `face_of(request)` makes a face (the render pass)."""
+    found = []
+    palette = tuple(sorted(game.palette.items()))
+    for component in game.components.values():
+        if component.kind not in KINDS or not component.template or len(component.cards) < 2:
+            continue
+        bleed = component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0
+        marks: dict = {}
+
+        def marks_of(card) -> tuple:
+            if card.id not in marks:
+                context = card.context()
+                face = face_of(Drawn(component.template, component.size, bleed, card.where,
+                                     {"card": context, "piece": context, **KINDS[component.kind]}))
+                marks[card.id] = _marks(face.steps, palette)
+            return marks[card.id]
+
+        for field in dict.fromkeys(name for card in component.cards for name in card.fields):
+            found += _field_problems(component, field, marks_of)
+    return found
+
+
+def _field_problems(component, field: str, marks_of) -> list:
+    """The pairs of groups of a component's cards, by one field, told apart by too close colours alone."""
+    by_value: dict = {}
+    for card in component.cards:
+        by_value.setdefault(str(card.fields.get(field)), []).append(card)
+    if not 2 <= len(by_value) <= MAX_GROUPS:
+        return []
+    groups = {value: [marks_of(card) for card in _spread(cards)] for value, cards in by_value.items()}
+    shown = {value: (frozenset.intersection(*(colours for colours, _ in cards)),
+                     frozenset.intersection(*(symbols for _, symbols in cards))) for value, cards in groups.items()}
+    if len({colours for colours, _ in shown.values()}) < 2:
+        return []  # its groups show the same colours: the field is not told by colour
+    found = []
+    for (one, (colours_a, symbols_a)), (other, (colours_b, symbols_b)) in itertools.combinations(shown.items(), 2):
+        only_a, only_b = colours_a - colours_b, colours_b - colours_a
+        if symbols_a != symbols_b or not only_a or not only_b:
+            continue
+        close = {name: distance for name, distance in apart(only_a, only_b).items() if distance < DISTANCE}
+        if close:
+            seen = ", ".join(f"{distance:.0f} apart with {name}" for name, distance in close.items())
+            found.append((component.where.at(f"fields.{field}"),
+                          f"the cards whose {field} is {one} and those whose {field} is {other} "
+                          f"differ only by colour ({', '.join(sorted(map(hex_of, only_a)))} against "
+                          f"{', '.join(sorted(map(hex_of, only_b)))}), {seen} (CIEDE2000; {DISTANCE:.0f} or more "
+                          f"tells them at a glance): give each group a symbol or a word of its own"))
+    return found
+
+
+def _rounded(value):
+    """Lengths (and lists of them) to a tenth of a millimetre, to compare shapes."""
+    return tuple(_rounded(item) for item in value) if isinstance(value, (list, tuple)) else round(value, 1)
+
+
+def _spread(cards: list) -> list:
+    """At most SAMPLE of a group's cards, spread evenly over it."""
+    if len(cards) <= SAMPLE:
+        return cards
+    return [cards[index * len(cards) // SAMPLE] for index in range(SAMPLE)]
+
+
+def _marks(steps, palette: tuple) -> tuple[frozenset, frozenset]:
+    """What a face shows: (its colours, as RGB; its symbols: the artwork and pictures it places, its words)."""
+    colours, symbols = set(), set()
+
+    def walk(steps) -> None:
+        for name, v in steps:
+            if name == "group":
+                walk(v["steps"])
+            elif name in ("art", "image"):
+                symbols.add((name, v["src"]))
+            elif name == "text":
+                symbols.add(("text", v["text"].strip().lower()))
+                colours.add(rgb(v["colour"], palette))
+            else:
+                colours.update(rgb(v.get(key, "none"), palette) for key in ("fill", "stroke"))
+                if name in SHAPES:  # its shape, whatever its colour: a stone cut one way or another
+                    symbols.add((name, _rounded([v[key] for key in SHAPES[name]])))
+
+    walk(steps)
+    colours.discard(None)
+    symbols.discard(("text", ""))
+    return frozenset(colours), frozenset(symbols)
+
+
+def apart(ones, others) -> dict[str, float]:
+    """For each deficiency, how far apart (CIEDE2000) the most different pair of colours, one of `ones` and one
+    of `others` (RGB, 0 to 1), lie as a person with it sees them."""
+    colour, numpy = science()
+    ones, others = numpy.array(sorted(ones)), numpy.array(sorted(others))
+    distances = {}
+    for deficiency, name in DEFICIENCIES.items():
+        seen_a, seen_b = (lab(colour, numpy, colours, deficiency) for colours in (ones, others))
+        pairs = colour.delta_E(seen_a[:, None, :], seen_b[None, :, :], method="CIE 2000")
+        distances[name] = float(pairs.max())
+    return distances
+
+
+def simulated(colour, numpy, srgb, deficiency: str):
+    """sRGB values (0 to 1, any shape ending in 3) as a person with `deficiency` (colour-science's name, at full
+    severity) sees them, in sRGB: the simulation acts on linear light."""
+    with warnings.catch_warnings():  # its note that Machado's tritanopia is an approximation (see the docs)
+        warnings.simplefilter("ignore", colour.utilities.ColourUsageWarning)
+        matrix = colour.matrix_cvd_Machado2009(deficiency, 1.0)
+    linear = colour.cctf_decoding(srgb, function="sRGB")
+    seen = numpy.clip(linear @ matrix.T, 0.0, 1.0)
+    return colour.cctf_encoding(seen, function="sRGB")
+
+
+def lab(colour, numpy, srgb, deficiency: str):
+    """CIE L*a*b* (D65) of sRGB values as a person with `deficiency` sees them."""
+    linear = colour.cctf_decoding(simulated(colour, numpy, srgb, deficiency), function="sRGB")
+    xyz = colour.RGB_to_XYZ(linear, colour.RGB_COLOURSPACES["sRGB"], apply_cctf_decoding=False)
+    return colour.XYZ_to_Lab(xyz, colour.CCS_ILLUMINANTS["CIE 1931 2 Degree Standard Observer"]["D65"])
+
+
+def science():
+    """colour-science and numpy, loaded only when colours must be compared: most kits tell their groups apart by
+    symbols, and never load them. (Its notice that SciPy is not installed is silenced: nothing here needs it.)"""
+    os.environ.setdefault("COLOUR_SCIENCE__FILTER_USAGE_WARNINGS", "True")
+    import colour
+    import numpy
+
+    return colour, numpy

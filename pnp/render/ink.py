@@ -1,0 +1,170 @@
+"""Low ink (`pnp build --ink low`): a face's steps with its large fills turned into light tints, everything else
+kept, so that a kit prints on a home printer without emptying its cartridges.
+
+A *large fill* is a filled shape (rect, circle, ellipse, polygon) of a colour that covers LARGE or more of the
+face's trimmed area, in one shape or added up over several: a card's background and its inner panel, a
+full-bleed back, the sea of a board, a board's many spaces of one colour. Its colour is
+mixed with white, TINT of it kept, and it gains an outline in its own colour (a shape that had one keeps it),
+so that its edge still shows. Artwork keeps its outlines dark and its fills tinted (ART_LINE, ART_TINT).
+Lines, text, pictures and small shapes (suit marks, pips, icons' discs) keep their colours; cut and crop
+marks are the writer's and are not faces' steps.
+
+A text, or an outline or line, that stood out from what lay under it and no longer does (light lettering or a
+light frame on a background now pale) takes the lightest tint of the colour that lay under it before that
+stands out from the new tint (WCAG's contrast: READABLE for text, CONTRAST for lines), else a dark shade of
+its own. A line or outline that never stood out from its background (a texture: waves drawn
+on a sea) is tinted as its background is, and stays as faint.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_of, over, painted, rgb,
+                                   text_middle)
+
+LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
+TINT = 0.1  # the share of a large fill's colour kept in its tint (the rest is white paper)
+READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint under it; a line keeps CONTRAST
+SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
+ART_TINT = 0.25  # the share of its colour an artwork's fill keeps
+ART_LINE = 0.85  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
+COLOUR_SET = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b")  # a fill (rg) or stroke (RG)
+# colour set, in PDF operators
+SHAPES = ("rect", "circle", "ellipse", "polygon")
+
+
+def lightened(steps, size: tuple[float, float], palette: dict, face_of=lambda face: face) -> tuple:
+    """`steps` (a face's, checked) for a low-ink print of a face of `size` (mm); `face_of` gives the low-ink
+    face for another face the steps draw whole (an underlay, a picture of a component)."""
+    w, h = size
+    palette_items = tuple(sorted(palette.items()))
+    areas: dict = {}
+    _fill_areas(steps, palette_items, areas)
+    large = max(w * h, 1e-9) * LARGE
+    walk = _Walk({fill for fill, total in areas.items() if total >= large}, palette_items, face_of)
+    return walk.steps(steps, Place())
+
+
+def _fill_areas(steps, palette: tuple, areas: dict) -> None:
+    """The area each fill colour covers on a face, added up over its shapes (its groups' too) into `areas`."""
+    for name, v in steps:
+        if name == "group":
+            _fill_areas(v["steps"], palette, areas)
+        elif name in SHAPES and v["fill"] != "none":
+            fill = rgb(v["fill"], palette)
+            areas[fill] = areas.get(fill, 0.0) + area(name, v)
+
+
+class _Walk:
+    def __init__(self, large: set, palette: tuple, face_of):
+        self.large, self.palette, self.face_of = large, palette, face_of  # large: the colours of large fills
+        self.before: list = []  # what the face painted, as legibility.painted keeps it
+        self.after: list = []  # what the low-ink face paints
+
+    def steps(self, steps, place: Place) -> tuple:
+        return tuple(self.step(name, values, place) for name, values in steps)
+
+    def step(self, name: str, v: dict, place: Place) -> tuple:
+        if name == "group":
+            inner = place.then(v["x"], v["y"], v["rotate"], v.get("mirror", False))
+            return name, {**v, "steps": self.steps(v["steps"], inner)}
+        if name in ("underlay", "picture"):
+            return name, {**v, "face": self.face_of(v["face"])}
+        if name == "art":
+            return name, {**v, "art": LowInkArt(v["art"])}
+        made = v
+        fill = rgb(v["fill"], self.palette) if name in SHAPES else None
+        if fill in self.large:
+            made = {**v, "fill": hex_of(tint(fill))}
+            if v["stroke"] == "none":
+                made["stroke"] = hex_of(fill)
+        elif name == "text":
+            made = self.recoloured(v, "colour", place.point(*text_middle(v)), READABLE)
+        elif name in SHAPES + ("line",) and v["stroke"] != "none":
+            made = self.recoloured(v, "stroke", place.point(*_middle(name, v)), CONTRAST)
+        if name != "text":
+            painted(((name, v),), place, self.before, self.palette)
+            painted(((name, made),), place, self.after, self.palette)
+        return name, made
+
+    def recoloured(self, v: dict, key: str, point: tuple, needed: float) -> dict:
+        """A step whose colour `key` (a text's, a line's) no longer stands out from what lies under `point`,
+        given the lightest tint of the colour that lay there before that stands out from the new one by
+        `needed` (a sea-blue title on pale sea-blue), else a dark shade of its own."""
+        ink = rgb(v[key], self.palette)
+        was, now = colour_under(point, self.before), colour_under(point, self.after)
+        if ink is None or was is None or now is None or was == now:
+            return v
+        if key == "stroke" and contrast(over(was, ink, v["opacity"]), was) < CONTRAST:
+            return {**v, key: hex_of(tint(ink))}  # a texture (waves on a sea): as faint on the tint as it was
+        if contrast(over(now, ink, v["opacity"]), now) >= CONTRAST:
+            return v
+        for kept in (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # how much of the old colour
+            lighter = tuple(1 - (1 - part) * kept for part in was)
+            if contrast(lighter, now) >= needed:
+                return {**v, key: hex_of(lighter)}
+        shade = tuple(part * SHADE for part in ink)
+        return {**v, key: hex_of(max((was, shade), key=lambda colour: contrast(colour, now)))}
+
+
+def tint(colour: tuple) -> tuple:
+    """A colour mixed with white, TINT of it kept."""
+    return tuple(1 - (1 - part) * TINT for part in colour)
+
+
+def _middle(name: str, v: dict) -> tuple[float, float]:
+    """The middle of a shape or line step: what lies under it is what its outline is seen against."""
+    if name == "rect":
+        return v["x"] + v["w"] / 2, v["y"] + v["h"] / 2
+    if name in ("circle", "ellipse"):
+        return v["x"], v["y"]
+    xs, ys = [point[0] for point in v["points"]], [point[1] for point in v["points"]]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+
+def area(name: str, v: dict) -> float:
+    """The area (mm²) a shape step covers (a rect's round corners counted square)."""
+    if name == "rect":
+        return abs(v["w"] * v["h"])
+    if name == "circle":
+        return math.pi * v["r"] ** 2
+    if name == "ellipse":
+        return math.pi * abs(v["rx"] * v["ry"])
+    points = v["points"]
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0, *_), (x1, y1, *_) in zip(points, points[1:] + points[:1]))) / 2
+
+
+@dataclass(frozen=True)
+class LowInkArt:
+    """A piece of artwork printed with low ink: its fills tinted (ART_TINT of their colour kept), its outlines
+    dark still (ART_LINE), so that a symbol keeps its shape and reads as before."""
+
+    art: object  # artwork.Artwork
+    ink: str = "low"
+
+    @property
+    def path(self):
+        return self.art.path
+
+    @property
+    def root(self):
+        return self.art.root
+
+    @property
+    def images(self):
+        return self.art.images
+
+
+def lightened_stream(stream: tuple) -> tuple:
+    """Artwork's PDF operators (library.art_stream) with every fill colour tinted (ART_TINT of it kept) and every
+    outline's lightened a little (ART_LINE kept)."""
+    code, states, width, height = stream
+
+    def tinted(found) -> str:
+        kept = ART_TINT if found.group(4) == "rg" else ART_LINE
+        parts = tuple(1 - (1 - min(max(float(part), 0.0), 1.0)) * kept for part in found.groups()[:3])
+        return " ".join(f"{part:.4f}" for part in parts) + " " + found.group(4)
+
+    return tuple(COLOUR_SET.sub(tinted, line) if isinstance(line, str) else line for line in code), states, width, height

@@ -1,0 +1,85 @@
+"""The colour-blind preflight (pnp/render/colourblind.py): groups of cards told apart by colours alone that a
+colour-blind player cannot tell apart are warned of at their component's data; a symbol of their own, or
+colours far enough apart, keeps them from it; the five games pass; the preview shows the faces as seen."""
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from conftest import run
+from pnp.read.games import game_slugs, load_game
+from pnp.render import colourblind
+from pnp.render.faces import FaceMaker
+from pnp.write import cache
+from pnp.write.preview import simulated_views
+
+FIXTURE = Path(__file__).parent / "fixtures" / "colour-blind"
+
+
+def found(folder) -> list:
+    game = load_game(str(folder))
+    return colourblind.problems(game, FaceMaker(game, cache.Store()).face)
+
+
+def test_red_and_green_suits_without_symbols_are_flagged_at_their_component():
+    problems = found(FIXTURE)
+    assert len(problems) == 1
+    where, message = problems[0]
+    assert (where.file, where.field) == ("tests/fixtures/colour-blind/game.yaml", "plain-deck.fields.suit")
+    lines = (FIXTURE / "game.yaml").read_text().splitlines()
+    assert lines[where.line - 1] == "  plain-deck:"
+    assert "red" in message and "green" in message and "deuteranopia" in message and "protanopia" in message
+    assert "tritanopia" not in message  # red and green stay far apart for a tritanope
+
+
+def test_a_symbol_of_its_own_or_far_colours_keep_a_group_from_being_flagged(tmp_path):
+    # the marked deck (a symbol per suit) and the far deck (red and blue) are the ones not flagged above;
+    # without its symbols the marked deck is flagged too
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    marked = folder / "templates" / "marked.yaml.j2"
+    marked.write_text(marked.read_text().replace("game.vars.symbols[card.suit]", "'anchor.svg'"))
+    flagged = sorted(where.field for where, _ in found(folder))
+    assert flagged == ["marked-deck.fields.suit", "plain-deck.fields.suit"]
+
+
+def test_the_distance_is_measured_as_a_colour_blind_player_sees():
+    red, green, blue = (0.753, 0.224, 0.169), (0.180, 0.545, 0.341), (0.122, 0.373, 0.659)
+    red_green = colourblind.apart({red}, {green})
+    assert red_green["deuteranopia"] < colourblind.DISTANCE and red_green["protanopia"] < colourblind.DISTANCE
+    assert red_green["tritanopia"] > colourblind.DISTANCE
+    assert min(colourblind.apart({red}, {blue}).values()) > colourblind.DISTANCE
+    assert max(colourblind.apart({red}, {red}).values()) == pytest.approx(0, abs=1e-6)
+
+
+@pytest.mark.parametrize("slug", game_slugs())
+def test_every_game_passes(slug):
+    assert found(slug) == []
+
+
+def test_the_build_warns_and_strict_stops(tmp_path):
+    result = run(FIXTURE, tmp_path, "--duplex")
+    assert result.exit_code == 0
+    assert "warning: tests/fixtures/colour-blind/game.yaml:" in result.output and "plain-deck" in result.output
+    assert run(FIXTURE, tmp_path, "--duplex", "--warnings-as-errors").exit_code != 0
+
+
+def test_simulated_views_turn_red_and_green_alike():
+    def face(colour) -> bytes:
+        buffer = io.BytesIO()
+        Image.new("RGB", (20, 30), colour).save(buffer, format="PNG")
+        return buffer.getvalue()
+
+    views = {name: Image.open(io.BytesIO(picture)).convert("RGB")
+             for name, _, picture in simulated_views([face((192, 57, 43)), face((46, 139, 87))], gap=4)}
+    assert sorted(views) == ["seen-as-printed.png", "seen-with-deuteranopia.png", "seen-with-protanopia.png",
+                             "seen-with-tritanopia.png"]
+
+    def spread(picture) -> int:  # how far apart the two faces' middles are, summed over red, green and blue
+        one, other = picture.getpixel((14, 19)), picture.getpixel((38, 19))
+        return sum(abs(a - b) for a, b in zip(one, other))
+
+    assert spread(views["seen-as-printed.png"]) > 2 * spread(views["seen-with-deuteranopia.png"])
+    assert views["seen-with-tritanopia.png"].size == views["seen-as-printed.png"].size

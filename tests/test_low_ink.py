@@ -1,0 +1,118 @@
+"""Low ink (`pnp build --ink low`, pnp/render/ink.py): large fills printed as light tints with an outline, text
+that no longer stands out recoloured, artwork's fills tinted and its outlines kept, everything else as it was;
+both kits written side by side with their ink coverage (pnp/write/coverage.py)."""
+import io
+import re
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from conftest import run
+from pnp.errors import Where
+from pnp.render import ink
+from pnp.render.legibility import contrast, hex_of, rgb
+from pnp.render.library import Library
+from pnp.render.steps import Steps
+from pnp.write import cache
+from pnp.write.coverage import coverage
+
+GOLDEN = Path(__file__).parent / "fixtures" / "golden"
+PALETTE = {"sea": "#173B5C", "gold": "#F4C542", "paper": "#FFFFFF", "ink": "#2B1D0E"}
+CARD = (63.5, 88.9)
+
+
+def steps(*raw) -> tuple:
+    return Steps(PALETTE, Library([], cache.Store())).drawn(list(raw), Where("test"))
+
+
+def colours(values: dict) -> tuple:
+    return tuple(rgb(values[key], tuple(PALETTE.items())) for key in ("fill", "stroke"))
+
+
+def test_a_large_fill_becomes_a_tint_with_an_outline_and_a_small_one_keeps_its_colour():
+    face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 63, "fill": "sea"}},
+                 {"circle": {"x": 10, "y": 10, "r": 4, "fill": "ink"}},
+                 {"line": {"points": [[5, 80], [50, 80]], "stroke": "sea", "width": 2}})  # on the paper
+    (_, back), (_, dot), (_, line) = ink.lightened(face, CARD, PALETTE)
+    sea = rgb("sea", tuple(PALETTE.items()))
+    fill, stroke = colours(back)
+    assert stroke == sea and all(part > 0.85 for part in fill)  # pale, its edge in its own colour
+    assert back["fill"] == hex_of(ink.tint(sea))
+    assert dot == face[1][1] and line == face[2][1]
+
+
+def test_many_small_shapes_of_one_colour_are_a_large_fill_together():
+    squares = [{"rect": {"x": 8 * i, "y": 0, "w": 5, "h": 88.9, "fill": "sea"}} for i in range(3)]
+    lightened = ink.lightened(steps(*squares), CARD, PALETTE)
+    assert all(values["fill"] == hex_of(ink.tint(rgb("sea", tuple(PALETTE.items())))) for _, values in lightened)
+    one = ink.lightened(steps(squares[0]), CARD, PALETTE)  # under a tenth of the card: small
+    assert colours(one[0][1])[0] == rgb("sea", tuple(PALETTE.items()))
+
+
+def test_light_text_on_a_lightened_fill_turns_dark_and_text_on_a_kept_fill_stays():
+    face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 94.9, "fill": "sea"}},
+                 {"text": {"text": "BURIED", "x": 5, "y": 10, "w": 50, "colour": "gold"}},
+                 {"circle": {"x": 30, "y": 60, "r": 8, "fill": "ink"}},
+                 {"text": {"text": "7", "x": 25, "y": 55, "w": 10, "h": 10, "colour": "paper", "valign": "middle"}})
+    (_, back), (_, title), _, (_, number) = ink.lightened(face, CARD, PALETTE)
+    palette = tuple(PALETTE.items())
+    assert contrast(rgb(title["colour"], palette), rgb(back["fill"], palette)) >= 3
+    assert number["colour"] == "paper"  # on the small disc, still dark: as it was
+
+
+def test_artwork_keeps_its_outlines_dark_and_tints_its_fills():
+    code = ("q", ".752941 .223529 .168627 rg", "0 0 0 RG", "1 0 0 1 .5 .5 cm", ("use", 0))
+    lightened, states, w, h = ink.lightened_stream((code, {}, 10.0, 10.0))
+    fill = [float(part) for part in lightened[1].split()[:3]]
+    assert all(part > 0.75 for part in fill) and lightened[1].endswith(" rg")
+    outline = [float(part) for part in lightened[2].split()[:3]]
+    assert all(0 < part < 0.4 for part in outline) and lightened[2].endswith(" RG")  # dark still
+    assert lightened[3:] == code[3:] and lightened[0] == "q" and (w, h) == (10.0, 10.0)
+
+
+def test_coverage_is_the_share_of_the_page_weighted_by_darkness():
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(600, 800))
+    c.showPage()  # blank
+    c.rect(0, 0, 600, 800, fill=1, stroke=0)
+    c.showPage()  # black all over
+    c.rect(0, 0, 300, 800, fill=1, stroke=0)
+    c.showPage()  # half black
+    c.setFillGray(0.5)
+    c.rect(0, 0, 600, 800, fill=1, stroke=0)
+    c.showPage()  # a mid grey all over
+    c.save()
+    blank, black, half, grey = coverage(buffer.getvalue())
+    assert blank < 0.01 and black > 0.99 and abs(half - 0.5) < 0.02 and abs(grey - 0.5) < 0.03
+
+
+def test_both_kits_side_by_side_with_their_coverage(tmp_path):
+    result = run(GOLDEN, tmp_path, "--duplex", "--ink", "both")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "golden"
+    assert (folder / "golden-kit-a4-duplex.pdf").is_file() and (folder / "golden-kit-a4-duplex-low-ink.pdf").is_file()
+    assert (folder / "deck-a4-duplex-low-ink.pdf").is_file()
+    found = dict(re.findall(r"golden-kit-(a4-duplex(?:-low-ink)?): ink coverage ([\d.]+) %", result.output))
+    assert float(found["a4-duplex-low-ink"]) < 0.6 * float(found["a4-duplex"])
+    assert re.search(r"golden-kit-a4-duplex-low-ink: \d+ % of the normal kit's ink", result.output)
+    normal = run(GOLDEN, tmp_path, "--duplex")
+    assert "coverage" not in normal.output  # measured only when asked for, or for a low-ink kit
+
+
+def test_a_low_ink_kit_built_again_from_the_cache_is_the_same(tmp_path):
+    first = run(GOLDEN, tmp_path / "one", "--duplex", "--ink", "low")
+    again = run(GOLDEN, tmp_path / "two", "--duplex", "--ink", "low")
+    assert first.exit_code == again.exit_code == 0
+    name = "golden/deck-a4-duplex-low-ink.pdf"
+    assert (tmp_path / "one" / "out" / name).read_bytes() == (tmp_path / "two" / "out" / name).read_bytes()
+
+
+def test_a_texture_on_a_large_fill_stays_faint():
+    face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 94.9, "fill": "sea"}},
+                 {"line": {"points": [[-3, 20], [66.5, 20]], "stroke": "#2A5A85", "width": 1.6}},  # waves
+                 {"rect": {"x": 4, "y": 4, "w": 55.5, "h": 80.9, "stroke": "gold", "width": 0.9}})  # a frame
+    (_, back), (_, wave), (_, frame) = ink.lightened(face, CARD, PALETTE)
+    palette = tuple(PALETTE.items())
+    assert wave["stroke"] == hex_of(ink.tint(rgb("#2A5A85", palette)))
+    assert contrast(rgb(wave["stroke"], palette), rgb(back["fill"], palette)) < 1.5
+    assert contrast(rgb(frame["stroke"], palette), rgb(back["fill"], palette)) >= 3  # stood out: stands out still
