@@ -64,3 +64,38 @@ def test_bad_targets_and_options_are_usage_errors(tmp_path):
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output and "Traceback" not in result.output
     assert not any(tmp_path.iterdir())
+
+
+SHOP_POKER = {"mpc": (822, 1122), "tgc": (825, 1125)}  # each shop's poker card at 300 dpi, bleed included
+
+
+def test_shop_pictures_are_the_shops_exact_size_and_quantities_add_up(tmp_path):
+    for target, slug in (("mpc", "cannon-dice"), ("tgc", "buried-treasure")):
+        result = export(target, slug, "--out", tmp_path)
+        assert result.exit_code == 0, result.output
+        folder = tmp_path / slug / target
+        table = rows(folder)
+        cards = {component: copies for component, copies in data_counts(slug).items()
+                 if load_game(slug).components[component].kind == "cards"}
+        assert {row["component"] for row in table} == set(cards)
+        for component, copies in cards.items():
+            assert sum(int(row["copies"]) for row in table if row["component"] == component) == copies
+        pictures = list(folder.rglob("*.png"))
+        assert pictures
+        for path in pictures:
+            with Image.open(path) as picture:
+                assert picture.size == SHOP_POKER[target], path
+
+
+def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
+    Image.new("RGB", (200, 100), "red").save(toy / "artwork" / "flag.png")  # 254 dpi in 20 × 10 mm
+    (toy / "templates" / "own-back.yaml.j2").write_text(
+        (toy / "templates" / "own-back.yaml.j2").read_text() + "- image: {src: flag.png, x: 5, y: 5, w: 20, h: 10}\n")
+    for target in ("tgc", "mpc"):
+        result = export(target, toy, "--out", tmp_path / "out")
+        assert result.exit_code == 2, result.output
+        assert "deck, card gamma (back)" in result.output and "254 dpi" in result.output
+        assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "toy").exists()
+    result = export("png", toy, "--out", tmp_path / "out")  # a picture of the face is no print: it is written
+    assert result.exit_code == 0, result.output

@@ -10,6 +10,8 @@ import importlib
 
 TARGETS = {  # name on the command line -> module of this package
     "png": "png",
+    "mpc": "mpc",
+    "tgc": "tgc",
 }
 
 
