@@ -16,13 +16,14 @@ import os
 import secrets
 import shutil
 import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import PnpError, shown
 
 STAGING, READY, OLD = "staging", "ready", "old"
 # what a build writes, and what a file manager or an older version may have left beside it
-OURS = {".pdf", ".png", ".html", ".json", ".part"}
+OURS = {".pdf", ".png", ".html", ".json", ".csv", ".part"}
 LITTER = {".DS_Store", "Thumbs.db", "desktop.ini"}
 
 
@@ -93,6 +94,23 @@ def cannot_write(error: OSError, folder: Path) -> PnpError:
         if inner and inner[0].startswith(f".{target.name}."):
             place = Path(folder).joinpath(*inner[1:])
     return PnpError(f"cannot write {shown(place)}: {error.strerror or error}")
+
+
+@contextmanager
+def swapped_in(folder: Path):
+    """A FolderSet for `folder`, committed when the block ends without an error, else discarded; a write that
+    fails is reported as `cannot_write` says."""
+    try:
+        files = FolderSet(folder)
+    except OSError as error:
+        raise cannot_write(error, folder) from None
+    try:
+        yield files
+        files.commit()
+    except OSError as error:
+        raise cannot_write(error, folder) from None
+    finally:
+        files.discard()
 
 
 def replace_folder(folder: Path, files: dict[str, bytes]) -> None:

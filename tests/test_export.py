@@ -1,0 +1,101 @@
+"""`pnp export` as a user meets it: the files each target writes, read back as the program that takes them
+would read them (pictures by their pixels, the quantities by their sums), and its refusals."""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import cli
+from pnp.read.games import load_game
+
+
+def export(*args):
+    result = CliRunner().invoke(cli, ["export", *map(str, args)])
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def rows(folder: Path) -> list[dict]:
+    with open(folder / "quantities.csv", newline="", encoding="utf-8") as stream:
+        return list(csv.DictReader(stream))
+
+
+def data_counts(slug: str) -> dict:
+    """component -> the copies its data asks for, of the kinds an export writes as pieces."""
+    game = load_game(slug)
+    counts = {}
+    for component in game.components.values():
+        if component.kind in ("cards", "tokens"):
+            counts[component.id] = component.card_total
+    return counts
+
+
+def test_png_writes_each_face_once_at_its_size_and_counts_every_copy(tmp_path):
+    result = export("png", "pirates-gold", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "pirates-gold" / "png"
+    table = rows(folder)
+    for component, copies in data_counts("pirates-gold").items():
+        assert sum(int(row["copies"]) for row in table if row["component"] == component) == copies, component
+    files = {row[side] for row in table for side in ("front file", "back file") if row[side]}
+    assert files == {path.relative_to(folder).as_posix() for path in folder.rglob("*.png")}
+    poker = round(63.5 / 25.4 * 300) + 2 * round(3 / 25.4 * 300)  # a poker card with 3 mm of bleed at 300 dpi
+    with Image.open(folder / "game-cards" / "pirate-front.png") as picture:
+        assert picture.size == (poker, round(88.9 / 25.4 * 300) + 2 * round(3 / 25.4 * 300))
+        assert picture.mode == "RGB"
+    assert next(row for row in table if row["card id"] == "pirate")["back file"] == "game-cards/back.png"
+
+
+def test_png_without_bleed_at_another_dpi(tmp_path):
+    result = export("png", "pirates-gold", "--dpi", "150", "--no-bleed", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    with Image.open(tmp_path / "pirates-gold" / "png" / "game-cards" / "pirate-front.png") as picture:
+        assert picture.size == (round(63.5 / 25.4 * 150), round(88.9 / 25.4 * 150))
+
+
+def test_bad_targets_and_options_are_usage_errors(tmp_path):
+    for args, words in ((("nope", "pirates-gold"), "TARGET"), (("png", "no-such-game"), "no-such-game"),
+                        (("png", "pirates-gold", "--dpi", "0"), "--dpi"),
+                        (("png", "pirates-gold", "--base-url", "https://example.org"), "--base-url")):
+        result = export(*args, "--out", tmp_path)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output and "Traceback" not in result.output
+    assert not any(tmp_path.iterdir())
+
+
+SHOP_POKER = {"mpc": (822, 1122), "tgc": (825, 1125)}  # each shop's poker card at 300 dpi, bleed included
+
+
+def test_shop_pictures_are_the_shops_exact_size_and_quantities_add_up(tmp_path):
+    for target, slug in (("mpc", "cannon-dice"), ("tgc", "buried-treasure")):
+        result = export(target, slug, "--out", tmp_path)
+        assert result.exit_code == 0, result.output
+        folder = tmp_path / slug / target
+        table = rows(folder)
+        cards = {component: copies for component, copies in data_counts(slug).items()
+                 if load_game(slug).components[component].kind == "cards"}
+        assert {row["component"] for row in table} == set(cards)
+        for component, copies in cards.items():
+            assert sum(int(row["copies"]) for row in table if row["component"] == component) == copies
+        pictures = list(folder.rglob("*.png"))
+        assert pictures
+        for path in pictures:
+            with Image.open(path) as picture:
+                assert picture.size == SHOP_POKER[target], path
+
+
+def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
+    Image.new("RGB", (200, 100), "red").save(toy / "artwork" / "flag.png")  # 254 dpi in 20 × 10 mm
+    (toy / "templates" / "own-back.yaml.j2").write_text(
+        (toy / "templates" / "own-back.yaml.j2").read_text() + "- image: {src: flag.png, x: 5, y: 5, w: 20, h: 10}\n")
+    for target in ("tgc", "mpc"):
+        result = export(target, toy, "--out", tmp_path / "out")
+        assert result.exit_code == 2, result.output
+        assert "deck, card gamma (back)" in result.output and "254 dpi" in result.output
+        assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "toy").exists()
+    result = export("png", toy, "--out", tmp_path / "out")  # a picture of the face is no print: it is written
+    assert result.exit_code == 0, result.output
