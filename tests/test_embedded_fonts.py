@@ -35,7 +35,8 @@ def build(*args) -> None:
 @pytest.fixture(scope="module")
 def written(tmp_path_factory) -> list[Path]:
     """Every kind of PDF pnp writes: each game's kits and parts (duplex and fold-and-glue, letter paper too),
-    rules sheets, the duplex test, the print-shop files, and the reprint of what changed since a manifest."""
+    rules sheets, the duplex test, the print-shop files, the reprint of what changed since a manifest, and
+    `pnp export pdf-shop`'s files."""
     out = tmp_path_factory.mktemp("built")
     build("--print-shop", "--out", out)
     build(GOLDEN, "--print-shop", "--paper", "letter", "--out", out)
@@ -46,10 +47,13 @@ def written(tmp_path_factory) -> list[Path]:
     old = out / "old-manifest.json"
     old.write_text(json.dumps(manifest))
     build("buried-treasure", "--changed-since", old, "--out", out / "changed")
+    exported = CliRunner().invoke(cli, ["export", "pdf-shop", "--out", str(out / "export")])
+    assert exported.exit_code == 0, exported.output
     found = sorted(out.rglob("*.pdf"))
     kinds = {path.stem.rsplit("-", 1)[-1] for path in found}
     assert {"duplex", "fold", "shop", "a4", "letter"} <= kinds  # kits and parts, print-shop files, duplex tests
     assert any("-changed-" in path.name for path in found)
+    assert any(path.parent.name == "pdf-shop" for path in found)
     return found
 
 

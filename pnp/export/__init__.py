@@ -12,6 +12,7 @@ TARGETS = {  # name on the command line -> module of this package
     "png": "png",
     "mpc": "mpc",
     "tgc": "tgc",
+    "pdf-shop": "pdf_shop",
 }
 
 

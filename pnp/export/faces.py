@@ -49,10 +49,10 @@ def write_faces(job, frame_of) -> list[dict]:
     return list(rows.values())
 
 
-def quantities(rows: list[dict]) -> bytes:
-    """The rows as CSV, a header first."""
+def quantities(rows: list[dict], columns: tuple = COLUMNS) -> bytes:
+    """The rows as CSV, a header of `columns` first."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(out, columns, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue().encode("utf-8")
