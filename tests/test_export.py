@@ -88,6 +88,9 @@ def test_shop_pictures_are_the_shops_exact_size_and_quantities_add_up(tmp_path):
         for path in pictures:
             with Image.open(path) as picture:
                 assert picture.size == SHOP_POKER[target], path
+                # the shop's bleed beyond the data's 3 mm: the face's outermost pixels, drawn out to the edge
+                assert picture.getpixel((0, picture.height // 2)) == picture.getpixel((3, picture.height // 2))
+                assert picture.getpixel((picture.width // 2, 0)) == picture.getpixel((picture.width // 2, 3))
 
 
 def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):

@@ -21,6 +21,7 @@ import json
 import math
 from pathlib import Path
 
+from pnp.render.keys import digest
 from pnp.write.rasters import Frame, png
 
 SUMMARY = "a Tabletop Simulator Saved Object (<game>.json) with card sheets and tiles"
@@ -88,6 +89,20 @@ class Table:
 
     def sheet(self, name: str, faces: list, hidden, frame: Frame, columns: int, rows: int) -> str:
         """Paste `faces` (and `hidden` into the last cell) into a sheet, one picture at a time; its address."""
+        store = self.job.pictures.store
+        key = digest("tts sheet", [face.key for face in faces], hidden.key, frame.scale, frame.size, columns, rows)
+        data = store.fetch("tts-sheet", key)
+        if data is None:
+            data = self._pasted(faces, hidden, frame, columns, rows)
+            store.keep("tts-sheet", key, data)
+            store.commit()
+        else:
+            self.done += len(faces) + 1
+            self.job.progress(self.done, self.total, "cells")
+        self.job.files.write(name, data)
+        return self.address(name)
+
+    def _pasted(self, faces: list, hidden, frame: Frame, columns: int, rows: int) -> bytes:
         from PIL import Image
 
         w, h = frame.size
@@ -98,8 +113,7 @@ class Table:
             sheet.paste(picture, ((cell % columns) * w, (cell // columns) * h))
             self.done += 1
             self.job.progress(self.done, self.total, "cells")
-        self.job.files.write(name, png(sheet))
-        return self.address(name)
+        return png(sheet)
 
     # --- objects ---------------------------------------------------------------------------------------
     def deck(self, group) -> None:
