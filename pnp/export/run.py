@@ -59,7 +59,7 @@ def export(game, target, out_dir: Path, options: dict, progress=None, verbose: b
     for component in layout.skipped(game):
         say(f"{game.slug}: {component.id} ({component.kind}) left out: only the kit prints it")
     try:
-        with swapped_in(out_dir) as files:
+        with swapped_in(out_dir, frozenset({".csv"})) as files:  # (quantities.csv)
             target.export(Job(game, groups, Pictures(maker), files, options, say))
     finally:
         maker.store.commit()
