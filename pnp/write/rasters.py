@@ -20,6 +20,7 @@ from pnp.render.keys import digest
 
 BATCH = 24  # faces drawn from one PDF: enough to share the PDF's making, few enough to keep memory flat
 PARALLEL = 2 * BATCH  # faces to draw past which the pictures are drawn in other processes, one a processor
+BAND = 1200  # rows of a picture packed at a time: a card's whole, a 4,096-pixel sheet's third
 PNG_LEVEL = 1  # zlib's level for the pictures written: the fastest; a higher one saves little on flat colours
 
 
@@ -58,14 +59,17 @@ def png(picture) -> bytes:
     import zlib
 
     w, h = picture.size
-    raw, stride = picture.tobytes(), 3 * w
-    rows = b"".join(b"\x00" + raw[at:at + stride] for at in range(0, len(raw), stride))
+    stride, packed, deflate = 3 * w, [], zlib.compressobj(PNG_LEVEL)
+    for top in range(0, h, BAND):  # a band of rows at a time: a big sheet is never copied whole
+        raw = picture.crop((0, top, w, min(top + BAND, h))).tobytes() if h > BAND else picture.tobytes()
+        packed.append(deflate.compress(b"".join(b"\x00" + raw[at:at + stride] for at in range(0, len(raw), stride))))
+    packed.append(deflate.flush())
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)) + chunk(b"IEND", b""))
+            + chunk(b"IDAT", b"".join(packed)) + chunk(b"IEND", b""))
 
 
 class Pictures:
@@ -161,7 +165,9 @@ def drawn(pdf: bytes, frames: list) -> list[bytes]:
     try:
         made = []
         for index, (frame, drawn_box) in enumerate(frames):
-            picture = document[index].render(scale=frame.scale * 25.4 / 72).to_pil().convert("RGB")
+            picture = document[index].render(scale=frame.scale * 25.4 / 72, rev_byteorder=True).to_pil()
+            if picture.mode != "RGB":
+                picture = picture.convert("RGB")
             made.append(png(_filled(picture, frame, drawn_box)))
         return made
     finally:
@@ -178,7 +184,7 @@ def _page(face, frame: Frame) -> Page:
     x = (W - trim_w) // 2 / s
     y = (H - (H - trim_h) // 2) / s - h  # from the foot of the page
     b = face.bleed
-    page = Box(0.0, 0.0, W / s, H / s)
+    page = Box(0.0, 0.0, (W - 0.01) / s, (H - 0.01) / s)  # pdfium rounds up: exactly W × H pixels
     clip = Box(max(x - b, 0.0), max(y - b, 0.0), min(x + w + b, page.x1), min(y + h + b, page.y1))
     return Page(size=(page.x1, page.y1), side="face", placed=[(Slot(Box(x, y, x + w, y + h), 0, clip), face)],
                 marks=False, furniture=False)
