@@ -3,12 +3,15 @@ would read them (pictures by their pixels, the quantities by their sums), and it
 from __future__ import annotations
 
 import csv
+import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import cli
+from pnp.layout.pieces import card_title
 from pnp.read.games import load_game
 
 
@@ -59,7 +62,8 @@ def test_png_without_bleed_at_another_dpi(tmp_path):
 def test_bad_targets_and_options_are_usage_errors(tmp_path):
     for args, words in ((("nope", "pirates-gold"), "TARGET"), (("png", "no-such-game"), "no-such-game"),
                         (("png", "pirates-gold", "--dpi", "0"), "--dpi"),
-                        (("png", "pirates-gold", "--base-url", "https://example.org"), "--base-url")):
+                        (("png", "pirates-gold", "--base-url", "https://example.org"), "--base-url"),
+                        (("tts", "pirates-gold", "--base-url", "example.org/pete"), "--base-url")):
         result = export(*args, "--out", tmp_path)
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output and "Traceback" not in result.output
@@ -85,6 +89,9 @@ def test_shop_pictures_are_the_shops_exact_size_and_quantities_add_up(tmp_path):
         for path in pictures:
             with Image.open(path) as picture:
                 assert picture.size == SHOP_POKER[target], path
+                # the shop's bleed beyond the data's 3 mm: the face's outermost pixels, drawn out to the edge
+                assert picture.getpixel((0, picture.height // 2)) == picture.getpixel((3, picture.height // 2))
+                assert picture.getpixel((picture.width // 2, 0)) == picture.getpixel((picture.width // 2, 3))
 
 
 def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
@@ -99,3 +106,79 @@ def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
     assert not (tmp_path / "out" / "toy").exists()
     result = export("png", toy, "--out", tmp_path / "out")  # a picture of the face is no print: it is written
     assert result.exit_code == 0, result.output
+
+
+def local(url: str) -> Path:
+    from urllib.parse import unquote, urlparse
+
+    assert url.startswith("file:///"), url
+    return Path(unquote(urlparse(url).path))
+
+
+def dpi_of(cell: tuple, size: tuple) -> int:
+    """The whole dpi at which a face of `size` mm is `cell` pixels (TTS sheets use one)."""
+    found = [dpi for dpi in range(50, 301) if (round(size[0] * (dpi / 25.4)), round(size[1] * (dpi / 25.4))) == cell]
+    assert found, (cell, size)
+    return found[0]
+
+
+def test_every_tts_card_id_finds_its_own_picture_in_a_sheet_cell(tmp_path):
+    slug = "buccaneer"
+    result = export("tts", slug, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    saved = json.loads((tmp_path / slug / "tts" / f"{slug}.json").read_text(encoding="utf-8"))
+    game = load_game(slug)
+    decks = [thing for thing in saved["ObjectStates"] if thing["Name"] in ("Deck", "Card")]
+    by_title = {component.title: component for component in game.components.values() if component.kind == "cards"}
+    assert {deck["Nickname"] for deck in decks} == set(by_title)
+    for deck in decks:
+        component = by_title[deck["Nickname"]]
+        cards = deck["ContainedObjects"]
+        assert deck["DeckIDs"] == [card["CardID"] for card in cards]
+        assert len(cards) == component.card_total  # every copy
+        ids = [card["GMNotes"].split("/", 1) for card in cards]
+        assert {other for other, _ in ids} == {component.id}
+        assert {card_id: sum(1 for _, i in ids if i == card_id) for _, card_id in ids} == {
+            card.id: card.count for card in component.cards}
+        titles = {card.id: card_title(card) for card in component.cards}
+        assert all(card["Nickname"] == titles[card["GMNotes"].split("/")[1]] for card in cards)
+        # the cells, against each card's picture as `pnp export png --no-bleed` draws it
+        sheets, cells = {}, {}
+        for card in cards:
+            number, index = divmod(card["CardID"], 100)
+            entry = deck["CustomDeck"][str(number)]
+            assert card["CustomDeck"][str(number)] == entry
+            assert 1 <= entry["NumWidth"] <= 10 and 1 <= entry["NumHeight"] <= 7
+            assert index < entry["NumWidth"] * entry["NumHeight"] - 1  # the last cell is the hidden face's
+            if number not in sheets:
+                sheets[number] = Image.open(local(entry["FaceURL"])).convert("RGB")
+                assert max(sheets[number].size) <= 4096
+            sheet = sheets[number]
+            w, h = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
+            column, row = index % entry["NumWidth"], index // entry["NumWidth"]
+            cells[card["GMNotes"].split("/")[1]] = sheet.crop((column * w, row * h, (column + 1) * w, (row + 1) * h))
+        dpi = dpi_of((w, h), component.size)
+        pictures = tmp_path / "png"
+        assert export("png", slug, "--no-bleed", "--dpi", dpi, "--out", pictures).exit_code == 0
+        folder = pictures / slug / "png"
+        fronts = {row["card id"]: folder / row["front file"] for row in rows(folder)
+                  if row["component"] == component.id}
+        for card_id, cell in cells.items():
+            with Image.open(fronts[card_id]) as picture:
+                assert picture.convert("RGB").tobytes() == cell.tobytes(), card_id
+
+
+def test_tts_names_its_pictures_by_the_base_url_and_writes_each_it_names(tmp_path):
+    result = export("tts", "pete-the-pirate", "--base-url", "https://example.org/pete/", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "pete-the-pirate" / "tts"
+    text = (folder / "pete-the-pirate.json").read_text(encoding="utf-8")
+    urls = set(re.findall(r'"(?:FaceURL|BackURL|ImageURL|ImageSecondaryURL)": "([^"]+)"', text))
+    assert urls and all(url.startswith("https://example.org/pete/") for url in urls)
+    assert "file://" not in text
+    for url in urls:
+        assert (folder / url.removeprefix("https://example.org/pete/")).is_file(), url
+    saved = json.loads(text)
+    names = {thing["Name"] for thing in saved["ObjectStates"]}
+    assert {"Custom_Board", "Bag"} <= names
+    assert len(list(folder.glob("die-face-*.png"))) == 6

@@ -39,6 +39,13 @@ def command(target_name, games, dpi, bleed, base_url, verbose, out):
     name = target_name.lower()
     if base_url is not None and name != "tts":
         raise click.BadParameter("only the tts target names its pictures by URL", param_hint="'--base-url'")
+    if base_url is not None:
+        from urllib.parse import urlparse
+
+        address = urlparse(base_url)
+        if address.scheme not in ("http", "https") or not address.netloc:
+            raise click.BadParameter(f"expected a web address such as https://example.org/my-game/, got "
+                                     f"{base_url!r}", param_hint="'--base-url'")
     names = games or game_slugs()
     if not names:
         raise PnpError("no games found")
@@ -46,11 +53,10 @@ def command(target_name, games, dpi, bleed, base_url, verbose, out):
     module = target(name)
     start = time.perf_counter()
     for game in loaded:
-        paths = export(game, module, out / game.slug / name,
-                       {"dpi": dpi, "bleed": bleed, "base_url": base_url and base_url.rstrip("/")},
-                       progress=lambda message: click.echo(message, err=True), verbose=verbose)
+        export(game, module, out / game.slug / name,
+               {"dpi": dpi, "bleed": bleed, "base_url": base_url and base_url.rstrip("/")},
+               progress=lambda message: click.echo(message, err=True), verbose=verbose)
         click.echo(str(out / game.slug / name))
-        del paths
     click.echo(f"exported {plural(len(loaded), 'game')} for {name} in {time.perf_counter() - start:.2f} s",
                err=True)
 

@@ -10,6 +10,7 @@ import importlib
 
 TARGETS = {  # name on the command line -> module of this package
     "png": "png",
+    "tts": "tts",
     "mpc": "mpc",
     "tgc": "tgc",
     "pdf-shop": "pdf_shop",

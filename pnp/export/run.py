@@ -17,22 +17,24 @@ from pnp.write.rasters import Pictures
 @dataclass
 class Job:
     """What a target is given: the game, its groups of pieces with their faces made (each piece's `front` and
-    `back` a render Face), the pictures maker, the files to write, the options asked for, and `say` for
-    progress lines."""
+    `back` a render Face), the render pass that made them (`maker`, which draws them into a PDF too:
+    pnp.write.pdf.Document(..., maker=job.maker)), the pictures maker, the files to write (`files.write(name,
+    data)`, `files.open(name)`), the options asked for (dpi, bleed, base_url), and `say` for progress lines."""
 
     game: object
     groups: list
+    maker: object
     pictures: Pictures
     files: FolderSet
     options: dict
     say: object
-    written: list = field(default_factory=list)
+    said: float = field(default=0.0)  # when the last progress line was said
 
     def progress(self, done: int, total: int, what: str = "faces") -> None:
         """A progress line now and then on long work: every second at most, and at the end."""
         now = time.monotonic()
-        if done == total or now - getattr(self, "_said", 0.0) >= 1.0:
-            self._said = now
+        if done == total or now - self.said >= 1.0:
+            self.said = now
             self.say(f"{self.game.slug}: {done} of {total} {what}")
 
 
@@ -59,8 +61,8 @@ def export(game, target, out_dir: Path, options: dict, progress=None, verbose: b
     for component in layout.skipped(game):
         say(f"{game.slug}: {component.id} ({component.kind}) left out: only the kit prints it")
     try:
-        with swapped_in(out_dir) as files:
-            target.export(Job(game, groups, Pictures(maker), files, options, say))
+        with swapped_in(out_dir, frozenset({".csv"})) as files:  # (quantities.csv)
+            target.export(Job(game, groups, maker, Pictures(maker), files, options, say))
     finally:
         maker.store.commit()
     say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")

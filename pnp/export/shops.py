@@ -56,7 +56,7 @@ def soft_pictures(job, frames: dict) -> list:
                 if face is None or (face.key, group.component.id) in seen:
                     continue
                 seen.add((face.key, group.component.id))
-                lowest = lowest_dpi(job.pictures.maker, face)
+                lowest = lowest_dpi(job.maker, face)
                 if lowest and lowest[0] < DPI - 0.5:
                     problems.append((face.where, f"{group.component.id}, card {piece.id} ({side}): image {lowest[1]} "
                                                  f"prints at {lowest[0]:.0f} dpi; a print shop needs {DPI} dpi or "
