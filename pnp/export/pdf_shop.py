@@ -48,7 +48,7 @@ def export(job) -> None:
 
 def _component(job, group) -> list[dict]:
     """Write one component's PDF, each distinct face one page; its rows of quantities.csv."""
-    maker = job.pictures.maker
+    maker = job.maker
     name = f"{group.component.id}.pdf"
     document = Document(f"{job.game.name}: {group.component.title}", subject="for a print shop", maker=maker)
     pages: dict = {}  # what a face draws (its size and bleed too) -> its page
