@@ -131,7 +131,7 @@ class Pictures:
             document.page(_page(*batch[index]))
         job = (document.bytes(), [(batch[index][1], batch[index][1].place(batch[index][0])) for index in missing])
         if self.pool is None and len(missing) == len(batch) and self.made + len(missing) >= PARALLEL:
-            self.pool = _pool()
+            self.pool = _pool()  # (None where processes cannot be forked: drawn here, one at a time)
         self.made += len(missing)
         return keys, found, missing, self.pool.submit(drawn, *job) if self.pool else drawn(*job)
 
@@ -147,12 +147,15 @@ class Pictures:
 
 
 def _pool():
-    """Processes to draw pictures in, one a processor (forked: each starts at once, with what is loaded)."""
+    """Processes to draw pictures in, one a processor (forked: each starts at once, with what is loaded); None
+    on a system that cannot fork, or with a single processor."""
     import multiprocessing
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork"))
+    if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2:
+        return None
+    return ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=multiprocessing.get_context("fork"))
 
 
 def drawn(pdf: bytes, frames: list) -> list[bytes]:
