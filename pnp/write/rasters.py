@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pnp.layout.imposition import Page, Slot
 from pnp.model.geometry import Box
 from pnp.model.units import PT
+from pnp.render.faces import Face
 from pnp.render.keys import digest
 
 BATCH = 24  # faces drawn from one PDF: enough to share the PDF's making, few enough to keep memory flat
@@ -220,7 +221,7 @@ def lowest_dpi(maker, face) -> tuple[float, str] | None:
         picture = drawing.uses[int(index)]
         found.append((dpi, maker.library.names.get(picture, picture.path.name)))
     for use in drawing.uses:
-        if hasattr(use, "steps") and hasattr(use, "key"):  # a face it holds (an underlay)
+        if isinstance(use, Face):  # a face it holds (an underlay)
             inner = lowest_dpi(maker, use)
             if inner:
                 found.append(inner)
