@@ -95,6 +95,8 @@ def test_shop_pictures_are_the_shops_exact_size_and_quantities_add_up(tmp_path):
 
 
 def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
+    assert export("tgc", toy, "--out", tmp_path / "old").exit_code == 0
+    before = {path: path.read_bytes() for path in (tmp_path / "old").rglob("*") if path.is_file()}
     Image.new("RGB", (200, 100), "red").save(toy / "artwork" / "flag.png")  # 254 dpi in 20 × 10 mm
     (toy / "templates" / "own-back.yaml.j2").write_text(
         (toy / "templates" / "own-back.yaml.j2").read_text() + "- image: {src: flag.png, x: 5, y: 5, w: 20, h: 10}\n")
@@ -104,6 +106,8 @@ def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
         assert "deck, card gamma (back)" in result.output and "254 dpi" in result.output
         assert "Traceback" not in result.output
     assert not (tmp_path / "out" / "toy").exists()
+    assert export("tgc", toy, "--out", tmp_path / "old").exit_code == 2  # an earlier export stays as it was
+    assert {path: path.read_bytes() for path in (tmp_path / "old").rglob("*") if path.is_file()} == before
     result = export("png", toy, "--out", tmp_path / "out")  # a picture of the face is no print: it is written
     assert result.exit_code == 0, result.output
 
