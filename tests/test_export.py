@@ -95,6 +95,8 @@ def test_shop_pictures_are_the_shops_exact_size_and_quantities_add_up(tmp_path):
 
 
 def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
+    assert export("tgc", toy, "--out", tmp_path / "old").exit_code == 0
+    before = {path: path.read_bytes() for path in (tmp_path / "old").rglob("*") if path.is_file()}
     Image.new("RGB", (200, 100), "red").save(toy / "artwork" / "flag.png")  # 254 dpi in 20 × 10 mm
     (toy / "templates" / "own-back.yaml.j2").write_text(
         (toy / "templates" / "own-back.yaml.j2").read_text() + "- image: {src: flag.png, x: 5, y: 5, w: 20, h: 10}\n")
@@ -104,6 +106,8 @@ def test_a_shop_refuses_a_picture_under_300_dpi_naming_the_card(toy, tmp_path):
         assert "deck, card gamma (back)" in result.output and "254 dpi" in result.output
         assert "Traceback" not in result.output
     assert not (tmp_path / "out" / "toy").exists()
+    assert export("tgc", toy, "--out", tmp_path / "old").exit_code == 2  # an earlier export stays as it was
+    assert {path: path.read_bytes() for path in (tmp_path / "old").rglob("*") if path.is_file()} == before
     result = export("png", toy, "--out", tmp_path / "out")  # a picture of the face is no print: it is written
     assert result.exit_code == 0, result.output
 
@@ -122,18 +126,23 @@ def dpi_of(cell: tuple, size: tuple) -> int:
     return found[0]
 
 
-def test_every_tts_card_id_finds_its_own_picture_in_a_sheet_cell(tmp_path):
-    slug = "buccaneer"
-    result = export("tts", slug, "--out", tmp_path)
+def check_tts(game, tmp_path) -> dict:
+    """Export `game` (a slug or a folder) for TTS, read its Saved Object back and check each deck against the
+    data: every copy of every card, its title, and its CardID's cell holding exactly the card's picture as
+    `pnp export png --no-bleed` draws it. Returns each deck's CustomDeck entries."""
+    result = export("tts", game, "--out", tmp_path)
     assert result.exit_code == 0, result.output
+    game = load_game(str(game))
+    slug = game.slug
     saved = json.loads((tmp_path / slug / "tts" / f"{slug}.json").read_text(encoding="utf-8"))
-    game = load_game(slug)
     decks = [thing for thing in saved["ObjectStates"] if thing["Name"] in ("Deck", "Card")]
     by_title = {component.title: component for component in game.components.values() if component.kind == "cards"}
     assert {deck["Nickname"] for deck in decks} == set(by_title)
+    entries = {}
     for deck in decks:
         component = by_title[deck["Nickname"]]
         cards = deck["ContainedObjects"]
+        entries[component.id] = deck["CustomDeck"]
         assert deck["DeckIDs"] == [card["CardID"] for card in cards]
         assert len(cards) == component.card_total  # every copy
         ids = [card["GMNotes"].split("/", 1) for card in cards]
@@ -159,13 +168,28 @@ def test_every_tts_card_id_finds_its_own_picture_in_a_sheet_cell(tmp_path):
             cells[card["GMNotes"].split("/")[1]] = sheet.crop((column * w, row * h, (column + 1) * w, (row + 1) * h))
         dpi = dpi_of((w, h), component.size)
         pictures = tmp_path / "png"
-        assert export("png", slug, "--no-bleed", "--dpi", dpi, "--out", pictures).exit_code == 0
+        assert export("png", game.folder, "--no-bleed", "--dpi", dpi, "--out", pictures).exit_code == 0
         folder = pictures / slug / "png"
         fronts = {row["card id"]: folder / row["front file"] for row in rows(folder)
                   if row["component"] == component.id}
         for card_id, cell in cells.items():
             with Image.open(fronts[card_id]) as picture:
                 assert picture.convert("RGB").tobytes() == cell.tobytes(), card_id
+    return entries
+
+
+def test_every_tts_card_id_finds_its_own_picture_in_a_sheet_cell(tmp_path):
+    entries = check_tts("buccaneer", tmp_path)
+    assert entries["chance-cards"]["1"]["UniqueBack"] is False  # one back for every card
+    assert entries["crew-cards"]["2"]["UniqueBack"] is True  # a back for each colour
+
+
+def test_a_deck_of_more_than_69_cards_takes_several_sheets(toy, tmp_path):
+    (toy / "deck.csv").write_text("id,count,label,value,back\n" + "".join(
+        f"card-{n},{1 + n % 3},Card {n},{n % 10},\n" for n in range(75)), encoding="utf-8")
+    entries = check_tts(toy, tmp_path)
+    deck = entries["deck"]
+    assert len(deck) == 2 and all((entry["NumWidth"], entry["NumHeight"]) == (10, 7) for entry in deck.values())
 
 
 def test_tts_names_its_pictures_by_the_base_url_and_writes_each_it_names(tmp_path):

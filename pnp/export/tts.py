@@ -28,6 +28,7 @@ SUMMARY = "a Tabletop Simulator Saved Object (<game>.json) with card sheets and 
 COLUMNS, ROWS, SIDE = 10, 7, 4096  # the largest deck sheet the program reads
 MOST_DPI = 300  # sharp enough to read on any screen: small decks are not drawn larger
 TILE_SHAPES = {"square": 0, "hex": 1, "circle": 2}  # the data's token shape -> the program's tile type
+THUMBNAIL = 256  # pixels: the saved object's picture in the program's menu
 COLOUR = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # the program's own default tint
 
 
@@ -74,7 +75,7 @@ class Table:
                  "LuaScriptState": "", "ObjectStates": self.objects, "TabStates": {}, "VersionNumber": ""}
         self.job.files.write(f"{slug}.json", (json.dumps(saved, indent=1, ensure_ascii=False) + "\n").encode())
         if self.thumbnail is not None:  # the picture the program shows beside the saved object
-            self.job.files.write(f"{slug}.png", self.thumbnail)
+            self.job.files.write(f"{slug}.png", _small(self.thumbnail))
 
     # --- pictures ------------------------------------------------------------------------------------
     def picture(self, name: str, face, frame: Frame) -> str:
@@ -200,6 +201,18 @@ class Table:
         thing["Transform"]["posX"] = -12.0 + 4.0 * (len(self.objects) % 7)
         thing["Transform"]["posZ"] = 6.0 - 6.0 * (len(self.objects) // 7)
         self.objects.append(thing)
+
+
+def _small(data: bytes) -> bytes:
+    """A PNG picture made THUMBNAIL pixels a side at most."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as picture:
+        small = picture.convert("RGB")
+    small.thumbnail((THUMBNAIL, THUMBNAIL))
+    return png(small)
 
 
 def _object(name: str, nickname: str, scale: float, flipped: bool = False) -> dict:

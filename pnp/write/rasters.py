@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pnp.layout.imposition import Page, Slot
 from pnp.model.geometry import Box
 from pnp.model.units import PT
+from pnp.render.faces import Face
 from pnp.render.keys import digest
 
 BATCH = 24  # faces drawn from one PDF: enough to share the PDF's making, few enough to keep memory flat
@@ -131,7 +132,7 @@ class Pictures:
             document.page(_page(*batch[index]))
         job = (document.bytes(), [(batch[index][1], batch[index][1].place(batch[index][0])) for index in missing])
         if self.pool is None and len(missing) == len(batch) and self.made + len(missing) >= PARALLEL:
-            self.pool = _pool()
+            self.pool = _pool()  # (None where processes cannot be forked: drawn here, one at a time)
         self.made += len(missing)
         return keys, found, missing, self.pool.submit(drawn, *job) if self.pool else drawn(*job)
 
@@ -147,12 +148,15 @@ class Pictures:
 
 
 def _pool():
-    """Processes to draw pictures in, one a processor (forked: each starts at once, with what is loaded)."""
+    """Processes to draw pictures in, one a processor (forked: each starts at once, with what is loaded); None
+    on a system that cannot fork, or with a single processor."""
     import multiprocessing
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=multiprocessing.get_context("fork"))
+    if "fork" not in multiprocessing.get_all_start_methods() or (os.cpu_count() or 1) < 2:
+        return None
+    return ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=multiprocessing.get_context("fork"))
 
 
 def drawn(pdf: bytes, frames: list) -> list[bytes]:
@@ -217,7 +221,7 @@ def lowest_dpi(maker, face) -> tuple[float, str] | None:
         picture = drawing.uses[int(index)]
         found.append((dpi, maker.library.names.get(picture, picture.path.name)))
     for use in drawing.uses:
-        if hasattr(use, "steps") and hasattr(use, "key"):  # a face it holds (an underlay)
+        if isinstance(use, Face):  # a face it holds (an underlay)
             inner = lowest_dpi(maker, use)
             if inner:
                 found.append(inner)
