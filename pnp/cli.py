@@ -10,8 +10,8 @@ import click
 
 from pnp import __version__
 
-COMMANDS = {"build": "build", "list": "listing", "new": "new", "check": "check", "simulate": "simulate",
-            "stats": "stats", "watch": "watch"}  # name -> module
+COMMANDS = {"build": "build", "export": "export", "list": "listing", "new": "new", "check": "check",
+            "simulate": "simulate", "stats": "stats", "watch": "watch"}  # name -> module
 
 
 class Commands(click.Group):

@@ -13,6 +13,7 @@ TINY = {
     "bench_bots.py": ["--games", "2", "--runs", "1"],
     "bench_build.py": ["--tiny"],
     "bench_check.py": ["--games", "3", "--logs", "3"],
+    "bench_export.py": ["--tiny"],
     "bench_playtests.py": ["--logs", "20", "--profile", "10"],
     "bench_stats.py": ["--games", "200", "--scaling", "100", "--shards", "3"],
     "bench_watch.py": ["--tiny"],

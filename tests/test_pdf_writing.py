@@ -115,7 +115,7 @@ def test_what_every_page_repeats_is_copied_as_it_was_drawn():
 
 
 # What pnp reads or writes inside reportlab, beyond its documented calls (pnp/write/pdf.py and marks.py,
-# pnp/render/draw.py, pnp/layout/text.py). pyproject.toml
+# pnp/render/draw.py and artwork.py, pnp/layout/text.py). pyproject.toml
 # caps reportlab below the first release not tried; when a new one is tried, this names what it moved.
 PRIVATE = {
     "canvas": ["_code", "_doc", "_extgstate", "_formsinuse", "_fontname", "_fontsize", "_leading", "_escape",
@@ -123,6 +123,7 @@ PRIVATE = {
     "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "ensureMinPdfVersion"],
     "font face": ["_ttf_data", "unitsPerEm", "charToGlyph"],
     "font": ["face", "state", "encoding", "splitString", "getSubsetInternalName"],
+    "artwork renderer": ["drawImage", "applyStateChanges", "_canvas"],
 }
 
 
@@ -131,13 +132,35 @@ def test_reportlab_still_has_the_insides_pnp_uses(owner):
     c = canvases()[0]
     c.drawString(0, 0, "Ahoy")
     found = {"canvas": c, "document": c._doc if hasattr(c, "_doc") else None,
-             "font face": pdfmetrics.getFont(font("sans")).face, "font": pdfmetrics.getFont(font("sans"))}[owner]
+             "font face": pdfmetrics.getFont(font("sans")).face, "font": pdfmetrics.getFont(font("sans")),
+             "artwork renderer": _drawn_artwork_renderer()}[owner]
     missing = [name for name in PRIVATE[owner] if not hasattr(found, name)]
     assert not missing, f"reportlab {reportlab.Version}: the {owner} has no {', '.join(missing)}; pnp/write, " \
-                        "pnp/render/draw.py and pnp/layout/text.py use them: change those, then raise the cap in " \
-                        "pyproject.toml"
+                        "pnp/render/draw.py and artwork.py and pnp/layout/text.py use them: change those, " \
+                        "then raise the cap in pyproject.toml"
     if owner == "canvas":
         assert isinstance(c._code, list) and isinstance(c._extgstate._c, dict), "reportlab changed the canvas' code list"
+
+
+def _drawn_artwork_renderer():
+    """reportlab's PDF renderer as pnp/render/artwork.py subclasses it, seen while it draws a shape (it holds
+    its canvas only then): what it had."""
+    from types import SimpleNamespace
+
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.graphics.shapes import Drawing, Rect
+
+    seen = {}
+
+    class Seeing(_PDFRenderer):
+        def drawRect(self, rect):
+            seen.update((name, getattr(self, name)) for name in PRIVATE["artwork renderer"] if hasattr(self, name))
+            super().drawRect(rect)
+
+    drawing = Drawing(10, 10)
+    drawing.add(Rect(0, 0, 5, 5))
+    Seeing().draw(drawing, canvases()[0], 0, 0)
+    return SimpleNamespace(**seen)
 
 
 def test_reportlab_platypus_loaded_late_is_the_whole_package_when_asked_for():

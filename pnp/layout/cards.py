@@ -31,18 +31,25 @@ def card_pages(game, component, settings, outline: list | None = None):
     bleed, gutter = component.options["bleed"], card_gutter(component, settings)
     pairs = []
     for card in component.cards:
-        context = card.context()
-        front = overlaid(Drawn(component.template, component.size, bleed, card.where,
-                               {"card": context, "piece": context}), outline, "outline")
+        front, back = card_faces(component, card, outline)
         if settings.proof:
             front = labelled(front, card.id)
-        back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where,
-                                            {"card": context, "piece": context}), outline, "outline")
         pairs += [(front, back)] * card.count
     if settings.shop:
         return shop_pages(pairs, component.size, bleed)
     layout = fold_pages if settings.fold and any(back for _, back in pairs) else duplex_pages
     return layout(pairs, component.size, bleed, gutter, settings)
+
+
+def card_faces(component, card, outline: list | None = None) -> tuple:
+    """A card's front and its back (None: it has none), as requests; `outline` drawn over each (a token's cut
+    line)."""
+    bleed, context = component.options["bleed"], card.context()
+    front = overlaid(Drawn(component.template, component.size, bleed, card.where,
+                           {"card": context, "piece": context}), outline, "outline")
+    back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where,
+                                        {"card": context, "piece": context}), outline, "outline")
+    return front, back
 
 
 def fold_stock(component) -> str:
@@ -136,13 +143,17 @@ def token_advice(component, settings) -> str:
 def sheet_pages(game, component, settings):
     """One-sided sheets such as score pads, `count` copies, each told its number. A `background` template
     draws what all the sheets share, once: the template then draws only what differs from sheet to sheet."""
+    faces = sheet_faces(component, sheet_count(component, settings))
+    return duplex_pages([(face, None) for face in faces], component.size, 0.0, 0.0, settings)
+
+
+def sheet_faces(component, count: int) -> list:
+    """Sheets 1 to `count` as requests, each told its number, over the background they share (if any)."""
     background = component.options["background"]
     under = Drawn(background, component.size, 0.0, component.where, {}) if background else None
     faces = [Drawn(component.template, component.size, 0.0, component.where, {"sheet": {"number": number}},
-                   over=under) for number in range(1, sheet_count(component, settings) + 1)]
-    if under:
-        faces = [layered(under, face) for face in faces]
-    return duplex_pages([(face, None) for face in faces], component.size, 0.0, 0.0, settings)
+                   over=under) for number in range(1, count + 1)]
+    return [layered(under, face) for face in faces] if under else faces
 
 
 def sheet_advice(component, settings) -> str:

@@ -32,17 +32,21 @@ def die_net(component):
 
 def die_pages(game, component, settings):
     """Each die as a cross-shaped cube net; the template draws one face, told its `face` value."""
-    edge = component.size[0]
     panels, tabs, size = die_net(component)
     by_name = {p.name: p for p in panels}
     faces = []
-    for index, (value, panel_name) in enumerate(zip(component.options["faces"], nets.ORDER)):
-        face = Drawn(component.template, (edge, edge), 0.0, component.where,
-                     {"face": {"value": value, "index": index}})
+    for face, panel_name in zip(die_faces(component), nets.ORDER):
         panel = by_name[panel_name]
         faces.append(("group", {"x": panel.x, "y": panel.y, "rotate": 0.0, "steps": face}))
     net = _net_face(component, panels, tabs, size, tuple(faces))
     return duplex_pages([(net, None)] * component.options["count"], size, 0.0, 4.0, settings, marks=False)
+
+
+def die_faces(component) -> list:
+    """A die's six faces as requests, in the data's order, each told its value and index."""
+    edge = component.size[0]
+    return [Drawn(component.template, (edge, edge), 0.0, component.where, {"face": {"value": value, "index": index}})
+            for index, value in enumerate(component.options["faces"])]
 
 
 def net_shape(component):

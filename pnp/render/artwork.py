@@ -325,12 +325,21 @@ def svg_drawing(art: Artwork):
         return None
 
 
+FONT_STATE = ("fontName", "fontSize")  # what reportlab's renderer would set a font by
+
+
 def _renderer(placed: tuple):
     """reportlab's PDF renderer, drawing each of the `placed` pictures as a marker of its index."""
     from reportlab.graphics.renderPDF import _PDFRenderer
     from reportlab.lib.rl_accel import fp_str
 
     class Renderer(_PDFRenderer):
+        def applyStateChanges(self, delta, new_state):
+            # artwork holds no text (REFUSED), so the font svglib gives every group would select reportlab's
+            # Helvetica, by a name only the scratch canvas knows, and no font is ever asked for here
+            super().applyStateChanges({key: value for key, value in delta.items() if key not in FONT_STATE},
+                                      new_state)
+
         def drawImage(self, image):
             if not isinstance(image.path, Picture):
                 return super().drawImage(image)

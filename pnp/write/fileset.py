@@ -16,6 +16,7 @@ import os
 import secrets
 import shutil
 import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import PnpError, shown
@@ -32,7 +33,8 @@ class FolderSet:
     exactly these files. `discard` drops what was not committed. A folder holding anything a build does not
     write (a game's own data, a user's notes) is refused at the commit rather than replaced."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, ours: frozenset = frozenset()):
+        self.ours = OURS | set(ours)  # the suffixes of the files it writes, which it may replace
         self.folder = Path(folder)
         self.target = Path(os.path.realpath(folder))  # a link to a folder: the folder it leads to is replaced
         recover(self.target)
@@ -64,7 +66,7 @@ class FolderSet:
 
     def commit(self) -> None:
         """Swap the new content in, all at once."""
-        _refuse_foreign(self.target)
+        _refuse_foreign(self.target, self.ours)
         ready = _beside(self.target, READY, self.staging.name.rsplit("-", 1)[1])
         os.rename(self.staging, ready)
         self.staging = None  # complete: from here on, the next write's recover() finishes what this one began
@@ -93,6 +95,23 @@ def cannot_write(error: OSError, folder: Path) -> PnpError:
         if inner and inner[0].startswith(f".{target.name}."):
             place = Path(folder).joinpath(*inner[1:])
     return PnpError(f"cannot write {shown(place)}: {error.strerror or error}")
+
+
+@contextmanager
+def swapped_in(folder: Path, ours: frozenset = frozenset()):
+    """A FolderSet for `folder` (writing files of the suffixes `ours` too), committed when the block ends
+    without an error, else discarded; a write that fails is reported as `cannot_write` says."""
+    try:
+        files = FolderSet(folder, ours)
+    except OSError as error:
+        raise cannot_write(error, folder) from None
+    try:
+        yield files
+        files.commit()
+    except OSError as error:
+        raise cannot_write(error, folder) from None
+    finally:
+        files.discard()
 
 
 def replace_folder(folder: Path, files: dict[str, bytes]) -> None:
@@ -162,13 +181,13 @@ def _leftovers(folder: Path) -> dict[str, list[Path]]:
     return found
 
 
-def _refuse_foreign(folder: Path) -> None:
+def _refuse_foreign(folder: Path, ours: set = OURS) -> None:
     if not folder.exists():
         return
     if not folder.is_dir():
         raise PnpError(f"{shown(folder)} is a file, not a folder: build with another --out")
     foreign = [path.relative_to(folder).as_posix() for path in sorted(folder.rglob("*"))
-               if not (path.is_dir() or path.suffix in OURS or path.name in LITTER)]
+               if not (path.is_dir() or path.suffix in ours or path.name in LITTER)]
     if foreign:
         names = ", ".join(foreign[:3]) + (" ..." if len(foreign) > 3 else "")
         raise PnpError(f"{shown(folder)} holds files a build does not write ({names}); a build replaces the "

@@ -68,7 +68,10 @@ class Document:
 
     def __init__(self, title: str, subject: str = "", maker=None):
         self.spool = tempfile.TemporaryFile()
-        self.c = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+        # each page starts in one of the kit's own fonts, not reportlab's Helvetica: a font of ours (embedded,
+        # as a subset, only once some text uses it) selects nothing at a page's start, so no PDF of pnp names
+        # a font it does not carry, which a print shop's check refuses
+        self.c = Canvas(io.BytesIO(), invariant=1, pageCompression=1, initialFontName=font("sans"))
         self.c.setTitle(title)
         self.c.setSubject(subject)
         self.c.setAuthor("pnp")

@@ -1,0 +1,64 @@
+"""`pnp export`: a game's pieces for a target other than a home printer (pnp/export)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+import reportlab.lib.utils  # noqa: F401  (loaded near the top of the stack, as `pnp build` does)
+
+from pnp.commands import options
+from pnp.errors import PnpError
+from pnp.export import TARGETS, target
+from pnp.read.games import game_slugs, load_game
+from pnp.wording import plural
+
+MAX_DPI = 1200  # a poker card at 1,200 dpi is 3,000 × 4,200 pixels: more than any screen or shop asks for
+
+
+@click.command("export")
+@click.argument("target_name", metavar="TARGET", type=click.Choice(sorted(TARGETS), case_sensitive=False))
+@click.argument("games", nargs=-1)
+@click.option("--dpi", type=click.IntRange(50, MAX_DPI), default=300, show_default=True,
+              help="Pictures' resolution (png).")
+@click.option("--bleed/--no-bleed", default=True, show_default=True,
+              help="Pictures with the bleed round each face, or trimmed (png).")
+@click.option("--base-url", default=None, metavar="URL",
+              help="Where the pictures will be served from (tts): the Saved Object names them URL/<file> rather "
+                   "than as files on this computer.")
+@click.option("-v", "--verbose", is_flag=True, help="Print every warning in full.")
+@options.out(Path("export"), "Each game goes into DIR/<game>/<target>/.")
+def command(target_name, games, dpi, bleed, base_url, verbose, out):
+    """Export the pieces of GAMES (all games when none is named) for TARGET into DIR/<game>/<target>/.
+
+    \b
+    Targets:
+    """
+    from pnp.export.run import export
+
+    name = target_name.lower()
+    if base_url is not None and name != "tts":
+        raise click.BadParameter("only the tts target names its pictures by URL", param_hint="'--base-url'")
+    if base_url is not None:
+        from urllib.parse import urlparse
+
+        address = urlparse(base_url)
+        if address.scheme not in ("http", "https") or not address.netloc:
+            raise click.BadParameter(f"expected a web address such as https://example.org/my-game/, got "
+                                     f"{base_url!r}", param_hint="'--base-url'")
+    names = games or game_slugs()
+    if not names:
+        raise PnpError("no games found")
+    loaded = [load_game(game) for game in names]  # every game's data is checked before anything is written
+    module = target(name)
+    start = time.perf_counter()
+    for game in loaded:
+        export(game, module, out / game.slug / name,
+               {"dpi": dpi, "bleed": bleed, "base_url": base_url and base_url.rstrip("/")},
+               progress=lambda message: click.echo(message, err=True), verbose=verbose)
+        click.echo(str(out / game.slug / name))
+    click.echo(f"exported {plural(len(loaded), 'game')} for {name} in {time.perf_counter() - start:.2f} s",
+               err=True)
+
+
+command.help += "".join(f"\n      {name:8} {target(name).SUMMARY}" for name in sorted(TARGETS))
