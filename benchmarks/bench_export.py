@@ -16,12 +16,17 @@ the peak memory of the process (bench_build.py measures alike; runs of things co
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_build import Timings, load, make_deck, run  # noqa: E402
+
+# the commands measured are this checkout's, wherever the benchmark is run from
+os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
 
 TARGETS = ("png", "tts", "mpc", "tgc")
 

@@ -29,6 +29,7 @@ COLUMNS, ROWS, SIDE = 10, 7, 4096  # the largest deck sheet the program reads
 MOST_DPI = 300  # sharp enough to read on any screen: small decks are not drawn larger
 TILE_SHAPES = {"square": 0, "hex": 1, "circle": 2}  # the data's token shape -> the program's tile type
 THUMBNAIL = 256  # pixels: the saved object's picture in the program's menu
+THUMBNAIL_FROM = 1200  # pixels a side at most of the picture it is made from (a card's, not a board's)
 COLOUR = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # the program's own default tint
 
 
@@ -84,7 +85,7 @@ class Table:
             data = next(self.job.pictures.pngs([(face, frame)]))
             self.job.files.write(name, data)
             self.written[face.key, frame] = self.address(name)
-            if self.thumbnail is None:
+            if self.thumbnail is None and max(frame.size) <= THUMBNAIL_FROM:
                 self.thumbnail = data
         return self.written[face.key, frame]
 
