@@ -131,6 +131,17 @@ def test_a_game_plugs_in_its_own_verbs_and_rule_codes(race):
     assert found(race, unreadable) == [(3, "LOG-HEADER"), (7, "LOG-SYNTAX")]
 
 
+def test_a_line_written_again_reads_as_it_did_wherever_it_was_met_first(race):
+    """A line's action is kept once read, for the game and its players (pnp.check.replay): a line written
+    again reads the same, an unreadable one is reported wherever it stands, and other players read anew."""
+    good = log(RACE_GAME)
+    assert found(race, good) == found(race, good) == []
+    twice = log(RACE_GAME + "roll three\nroll three\n")
+    assert found(race, twice) == found(race, twice) == [(12, "LOG-SYNTAX"), (13, "LOG-SYNTAX")]
+    others = good.replace("players: Ann Bob", "players: Ann Cy")  # `Bob move 2` at line 8: no player now
+    assert found(race, others) == [(8, "LOG-PLAYER")]
+
+
 def test_the_simulator_plays_any_game_and_its_logs_pass(race):
     for bots in (("random",), ("greedy",)):
         for _, text in simulate(str(race), 5, seed=1, bots=bots):

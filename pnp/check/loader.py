@@ -36,9 +36,14 @@ def checked_games() -> list[str]:
     return [slug for slug in game_slugs() if rules_file(GAMES / slug)]
 
 
+_installed: set = set()  # the slugs of installed games met so far: the folder is listed again only for another
+
+
 def installed_rules(slug: str):
     """The `Rules` of an installed game named by its slug, as a log's `game:` line names it; never a folder's."""
-    if slug not in game_slugs():
+    if slug not in _installed:
+        _installed.update(game_slugs())
+    if slug not in _installed:
         known = ", ".join(game_slugs())
         if any(mark in slug for mark in "/\\."):
             raise PnpError(f"{clip(slug)!r} is not a game's slug: a log names an installed game ({known}); "

@@ -20,6 +20,12 @@ from pnp.check.words import Words, close_hint
 from pnp.errors import clip, shown
 from pnp.textfile import STDIN
 
+# A line's action depends only on its words, the game's rules and the players (their names, and the aliases
+# they leave): lines come back word for word, within a log and from log to log, so each is parsed once and
+# its action (a tuple, never changed) kept, for PARSED lines at most. A line that cannot be read is not kept.
+PARSED = 32768
+_parsed: dict = {}  # ((rules, players), a line's words) -> its action
+
 
 @dataclass
 class Outcome:
@@ -63,14 +69,21 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
     players = {name.lower(): name for name in setup.players} if setup else {}
     aliases = {word: meant for word, meant in rules.game.aliases.items() if word not in players} if setup else {}
     events = 0
+    seats = (rules, setup.players) if setup else None
     for line, words in log.events():
         events += 1
-        if aliases:
-            words = [aliases.get(word.lower(), word) for word in words]
-        try:
-            action = parse_event(words, players, rules.verbs) if setup else None
-        except ReadError as error:
-            problems.append(Violation(file, line, error.rule, error.message, READ))
+        key = (seats, tuple(words))
+        action = _parsed.get(key)
+        if action is None and setup:
+            try:
+                action = parse_event([aliases.get(word.lower(), word) for word in words] if aliases else words,
+                                     players, rules.verbs)
+            except ReadError as error:
+                problems.append(Violation(file, line, error.rule, error.message, READ))
+            else:
+                if len(_parsed) >= PARSED:
+                    _parsed.clear()
+                _parsed[key] = action
         if problems:
             replay = None
             if strict or len(problems) >= LIMIT:

@@ -114,6 +114,7 @@ class Buccaneer(Rules):
         island = [board.spaces[square] for square in board.regions[ISLAND]]
         self.distances: dict = {}  # (square, bow, reach, goal) -> what the greedy bot's `_distance` found
         self.headings: dict = {}   # (square, home, bow) -> the headings bots point at from there (`_headings`)
+        self.courses: dict = {}    # (square, square) -> the line between them, for the moves (`_course`)
         self.island_box = (min(s.x for s in island), max(s.x for s in island),
                            min(s.y for s in island), max(s.y for s in island))
 

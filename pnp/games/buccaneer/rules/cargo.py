@@ -14,7 +14,7 @@ class Cargo:
 
     def sailing(self, player) -> int:
         """The sailing value: every crew card in the hand, added up."""
-        return sum(self.f.crew_value[c] for c in self.hand[player])
+        return sum(map(self.f.crew_value.__getitem__, self.hand[player]))
 
     def fighting(self, player) -> int:
         """The fighting value: the red crew's total and the black crew's, the smaller taken from the larger."""

@@ -123,6 +123,8 @@ class Sailing:
     def _free_due(self, player):
         """The free move due from `player` now (after an attack), taken off the follow-ups; the attack's
         follow-ups the log left out before it (the spoils, a return) are reported."""
+        if not self.todo:
+            return None
         index = next((i for i, due in enumerate(self.todo) if due.kind == "free"), None)
         if index is None or self.todo[index].player != player:
             return None
@@ -140,7 +142,7 @@ class Sailing:
         elif problem:
             self.w.blow(*problem)
         self._unchallenged()
-        squares = self._squares(start, to)
+        squares = self._course(start, to)[0]
         self.at[player] = to
         self._point(player, heading)
         reported = problem and not self.crowded  # a move reported already is not reported again as too long
@@ -157,22 +159,31 @@ class Sailing:
         at_sea = self.at[player] not in self.f.ports
         self.bow[player] = (HEADINGS.get(heading) or self.bow[player] or HEADINGS["n"]) if at_sea else None
 
-    def _squares(self, start, to) -> int:
-        a, b = self.f.board.spaces[start], self.f.board.spaces[to]
-        return int(max(abs(a.x - b.x), abs(a.y - b.y)))
+    def _course(self, start, to) -> tuple:
+        """(squares, step, clear) of the line from `start` to `to`: how many squares apart they lie, the step
+        (dx, dy) of a straight line along a row, a column or a diagonal (None when none joins them), and
+        whether that line stays at sea all the way. The board alone decides: each course is worked out once
+        and kept with the facts."""
+        found = self.f.courses.get((start, to))
+        if found is None:
+            board = self.f.board
+            a, b = board.spaces[start], board.spaces[to]
+            dx, dy = int(b.x - a.x), int(b.y - a.y)
+            squares = max(abs(dx), abs(dy))
+            step = (dx // squares, dy // squares) if squares and (not dx or not dy or abs(dx) == abs(dy)) else None
+            clear = step is not None and board.ray(start, *step, squares)[-1:] == [to]
+            found = self.f.courses[start, to] = (squares, step, clear)
+        return found
 
     def _why_not(self, player, start, to, heading, free):
         """(code, message) of what is wrong with a move, or None; a move too long is left to a challenge."""
         f = self.f
-        a, b = f.board.spaces[start], f.board.spaces[to]
-        dx, dy = int(b.x - a.x), int(b.y - a.y)
-        squares = max(abs(dx), abs(dy))
+        squares, step, clear = self._course(start, to)
         if not squares:
             return "BU-SAIL-LINE", f"{player}'s ship is on {to} already: to point it elsewhere, write `turn`"
-        if dx and dy and abs(dx) != abs(dy):
+        if step is None:
             return "BU-SAIL-LINE", f"{start} to {to} is no straight line along a row, a column or a diagonal"
-        step = (dx // squares, dy // squares)
-        if f.board.ray(start, *step, squares)[-1:] != [to]:
+        if not clear:
             return "BU-SAIL-LAND", f"the line from {start} to {to} crosses land or leaves the sea"
         if start in f.ports:
             if step not in f.board.headings(start):

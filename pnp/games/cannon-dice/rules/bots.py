@@ -61,15 +61,12 @@ class Choices:
     def _plays(self, player) -> list:
         """The kept cards `player` may play now, each way it can be played."""
         plays = []
-        for card, count in self.kept[player].items():
-            effect = self.f.effect[card] if count else None
-            if effect == "reroll" and self.dice:
+        for card, effect in self._playable(player):
+            if effect == "reroll":
                 plays += [Play(player, card, m, face) for m in self.maps[player] for face in dict.fromkeys(self.dice)]
-            elif self.picks or self.order_changed:
-                continue  # the order of picks changes only before the round's first pick, once
-            elif effect == "pick-first" and player != self.active:
+            elif effect == "pick-first":
                 plays.append(Play(player, card))
-            elif effect == "take-dice" and self.dice is not None and len(self.dice) == 2:
+            else:
                 plays += [Play(player, card, m) for m in self.maps[player]]
         return plays
 

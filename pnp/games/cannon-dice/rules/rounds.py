@@ -147,7 +147,23 @@ class Rounds:
         self.dice, self.phase = dice, "picks"
         self.order = [active, self.other[active]] * 2
         del self.order[count + (self.card is not None):]
-        self.window = [p for p in (self.other[active], active) if self._plays(p)]
+        self.window = [p for p in (self.other[active], active) if next(self._playable(p), None)]
+
+    def _playable(self, player):
+        """(card, effect) for each kept card `player` may play now: a reroll while dice are on offer, and, before
+        the round's first pick (once a round), Pick First by the player who is not active, Take Dice while two
+        dice are on offer; a card played with a map (reroll, take dice) only by a player who holds one."""
+        for card, count in self.kept[player].items():
+            effect = self.f.effect[card] if count else None
+            if effect == "reroll" and self.dice:
+                if self.maps[player]:
+                    yield card, effect
+            elif self.picks or self.order_changed:
+                continue  # the order of picks changes only before the round's first pick, once
+            elif effect == "pick-first" and player != self.active:
+                yield card, effect
+            elif effect == "take-dice" and self.dice is not None and len(self.dice) == 2 and self.maps[player]:
+                yield card, effect
 
     def _pick(self, player: str) -> bool:
         """The checks every pick starts with, in a fixed order; false when no pick can be made."""

@@ -93,6 +93,7 @@ class PeteThePirate(Rules):
         self.pete_steps = data.values["pete-steps"]
         self.quarter_turns = data.values["quarter-turns"]
         self.steps: dict = {}  # space -> the fewest steps from it to each space, for the greedy bot (`value`)
+        self.reach: dict = {}  # (start, pips, Pete's square) -> where a sailor may end its move (`_sailor_reach`)
 
     def kinds(self):
         return {"face": self.dice.kind(),

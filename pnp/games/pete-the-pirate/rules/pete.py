@@ -71,11 +71,15 @@ class Catches:
         if match is not None and match != turns[0]:
             self.todo.insert(turns[0], self.todo.pop(match))
 
-    def _pete_reach(self) -> list:
-        """Where Pete may stop: 1 to 3 squares away, never in the bay, stopping at the first sailor."""
-        sailors = set(self.at.values())
-        reach = self.f.board.steps_from(self.pete, self.f.pete_steps, blocked={self.f.bay}, ends=sailors)
-        return [space for space, steps in reach.items() if steps]
+    def _pete_reach(self) -> tuple:
+        """Where Pete may stop: 1 to 3 squares away, never in the bay, stopping at the first sailor. The last
+        walk is kept, with where Pete and the sailors stood: the roll of a pirate asks, and so does Pete's move."""
+        key = (self.pete, *self.at.values())
+        if self.pete_walk[0] != key:
+            reach = self.f.board.steps_from(self.pete, self.f.pete_steps, blocked={self.f.bay},
+                                            ends=set(key[1:]))
+            self.pete_walk = (key, tuple(space for space, steps in reach.items() if steps))
+        return self.pete_walk[1]
 
     def _why_pete_not_there(self, to: str) -> str:
         if to == self.pete:

@@ -26,6 +26,7 @@ class Turns:
         self.safe = {name: 0 for name in self.players}
         self.todo: list = []
         self.won, self.won_line = None, 0
+        self.pete_walk = ((), ())  # (where Pete and the sailors stood, where Pete could stop): `_pete_reach`
 
     def to_move(self):
         if self.todo:
@@ -105,11 +106,16 @@ class Turns:
         if self.safe[player] >= self.f.gems and not self.won:
             self.won, self.won_line = player, self.w.line
 
-    def _sailor_reach(self, player: str, pips: int) -> list:
-        """Where a player's sailor may end a move of up to `pips` squares: round Pete, stopping at the bay."""
-        start = self.at[player]
-        reach = self.f.board.steps_from(start, pips, blocked={self.pete}, ends={self.f.bay})
-        return [space for space, steps in reach.items() if steps]
+    def _sailor_reach(self, player: str, pips: int) -> tuple:
+        """Where a player's sailor may end a move of up to `pips` squares: round Pete, stopping at the bay.
+        It depends on the board alone once the start, the pips and Pete's square are known: each walk is
+        made once and kept with the facts (the roll asks for it, and the move it asked for again)."""
+        key = (self.at[player], pips, self.pete)
+        found = self.f.reach.get(key)
+        if found is None:
+            reach = self.f.board.steps_from(key[0], pips, blocked={self.pete}, ends={self.f.bay})
+            found = self.f.reach[key] = tuple(space for space, steps in reach.items() if steps)
+        return found
 
     def _why_not_there(self, player: str, start: str, to: str, pips: int) -> tuple:
         """(code, message) for a sailor's move to a square it cannot reach with these pips."""
