@@ -3,7 +3,7 @@
 the data it came from.
 
 It covers the game's data as read (game.yaml and the card lists, board and rules text it names: their values,
-not their layout or comments) and the bytes of the templates and artwork a build may use: the game folder's own
+not their layout or comments), the game's own fonts and the bytes of the templates and artwork a build may use: the game folder's own
 `templates/` and `artwork/`, and in the shared folders the files at their top and the subfolders the data names
 (`treasure/card.yaml.j2` names the shared `templates/treasure/` and `artwork/treasure/`). pnp's own code is not
 part of it, nor how a hex colour is spelt (`#ABC` is `#aabbcc`), which prints alike.
@@ -49,6 +49,8 @@ def _hashed(game) -> str:
             hashed.update(HEX.sub(_same_hex, path.read_bytes()))
         except OSError:
             continue
+    for name, (path, _) in sorted(game.fonts.items()):  # the game's own fonts (none: the hash as it was before)
+        hashed.update(f"\0font {name}\0".encode("utf-8", "surrogatepass") + path.read_bytes())
     return hashed.hexdigest()[:LENGTH]
 
 
