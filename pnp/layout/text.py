@@ -81,7 +81,8 @@ def truetype(name: str, path: Path) -> TTFont:
     saved = store.fetch("font", key)
     if saved is not None:
         try:
-            return _remade(path, *marshal.loads(saved))
+            own, *face = marshal.loads(saved)
+            return _remade(path, {**own, "fontName": name}, *face)  # (one file may be two fonts' by name)
         except (ValueError, EOFError, TypeError, KeyError, AttributeError):
             pass  # kept by another version: read the file
     made = TTFont(name, str(path))
