@@ -175,7 +175,7 @@ class Sheet:
                 self.pages[-1].append(text_step(marker, self.x + indent - 7.7, baseline, size, "bold", INK,
                                                 align="right", w=6.0))
             for dx, text, face in line:
-                self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face, INK))
+                self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face, INK, markup=True))
             self.y += step
 
     def block(self, block: Block) -> None:
@@ -211,7 +211,8 @@ class Sheet:
             for lines, width in zip(cells, widths):
                 for line_number, line in enumerate(lines):
                     baseline = self.y + BODY * CAP / PT + line_number * step
-                    steps += [text_step(text, left + dx, baseline, BODY, face, INK) for dx, text, face in line]
+                    steps += [text_step(text, left + dx, baseline, BODY, face, INK, markup=True)
+                              for dx, text, face in line]
                 left += width
             self.y += height
             edge = (INK, 0.4) if number == 0 else (RULE, 0.2)
@@ -243,7 +244,8 @@ class Sheet:
             base = y + PICTURE_HEIGHT + 1.5 + CAPTION * CAP / PT
             for row, text in enumerate([" ".join(run[1] for run in line) for line in name] + [escaped(picture.count)]):
                 face = "bold" if row < len(name) else "sans"
-                steps.append(text_step(text, left, base + row * label, CAPTION, face, INK, align="center", w=cell))
+                steps.append(text_step(text, left, base + row * label, CAPTION, face, INK, align="center", w=cell,
+                                       markup=True))
         self.y += height
 
     def finish(self) -> list[list]:

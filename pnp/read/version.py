@@ -3,10 +3,11 @@
 the data it came from.
 
 It covers the game's data as read (game.yaml and the card lists, board and rules text it names: their values,
-not their layout or comments), the game's own fonts and the bytes of the templates and artwork a build may use: the game folder's own
-`templates/` and `artwork/`, and in the shared folders the files at their top and the subfolders the data names
-(`treasure/card.yaml.j2` names the shared `templates/treasure/` and `artwork/treasure/`). pnp's own code is not
-part of it, nor how a hex colour is spelt (`#ABC` is `#aabbcc`), which prints alike.
+not their layout or comments), the game's own fonts and the bytes of the templates and artwork a build may
+use: the game folder's own `templates/` and `artwork/`, and in the shared folders the files at their top and
+the subfolders the data names (`treasure/card.yaml.j2` names the shared `templates/treasure/` and
+`artwork/treasure/`). pnp's own code is not part of it, nor how a hex colour is spelt (`#ABC` is `#aabbcc`),
+which prints alike.
 """
 from __future__ import annotations
 

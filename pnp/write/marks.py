@@ -60,7 +60,8 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
     if text and text.isascii() and text.isprintable() and face.state.get(doc) is not None:
         # printable ASCII is always the font's first subset, each letter its own code (ttfAsciiReadable)
         data = c._escape(text.encode("latin-1"))
-        return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {face.getSubsetInternalName(0, doc)} {settings} ({data}) Tj T* ET"
+        subset = face.getSubsetInternalName(0, doc)
+        return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {subset} {settings} ({data}) Tj T* ET"
     parts, subset = [], -1
     for part, data in face.splitString(text, doc):
         if part != subset:
