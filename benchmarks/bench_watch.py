@@ -25,9 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-CHANGES = {  # game -> (file, text, other text): one card's text, and another way to say it
-    "buccaneer": ("chance-cards.yaml", "they hand you 3 crew cards", "they give you 3 crew cards"),
-    "toy": ("deck.csv", "Beta,2", "Brigantine,2"),
+CHANGES = {  # game -> (file, text, the text that each save writes in its place: {n} the save's number)
+    "buccaneer": ("chance-cards.yaml", "they hand you 3 crew cards", "they give you 3 crew cards ({n})"),
+    "toy": ("deck.csv", "Beta,2", "Brigantine {n},2"),
 }
 
 
@@ -55,7 +55,7 @@ def measure(folder: Path, saves: int) -> tuple[dict, list]:
         figures = []
         said = one
         for save in range(saves):  # each save says it anew: no build's pages were ever pictured before
-            new = f"{other} ({save + 1})"
+            new = other.format(n=save + 1)
             text = path.read_text(encoding="utf-8").replace(said, new)
             said = new
             number = session.current()["build"]

@@ -1,7 +1,10 @@
 """Where the package's templates, artwork, fonts and games live, installed or in a source checkout."""
 from __future__ import annotations
 
+import os
 from pathlib import Path, PurePosixPath
+
+from pnp.errors import clip
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -15,6 +18,7 @@ def resource_dir(name: str) -> Path:
 
 
 FONTS = PACKAGE / "fonts"
+NAME_MAX = 255  # bytes in one file's name, on the systems pnp runs on
 GAMES = PACKAGE / "games"
 
 
@@ -51,15 +55,18 @@ def _inside(name: str, roots: list[Path], label: str) -> Path | None:
         depth += -1 if part == ".." else 0 if part == "." else 1
         if depth < 0:
             raise ValueError(f"{name} leads outside {label}")
+        if len(os.fsencode(part)) > NAME_MAX:
+            raise ValueError(f"{clip(name)} is not a file name: a name of {len(part)} characters, where a "
+                             f"file's name has at most {NAME_MAX} bytes")
     for root in roots:
         candidate = root / pure
-        if not candidate.is_file() and candidate.exists() and not candidate.is_dir():  # reading could block
-            raise ValueError(f"{name} is not a plain file (a pipe, a device or a socket): name a file")
         try:
+            if not candidate.is_file() and candidate.exists() and not candidate.is_dir():  # reading could block
+                raise ValueError(f"{name} is not a plain file (a pipe, a device or a socket): name a file")
             if not candidate.is_file():
                 continue
             real, top = candidate.resolve(strict=True), root.resolve(strict=True)
-        except (OSError, RuntimeError, ValueError):  # a loop of links, a name the system cannot hold
+        except (OSError, RuntimeError):  # a loop of links, a path longer than the system holds
             continue
         if not real.is_relative_to(top):
             raise ValueError(f"{name} is a link to a file outside {label}")

@@ -514,10 +514,9 @@ def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: 
     if verdict == "ok" and exit_code == 0 and isinstance(content, str):
         verdict, output = differs(files["game.yaml"], name, content, placed, output)
     if verdict == "ok" and exit_code == 0 and all(step.startswith(SAME_COLOUR) for step in description.split("; ")):
-        key = (slug, *args)
-        if key not in originals:
-            value, _ = build_in_child(slug, files, "game.yaml", files["game.yaml"], args, None, work_dir,
-                                      f"{slug}-original")
+        key = (slug, name, *args)  # the unchanged file written where the mutant's was: the same files, whose
+        if key not in originals:  # list the kit's version (printed in every footer) covers
+            value, _ = build_in_child(slug, files, name, files[name], args, None, work_dir, f"{slug}-original")
             originals[key] = value[3] if value and value[0] == 0 else wrote
         # what prints; not the manifest, whose keys are of each face's text as rendered, colours spelt as written
         changed = sorted(path for path in set(wrote) | set(originals[key])

@@ -54,6 +54,11 @@ CASES = [
     ("deck.csv", "gamma,5,,3,own-back.yaml.j2", "gamma,5,,3,lost.yaml.j2",
      ["deck.csv:4: back: no such template: lost.yaml.j2"]),
     ("templates/front.yaml.j2", "src: dot.svg", "src: lost.svg", ["artwork not found: artwork/lost.svg"]),
+    # a name longer than any file's name (255 bytes) is no name: said at its line, not a failure to look it up
+    ("deck.csv", "gamma,5,,3,own-back.yaml.j2", f"gamma,5,,3,{'a' * 300}",
+     ["deck.csv:4: back: aaaa", "a name of 300 characters"]),
+    ("templates/front.yaml.j2", "src: dot.svg", f"src: {'9' * 404}.svg",
+     ["front.yaml.j2", "art.src", "a name of 408 characters"]),
     ("templates/front.yaml.j2", "size: 10,", "size: 10, glow: 3,", ["step 3", "text.glow: unknown key"]),
     ("templates/front.yaml.j2", "{{ card.label | tojson }}", "{{ card.nickname | tojson }}",
      ["deck.csv:2", "has no attribute 'nickname'"]),

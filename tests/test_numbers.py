@@ -32,6 +32,10 @@ SVG_CASES = [
     (_svg('<path d="M0 0 L1e400 3"/>'), 2),
     (_svg(f'<g transform="matrix(1e300 0 0 1e300 0 0)">{DOT}</g>'), 2),
     (_svg(f'<g style="stroke-width: -inf">{DOT}</g>'), 2),
+    # a transform that flattens the plane: a scale of 0, or one so small it reads as 0 (the renderer divides by it)
+    (_svg(f'<g transform="translate(5 5) scale(-1.05 0) rotate(38)">{DOT}</g>'), 2),
+    (_svg(f'<g transform="scale(1e-400)">{DOT}</g>'), 2),
+    (_svg(f'<g transform="matrix(1 2 2 4 0 0)">{DOT}</g>'), 2),
 ]
 
 

@@ -16,7 +16,7 @@ MAX_NUMBER = 1e9  # a size, an angle, an opacity, a coordinate: anything larger 
 MAX_DRAWN = 1e15  # in a PDF operator, in points (after scaling): far beyond any paper, within what PDF holds
 
 # a number as SVG writes one (in path data, right after a command letter), or a word Python reads as one
-_TOKEN = re.compile(r"(?<![\d.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|(?<![a-zA-Z])[-+]?(?:nan|inf(?:inity)?)"
+TOKEN = re.compile(r"(?<![\d.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|(?<![a-zA-Z])[-+]?(?:nan|inf(?:inity)?)"
                     r"(?![a-zA-Z])", re.IGNORECASE)
 _OPERAND = re.compile(rb"(?<![\w.])(?:[-+]?(?:nan|inf)|[-+]?\d{16,}(?:\.\d*)?)(?![\w])", re.IGNORECASE)
 
@@ -32,7 +32,7 @@ def problem(value: float, largest: float = MAX_NUMBER) -> str | None:
 
 def problem_in(text: str) -> str | None:
     """What is wrong with the first bad number written in `text` (an SVG attribute), or None."""
-    for token in _TOKEN.findall(text):
+    for token in TOKEN.findall(text):
         found = problem(float(token))
         if found:
             return f"{token} {found}"

@@ -115,10 +115,13 @@ def _check_tree(top, path: Path, folder: PurePosixPath, root: Path, store, probl
             continue
         for prop, value in _properties(element):
             _check_property(prop, value, ids, spot, problems)
-        for prop, value in _numeric(element):
-            wrong = numbers.problem_in(value)
-            if wrong:
-                problems.append((spot, f"{prop}: {wrong}"))
+        wrong = next((f"{prop}: {found}" for prop, value in _numeric(element)
+                      for found in [numbers.problem_in(value)] if found), None)
+        if wrong is None and element.get("transform") and _flattens(element.get("transform")):
+            wrong = (f"transform {clip(element.get('transform'))!r} flattens what it draws to nothing (a scale "
+                     "of 0): nothing of it would print; give it a scale other than 0, or remove it")
+        if wrong:
+            problems.append((spot, wrong))
         href = (element.get(XLINK_HREF) or element.get("href") or "").strip()
         if name == "use" and not (href.startswith("#") and href[1:] in ids):
             problems.append((spot, f"refers to {href[:60]!r}: <use> may only repeat a shape of the same file"))
@@ -127,6 +130,22 @@ def _check_tree(top, path: Path, folder: PurePosixPath, root: Path, store, probl
             if image is not None:
                 images[href] = image
     return images
+
+
+TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+
+
+def _flattens(transform: str) -> bool:
+    """Whether an SVG transform list squeezes the plane onto a line or a point (its determinant is 0, at the
+    precision of the numbers the renderer works with): the renderer cannot undo it, and nothing would show."""
+    determinant = 1.0
+    for kind, arguments in TRANSFORM.findall(transform):
+        values = [float(value) for value in numbers.TOKEN.findall(arguments)]
+        if kind == "matrix" and len(values) == 6:
+            determinant *= values[0] * values[3] - values[1] * values[2]
+        elif kind == "scale" and values:
+            determinant *= values[0] * (values[1] if len(values) > 1 else values[0])
+    return determinant == 0
 
 
 def _name(element) -> str:
