@@ -73,6 +73,12 @@ def test_plain_text_is_set_as_plain_wrapping_sets_it():
     assert len(layout.baselines) == len(layout.lines)
 
 
+def test_a_text_of_marks_alone_is_an_empty_line():
+    for text in ("****", "{red}{/}", "**\n**"):
+        layout = _layout(text, "sans", 9.0, 1.2, 20.0, 10.0, True, "top")
+        assert layout.fits and all(not line for line in layout.pieces)
+
+
 def test_bold_italic_colour_and_size_each_reach_their_piece():
     layout = _layout("a **b** *c* {red 6pt}d{/}", "sans", 9.0, 1.2, 60.0, None, True, "top")
     (line,) = layout.pieces
@@ -160,6 +166,14 @@ def test_a_size_set_small_inside_a_text_is_warned_of(toy, tmp_path):
     result = run(toy, tmp_path, "--warnings-as-errors")
     assert result.exit_code != 0, result.output
     assert "deck.csv:5" in result.output and "set at 4" in result.output, result.output
+
+
+def test_a_colour_inside_a_text_too_faint_on_its_ground_is_warned_of(toy, tmp_path):
+    edit(toy / "game.yaml", "palette:\n", "palette:\n  pale: \"#2A67B0\"\n")  # near the card's sea blue
+    edit(toy / "deck.csv", "delta,1,Delta,4,", 'delta,1,"Big {pale}faint{/}",4,')
+    result = run(toy, tmp_path, "--warnings-as-errors")
+    assert result.exit_code != 0, result.output
+    assert "deck.csv:5" in result.output and "#2a67b0 on #1f5fa8" in result.output.lower(), result.output
 
 
 # --- a game's own fonts -------------------------------------------------------------------------------------

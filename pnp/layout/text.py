@@ -277,7 +277,7 @@ def _paragraphs(runs) -> list[list]:
     but a line never begins with a space."""
     paragraphs: list[list] = [[]]
     word: list = []
-    space = runs[0]
+    space = runs[0] if runs else None  # (a text of marks alone, `****`, has no runs: one empty line)
 
     def end_word(next_space) -> None:
         nonlocal word, space
@@ -303,11 +303,11 @@ def _paragraphs(runs) -> list[list]:
 
 
 def _font_of(run, font_name: str) -> str:
-    return BOLD.get(font_name, font_name) if run.bold else font_name
+    return BOLD.get(font_name, font_name) if run is not None and run.bold else font_name
 
 
 def _size_of(run, scale: float, given: float) -> float:
-    return (run.size if run.size is not None else given) * scale
+    return (run.size if run is not None and run.size is not None else given) * scale
 
 
 def _measured(run, text: str, font_name: str, scale: float, given: float, aspects: dict) -> tuple:

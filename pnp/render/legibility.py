@@ -152,14 +152,19 @@ def _spilt(ink: Box, middle: tuple, frames: list, safe: Box | None):
 
 
 def _faint(v: dict, point: tuple, paints: list, palette: tuple) -> tuple | None:
-    """A text's contrast ratio with what lies under `point` (its middle, in the face) and the two colours, when
-    it is below CONTRAST; None when it is not, or the colours are not known."""
-    ink, under = _rgb(v["colour"], palette), _under(point, paints)
-    if ink is None or under is None:
-        return None
-    seen = _over(under, ink, v["opacity"])
-    ratio = contrast(seen, under)
-    return (ratio, f"{_hex(seen)} on {_hex(under)}") if ratio < CONTRAST else None
+    """A text's lowest contrast ratio with what lies under `point` (its middle, in the face), of its own colour
+    and each colour set inside it, and the two colours, when it is below CONTRAST; None when it is not, or the
+    colours are not known."""
+    under = _under(point, paints)
+    inks = dict.fromkeys([v["colour"], *(piece.colour for line in text_layout(v).pieces for piece in line
+                                         if piece.colour is not None and not piece.icon)])
+    found = []
+    for ink in filter(None, (_rgb(colour, palette) for colour in inks)):
+        if under is not None:
+            seen = _over(under, ink, v["opacity"])
+            found.append((contrast(seen, under), f"{_hex(seen)} on {_hex(under)}"))
+    faintest = min(found, default=None)
+    return faintest if faintest is not None and faintest[0] < CONTRAST else None
 
 
 def _ink_height(v: dict) -> float:
