@@ -161,6 +161,19 @@ def test_a_mistake_in_a_cards_markup_is_reported_at_its_line(toy, tmp_path, labe
     assert "deck.csv:5" in result.output and said in result.output, result.output
 
 
+def test_game_yaml_may_name_the_icons_folder_inside_the_artwork(toy, tmp_path):
+    folder = toy / "artwork" / "marks"
+    folder.mkdir(parents=True)
+    (folder / "coin.svg").write_text(COIN)
+    edit(toy / "game.yaml", "palette:\n", "icons: marks\npalette:\n")
+    lines, _ = _deck(toy, tmp_path, "a :coin:")
+    assert any("form at" in line and "scale" in line for line in lines)
+    edit(toy / "game.yaml", "icons: marks\n", "icons: ../marks\n")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2 and "game.yaml:4: icons: expected a folder inside artwork/" in result.output, \
+        result.output
+
+
 def test_a_size_set_small_inside_a_text_is_warned_of(toy, tmp_path):
     edit(toy / "deck.csv", "delta,1,Delta,4,", 'delta,1,"Big {4pt}tiny{/}",4,')
     result = run(toy, tmp_path, "--warnings-as-errors")

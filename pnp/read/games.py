@@ -78,12 +78,16 @@ def load_game(name: str) -> Game:
         problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))
     aliases = _aliases(raw.get("aliases"), top["aliases"] or {}, components, Where(file, 1, "aliases"), problems)
     fonts = _fonts(raw.get("fonts"), top["fonts"] or {}, folder, file, problems)
+    icons = (top["icons"] or "").strip("/")
+    if icons and not re.fullmatch(r"[\w-]+(/[\w-]+)*", icons):
+        problems.append((Where(file, line_of(raw, "icons"), "icons"), f"expected a folder inside artwork/ such as "
+                                                                      f"{folder.name}/icons, got {icons!r}"))
     if problems:
         raise DataError(problems)
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
-                printed=_printed(raw, top, components, file), fonts=fonts)
+                printed=_printed(raw, top, components, file), fonts=fonts, icons=icons)
 
 
 def _fonts(raw, given: dict, folder: Path, file: str, problems: list) -> dict:

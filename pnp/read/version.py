@@ -82,7 +82,7 @@ def changed_cards(old: dict, game) -> list[str]:
 def kit_files(game, data) -> list[tuple[Path, Path]]:
     """(root, file) of each template and piece of artwork the kit's version covers, in a fixed order: `data`,
     the game's data made plain, names the shared subfolders it takes."""
-    named = _folders_named(data)
+    named = _folders_named(data) | {game.icon_folder.split("/")[0]}  # (the icons' folder: the texts name its files)
     files = []
     for kind in ("templates", "artwork"):
         own, shared = resources.search_path(game.folder, kind)

@@ -78,7 +78,7 @@ class FaceMaker:
         self.palette = tuple(game.palette.items())
         self.template_folders = resources.search_path(game.folder, "templates")
         self.library = Library(resources.search_path(game.folder, "artwork"), store)
-        self.steps = Steps(game.palette, self.library, f"{game.slug}/icons", own_fonts(game))
+        self.steps = Steps(game.palette, self.library, game.icon_folder, own_fonts(game))
         self.findings = Findings()
         self.drawings = Drawings(game.palette, self.library, store, warn or (lambda *warning: None))
         self._renderer = None  # jinja2, loaded when a template must be rendered
@@ -197,8 +197,8 @@ class FaceMaker:
 
     @property
     def sources(self) -> str:
-        """What every rendering depends on besides its own data: the game's values and the template files
-        (their names, sizes and times)."""
+        """What every rendering depends on besides its own data: the game's values, the template files (their
+        names, sizes and times), where its icons are found and its own fonts (each named with its contents)."""
         if self._sources is None:
             files = []
             for root in self.template_folders:
@@ -210,7 +210,8 @@ class FaceMaker:
                             continue
                         files.append((os.path.relpath(os.path.join(folder, name), root), stat.st_size,
                                       stat.st_mtime_ns))
-            self._sources = digest(self.game.context(), self.palette, files)
+            self._sources = digest(self.game.context(), self.palette, files, self.steps.icons,
+                                   sorted(self.steps.fonts.items()))
         return self._sources
 
     def _variables(self, template: str) -> list | None:
