@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import marshal
+import struct
 import operator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,14 +55,14 @@ def game_font(name: str, path: Path, bold: str | None = None) -> str:
     GAME_FONTS[key] = path
     try:
         font(key)
-    except TTFError as error:
-        font.cache_clear()  # (the bundled fonts are registered with reportlab already: asking again is cheap)
+    except (TTFError, ValueError, KeyError, IndexError, struct.error) as error:  # (a damaged file's tables)
         del GAME_FONTS[key]
         cff = "postscript outlines" in str(error).lower()
         raise ValueError("is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here: "
                          "use its TrueType version (.ttf)" if cff else
                          "is not a TrueType font that can be read") from None
-    BOLD[key] = bold or key
+    if bold:  # (a font without one has no bold: **bold** in it is a mistake, pnp/render/steps.py)
+        BOLD[key] = BOLD[bold] = bold
     return key
 
 

@@ -164,7 +164,7 @@ class Steps:
         for run in runs:
             if run.colour is not None:
                 self.colour.check(run.colour, where, problems)
-            if run.bold and BOLD.get(v["font"], v["font"]) == v["font"] and v["font"] not in ("bold", "title"):
+            if run.bold and v["font"] not in BOLD:
                 problems.append((where, f"**bold** in the {shown_font(v['font'])} font, which has no bold: name "
                                         f"one as {shown_font(v['font'])}-bold under fonts in game.yaml"))
         found = []
