@@ -209,7 +209,7 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
     height = h * PT if h is not None else None
     smallest, given = min(size, SMALLEST_TEXT), size
     while True:
-        lines = _set(runs, font_name, size / given, given, aspects, w * PT)
+        lines = _set(runs, font_name, size / given if given else 1.0, given, aspects, w * PT)
         tall = sum(_line_size(line, size) for line in lines) * leading
         fits = all(_width(line) <= w * PT for line in lines) and (height is None or tall <= height + 0.01)
         if fits or not fit or size <= smallest:
