@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from pnp.cli import cli
 from pnp.kit import lay_out
 from pnp.layout.imposition import Settings
-from pnp.layout.rulesheet import parse, set_lines, words
+from pnp.layout.rulesheet import parse, set_lines
 from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game
 
@@ -84,16 +84,28 @@ def test_rules_too_long_for_two_pages_are_a_data_error(tmp_path):
 
 
 def test_the_markdown_a_rules_text_may_use():
-    title, blocks = parse("# Game\n\nIntro **bold** text\ngoes on.\n\n![Box](components)\n\n## Set up\n"
-                          "- one\n  more\n1. first\n2. second\n")
+    title, blocks = parse("# Game\n\nIntro **bold** and *italic* text\ngoes on.\n\n![Box](components)\n\n"
+                          "## Set up\n- one\n  more\n  - inner\n\n3. third\n4. fourth\n\n"
+                          "| Card | Worth |\n|---|---|\n| Ruby | **5** |\n")
     assert title == "Game"
-    assert [(b.kind, b.text, b.marker) for b in blocks] == [
-        ("para", "Intro **bold** text goes on.", ""), ("picture", "Box", ""), ("heading", "Set up", ""),
-        ("bullet", "one more", "•"), ("number", "first", "1."), ("number", "second", "2.")]
-    assert words("**EXTRA**: take") == [[("EXTRA", "bold"), (":", "sans")], [("take", "sans")]]
-    [line] = set_lines(words("a **b** c"), 100, 9)
-    assert [(text, face) for _, text, face in line] == [("a", "sans"), ("b", "bold"), ("c", "sans")]
-    assert 0 == line[0][0] < line[1][0] < line[2][0]  # each run after the one before and a space
+    assert [(b.kind, b.text, b.marker, b.depth) for b in blocks] == [
+        ("para", "Intro **bold** and *italic* text goes on.", "", 0), ("picture", "Box", "", 0),
+        ("heading", "Set up", "", 0), ("bullet", "one more", "•", 1), ("bullet", "inner", "•", 2),
+        ("number", "third", "3.", 1), ("number", "fourth", "4.", 1), ("table", "", "", 0)]
+    assert blocks[-1].rows == (("Card", "Worth"), ("Ruby", "**5**"))
+
+
+def test_a_rules_text_prints_its_other_characters_as_written():
+    _, blocks = parse("Roll 2 * 3 {dice} at 10:30 :anchor: <b>&amp; `x*y`\n")
+    (block,) = blocks
+    assert [(text, face) for line in set_lines(block.text, 200, 9) for _, text, face in line] == [
+        (r"Roll 2 \* 3 \{dice\} at 10\:30 \:anchor\: <b>& x\*y", "sans")]
+
+
+def test_bold_and_italic_runs_are_set_in_their_fonts_one_after_another():
+    [line] = set_lines("a **b** *c* d", 100, 9)
+    assert [(text, face) for _, text, face in line] == [("a", "sans"), ("b", "bold"), ("*c*", "sans"), ("d", "sans")]
+    assert 0 == line[0][0] < line[1][0] < line[2][0] < line[3][0]  # each run after the one before and a space
 
 
 def test_a_heading_is_never_left_at_the_foot_of_a_column():
@@ -103,7 +115,7 @@ def test_a_heading_is_never_left_at_the_foot_of_a_column():
 
     paragraph = ("Sail in one straight line along a row, a column or a diagonal, as far as the crew allows. "
                  "Turn the bow at the end of the move, the way you mean to go.")
-    assert len(set_lines(words(paragraph), (190.0 - 8.0) / 2, 9.6)) == 3  # three lines: never split
+    assert len(set_lines(paragraph, (190.0 - 8.0) / 2, 9.6)) == 3  # three lines: never split
     text = "# Game\n\n" + (paragraph + "\n\n") * 6 + "## Winning\n\n" + paragraph + "\n"
     for tenths in range(1000, 1400):
         steps = [(number, v) for number, page in enumerate(pages_of(text, (190.0, tenths / 10), "", [], "Game"))

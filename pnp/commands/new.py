@@ -85,4 +85,7 @@ def _copy_game(slug: str, target: Path, title: str) -> None:
     note = (f"# Started from {slug} (`pnp new --from {slug}`): its data, templates and artwork are this folder's "
             f"own.\n# Its checker rules are Python and were not copied: `pnp check` cannot check this game's "
             f"playtest logs.\n")
-    game.write_text(note + re.sub(r"^name: .*$", f"name: {title}", text, count=1, flags=re.M), encoding="utf-8")
+    named = f"name: {title}"
+    if (target / "artwork" / slug / "icons").is_dir() and not re.search(r"^icons:", text, flags=re.M):
+        named += f"\nicons: {slug}/icons   # the icons its texts show (:name:), copied with its artwork"
+    game.write_text(note + re.sub(r"^name: .*$", named, text, count=1, flags=re.M), encoding="utf-8")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, printable, shop_pages
+from pnp.layout.markup import escaped
 from pnp.layout.requests import Drawn, Made, Raw
 from pnp.layout.tiling import Plan, Tile, plan
 from pnp.model.geometry import Box
@@ -220,7 +221,7 @@ def _line(points, width: float = 0.25, dash=None, stroke: str = INK) -> dict:
 
 
 def _label(text: str, x: float, y: float, w: float, align: str, size: float = 7, font: str = "bold") -> dict:
-    return {"text": {"text": text, "x": x, "y": y, "w": w, "size": size, "font": font, "align": align, "fit": False}}
+    return {"text": {"text": escaped(text), "x": x, "y": y, "w": w, "size": size, "font": font, "align": align, "fit": False}}
 
 
 # --- the assembly map --------------------------------------------------------------------------------
@@ -250,11 +251,11 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6,
                              "fill": "#FFFFFF", "opacity": 0.35}})
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6}})
-        raw.append({"text": {"text": tile.label, "x": box.x0, "y": box.y0 + box.h / 2 - 7, "w": box.w, "h": 14,
+        raw.append({"text": {"text": escaped(tile.label), "x": box.x0, "y": box.y0 + box.h / 2 - 7, "w": box.w, "h": 14,
                              "size": 30, "font": "title", "colour": "#A93226", "valign": "middle", "fit": False}})
     y = my + mh + 8
     for number, line in enumerate(_assembly_steps(tiled, first), start=1):
-        raw.append({"text": {"text": f"{number}. {line}", "x": 14, "y": y, "w": w - 28, "size": 9, "font": "sans",
+        raw.append({"text": {"text": escaped(f"{number}. {line}"), "x": 14, "y": y, "w": w - 28, "size": 9, "font": "sans",
                              "align": "left", "fit": False}})
         y += 4.6 * (1 + len(line) // 105)
     steps = (("picture", {"face": face, "x": mx, "y": my, "w": mw, "h": mh}), Raw(raw))

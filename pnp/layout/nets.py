@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pnp.layout.markup import escaped
 from pnp.model.kinds import SIDES
 
 CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
@@ -251,7 +252,7 @@ def _tab_label(corners, tab: Tab):
     cx, cy = sum(xs) / 4, sum(ys) / 4
     vertical = tab.side in ("left", "right")
     size = max(6.0, min(8.5, tab.depth * 0.78))  # points: big enough to read, small enough to sit on the tab
-    text = {"text": tab.text, "x": -15.0, "y": -1.2, "w": 30.0, "h": None, "size": size, "font": "sans",
+    text = {"text": escaped(tab.text), "x": -15.0, "y": -1.2, "w": 30.0, "h": None, "size": size, "font": "sans",
             "colour": "#555555", "align": "center", "valign": "top", "leading": 1.2, "fit": False,
             "rotate": 0.0, "opacity": 1.0}
     return ("group", {"x": cx, "y": cy, "rotate": 90.0 if vertical else 0.0, "steps": (("text", text),)})

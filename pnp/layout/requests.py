@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.errors import Where
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK, SCALE_WORDS
+from pnp.layout.markup import escaped
 from pnp.layout.text import CAP, font
 from pnp.model.units import PT
 
@@ -97,7 +98,7 @@ def labelled(face, label: str) -> Made:
     else:
         x, y, box_w, box_h = 2.0, h - 2.6, length, None
         backing = {"x": w - 2.0 - ink, "y": h - 2.9, "w": ink + 0.5, "h": 2.7}
-    text = {"text": label, "x": x, "y": y, "w": box_w, "h": box_h, "size": size, "font": "sans",
+    text = {"text": escaped(label), "x": x, "y": y, "w": box_w, "h": box_h, "size": size, "font": "sans",
             "colour": "#555555", "align": "right", "valign": "top", "leading": 1.2, "fit": False,
             "rotate": 90.0 if turned else 0.0, "opacity": 1.0}
     backing.update({"r": 0.6, "fill": "#FFFFFF", "stroke": "none", "width": 0.0, "dash": None, "opacity": 0.8})
@@ -117,9 +118,10 @@ BAR_INK = "#000000"
 
 
 def text_step(text: str, x: float, baseline: float, size: float, face: str, colour: str,
-              align: str = "left", w: float = 200.0) -> tuple:
-    """One line of text as a `text` step whose first baseline falls at `baseline`."""
-    return ("text", {"text": text, "x": x, "y": baseline - size * CAP / PT, "w": w, "h": None, "size": size,
+              align: str = "left", w: float = 200.0, markup: bool = False) -> tuple:
+    """One line of text as a `text` step whose first baseline falls at `baseline`: printed as it is written,
+    unless it is `markup` (pnp/layout/markup.py)."""
+    return ("text", {"text": text if markup else escaped(text), "x": x, "y": baseline - size * CAP / PT, "w": w, "h": None, "size": size,
                      "font": face, "colour": colour, "align": align, "valign": "top", "leading": 1.2,
                      "fit": False, "rotate": 0.0, "opacity": 1.0})
 

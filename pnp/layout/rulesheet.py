@@ -1,20 +1,20 @@
 """A players' rules sheet: a game's how-to-play text set in two columns on one or two pages, with a picture
 of what the box holds, as drawing steps like any other face (`rules_pages`, the layout of a `rules` component).
 
-The text is a small Markdown: `# Title` (the first line), paragraphs, `## Headings`, `- bullets`, `1. numbered
-steps`, `**bold**` inside any of them, and a line `![caption](components)` where the picture of the
-components goes.
+The text is Markdown (CommonMark, read by markdown-it-py, with its tables): `# Title` (the first line),
+paragraphs, `## Headings`, bullet and numbered lists (nested too), **bold**, *italic* and `code` inside any of
+them, tables, and a line `![caption](components)` where the picture of the components goes. Each run of text
+is set as the text steps' own markup (pnp/layout/markup.py), the rest of its characters escaped: a rules text
+prints as written, never as a card's markup.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from dataclasses import dataclass, field
 
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Slot, printable
+from pnp.layout.markup import escaped
 from pnp.layout.requests import Made, line_step, text_step
-from pnp.layout.text import CAP, DESCENT, font
+from pnp.layout.text import CAP, DESCENT, text_layout
 from pnp.model.units import PT
 
 INK = "#2B1D0E"
@@ -28,89 +28,85 @@ COLUMN_GAP = 8.0  # mm
 PARAGRAPH_GAP = 1.6  # mm
 HEADING_GAP = 0.6  # mm between a heading and its text
 PICTURE_HEIGHT = 24.0  # mm: the tallest a component is drawn in the picture
+CELL_PAD = 1.5  # mm between a table's columns
+INDENT = 4.5  # mm: how far each level of a list is set in
 MAX_PAGES = 2
 
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # heading, para, bullet, number, picture
-    text: str
+    kind: str  # heading, para, bullet, number, picture, table
+    text: str  # as the text steps' markup (a picture: its caption, plain)
     marker: str = ""  # "•" or "3." for list items
+    depth: int = 0  # how deep in lists (1: an item of a list at the top)
+    rows: tuple = field(default=(), compare=False)  # a table's rows of cells (markup), its head first
 
 
 def parse(text: str) -> tuple[str, list[Block]]:
     """The title and the blocks of a how-to-play text."""
-    title, blocks, para = "", [], []
+    from markdown_it import MarkdownIt
 
-    def flush():
-        if para:
-            blocks.append(Block("para", " ".join(para)))
-            para.clear()
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        item = re.match(r"^(?:([-*])|(\d+)\.)\s+(.*)$", line)
-        if not line:
-            flush()
-        elif line.startswith("# ") and not title and not blocks:
-            title = line[2:].strip()
-        elif line.startswith("#"):
-            flush()
-            blocks.append(Block("heading", line.lstrip("#").strip()))
-        elif re.match(r"^!\[[^\]]*\]\(components\)$", line):
-            flush()
-            blocks.append(Block("picture", line[2:line.index("]")]))
-        elif item:
-            flush()
-            blocks.append(Block("bullet", item[3], "•") if item[1] else Block("number", item[3], f"{item[2]}."))
-        elif blocks and blocks[-1].kind in ("bullet", "number") and not para and raw[:1].isspace():
-            last = blocks.pop()  # an item's continuation line, indented
-            blocks.append(Block(last.kind, f"{last.text} {line}", last.marker))
-        else:
-            para.append(line)
-    flush()
+    tokens = MarkdownIt("commonmark", {"html": False}).enable("table").parse(text)
+    title, blocks = "", []
+    lists: list[list] = []  # open lists, innermost last: [kind, the next item's number, whether it began]
+    rows: list[list[str]] = []
+    for index, token in enumerate(tokens):
+        kind = token.type
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            lists.append(["bullet" if kind == "bullet_list_open" else "number", int(token.attrs.get("start", 1)),
+                          False])
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif kind == "list_item_open":
+            lists[-1][2] = True
+        elif kind == "tr_open":
+            rows.append([])
+        elif kind == "table_close":
+            blocks.append(Block("table", "", rows=tuple(tuple(row) for row in rows)))
+            rows = []
+        elif kind != "inline":
+            continue
+        elif tokens[index - 1].type in ("th_open", "td_open"):
+            rows[-1].append(inline(token))
+        elif tokens[index - 1].type == "heading_open":
+            if tokens[index - 1].tag == "h1" and not title and not blocks:
+                title = token.content.strip()
+            else:
+                blocks.append(Block("heading", inline(token)))
+        elif len(token.children) == 1 and token.children[0].type == "image" \
+                and token.children[0].attrs.get("src") == "components" and not lists:
+            blocks.append(Block("picture", token.children[0].content))
+        elif lists and lists[-1][2]:  # the first paragraph of a list item: the item, with its marker
+            kind, number, _ = lists[-1]
+            blocks.append(Block(kind, inline(token), "•" if kind == "bullet" else f"{number}.", len(lists)))
+            lists[-1][1:] = [number + 1, False]
+        else:  # a paragraph (or an item's later paragraph, set in as deep as the item)
+            blocks.append(Block("para", inline(token), depth=len(lists)))
     return title, blocks
 
 
-def words(text: str, bold: bool = False) -> list[list[tuple[str, str]]]:
-    """The words of a text, each as its pieces (text, font): `**` switches bold on and off, also inside a
-    word (`**EXTRA**:` is one word, the colon in the plain font)."""
-    out, state = [], bold
-    for word in text.split():
-        pieces = []
-        for index, piece in enumerate(word.split("**")):
-            if index:
-                state = not state
-            if piece:
-                pieces.append((piece, "bold" if state else "sans"))
-        if pieces:
-            out.append(pieces)
-    return out
+def inline(token) -> str:
+    """A paragraph's inline Markdown as the text steps' markup: bold and italic kept, everything else printed
+    as it is written (a link as its words, a picture as its caption, a line break kept)."""
+    marks = {"strong_open": "**", "strong_close": "**", "em_open": "*", "em_close": "*", "softbreak": " ",
+             "hardbreak": "\n"}
+    return "".join(marks.get(child.type, "") if child.type in marks else
+                   escaped(child.content) if child.type in ("text", "code_inline", "image", "html_inline") else ""
+                   for child in token.children or ())
 
 
-def set_lines(items: list[list[tuple[str, str]]], width: float, size: float) -> list[list[tuple[float, str, str]]]:
-    """Greedy wrap of words into lines no wider than `width` mm: each line is a list of runs (x offset in mm,
-    text, font), neighbouring pieces of one font joined into one run."""
-    space = stringWidth(" ", font("sans"), size) / PT
-    lines: list = []
-    line: list = []
-    x = 0.0
-    for pieces in items:
-        widths = [stringWidth(text, font(face), size) / PT for text, face in pieces]
-        if line and x + space + sum(widths) > width:
-            lines.append(line)
-            line, x = [], 0.0
-        x = x + space if line else 0.0
-        gap = " " if line else ""
-        for (text, face), w in zip(pieces, widths):
-            if line and line[-1][2] == face:
-                line[-1] = (line[-1][0], f"{line[-1][1]}{gap}{text}", face)
-            else:
-                line.append((x, text, face))
-            x, gap = x + w, ""
-    if line:
-        lines.append(line)
-    return lines
+def _text(text: str, width: float, size: float, face: str) -> dict:
+    """What the text layout needs of a text step, for a text set here."""
+    return {"text": text, "font": face, "size": size, "leading": LEADING, "w": width, "h": None, "fit": False,
+            "valign": "top"}
+
+
+def set_lines(text: str, width: float, size: float, face: str = "sans") -> list[list[tuple[float, str, str]]]:
+    """Marked-up text wrapped into lines no wider than `width` mm (as a text step wraps it, pnp/layout/text.py):
+    each line a list of runs (x offset in mm, the run as markup, font)."""
+    layout = text_layout(_text(text, width, size, face))
+    return [[(piece.x, f"*{escaped(piece.text)}*" if piece.italic else escaped(piece.text), piece.font)
+             for piece in line] for line in layout.pieces]
 
 
 @dataclass(frozen=True)
@@ -179,25 +175,49 @@ class Sheet:
                 self.pages[-1].append(text_step(marker, self.x + indent - 7.7, baseline, size, "bold", INK,
                                                 align="right", w=6.0))
             for dx, text, face in line:
-                self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face, INK))
+                self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face, INK, markup=True))
             self.y += step
 
     def block(self, block: Block) -> None:
         if block.kind == "heading":
             self.y += 1.5
-            runs = set_lines(words(block.text, bold=True), self.col_w, HEADING)
             # a heading keeps below it the room its text needs to begin: the gap, and three lines (a
             # paragraph of three is never split, a longer one keeps two lines together)
-            self.lines([[(dx, text, "title") for dx, text, _ in line] for line in runs], HEADING,
+            self.lines(set_lines(block.text, self.col_w, HEADING, "title"), HEADING,
                        keep=HEADING_GAP + 3 * BODY * LEADING / PT)
             self.y += HEADING_GAP
-        elif block.kind == "para":
-            self.lines(set_lines(words(block.text), self.col_w, BODY), BODY)
-            self.y += PARAGRAPH_GAP
+        elif block.kind == "table":
+            self.table(block.rows)
         else:
-            indent = 4.5 if block.kind == "bullet" else 5.5
-            self.lines(set_lines(words(block.text), self.col_w - indent, BODY), BODY, indent, block.marker)
-            self.y += PARAGRAPH_GAP * 0.6
+            indent = block.depth * INDENT + (1.0 if block.kind == "number" else 0.0)
+            self.lines(set_lines(block.text, self.col_w - indent, BODY), BODY, indent, block.marker)
+            self.y += PARAGRAPH_GAP * (0.6 if block.depth else 1.0)
+
+    def table(self, rows: tuple) -> None:
+        """A table across the column: each column as wide as its widest cell wants (shared out in proportion
+        when they want more than the column has), its head in bold over a line, a thin line under each row."""
+        count = max(len(row) for row in rows)
+        rows = [tuple(row) + ("",) * (count - len(row)) for row in rows]
+        rows[0] = tuple(f"**{cell}**" if cell else cell for cell in rows[0])
+        widths = [max(_natural(row[column]) for row in rows) + CELL_PAD for column in range(count)]
+        if sum(widths) > self.col_w:
+            widths = [self.col_w * width / sum(widths) for width in widths]
+        step = BODY * LEADING / PT
+        for number, row in enumerate(rows):
+            cells = [set_lines(cell, width - CELL_PAD, BODY) for cell, width in zip(row, widths)]
+            height = max(len(lines) for lines in cells) * step + 0.8
+            self._room(height)
+            left, steps = self.x, self.pages[-1]
+            for lines, width in zip(cells, widths):
+                for line_number, line in enumerate(lines):
+                    baseline = self.y + BODY * CAP / PT + line_number * step
+                    steps += [text_step(text, left + dx, baseline, BODY, face, INK, markup=True)
+                              for dx, text, face in line]
+                left += width
+            self.y += height
+            edge = (INK, 0.4) if number == 0 else (RULE, 0.2)
+            steps.append(line_step(self.x, self.y - 0.5, self.x + sum(widths), self.y - 0.5, *edge))
+        self.y += PARAGRAPH_GAP
 
     def picture(self, caption: str, pictures: list[Picture]) -> None:
         """The components side by side across the column, each scaled to fit, with what and how many below."""
@@ -205,7 +225,7 @@ class Sheet:
             return
         cell = self.col_w / len(pictures)
         label = CAPTION * LEADING / PT
-        names = [set_lines(words(picture.caption, bold=True), cell - 1.0, CAPTION) for picture in pictures]
+        names = [set_lines(f"**{escaped(picture.caption)}**", cell - 1.0, CAPTION) for picture in pictures]
         lines = max(len(name) for name in names) + 1
         height = PICTURE_HEIGHT + 1.5 + lines * label + 2.5 + (BODY * LEADING / PT if caption else 0.0)
         self._room(height)
@@ -222,9 +242,10 @@ class Sheet:
             steps.append(("picture", {"face": picture.face, "x": left + (cell - w) / 2, "y": y + PICTURE_HEIGHT - h,
                                       "w": w, "h": h}))
             base = y + PICTURE_HEIGHT + 1.5 + CAPTION * CAP / PT
-            for row, text in enumerate([" ".join(run[1] for run in line) for line in name] + [picture.count]):
+            for row, text in enumerate([" ".join(run[1] for run in line) for line in name] + [escaped(picture.count)]):
                 face = "bold" if row < len(name) else "sans"
-                steps.append(text_step(text, left, base + row * label, CAPTION, face, INK, align="center", w=cell))
+                steps.append(text_step(text, left, base + row * label, CAPTION, face, INK, align="center", w=cell,
+                                       markup=True))
         self.y += height
 
     def finish(self) -> list[list]:
@@ -234,6 +255,11 @@ class Sheet:
             steps.insert(0, line_step(self.col_w + COLUMN_GAP / 2, top, self.col_w + COLUMN_GAP / 2,
                                       self.h - DESCENT, RULE, 0.2))
         return self.pages
+
+
+def _natural(text: str) -> float:
+    """How wide (mm) a table's cell is set on one line."""
+    return max(text_layout(_text(text, 1000.0, BODY, "sans")).widths)
 
 
 def pages_of(text: str, size: tuple[float, float], subtitle: str, pictures: list[Picture],

@@ -5,7 +5,9 @@ contents page, a proof's label); render sets and checks text with it (pnp/render
 from __future__ import annotations
 
 import functools
+import hashlib
 import marshal
+import struct
 import operator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,12 +32,43 @@ def keep_tables_in(store) -> None:
     TABLES[:] = [store]
 
 
+GAME_FONTS: dict[str, Path] = {}  # the key of a game's own font (`game_font`) -> its file
+
+
 @lru_cache(maxsize=None)
 def font(name: str) -> str:
-    """The registered reportlab name of one of our embedded fonts (`sans`, `bold`, `title`)."""
+    """The registered reportlab name of one of our embedded fonts (`sans`, `bold`, `title`) or of a game's own
+    (by the key `game_font` gave it)."""
     registered = f"pnp-{name}"
-    pdfmetrics.registerFont(truetype(registered, resources.FONTS / FONT_FILES[name]))
+    path = resources.FONTS / FONT_FILES[name] if name in FONT_FILES else GAME_FONTS[name]
+    pdfmetrics.registerFont(truetype(registered, path))
     return registered
+
+
+def game_font(name: str, path: Path, bold: str | None = None) -> str:
+    """A game's own font, the TrueType file `path` (inside its folder) that game.yaml names `name`: the key
+    it is set by, made of its name and its contents (a changed file is another font), registered now. `bold`
+    is the key of its bold, when the game has one. A ValueError says why the file cannot be used."""
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    key = f"{name}@{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}"
+    GAME_FONTS[key] = path
+    try:
+        font(key)
+    except (TTFError, ValueError, KeyError, IndexError, struct.error) as error:  # (a damaged file's tables)
+        del GAME_FONTS[key]
+        cff = "postscript outlines" in str(error).lower()
+        raise ValueError("is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here: "
+                         "use its TrueType version (.ttf)" if cff else
+                         "is not a TrueType font that can be read") from None
+    if bold:  # (a font without one has no bold: **bold** in it is a mistake, pnp/render/steps.py)
+        BOLD[key] = BOLD[bold] = bold
+    return key
+
+
+def shown_font(key: str) -> str:
+    """A font as its designer names it: `sans`, or the name game.yaml gives one of its own."""
+    return key.split("@")[0]
 
 
 def truetype(name: str, path: Path) -> TTFont:
@@ -49,7 +82,8 @@ def truetype(name: str, path: Path) -> TTFont:
     saved = store.fetch("font", key)
     if saved is not None:
         try:
-            return _remade(path, *marshal.loads(saved))
+            own, *face = marshal.loads(saved)
+            return _remade(path, {**own, "fontName": name}, *face)  # (one file may be two fonts' by name)
         except (ValueError, EOFError, TypeError, KeyError, AttributeError):
             pass  # kept by another version: read the file
     made = TTFont(name, str(path))
@@ -86,7 +120,8 @@ def glyph_names(missing: str) -> str:
     return ", ".join(f"U+{ord(char):04X} {char!r}" for char in missing)
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
+    """A text as a message quotes it, cut short when long."""
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
@@ -106,69 +141,188 @@ def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
     return lines
 
 
-@lru_cache(maxsize=4096)  # the same labels recur on every sheet and in every PDF of a kit
-def fit_text(text: str, font_name: str, size: float, leading: float, width: float, height: float | None,
-             shrink: bool) -> tuple[tuple[str, ...], float, bool]:
-    """Lines, size and whether they fit the box: the given size, made smaller (when `shrink`) until the text
-    fits, but not below SMALLEST_TEXT (nor below the given size, when that is smaller)."""
-    smallest = min(size, SMALLEST_TEXT)
-    while True:
-        lines = tuple(wrap(text, font_name, size, width))
-        too_wide = any(pdfmetrics.stringWidth(line, font_name, size) > width for line in lines)
-        too_tall = height is not None and len(lines) * size * leading > height + 0.01
-        fits = not (too_wide or too_tall)
-        if fits or not shrink or size <= smallest:
-            return lines, size, fits
-        size = max(smallest, size * 0.92)
-
-
 CAP = 0.72  # the height of a capital, as a share of the font size: the box's top lies this far above line 1
 DESCENT = 0.24  # how far below its baseline a line's letters may reach, as a share of the size
+ICON = 0.8  # an icon's height, as a share of the size of the text round it: it stands on the baseline
+SLANT = 0.21  # italic text leans by this much (about 12°): the bundled faces have no italic of their own,
+# and DejaVu's own oblique is its upright face slanted so, letter for letter
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of one style on a set line, or an icon: where it starts (mm from the line's left end), its text
+    (an icon's name), font, size (points), colour (None: the step's), whether italic, and its width (mm)."""
+
+    x: float
+    text: str
+    font: str
+    size: float
+    colour: str | None
+    italic: bool
+    icon: bool
+    width: float
 
 
 @dataclass(frozen=True)
 class TextLayout:
     """Where a text step's lines fall in its own box: sizes in points, distances in millimetres."""
 
-    lines: tuple[str, ...]
+    lines: tuple[str, ...]  # each line's words, as plain text
     size: float  # after fitting
-    first: float  # from the box's top down to the first baseline
-    step: float  # from one baseline to the next
+    baselines: tuple[float, ...]  # from the box's top down to each line's baseline
     widths: tuple[float, ...]  # of each line
     fits: bool  # whether the lines fit the box (at no less than SMALLEST_TEXT when shrunk)
+    pieces: tuple = ()  # each line's pieces (Piece)
+    smallest: float = 0.0  # the smallest size set, in points
+    top: float = 0.0  # from the first line's tallest capital or icon down to its baseline, in mm
+
+    @property
+    def first(self) -> float:
+        return self.baselines[0]
 
     @property
     def block(self) -> float:
         """From the top of the first line's capitals down to the last baseline."""
-        return self.step * (len(self.lines) - 1) + self.size * CAP / PT
+        return self.baselines[-1] - self.baselines[0] + self.top
 
     def line_x(self, v: dict) -> list[float]:
         """The left end of each line, from the box's left edge."""
         return [{"left": 0.0, "right": v["w"] - w, "center": (v["w"] - w) / 2}[v["align"]] for w in self.widths]
 
 
+BOLD = {"sans": "bold", "bold": "bold", "title": "title"}  # each font's bold (a game's own fonts add theirs)
+
+
 def text_layout(v: dict) -> TextLayout:
-    """How a checked `text` step sets its text: wrapped, shrunk to fit when it may, placed as `valign` says."""
-    return _layout(v["text"], v["font"], v["size"], v["leading"], v["w"], v["h"], v["fit"], v["valign"])
+    """How a checked `text` step sets its text: wrapped, shrunk to fit when it may, placed as `valign` says.
+    Its icons (`icons`, as the step checker found them) are sized by their width over height."""
+    icons = tuple((name, aspect) for name, _, aspect in v.get("icons", ()))
+    return _layout(v["text"], v["font"], v["size"], v["leading"], v["w"], v["h"], v["fit"], v["valign"], icons)
 
 
 @lru_cache(maxsize=1024)  # a face's text is laid out to check it, then to draw it
 def _layout(text: str, font_name: str, size: float, leading: float, w: float, h: float | None, fit: bool,
-            valign: str) -> TextLayout:
-    name = font(font_name)
+            valign: str, icons: tuple = ()) -> TextLayout:
+    from pnp.layout.markup import parse
+
+    runs, aspects = parse(text), dict(icons)
     height = h * PT if h is not None else None
-    lines, size, fits = fit_text(text, name, size, leading, w * PT, height, fit)
-    step = size * leading
-    block = step * (len(lines) - 1) + size * CAP  # cap height of the first line down to the last baseline
-    free = (height - block) if height is not None else 0
-    first = size * CAP + {"top": 0, "middle": free / 2, "bottom": free}[valign]
-    widths = tuple(pdfmetrics.stringWidth(line, name, size) / PT for line in lines)
-    return TextLayout(lines, size, first / PT, step / PT, widths, fits)
+    smallest, given = min(size, SMALLEST_TEXT), size
+    while True:
+        lines = _set(runs, font_name, size / given if given else 1.0, given, aspects, w * PT)
+        tall = sum(_line_size(line, size) for line in lines) * leading
+        fits = all(_width(line) <= w * PT for line in lines) and (height is None or tall <= height + 0.01)
+        if fits or not fit or size <= smallest:
+            break
+        size = max(smallest, size * 0.92)
+    tops = [max([size * CAP] + [p[3] * (ICON if p[6] else CAP) for p in line]) for line in lines]
+    baselines = [tops[0]]
+    for line in lines[1:]:
+        baselines.append(baselines[-1] + _line_size(line, size) * leading)
+    free = (height - (baselines[-1] - baselines[0] + tops[0])) if height is not None else 0
+    shift = {"top": 0, "middle": free / 2, "bottom": free}[valign]
+    pieces = tuple(tuple(Piece(x / PT, t, f, s, c, i, n, wd / PT) for x, t, f, s, c, i, n, wd in line)
+                   for line in lines)
+    return TextLayout(tuple(_plain(line) for line in pieces), size,
+                      tuple((b + shift) / PT for b in baselines), tuple(_width(line) / PT for line in lines),
+                      fits, pieces, min([p.size for line in pieces for p in line] or [size]), tops[0] / PT)
+
+
+def _plain(line: tuple) -> str:
+    """A set line's words as plain text, an icon by its name between colons."""
+    words = [(f":{p.text}:" if p.icon else p.text, p.x, p.x + p.width) for p in line]
+    return "".join(("" if not index or x <= words[index - 1][2] + 1e-6 else " ") + text
+                   for index, (text, x, _) in enumerate(words))
+
+
+def _line_size(line: list, size: float) -> float:
+    """The size a line's leading is measured from: its largest text or icon's, the step's size at least when
+    it has no pieces (an empty line)."""
+    return max((piece[3] for piece in line), default=size)
+
+
+def _width(line: list) -> float:
+    return line[-1][0] + line[-1][7] if line else 0.0
+
+
+def _set(runs, font_name: str, scale: float, given: float, aspects: dict, width: float) -> list[list]:
+    """Greedy word wrap of styled runs to a width in points, each new line in the text kept: lines of pieces
+    (x, text, font, size, colour, italic, icon, width), neighbours of one style joined."""
+    lines: list[list] = []
+    for paragraph in _paragraphs(runs):
+        line: list = []
+        tail, spaces = 0.0, 0  # the spaces after the line's last piece, before the next word
+        for space, word in paragraph:
+            parts = [_measured(run, piece, font_name, scale, given, aspects) for run, piece in word]
+            wide = sum(part[7] for part in parts)
+            gap = pdfmetrics.stringWidth(" ", font(_font_of(space, font_name)), _size_of(space, scale, given))
+            if line and _width(line) + tail + gap + wide > width:
+                lines.append(line)
+                line, tail, spaces = [], 0.0, 0
+            elif line:
+                tail, spaces = tail + gap, spaces + 1
+            for part in parts:
+                x, last = _width(line) + tail, line[-1] if line else None
+                if last and not last[6] and not part[6] and last[2:6] == part[2:6]:
+                    line[-1] = (last[0], last[1] + " " * spaces + part[1], *last[2:7], x + part[7] - last[0])
+                else:
+                    line.append((x, *part[1:]))
+                tail, spaces = 0.0, 0
+        lines.append(line)
+    return lines
+
+
+def _paragraphs(runs) -> list[list]:
+    """The text's paragraphs (split at new lines), each a list of words: (the run whose space comes before the
+    word, [(run, text) ...]). Words of no letters (two spaces in a row) are kept, as plain wrapping keeps them,
+    but a line never begins with a space."""
+    paragraphs: list[list] = [[]]
+    word: list = []
+    space = runs[0] if runs else None  # (a text of marks alone, `****`, has no runs: one empty line)
+
+    def end_word(next_space) -> None:
+        nonlocal word, space
+        if word or paragraphs[-1]:
+            paragraphs[-1].append((space, word))
+        word, space = [], next_space
+
+    for run in runs:
+        if run.icon:
+            word.append((run, run.text))
+            continue
+        for index, part in enumerate(run.text.split("\n")):
+            if index:
+                end_word(run)
+                paragraphs.append([])
+            for number, piece in enumerate(part.split(" ")):
+                if number:
+                    end_word(run)
+                if piece:
+                    word.append((run, piece))
+    end_word(None)
+    return paragraphs
+
+
+def _font_of(run, font_name: str) -> str:
+    return BOLD.get(font_name, font_name) if run is not None and run.bold else font_name
+
+
+def _size_of(run, scale: float, given: float) -> float:
+    return (run.size if run is not None and run.size is not None else given) * scale
+
+
+def _measured(run, text: str, font_name: str, scale: float, given: float, aspects: dict) -> tuple:
+    """A run's piece as a line holds it, at x 0."""
+    size = _size_of(run, scale, given)
+    face = _font_of(run, font_name)
+    if run.icon:
+        return (0.0, text, face, size, run.colour, run.italic, True, size * ICON * aspects.get(text, 1.0))
+    return (0.0, text, face, size, run.colour, run.italic, False, pdfmetrics.stringWidth(text, font(face), size))
 
 
 def overflow(v: dict, layout: TextLayout) -> str:
     """What to tell a designer whose text does not fit its box."""
-    return f"text {_quoted(v['text'])} does not fit its box {unfitted(v, layout)}: shorten it or give it more room"
+    return f"text {quoted(v['text'])} does not fit its box {unfitted(v, layout)}: shorten it or give it more room"
 
 
 def unfitted(v: dict, layout: TextLayout) -> str:

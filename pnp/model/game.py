@@ -19,6 +19,10 @@ GAME = Record({
     "aliases": (MapOf(Text()), dict),
     # notes the kit's contents page adds to its printing advice (`kit_notes:` left empty: none)
     "kit_notes": (Either(ListOf(Text()), Any_(type(None), "nothing")), None),
+    # the game's own fonts, TrueType files inside its folder: name -> file, used by name in any text step
+    "fonts": (MapOf(Text()), dict),
+    # the folder under artwork/ whose SVG files a text shows as :name: icons (default: <the game's slug>/icons)
+    "icons": (Text(), None),
     "components": MapOf(Any_()),
 }, "the game's description")
 
@@ -76,6 +80,12 @@ class Game:
     aliases: dict = field(default_factory=dict)  # lower-case word a log may use -> the kit's word
     kit_notes: tuple = ()  # printed among the contents page's "Before you print" notes
     printed: tuple = ()  # (text, fonts, Where): the data's words pnp sets in its own fonts on the kit's pages
+    fonts: dict = field(default_factory=dict)  # the game's own fonts: name -> (its file, where game.yaml names it)
+    icons: str = ""  # the folder under artwork/ of the icons a text names (`:anchor:`)
+
+    @property
+    def icon_folder(self) -> str:
+        return self.icons or f"{self.slug}/icons"
 
     @property
     def players_text(self) -> str:

@@ -20,6 +20,8 @@ from pnp.read.datafile import load_yaml
 from pnp.read.kinds import READERS
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+FONT_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+BUNDLED_FONTS = ("sans", "bold", "title")  # the fonts pnp brings (pnp/fonts), which a game's own may not rename
 
 
 def find_template(folder: Path, name: str, where: Where, problems: list) -> None:
@@ -75,12 +77,36 @@ def load_game(name: str) -> Game:
     if players and players[0] is not None and players[1] is not None and players[0] > players[1]:
         problems.append((Where(file, line_of(raw, "players"), "players"), "the fewest players exceed the most"))
     aliases = _aliases(raw.get("aliases"), top["aliases"] or {}, components, Where(file, 1, "aliases"), problems)
+    fonts = _fonts(raw.get("fonts"), top["fonts"] or {}, folder, file, problems)
+    icons = (top["icons"] or "").strip("/")
+    if icons and not re.fullmatch(r"[\w-]+(/[\w-]+)*", icons):
+        problems.append((Where(file, line_of(raw, "icons"), "icons"), f"expected a folder inside artwork/ such as "
+                                                                      f"{folder.name}/icons, got {icons!r}"))
     if problems:
         raise DataError(problems)
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
-                printed=_printed(raw, top, components, file))
+                printed=_printed(raw, top, components, file), fonts=fonts, icons=icons)
+
+
+def _fonts(raw, given: dict, folder: Path, file: str, problems: list) -> dict:
+    """The game's own fonts: name -> (the file, found inside the game folder, and where game.yaml names it).
+    Whether the file is a font that can be embedded is seen when the build first sets text (pnp/render)."""
+    fonts = {}
+    for name, src in given.items():
+        where = Where(file, line_of(raw, name), f"fonts.{name}")
+        if name in BUNDLED_FONTS or not FONT_NAME.fullmatch(name):
+            problems.append((where, f"a font's name is lower-case letters, digits and - (and not one of "
+                                    f"{', '.join(BUNDLED_FONTS)}, the fonts pnp brings), got {name!r}"))
+        elif not src.lower().endswith((".ttf", ".otf")):
+            problems.append((where, f"expected a TrueType font file (.ttf) inside the game folder, got {src!r}"))
+        else:
+            path = resources.find_file(src, [folder], "the game folder", where, problems,
+                                       f"font file not found: {src} (looked for it inside {folder.name}/)")
+            if path is not None:
+                fonts[name] = (path, where)
+    return fonts
 
 
 def _printed(raw: dict, top: dict, components: dict, file: str) -> tuple:

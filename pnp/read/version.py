@@ -3,10 +3,11 @@
 the data it came from.
 
 It covers the game's data as read (game.yaml and the card lists, board and rules text it names: their values,
-not their layout or comments) and the bytes of the templates and artwork a build may use: the game folder's own
-`templates/` and `artwork/`, and in the shared folders the files at their top and the subfolders the data names
-(`treasure/card.yaml.j2` names the shared `templates/treasure/` and `artwork/treasure/`). pnp's own code is not
-part of it, nor how a hex colour is spelt (`#ABC` is `#aabbcc`), which prints alike.
+not their layout or comments), the game's own fonts and the bytes of the templates and artwork a build may
+use: the game folder's own `templates/` and `artwork/`, and in the shared folders the files at their top and
+the subfolders the data names (`treasure/card.yaml.j2` names the shared `templates/treasure/` and
+`artwork/treasure/`). pnp's own code is not part of it, nor how a hex colour is spelt (`#ABC` is `#aabbcc`),
+which prints alike.
 """
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ def _hashed(game) -> str:
             hashed.update(HEX.sub(_same_hex, path.read_bytes()))
         except OSError:
             continue
+    for name, (path, _) in sorted(game.fonts.items()):  # the game's own fonts (none: the hash as it was before)
+        hashed.update(f"\0font {name}\0".encode("utf-8", "surrogatepass") + path.read_bytes())
     return hashed.hexdigest()[:LENGTH]
 
 
@@ -79,7 +82,7 @@ def changed_cards(old: dict, game) -> list[str]:
 def kit_files(game, data) -> list[tuple[Path, Path]]:
     """(root, file) of each template and piece of artwork the kit's version covers, in a fixed order: `data`,
     the game's data made plain, names the shared subfolders it takes."""
-    named = _folders_named(data)
+    named = _folders_named(data) | {game.icon_folder.split("/")[0]}  # (the icons' folder: the texts name its files)
     files = []
     for kind in ("templates", "artwork"):
         own, shared = resources.search_path(game.folder, kind)

@@ -10,7 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDF_VERSION_DEFAULT
 
 from pnp.errors import DataError
-from pnp.layout.text import font, glyph_names, missing_glyphs, overflow, text_layout
+from pnp.layout.text import ICON, SLANT, glyph_names, missing_glyphs, overflow, shown_font, text_layout
 from pnp.model import numbers
 from pnp.model.units import PT
 
@@ -57,6 +57,8 @@ def artwork_of(steps):
             yield values[step]
         elif step == "group":
             yield from artwork_of(values["steps"])
+        elif step == "text":
+            yield from (art for _, art, _ in values.get("icons", ()))
 
 
 class Painter:
@@ -194,14 +196,17 @@ class Painter:
         self._path(v, close=True)
 
     def _text(self, v, where):
-        text = v["text"]
-        if not text:
+        """Text set as its layout says (pnp/layout/text.py): each piece in its font, size and colour, italic
+        pieces leant, icons drawn standing on the baseline at their size."""
+        if not v["text"]:
             return
-        name = font(v["font"])
-        missing = missing_glyphs(text, v["font"])
-        if missing:
-            raise DataError([(where, f"the {v['font']} font has no glyph for {glyph_names(missing)}")])
         layout = text_layout(v)
+        for line in layout.pieces:
+            for piece in line:
+                missing = "" if piece.icon else missing_glyphs(piece.text, piece.font)
+                if missing:
+                    raise DataError([(where, f"the {shown_font(piece.font)} font has no glyph for "
+                                             f"{glyph_names(missing)}")])
         if not layout.fits:
             raise DataError([(where, overflow(v, layout))])
         c = self.c
@@ -213,11 +218,32 @@ class Painter:
             c.translate(x0 + width / 2, top - box_h / 2)
             c.rotate(-v["rotate"])
             c.translate(-(x0 + width / 2), -(top - box_h / 2))
-        c.setFillColor(colour(v["colour"], self.palette), alpha=v["opacity"])
-        c.setFont(name, layout.size)
-        for i, (line, x) in enumerate(zip(layout.lines, layout.line_x(v))):
-            c._code.append(("text", x0 + x * PT, top - (layout.first + i * layout.step) * PT, v["font"],
-                            layout.size, layout.size * 1.2, line))
+        own, inked = v["colour"], None
+        icons = {name: art for name, art, _ in v.get("icons", ())}
+        for line, x, baseline in zip(layout.pieces, layout.line_x(v), layout.baselines):
+            y = top - baseline * PT
+            for piece in line:
+                left = x0 + (x + piece.x) * PT
+                if piece.icon:
+                    self._icon(icons[piece.text], left, y, piece.size * ICON, v["opacity"])
+                    continue
+                if (piece.colour or own) != inked:
+                    inked = piece.colour or own
+                    c.setFillColor(colour(inked, self.palette), alpha=v["opacity"])
+                c._code.append(("text", left, y, piece.font, piece.size, piece.size * 1.2, piece.text)
+                               + ((SLANT,) if piece.italic else ()))
+        c.restoreState()
+
+    def _icon(self, art, x: float, baseline: float, height: float, opacity: float) -> None:
+        """An icon `height` points tall, its left end at x, standing on the baseline."""
+        art_w, art_h = self.art_size(art, self.where)
+        c = self.c
+        c.saveState()
+        c.translate(x, baseline)
+        c.scale(height / art_h, height / art_h)
+        c.setFillAlpha(opacity)
+        c.setStrokeAlpha(opacity)
+        self._use(art)
         c.restoreState()
 
     def _art(self, v, where):

@@ -22,6 +22,7 @@ import os
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
+from pnp.layout.text import game_font
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
 from pnp.render import legibility, quickyaml
@@ -53,6 +54,20 @@ class Face:
         return f"Face({self.key[:40]!r}, size={self.size}, bleed={self.bleed})"
 
 
+def own_fonts(game) -> dict:
+    """A game's own fonts (game.yaml's `fonts`), registered: name -> the key text is set by. A name's bold is
+    the font named so with `-bold` after it, when the game has one."""
+    keys, problems = {}, []
+    for name, (path, where) in sorted(game.fonts.items(), key=lambda item: not item[0].endswith("-bold")):
+        try:
+            keys[name] = game_font(name, path, keys.get(f"{name}-bold"))
+        except (ValueError, OSError) as error:
+            problems.append((where, f"font file {path.name} {error}"))
+    if problems:
+        raise DataError(problems)
+    return keys
+
+
 class FaceMaker:
     """Makes a game's faces and draws them, each distinct face once a build; what an earlier build made is taken
     from `store`. `warn(where, message, Alike)` is told of pictures that will print soft."""
@@ -63,7 +78,7 @@ class FaceMaker:
         self.palette = tuple(game.palette.items())
         self.template_folders = resources.search_path(game.folder, "templates")
         self.library = Library(resources.search_path(game.folder, "artwork"), store)
-        self.steps = Steps(game.palette, self.library)
+        self.steps = Steps(game.palette, self.library, game.icon_folder, own_fonts(game))
         self.findings = Findings()
         self.drawings = Drawings(game.palette, self.library, store, warn or (lambda *warning: None))
         self._renderer = None  # jinja2, loaded when a template must be rendered
@@ -201,8 +216,8 @@ class FaceMaker:
 
     @property
     def sources(self) -> str:
-        """What every rendering depends on besides its own data: the game's values and the template files
-        (their names, sizes and times)."""
+        """What every rendering depends on besides its own data: the game's values, the template files (their
+        names, sizes and times), where its icons are found and its own fonts (each named with its contents)."""
         if self._sources is None:
             files = []
             for root in self.template_folders:
@@ -214,7 +229,8 @@ class FaceMaker:
                             continue
                         files.append((os.path.relpath(os.path.join(folder, name), root), stat.st_size,
                                       stat.st_mtime_ns))
-            self._sources = digest(self.game.context(), self.palette, files)
+            self._sources = digest(self.game.context(), self.palette, files, self.steps.icons,
+                                   sorted(self.steps.fonts.items()))
         return self._sources
 
     def _variables(self, template: str) -> list | None:

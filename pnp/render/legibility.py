@@ -3,7 +3,7 @@
 What the checks find is an error, which stops the build, or a warning, which is reported while the build goes
 on (`pnp build --warnings-as-errors` stops on warnings too):
 
-- text that does not fit its box (see draw.fit_text): an error;
+- text that does not fit its box (see layout/text.py): an error;
 - ink beyond its frame (the smallest rectangle drawn before it, in the same group, that holds the middle of
   its box, a little clear of that rectangle's line), or on a card into the 3 mm next to the trim, which a cut
   may take: an error from GRAZE mm on, a warning below that;
@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.layout.text import CAP, DESCENT, text_layout, unfitted
+from pnp.layout.text import DESCENT, text_layout, unfitted
 from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.render.draw import colour
@@ -61,8 +61,8 @@ def ink_box(v: dict) -> Box:
     lefts = layout.line_x(v)
     x0 = v["x"] + min(lefts)
     x1 = v["x"] + max(left + width for left, width in zip(lefts, layout.widths))
-    top = v["y"] + layout.first - layout.size * CAP / PT
-    bottom = v["y"] + layout.first + layout.step * (len(layout.lines) - 1) + layout.size * DESCENT / PT
+    top = v["y"] + layout.first - layout.top
+    bottom = v["y"] + layout.baselines[-1] + layout.size * DESCENT / PT
     return Box(x0, top, x1, bottom)
 
 
@@ -126,8 +126,8 @@ def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints:
     if not layout.fits:
         note(FIT, True, layout.size, unfitted(v, layout))
         return
-    if layout.size < MIN_SIZE - 1e-6:
-        note(SMALL, False, layout.size)
+    if layout.smallest < MIN_SIZE - 1e-6:  # the smallest size it sets, a size inside the text included
+        note(SMALL, False, layout.smallest)
     middle = text_middle(v)
     if not v["rotate"]:
         for kind, over, detail in _spilt(ink_box(v), middle, frames, safe):
@@ -152,14 +152,19 @@ def _spilt(ink: Box, middle: tuple, frames: list, safe: Box | None):
 
 
 def _faint(v: dict, point: tuple, paints: list, palette: tuple) -> tuple | None:
-    """A text's contrast ratio with what lies under `point` (its middle, in the face) and the two colours, when
-    it is below CONTRAST; None when it is not, or the colours are not known."""
-    ink, under = rgb(v["colour"], palette), colour_under(point, paints)
-    if ink is None or under is None:
-        return None
-    seen = over(under, ink, v["opacity"])
-    ratio = contrast(seen, under)
-    return (ratio, f"{hex_of(seen)} on {hex_of(under)}") if ratio < CONTRAST else None
+    """A text's lowest contrast ratio with what lies under `point` (its middle, in the face), of its own colour
+    and each colour set inside it, and the two colours, when it is below CONTRAST; None when it is not, or the
+    colours are not known."""
+    under = colour_under(point, paints)
+    inks = dict.fromkeys([v["colour"], *(piece.colour for line in text_layout(v).pieces for piece in line
+                                         if piece.colour is not None and not piece.icon)])
+    found = []
+    for ink in filter(None, (rgb(colour, palette) for colour in inks)):
+        if under is not None:
+            seen = over(under, ink, v["opacity"])
+            found.append((contrast(seen, under), f"{hex_of(seen)} on {hex_of(under)}"))
+    faintest = min(found, default=None)
+    return faintest if faintest is not None and faintest[0] < CONTRAST else None
 
 
 def text_middle(v: dict) -> tuple[float, float]:
@@ -170,7 +175,7 @@ def text_middle(v: dict) -> tuple[float, float]:
 def ink_height(v: dict) -> float:
     """From the top of a box without a height to the foot of its text's ink."""
     layout = text_layout(v)
-    return layout.first + layout.step * (len(layout.lines) - 1) + layout.size * DESCENT / PT
+    return layout.baselines[-1] + layout.size * DESCENT / PT
 
 
 # --- contrast ------------------------------------------------------------------------------------------------

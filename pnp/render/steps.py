@@ -10,6 +10,8 @@ they place named by their `src` (`encoded`, `decoded`).
 from __future__ import annotations
 
 from pnp.errors import DataError, OverLimit, Where
+from pnp.layout.markup import MarkupError, icons, parse, plain
+from pnp.layout.text import BOLD, quoted, shown_font
 from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.read.datafile import parse_yaml
 
@@ -19,8 +21,8 @@ MAX_STEPS = 20_000  # drawing steps of one face, its groups' steps counted: the 
 # under 1,000, and each step is kept, checked and drawn (a face of millions would fill memory before a PDF is made)
 
 
-def step_specs(palette: dict) -> dict:
-    """The drawing steps a template may use, each with every key it accepts."""
+def step_specs(palette: dict, fonts=()) -> dict:
+    """The drawing steps a template may use, each with every key it accepts; `fonts` names the game's own."""
     colour = Colour(palette)
     paint = {"fill": (colour, "none"), "stroke": (colour, "none"), "width": (Length(), 0.3),
              "dash": (ListOf(Length()), None), "opacity": (Number(), 1.0)}
@@ -35,7 +37,7 @@ def step_specs(palette: dict) -> dict:
         "polygon": Record({**points, **paint}),
         "text": Record({
             "text": Text(), "x": Length(), "y": Length(), "w": Length(), "h": (Length(), None),
-            "size": (Number(), 10.0), "font": (Choice(*FONTS), "sans"), "colour": (colour, "#000000"),
+            "size": (Number(), 10.0), "font": (Choice(*FONTS, *fonts), "sans"), "colour": (colour, "#000000"),
             "align": (Choice("left", "center", "right"), "center"),
             "valign": (Choice("top", "middle", "bottom"), "top"),
             "leading": (Number(), 1.2), "fit": (Bool(), True), "rotate": (Number(), 0.0),
@@ -50,11 +52,15 @@ def step_specs(palette: dict) -> dict:
 
 
 class Steps:
-    """Reads and checks the drawing steps of a game's faces; `library` finds the files they place."""
+    """Reads and checks the drawing steps of a game's faces; `library` finds the files they place, among them
+    a text's icons, in its folder `icons`; `fonts` are the game's own (name -> the key it is set by)."""
 
-    def __init__(self, palette: dict, library):
-        self.specs = step_specs(palette)
+    def __init__(self, palette: dict, library, icons: str = "icons", fonts: dict | None = None):
+        self.fonts = fonts or {}
+        self.specs = step_specs(palette, tuple(self.fonts))
+        self.colour = Colour(palette)
         self.library = library
+        self.icons = icons
         self.lines: dict = {}  # a step's line as a template wrote it -> the step checked
 
     def read(self, text: str, template: str, where: Where) -> tuple:
@@ -139,13 +145,51 @@ class Steps:
             checked[name] = self.library.placed(name, checked["src"], spot.at(f"{name}.src"), problems)
         elif name == "group":
             checked["steps"] = self._check(checked["steps"], label, f"{prefix}step {index + 1}: ", problems)
+        elif name == "text":
+            checked["font"] = self.fonts.get(checked["font"], checked["font"])
+            if not plain(checked["text"]):
+                checked["icons"] = self._rich(checked, spot.at("text"), problems)
+                if len(problems) > before:
+                    return None
         return name, checked
+
+    def _rich(self, v: dict, where: Where, problems: list) -> tuple:
+        """Check a text's markup (pnp/layout/markup.py): its colours, its bold, its icons found. The icons, as
+        (name, artwork, width over height)."""
+        try:
+            runs = parse(v["text"])
+        except MarkupError as error:
+            problems.append((where, f"{error} (in {quoted(v['text'])})"))
+            return ()
+        for run in runs:
+            if run.colour is not None:
+                self.colour.check(run.colour, where, problems)
+            if run.bold and v["font"] not in BOLD:
+                problems.append((where, f"**bold** in the {shown_font(v['font'])} font, which has no bold: name "
+                                        f"one as {shown_font(v['font'])}-bold under fonts in game.yaml"))
+        found = []
+        for name in icons(runs):
+            art = self.library.placed("art", f"{self.icons}/{name}.svg", where, [])
+            if art is None:
+                problems.append((where, f"no icon :{name}: — expected artwork/{self.icons}/{name}.svg"
+                                        f"{self._known_icons()}"))
+                continue
+            art_w, art_h = self.library.art_size(art, where)
+            found.append((name, art, art_w / art_h))
+        return tuple(found)
+
+    def _known_icons(self) -> str:
+        names = sorted({path.stem for folder in self.library.folders for path in (folder / self.icons).glob("*.svg")})
+        return f" (the icons there: {', '.join(names)})" if names else " (there are no icons there yet)"
 
     # --- steps in the store ----------------------------------------------------------------------------
     def encoded(self, steps) -> list:
-        """Checked steps as the store keeps them: the files they place named by their `src`."""
+        """Checked steps as the store keeps them: the files they place named by their `src`, a text's icons
+        by their names."""
         return [[name, {**values, "steps": self.encoded(values["steps"])} if name == "group" else
-                 {**values, name: None} if name in PLACED else values] for name, values in steps]
+                 {**values, name: None} if name in PLACED else
+                 {**values, "icons": [icon[0] for icon in values["icons"]]} if "icons" in values else values]
+                for name, values in steps]
 
     def decoded(self, stored: list) -> tuple | None:
         """Stored steps with the files they place found again; None when one of them cannot be."""
@@ -160,6 +204,11 @@ class Steps:
                 problems: list = []
                 values[name] = self.library.placed(name, values["src"], Where(""), problems)
                 if values[name] is None or problems:
+                    return None
+            elif "icons" in values:
+                problems = []
+                values["icons"] = self._rich(values, Where(""), problems)
+                if problems:
                     return None
             steps.append((name, values))
         return tuple(steps)

@@ -50,9 +50,9 @@ def moved(c: Canvas, x: float, y: float, angle: float = 0) -> None:
 
 
 def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None, size: float | None = None,
-              leading: float | None = None) -> str:
+              leading: float | None = None, slant: float = 0.0) -> str:
     """A line of text as reportlab's drawString writes it on this canvas, in the canvas's font or the one
-    given: the letters numbered in the subsets of the font its document embeds."""
+    given: the letters numbered in the subsets of the font its document embeds; `slant` leans it (italic)."""
     doc = c._doc
     face = pdfmetrics.getFont(name or c._fontname)
     size = size or c._fontsize
@@ -60,14 +60,15 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
     if text and text.isascii() and text.isprintable() and face.state.get(doc) is not None:
         # printable ASCII is always the font's first subset, each letter its own code (ttfAsciiReadable)
         data = c._escape(text.encode("latin-1"))
-        return f"BT 1 0 0 1 {fp_str(x, y)} Tm {face.getSubsetInternalName(0, doc)} {settings} ({data}) Tj T* ET"
+        subset = face.getSubsetInternalName(0, doc)
+        return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {subset} {settings} ({data}) Tj T* ET"
     parts, subset = [], -1
     for part, data in face.splitString(text, doc):
         if part != subset:
             parts.append(f"{face.getSubsetInternalName(part, doc)} {settings}")
             subset = part
         parts.append(f"({c._escape(data)}) Tj")
-    return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
+    return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
 
 
 def write_text(c: Canvas, x: float, y: float, text: str, centred: bool = False) -> None:

@@ -167,8 +167,8 @@ class Document:
             if type(item) is str:
                 code.append(item)
             elif item[0] == "text":
-                _, x, y, name, size, leading, text = item
-                code.append(text_code(c, x, y, text, font(name), size, leading))
+                _, x, y, name, size, leading, text, *slant = item
+                code.append(text_code(c, x, y, text, font(name), size, leading, *slant))
             else:
                 name = names[item[1]]
                 code.append(f"/{xObjectName(name)} Do")
