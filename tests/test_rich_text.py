@@ -13,7 +13,7 @@ import pytest
 
 from conftest import edit, run
 from pdfread import drawing
-from pnp.layout.markup import MarkupError, Run, escaped, parse
+from pnp.layout.markup import MarkupError, Run, escaped, parse, recoloured
 from pnp.layout.text import ICON, SLANT, _layout
 
 GOLDEN_FONT = Path(__file__).parent / "fixtures" / "golden" / "fonts" / "pixel.ttf"
@@ -265,3 +265,12 @@ def test_bold_in_a_font_without_one_is_a_mistake_and_a_bold_of_its_own_is_used(t
     edit(toy / "game.yaml", "  pixel: fonts/pixel.ttf\n", "  pixel: fonts/pixel.ttf\n  pixel-bold: fonts/pixel.ttf\n")
     result = run(toy, tmp_path)
     assert result.exit_code == 0, result.output
+
+
+def test_every_colour_set_inside_a_text_can_be_changed_and_nothing_else():
+    """The low-ink build recolours a text's inline colours as it recolours the text (pnp/render/ink.py): each
+    colour word of a {...} changes, sizes, escaped braces and the words between stay as written."""
+    text = r"**Draw 2** {sand 7pt}one{/} {#C0392B}two{/} \{red\} {8pt}three{/}"
+    assert recoloured(text, lambda colour: f"[{colour}]") == \
+        r"**Draw 2** {[sand] 7pt}one{/} {[#C0392B]}two{/} \{red\} {8pt}three{/}"
+    assert recoloured("plain words", str.upper) == "plain words"

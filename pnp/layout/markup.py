@@ -141,6 +141,24 @@ def escaped(text: str) -> str:
     return MARKS.sub(lambda found: "\\" + found[0], text)
 
 
+SPAN_OR_ESCAPE = re.compile(r"\\.|\{([^{}]*)\}", re.S)
+
+
+def recoloured(text: str, change) -> str:
+    """A marked-up text whose every colour set inside it (`{red}`, `{#c0392b 8pt}`) is `change(colour)`."""
+    if plain(text):
+        return text
+
+    def span(found) -> str:
+        if found[1] is None or found[1].strip() == "/":
+            return found[0]
+        words = [change(word) if COLOUR.fullmatch(word) and not SIZE.fullmatch(word) else word
+                 for word in found[1].split()]
+        return "{" + " ".join(words) + "}"
+
+    return SPAN_OR_ESCAPE.sub(span, text)
+
+
 def icons(runs: tuple[Run, ...]) -> list[str]:
     """The names of the icons a text shows, each once, in order."""
     return list(dict.fromkeys(run.text for run in runs if run.icon))

@@ -21,6 +21,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from pnp.layout.markup import recoloured
 from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_of, over, painted, rgb,
                                    text_middle)
 
@@ -80,8 +81,10 @@ class _Walk:
             made = {**v, "fill": hex_of(tint(fill))}
             if v["stroke"] == "none":
                 made["stroke"] = hex_of(fill)
-        elif name == "text":
-            made = self.recoloured(v, "colour", place.point(*text_middle(v)), READABLE)
+        elif name == "text":  # its own colour, and each colour set inside it, as it stands out from the tint
+            point = place.point(*text_middle(v))
+            made = {**self.recoloured(v, "colour", point, READABLE), "text": recoloured(
+                v["text"], lambda colour: self.recoloured({**v, "colour": colour}, "colour", point, READABLE)["colour"])}
         elif name in SHAPES + ("line",) and v["stroke"] != "none":
             made = self.recoloured(v, "stroke", place.point(*_middle(name, v)), CONTRAST)
         if name != "text":
