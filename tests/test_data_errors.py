@@ -65,6 +65,10 @@ CASES = [
     ("templates/front.yaml.j2", "{{ card.label | tojson }}", "{{ card.label | tojson }", ["templates/front.yaml.j2:4",
                                                                                         "template syntax"]),
     ("deck.csv", "Beta,2,", "宝,2,", ["deck.csv:3", "no glyph for U+5B9D"]),
+    # a text's colour must print: none, a palette name that is none, or none set inside the text
+    ("templates/front.yaml.j2", 'size: 9, colour: "#FFFFFF"', "size: 9, colour: none",
+     ["front.yaml.j2", "text.colour: a text's colour must print"]),
+    ("deck.csv", "Beta,2,", "{none}Beta{/},2,", ["deck.csv:3", "a text's colour must print"]),
     ("artwork/dot.svg", "<svg", "plain text, not <svg", ["dot.svg:1: not an SVG file that can be read: Start tag expected"]),
 ]
 
@@ -78,6 +82,14 @@ def test_bad_data_is_reported_clearly(toy, tmp_path, file, old, new, expected):
     for part in expected:
         assert part in result.output
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_text_in_a_palette_colour_that_is_none_is_an_error_not_a_crash(toy, tmp_path):
+    edit(toy / "game.yaml", '  sea: "#1F5FA8"', "  sea: none")
+    edit(toy / "templates" / "front.yaml.j2", 'size: 9, colour: "#FFFFFF"', "size: 9, colour: sea")
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "front.yaml.j2" in result.output and "the palette makes sea none" in result.output
 
 
 def test_every_problem_is_reported_at_once(toy, tmp_path):

@@ -147,15 +147,20 @@ _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 
 class Colour(Spec):
-    """A colour: '#rrggbb', '#rgb', 'none', or a name from the game's palette."""
+    """A colour: '#rrggbb', '#rgb', 'none', or a name from the game's palette; with `printed`, one that prints
+    (a text's: not none, nor a palette name that is none)."""
 
     expected = "a colour such as #1f5fa8, none, or a palette name"
 
-    def __init__(self, palette: dict | None = None):
-        self.palette = palette or {}
+    def __init__(self, palette: dict | None = None, printed: bool = False):
+        self.palette, self.printed = palette or {}, printed
 
     def check(self, value, where, problems):
         if isinstance(value, str) and (_HEX.match(value) or value == "none" or value in self.palette):
+            if self.printed and "none" in (value, self.palette.get(value)):
+                named = "" if value == "none" else f" (the palette makes {value} none)"
+                return self.fail(value, where, problems, f"a text's colour must print{named}: expected a colour "
+                                                         "such as #1f5fa8 or a palette name that is one")
             return value
         return self.fail(value, where, problems)
 

@@ -37,7 +37,8 @@ def step_specs(palette: dict, fonts=()) -> dict:
         "polygon": Record({**points, **paint}),
         "text": Record({
             "text": Text(), "x": Length(), "y": Length(), "w": Length(), "h": (Length(), None),
-            "size": (Number(), 10.0), "font": (Choice(*FONTS, *fonts), "sans"), "colour": (colour, "#000000"),
+            "size": (Number(), 10.0), "font": (Choice(*FONTS, *fonts), "sans"),
+            "colour": (Colour(palette, printed=True), "#000000"),
             "align": (Choice("left", "center", "right"), "center"),
             "valign": (Choice("top", "middle", "bottom"), "top"),
             "leading": (Number(), 1.2), "fit": (Bool(), True), "rotate": (Number(), 0.0),
@@ -58,7 +59,7 @@ class Steps:
     def __init__(self, palette: dict, library, icons: str = "icons", fonts: dict | None = None):
         self.fonts = fonts or {}
         self.specs = step_specs(palette, tuple(self.fonts))
-        self.colour = Colour(palette)
+        self.colour = Colour(palette, printed=True)  # a colour set inside a text
         self.library = library
         self.icons = icons
         self.lines: dict = {}  # a step's line as a template wrote it -> the step checked
