@@ -25,11 +25,16 @@ from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_
                                    text_middle)
 
 LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
-TINT = 0.1  # the share of a large fill's colour kept in its tint (the rest is white paper)
+INKY = 0.005  # a fill colour whose area times its darkness is this share of the face's or more is a large fill too
+TINT = 0.05  # the share of a large fill's colour kept in its tint (the rest is white paper)
+BAND = 1.5  # a line this wide (mm) or wider is a band of colour (a sleeve, a road): its colour's area counts
+OUTLINE = 0.5  # the widest (mm) an outline or a line narrower than a band prints: its colour and its place kept
+BAND_TINT = 0.3  # the share of its colour a band of a large fill's colour keeps (it has no edge to outline)
+EASED = 7.0  # the contrast (WCAG's, its highest level for text) a dark text is eased to, to save ink
 READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint under it; a line keeps CONTRAST
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
-ART_TINT = 0.25  # the share of its colour an artwork's fill keeps
-ART_LINE = 0.85  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
+ART_TINT = 0.1  # the share of its colour an artwork's fill keeps
+ART_LINE = 0.5  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
 COLOUR_SET = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b")  # a fill (rg) or stroke (RG)
 # colour set, in PDF operators
 SHAPES = ("rect", "circle", "ellipse", "polygon")
@@ -42,8 +47,9 @@ def lightened(steps, size: tuple[float, float], palette: dict, face_of=lambda fa
     palette_items = tuple(sorted(palette.items()))
     areas: dict = {}
     _fill_areas(steps, palette_items, areas)
-    large = max(w * h, 1e-9) * LARGE
-    walk = _Walk({fill for fill, total in areas.items() if total >= large}, palette_items, face_of)
+    face = max(w * h, 1e-9)
+    walk = _Walk({fill for fill, total in areas.items() if total >= face * LARGE or total * darkness(fill) >= face * INKY},
+                 palette_items, face_of)
     return walk.steps(steps, Place())
 
 
@@ -55,6 +61,9 @@ def _fill_areas(steps, palette: tuple, areas: dict) -> None:
         elif name in SHAPES and v["fill"] != "none":
             fill = rgb(v["fill"], palette)
             areas[fill] = areas.get(fill, 0.0) + area(name, v)
+        elif name == "line" and v["width"] >= BAND:
+            stroke = rgb(v["stroke"], palette)
+            areas[stroke] = areas.get(stroke, 0.0) + length(v["points"]) * v["width"]
 
 
 class _Walk:
@@ -80,14 +89,31 @@ class _Walk:
             made = {**v, "fill": hex_of(tint(fill))}
             if v["stroke"] == "none":
                 made["stroke"] = hex_of(fill)
+        elif name == "line" and v["width"] >= BAND and rgb(v["stroke"], self.palette) in self.large:
+            made = {**v, "stroke": hex_of(tint(rgb(v["stroke"], self.palette), BAND_TINT))}
         elif name == "text":
-            made = self.recoloured(v, "colour", place.point(*text_middle(v)), READABLE)
+            point = place.point(*text_middle(v))
+            made = self.eased(self.recoloured(v, "colour", point, READABLE), point)
         elif name in SHAPES + ("line",) and v["stroke"] != "none":
             made = self.recoloured(v, "stroke", place.point(*_middle(name, v)), CONTRAST)
+        if name in SHAPES + ("line",) and made["stroke"] != "none" and OUTLINE < made["width"] < BAND:
+            made = {**made, "width": OUTLINE}
         if name != "text":
             painted(((name, v),), place, self.before, self.palette)
             painted(((name, made),), place, self.after, self.palette)
         return name, made
+
+    def eased(self, v: dict, point: tuple) -> dict:
+        """A text darker than it needs to be printed in the lightest mix of its colour with white that keeps a
+        contrast of EASED with what lies under it (the paper, where nothing does)."""
+        ink, under = rgb(v["colour"], self.palette), colour_under(point, self.after) or (1.0, 1.0, 1.0)
+        if ink is None or v["opacity"] < 1 or contrast(ink, under) <= EASED:
+            return v
+        low, high = 0.0, 1.0  # the share of its colour kept: too little, enough
+        for _ in range(12):
+            kept = (low + high) / 2
+            low, high = (low, kept) if contrast(tint(ink, kept), under) >= EASED else (kept, high)
+        return {**v, "colour": hex_of(tint(ink, high))}
 
     def recoloured(self, v: dict, key: str, point: tuple, needed: float) -> dict:
         """A step whose colour `key` (a text's, a line's) no longer stands out from what lies under `point`,
@@ -109,9 +135,19 @@ class _Walk:
         return {**v, key: hex_of(max((was, shade), key=lambda colour: contrast(colour, now)))}
 
 
-def tint(colour: tuple) -> tuple:
-    """A colour mixed with white, TINT of it kept."""
-    return tuple(1 - (1 - part) * TINT for part in colour)
+def darkness(colour: tuple) -> float:
+    """How dark a colour prints: 1 minus its luma (ITU-R BT.601), 0 for white, 1 for black."""
+    return 1 - (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2])
+
+
+def tint(colour: tuple, kept: float = TINT) -> tuple:
+    """A colour mixed with white, `kept` of it kept (TINT: a large fill's)."""
+    return tuple(1 - (1 - part) * kept for part in colour)
+
+
+def length(points) -> float:
+    """The length (mm) of a line through `points`."""
+    return sum(math.dist(one[:2], other[:2]) for one, other in zip(points, points[1:]))
 
 
 def _middle(name: str, v: dict) -> tuple[float, float]:
