@@ -26,11 +26,14 @@ from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_
 
 LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
 INKY = 0.005  # a fill colour whose area times its darkness is this share of the face's or more is a large fill too
-TINT = 0.05  # the share of a large fill's colour kept in its tint (the rest is white paper)
+TINT = 0.05  # the share of a large fill's colour kept in its tint (the rest is white paper)...
+FAINT = 0.02  # ...or less, so that the tint is no darker than this (a share of black)
 BAND = 1.5  # a line this wide (mm) or wider is a band of colour (a sleeve, a road): its colour's area counts
+EDGE = 0.2  # the width (mm) of the outline a large fill without one gains, in its own colour
 OUTLINE = 0.5  # the widest (mm) an outline or a line narrower than a band prints: its colour and its place kept
 BAND_TINT = 0.3  # the share of its colour a band of a large fill's colour keeps (it has no edge to outline)
 EASED = 7.0  # the contrast (WCAG's, its highest level for text) a dark text is eased to, to save ink
+EASED_LARGE = 4.5  # the same for a large text (WCAG's highest level asks less of it)
 READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint under it; a line keeps CONTRAST
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
 ART_TINT = 0.1  # the share of its colour an artwork's fill keeps
@@ -86,9 +89,9 @@ class _Walk:
         made = v
         fill = rgb(v["fill"], self.palette) if name in SHAPES else None
         if fill in self.large:
-            made = {**v, "fill": hex_of(tint(fill))}
+            made = {**v, "fill": hex_of(faint(fill))}
             if v["stroke"] == "none":
-                made["stroke"] = hex_of(fill)
+                made.update(stroke=hex_of(fill), width=EDGE)
         elif name == "line" and v["width"] >= BAND and rgb(v["stroke"], self.palette) in self.large:
             made = {**v, "stroke": hex_of(tint(rgb(v["stroke"], self.palette), BAND_TINT))}
         elif name == "text":
@@ -105,14 +108,16 @@ class _Walk:
 
     def eased(self, v: dict, point: tuple) -> dict:
         """A text darker than it needs to be printed in the lightest mix of its colour with white that keeps a
-        contrast of EASED with what lies under it (the paper, where nothing does)."""
+        contrast of EASED (EASED_LARGE for a large text) with what lies under it (the paper, where nothing
+        does)."""
         ink, under = rgb(v["colour"], self.palette), colour_under(point, self.after) or (1.0, 1.0, 1.0)
-        if ink is None or v["opacity"] < 1 or contrast(ink, under) <= EASED:
+        needed = EASED_LARGE if large_text(v) else EASED
+        if ink is None or v["opacity"] < 1 or contrast(ink, under) <= needed:
             return v
         low, high = 0.0, 1.0  # the share of its colour kept: too little, enough
         for _ in range(12):
             kept = (low + high) / 2
-            low, high = (low, kept) if contrast(tint(ink, kept), under) >= EASED else (kept, high)
+            low, high = (low, kept) if contrast(tint(ink, kept), under) >= needed else (kept, high)
         return {**v, "colour": hex_of(tint(ink, high))}
 
     def recoloured(self, v: dict, key: str, point: tuple, needed: float) -> dict:
@@ -138,6 +143,18 @@ class _Walk:
 def darkness(colour: tuple) -> float:
     """How dark a colour prints: 1 minus its luma (ITU-R BT.601), 0 for white, 1 for black."""
     return 1 - (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2])
+
+
+def large_text(v: dict) -> bool:
+    """Whether a text step is set large, as WCAG counts it: 18 points or more, 14 or more in bold (a text fitted
+    to its box may be set smaller than its size, and is not counted large)."""
+    return not v["fit"] and (v["size"] >= 18 or v["size"] >= 14 and "bold" in v["font"])
+
+
+def faint(colour: tuple) -> tuple:
+    """A large fill's tint: TINT of its colour, or less for a dark colour, so that it darkens the paper by no more
+    than FAINT."""
+    return tint(colour, min(TINT, FAINT / max(darkness(colour), FAINT)))
 
 
 def tint(colour: tuple, kept: float = TINT) -> tuple:
