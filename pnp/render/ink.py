@@ -36,8 +36,8 @@ EASED = 7.0  # the contrast (WCAG's, its highest level for text) a dark text is 
 EASED_LARGE = 4.5  # the same for a large text (WCAG's highest level asks less of it)
 READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint under it; a line keeps CONTRAST
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
-ART_TINT = 0.1  # the share of its colour an artwork's fill keeps
-ART_LINE = 0.5  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
+ART_TINT = 0.15  # the share of its colour an artwork's fill keeps
+ART_LINE = 0.7  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
 COLOUR_SET = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b")  # a fill (rg) or stroke (RG)
 # colour set, in PDF operators
 SHAPES = ("rect", "circle", "ellipse", "polygon")
