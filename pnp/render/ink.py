@@ -13,7 +13,8 @@ A text, or an outline or line, that stood out from what lay under it and no long
 light frame on a background now pale) takes the lightest tint of the colour that lay under it before that
 stands out from the new tint (WCAG's contrast: READABLE for text, CONTRAST for lines), else a dark shade of
 its own. A line or outline that never stood out from its background (a texture: waves drawn
-on a sea) is tinted as its background is, and stays as faint.
+on a sea, a board's grid) takes the lightest tint of its colour that stands out from the new tint as much as it
+stood out from the old colour: as faint as it was, and no fainter.
 """
 from __future__ import annotations
 
@@ -114,11 +115,7 @@ class _Walk:
         needed = EASED_LARGE if large_text(v) else EASED
         if ink is None or v["opacity"] < 1 or contrast(ink, under) <= needed:
             return v
-        low, high = 0.0, 1.0  # the share of its colour kept: too little, enough
-        for _ in range(12):
-            kept = (low + high) / 2
-            low, high = (low, kept) if contrast(tint(ink, kept), under) >= needed else (kept, high)
-        return {**v, "colour": hex_of(tint(ink, high))}
+        return {**v, "colour": hex_of(lightest(ink, under, needed))}
 
     def recoloured(self, v: dict, key: str, point: tuple, needed: float) -> dict:
         """A step whose colour `key` (a text's, a line's) no longer stands out from what lies under `point`,
@@ -128,8 +125,9 @@ class _Walk:
         was, now = colour_under(point, self.before), colour_under(point, self.after)
         if ink is None or was is None or now is None or was == now:
             return v
-        if key == "stroke" and contrast(over(was, ink, v["opacity"]), was) < CONTRAST:
-            return {**v, key: hex_of(tint(ink))}  # a texture (waves on a sea): as faint on the tint as it was
+        if key == "stroke" and (faint_by := contrast(over(was, ink, v["opacity"]), was)) < CONTRAST:
+            return {**v, key: hex_of(lightest(ink, now, faint_by))}  # a texture (waves on a sea, a grid): as
+            # faint on the tint as it was, and no fainter
         if contrast(over(now, ink, v["opacity"]), now) >= CONTRAST:
             return v
         for kept in (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # how much of the old colour
@@ -143,6 +141,18 @@ class _Walk:
 def darkness(colour: tuple) -> float:
     """How dark a colour prints: 1 minus its luma (ITU-R BT.601), 0 for white, 1 for black."""
     return 1 - (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2])
+
+
+def lightest(ink: tuple, under: tuple, needed: float) -> tuple:
+    """The lightest mix of `ink` with white that keeps a contrast of `needed` with `under` (`ink` itself when
+    none does)."""
+    if contrast(ink, under) <= needed:
+        return ink
+    low, high = 0.0, 1.0  # the share of its colour kept: too little, enough
+    for _ in range(12):
+        kept = (low + high) / 2
+        low, high = (low, kept) if contrast(tint(ink, kept), under) >= needed else (kept, high)
+    return tint(ink, high)
 
 
 def large_text(v: dict) -> bool:
