@@ -26,7 +26,7 @@ from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_
                                    text_middle)
 
 LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
-INKY = 0.005  # a fill colour whose area times its darkness is this share of the face's or more is a large fill too
+INKY = 0.02  # a fill colour whose area times its darkness is this share of the face's or more is a large fill too
 TINT = 0.05  # the share of a large fill's colour kept in its tint (the rest is white paper)...
 FAINT = 0.02  # ...or less, so that the tint is no darker than this (a share of black)
 BAND = 1.5  # a line this wide (mm) or wider is a band of colour (a sleeve, a road): its colour's area counts
@@ -113,8 +113,8 @@ class _Walk:
         does)."""
         ink, under = rgb(v["colour"], self.palette), colour_under(point, self.after) or (1.0, 1.0, 1.0)
         needed = EASED_LARGE if large_text(v) else EASED
-        if ink is None or v["opacity"] < 1 or contrast(ink, under) <= needed:
-            return v
+        if ink is None or v["opacity"] < 1 or darkness(ink) <= darkness(under) or contrast(ink, under) <= needed:
+            return v  # light lettering on a dark ground: the ground is what takes ink
         return {**v, "colour": hex_of(lightest(ink, under, needed))}
 
     def recoloured(self, v: dict, key: str, point: tuple, needed: float) -> dict:
