@@ -5,16 +5,20 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from conftest import run
 from pnp.errors import Where
+from pnp.kit import lay_out, maker_for, write_pdf
+from pnp.layout.imposition import Settings
+from pnp.read.games import game_slugs, load_game
 from pnp.render import ink
 from pnp.render.legibility import contrast, hex_of, rgb
 from pnp.render.library import Library
 from pnp.render.steps import Steps
 from pnp.write import cache
-from pnp.write.coverage import coverage
+from pnp.write.coverage import coverage, kit_coverage
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden"
 PALETTE = {"sea": "#173B5C", "gold": "#F4C542", "paper": "#FFFFFF", "ink": "#2B1D0E"}
@@ -147,3 +151,19 @@ def test_a_texture_on_a_large_fill_stays_as_faint_as_it_was():
     was = contrast(rgb("#2A5A85", palette), rgb("sea", palette))  # as faint as it was, and no fainter
     assert was <= contrast(rgb(wave["stroke"], palette), rgb(back["fill"], palette)) < was + 0.1
     assert contrast(rgb(frame["stroke"], palette), rgb(back["fill"], palette)) >= 3  # stood out: stands out still
+
+
+SHARE = 0.35  # the most of the normal kit's ink a low-ink kit may use (issue 28)
+KITS = [(slug, fold) for slug in game_slugs() for fold in (False, True)]
+
+
+@pytest.mark.parametrize("slug,fold", KITS, ids=[f"{slug}-{'fold' if fold else 'duplex'}" for slug, fold in KITS])
+def test_every_low_ink_kit_uses_at_most_a_share_of_the_normal_kits_ink(slug, fold):
+    game = load_game(slug)
+    maker = maker_for(game)
+    covered = {}
+    for each in ("normal", "low"):
+        settings = Settings(fold=fold, ink=each)
+        parts = lay_out(game, settings, maker)
+        covered[each] = kit_coverage(coverage(write_pdf(game, parts, settings, with_contents=True, maker=maker)))
+    assert covered["low"] <= SHARE * covered["normal"], f"{covered['low'] / covered['normal']:.0%} of the ink"
