@@ -1,13 +1,17 @@
-"""Low ink (`pnp build --ink low`): a face's steps with its large fills turned into light tints, everything else
-kept, so that a kit prints on a home printer without emptying its cartridges.
+"""Low ink (`pnp build --ink low`): a face's steps with what takes much ink printed light, everything else kept,
+so that a kit prints on a home printer without emptying its cartridges.
 
 A *large fill* is a filled shape (rect, circle, ellipse, polygon) of a colour that covers LARGE or more of the
-face's trimmed area, in one shape or added up over several: a card's background and its inner panel, a
-full-bleed back, the sea of a board, a board's many spaces of one colour. Its colour is
-mixed with white, TINT of it kept, and it gains an outline in its own colour (a shape that had one keeps it),
-so that its edge still shows. Artwork keeps its outlines dark and its fills tinted (ART_LINE, ART_TINT).
-Lines, text, pictures and small shapes (suit marks, pips, icons' discs) keep their colours; cut and crop
-marks are the writer's and are not faces' steps.
+face's trimmed area, or whose area times its darkness is INKY of it or more, in one shape or added up over
+several: a card's background and its inner panel, a full-bleed back, the sea of a board, a board's many spaces
+of one colour, a dark disc, a figure's coat. Its colour is mixed with white (faint: TINT of it kept, less for a
+dark colour, so that no tint is darker than FAINT), and it gains a thin outline in its own colour (EDGE; a
+shape that had one keeps it), so that its edge and its colour still show. A line BAND wide or wider is a band
+of colour (a sleeve): its area counts with its colour's, and a band of a large fill's colour keeps BAND_TINT of
+it. An outline or a line wider than OUTLINE prints OUTLINE wide. Artwork keeps its outlines darker than its
+fills (ART_LINE, ART_TINT). A text darker than it needs to be is eased to the lightest shade of its colour that
+keeps a contrast of EASED (EASED_LARGE for large text) with what lies under it. Pictures and small shapes (suit
+marks, pips) keep their colours; cut and crop marks are the writer's and are not faces' steps.
 
 A text, or an outline or line, that stood out from what lay under it and no longer does (light lettering or a
 light frame on a background now pale) takes the lightest tint of the colour that lay under it before that
