@@ -5,16 +5,20 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from conftest import run
 from pnp.errors import Where
+from pnp.kit import lay_out, maker_for, write_pdf
+from pnp.layout.imposition import Settings
+from pnp.read.games import game_slugs, load_game
 from pnp.render import ink
 from pnp.render.legibility import contrast, hex_of, rgb
 from pnp.render.library import Library
 from pnp.render.steps import Steps
 from pnp.write import cache
-from pnp.write.coverage import coverage
+from pnp.write.coverage import coverage, kit_coverage
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden"
 PALETTE = {"sea": "#173B5C", "gold": "#F4C542", "paper": "#FFFFFF", "ink": "#2B1D0E"}
@@ -31,42 +35,73 @@ def colours(values: dict) -> tuple:
 
 def test_a_large_fill_becomes_a_tint_with_an_outline_and_a_small_one_keeps_its_colour():
     face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 63, "fill": "sea"}},
-                 {"circle": {"x": 10, "y": 10, "r": 4, "fill": "ink"}},
-                 {"line": {"points": [[5, 80], [50, 80]], "stroke": "sea", "width": 2}})  # on the paper
+                 {"circle": {"x": 10, "y": 10, "r": 2, "fill": "ink"}},
+                 {"line": {"points": [[5, 80], [50, 80]], "stroke": "sea", "width": 0.4}})  # on the paper
     (_, back), (_, dot), (_, line) = ink.lightened(face, CARD, PALETTE)
     sea = rgb("sea", tuple(PALETTE.items()))
     fill, stroke = colours(back)
     assert stroke == sea and all(part > 0.85 for part in fill)  # pale, its edge in its own colour
-    assert back["fill"] == hex_of(ink.tint(sea))
+    assert back["fill"] == hex_of(ink.faint(sea)) and ink.darkness(ink.faint(sea)) <= ink.FAINT + 0.005
     assert dot == face[1][1] and line == face[2][1]
 
 
 def test_many_small_shapes_of_one_colour_are_a_large_fill_together():
     squares = [{"rect": {"x": 8 * i, "y": 0, "w": 5, "h": 88.9, "fill": "sea"}} for i in range(3)]
     lightened = ink.lightened(steps(*squares), CARD, PALETTE)
-    assert all(values["fill"] == hex_of(ink.tint(rgb("sea", tuple(PALETTE.items())))) for _, values in lightened)
-    one = ink.lightened(steps(squares[0]), CARD, PALETTE)  # under a tenth of the card: small
-    assert colours(one[0][1])[0] == rgb("sea", tuple(PALETTE.items()))
+    assert all(values["fill"] == hex_of(ink.faint(rgb("sea", tuple(PALETTE.items())))) for _, values in lightened)
+    small = [{"rect": {"x": 0, "y": 0, "w": 2, "h": 8, "fill": "gold"}}]  # a light colour on little of the card
+    one = ink.lightened(steps(*small), CARD, PALETTE)
+    assert colours(one[0][1])[0] == rgb("gold", tuple(PALETTE.items()))
+
+
+def test_a_dark_fill_on_less_than_a_tenth_of_a_face_is_tinted_for_its_darkness():
+    palette = tuple(PALETTE.items())
+    boots = steps({"rect": {"x": 10, "y": 60, "w": 20, "h": 12, "fill": "ink"}})  # 4 % of the card, dark
+    (_, boot), = ink.lightened(boots, CARD, PALETTE)
+    fill, stroke = colours(boot)
+    assert ink.darkness(fill) <= ink.FAINT + 0.005 and stroke == rgb("ink", palette)  # an outlined shape still
+    assert boot["width"] == ink.EDGE
+
+
+def test_a_band_is_tinted_and_a_heavy_outline_printed_thinner():
+    palette = tuple(PALETTE.items())
+    face = steps({"line": {"points": [[5, 10], [55, 10], [55, 80]], "stroke": "sea", "width": 3}},  # a band
+                 {"rect": {"x": 20, "y": 20, "w": 20, "h": 20, "stroke": "ink", "width": 1.2}},
+                 {"line": {"points": [[5, 85], [55, 85]], "stroke": "ink", "width": 0.2}})
+    (_, band), (_, frame), (_, hairline) = ink.lightened(face, CARD, PALETTE)
+    assert band["stroke"] == hex_of(ink.tint(rgb("sea", palette), ink.BAND_TINT)) and band["width"] == 3
+    assert frame["width"] == ink.OUTLINE and frame["stroke"] == "ink"
+    assert hairline == face[2][1]
 
 
 def test_light_text_on_a_lightened_fill_turns_dark_and_text_on_a_kept_fill_stays():
     face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 94.9, "fill": "sea"}},
                  {"text": {"text": "BURIED", "x": 5, "y": 10, "w": 50, "colour": "gold"}},
-                 {"circle": {"x": 30, "y": 60, "r": 8, "fill": "ink"}},
-                 {"text": {"text": "7", "x": 25, "y": 55, "w": 10, "h": 10, "colour": "paper", "valign": "middle"}})
-    (_, back), (_, title), _, (_, number) = ink.lightened(face, CARD, PALETTE)
+                 {"circle": {"x": 30, "y": 60, "r": 4, "fill": "ink"}},
+                 {"text": {"text": "7", "x": 26, "y": 56, "w": 8, "h": 8, "colour": "paper", "valign": "middle"}})
+    (_, back), (_, title), (_, disc), (_, number) = ink.lightened(face, CARD, PALETTE)
     palette = tuple(PALETTE.items())
     assert contrast(rgb(title["colour"], palette), rgb(back["fill"], palette)) >= 3
-    assert number["colour"] == "paper"  # on the small disc, still dark: as it was
+    assert disc["fill"] == "ink" and number["colour"] == "paper"  # on the small dark disc: as it was
+
+
+def test_dark_text_is_eased_to_a_contrast_that_still_reads_well():
+    face = steps({"text": {"text": "Each player rolls.", "x": 5, "y": 10, "w": 50, "size": 9, "colour": "ink"}},
+                 {"text": {"text": "RULES", "x": 5, "y": 30, "w": 50, "size": 24, "fit": False, "colour": "ink"}})
+    (_, body), (_, title) = ink.lightened(face, CARD, PALETTE)
+    palette, white = tuple(PALETTE.items()), (1.0, 1.0, 1.0)
+    assert ink.EASED <= contrast(rgb(body["colour"], palette), white) < ink.EASED + 0.3
+    assert ink.EASED_LARGE <= contrast(rgb(title["colour"], palette), white) < ink.EASED_LARGE + 0.3
+    assert ink.darkness(rgb(body["colour"], palette)) < ink.darkness(rgb("ink", palette))
 
 
 def test_artwork_keeps_its_outlines_dark_and_tints_its_fills():
     code = ("q", ".752941 .223529 .168627 rg", "0 0 0 RG", "1 0 0 1 .5 .5 cm", ("use", 0))
     lightened, states, w, h = ink.lightened_stream((code, {}, 10.0, 10.0))
     fill = [float(part) for part in lightened[1].split()[:3]]
-    assert all(part > 0.75 for part in fill) and lightened[1].endswith(" rg")
+    assert all(part > 0.8 for part in fill) and lightened[1].endswith(" rg")
     outline = [float(part) for part in lightened[2].split()[:3]]
-    assert all(0 < part < 0.4 for part in outline) and lightened[2].endswith(" RG")  # dark still
+    assert all(0 < part < 0.5 for part in outline) and lightened[2].endswith(" RG")  # dark still
     assert lightened[3:] == code[3:] and lightened[0] == "q" and (w, h) == (10.0, 10.0)
 
 
@@ -107,12 +142,28 @@ def test_a_low_ink_kit_built_again_from_the_cache_is_the_same(tmp_path):
     assert (tmp_path / "one" / "out" / name).read_bytes() == (tmp_path / "two" / "out" / name).read_bytes()
 
 
-def test_a_texture_on_a_large_fill_stays_faint():
+def test_a_texture_on_a_large_fill_stays_as_faint_as_it_was():
     face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 94.9, "fill": "sea"}},
-                 {"line": {"points": [[-3, 20], [66.5, 20]], "stroke": "#2A5A85", "width": 1.6}},  # waves
+                 {"line": {"points": [[-3, 20], [66.5, 20]], "stroke": "#2A5A85", "width": 0.8}},  # waves
                  {"rect": {"x": 4, "y": 4, "w": 55.5, "h": 80.9, "stroke": "gold", "width": 0.9}})  # a frame
     (_, back), (_, wave), (_, frame) = ink.lightened(face, CARD, PALETTE)
     palette = tuple(PALETTE.items())
-    assert wave["stroke"] == hex_of(ink.tint(rgb("#2A5A85", palette)))
-    assert contrast(rgb(wave["stroke"], palette), rgb(back["fill"], palette)) < 1.5
+    was = contrast(rgb("#2A5A85", palette), rgb("sea", palette))  # as faint as it was, and no fainter
+    assert was <= contrast(rgb(wave["stroke"], palette), rgb(back["fill"], palette)) < was + 0.1
     assert contrast(rgb(frame["stroke"], palette), rgb(back["fill"], palette)) >= 3  # stood out: stands out still
+
+
+SHARE = 0.35  # the most of the normal kit's ink a low-ink kit may use (issue 28)
+KITS = [(slug, fold) for slug in game_slugs() for fold in (False, True)]
+
+
+@pytest.mark.parametrize("slug,fold", KITS, ids=[f"{slug}-{'fold' if fold else 'duplex'}" for slug, fold in KITS])
+def test_every_low_ink_kit_uses_at_most_a_share_of_the_normal_kits_ink(slug, fold):
+    game = load_game(slug)
+    maker = maker_for(game)
+    covered = {}
+    for each in ("normal", "low"):
+        settings = Settings(fold=fold, ink=each)
+        parts = lay_out(game, settings, maker)
+        covered[each] = kit_coverage(coverage(write_pdf(game, parts, settings, with_contents=True, maker=maker)))
+    assert covered["low"] <= SHARE * covered["normal"], f"{covered['low'] / covered['normal']:.0%} of the ink"

@@ -1,19 +1,24 @@
-"""Low ink (`pnp build --ink low`): a face's steps with its large fills turned into light tints, everything else
-kept, so that a kit prints on a home printer without emptying its cartridges.
+"""Low ink (`pnp build --ink low`): a face's steps with what takes much ink printed light, everything else kept,
+so that a kit prints on a home printer without emptying its cartridges.
 
 A *large fill* is a filled shape (rect, circle, ellipse, polygon) of a colour that covers LARGE or more of the
-face's trimmed area, in one shape or added up over several: a card's background and its inner panel, a
-full-bleed back, the sea of a board, a board's many spaces of one colour. Its colour is
-mixed with white, TINT of it kept, and it gains an outline in its own colour (a shape that had one keeps it),
-so that its edge still shows. Artwork keeps its outlines dark and its fills tinted (ART_LINE, ART_TINT).
-Lines, text, pictures and small shapes (suit marks, pips, icons' discs) keep their colours; cut and crop
-marks are the writer's and are not faces' steps.
+face's trimmed area, or whose area times its darkness is INKY of it or more, in one shape or added up over
+several: a card's background and its inner panel, a full-bleed back, the sea of a board, a board's many spaces
+of one colour, a dark disc, a figure's coat. Its colour is mixed with white (faint: TINT of it kept, less for a
+dark colour, so that no tint is darker than FAINT), and it gains a thin outline in its own colour (EDGE; a
+shape that had one keeps it), so that its edge and its colour still show. A line BAND wide or wider is a band
+of colour (a sleeve): its area counts with its colour's, and a band of a large fill's colour keeps BAND_TINT of
+it. An outline or a line wider than OUTLINE prints OUTLINE wide. Artwork keeps its outlines darker than its
+fills (ART_LINE, ART_TINT). A text darker than it needs to be is eased to the lightest shade of its colour that
+keeps a contrast of EASED (EASED_LARGE for large text) with what lies under it. Pictures and small shapes (suit
+marks, pips) keep their colours; cut and crop marks are the writer's and are not faces' steps.
 
 A text, or an outline or line, that stood out from what lay under it and no longer does (light lettering or a
 light frame on a background now pale) takes the lightest tint of the colour that lay under it before that
 stands out from the new tint (WCAG's contrast: READABLE for text, CONTRAST for lines), else a dark shade of
 its own. A line or outline that never stood out from its background (a texture: waves drawn
-on a sea) is tinted as its background is, and stays as faint.
+on a sea, a board's grid) takes the lightest tint of its colour that stands out from the new tint as much as it
+stood out from the old colour: as faint as it was, and no fainter.
 """
 from __future__ import annotations
 
@@ -26,11 +31,19 @@ from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_
                                    text_middle)
 
 LARGE = 0.1  # a fill colour covering this share of the face's trimmed area or more is a large fill
-TINT = 0.1  # the share of a large fill's colour kept in its tint (the rest is white paper)
+INKY = 0.02  # a fill colour whose area times its darkness is this share of the face's or more is a large fill too
+TINT = 0.05  # the share of a large fill's colour kept in its tint (the rest is white paper)...
+FAINT = 0.02  # ...or less, so that the tint is no darker than this (a share of black)
+BAND = 1.5  # a line this wide (mm) or wider is a band of colour (a sleeve, a road): its colour's area counts
+EDGE = 0.2  # the width (mm) of the outline a large fill without one gains, in its own colour
+OUTLINE = 0.5  # the widest (mm) an outline or a line narrower than a band prints: its colour and its place kept
+BAND_TINT = 0.3  # the share of its colour a band of a large fill's colour keeps (it has no edge to outline)
+EASED = 7.0  # the contrast (WCAG's, its highest level for text) a dark text is eased to, to save ink
+EASED_LARGE = 4.5  # the same for a large text (WCAG's highest level asks less of it)
 READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint under it; a line keeps CONTRAST
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
-ART_TINT = 0.25  # the share of its colour an artwork's fill keeps
-ART_LINE = 0.85  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
+ART_TINT = 0.15  # the share of its colour an artwork's fill keeps
+ART_LINE = 0.7  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
 COLOUR_SET = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b")  # a fill (rg) or stroke (RG)
 # colour set, in PDF operators
 SHAPES = ("rect", "circle", "ellipse", "polygon")
@@ -43,8 +56,9 @@ def lightened(steps, size: tuple[float, float], palette: dict, face_of=lambda fa
     palette_items = tuple(sorted(palette.items()))
     areas: dict = {}
     _fill_areas(steps, palette_items, areas)
-    large = max(w * h, 1e-9) * LARGE
-    walk = _Walk({fill for fill, total in areas.items() if total >= large}, palette_items, face_of)
+    face = max(w * h, 1e-9)
+    walk = _Walk({fill for fill, total in areas.items() if total >= face * LARGE or total * darkness(fill) >= face * INKY},
+                 palette_items, face_of)
     return walk.steps(steps, Place())
 
 
@@ -56,6 +70,9 @@ def _fill_areas(steps, palette: tuple, areas: dict) -> None:
         elif name in SHAPES and v["fill"] != "none":
             fill = rgb(v["fill"], palette)
             areas[fill] = areas.get(fill, 0.0) + area(name, v)
+        elif name == "line" and v["width"] >= BAND:
+            stroke = rgb(v["stroke"], palette)
+            areas[stroke] = areas.get(stroke, 0.0) + length(v["points"]) * v["width"]
 
 
 class _Walk:
@@ -78,19 +95,36 @@ class _Walk:
         made = v
         fill = rgb(v["fill"], self.palette) if name in SHAPES else None
         if fill in self.large:
-            made = {**v, "fill": hex_of(tint(fill))}
+            made = {**v, "fill": hex_of(faint(fill))}
             if v["stroke"] == "none":
-                made["stroke"] = hex_of(fill)
+                made.update(stroke=hex_of(fill), width=EDGE)
+        elif name == "line" and v["width"] >= BAND and rgb(v["stroke"], self.palette) in self.large:
+            made = {**v, "stroke": hex_of(tint(rgb(v["stroke"], self.palette), BAND_TINT))}
         elif name == "text":  # its own colour, and each colour set inside it, as it stands out from the tint
             point = place.point(*text_middle(v))
-            made = {**self.recoloured(v, "colour", point, READABLE), "text": recoloured(
-                v["text"], lambda colour: self.recoloured({**v, "colour": colour}, "colour", point, READABLE)["colour"])}
+
+            def printed(colour: str) -> str:
+                return self.eased(self.recoloured({**v, "colour": colour}, "colour", point, READABLE), point)["colour"]
+
+            made = {**v, "colour": printed(v["colour"]), "text": recoloured(v["text"], printed)}
         elif name in SHAPES + ("line",) and v["stroke"] != "none":
             made = self.recoloured(v, "stroke", place.point(*_middle(name, v)), CONTRAST)
+        if name in SHAPES + ("line",) and made["stroke"] != "none" and OUTLINE < made["width"] < BAND:
+            made = {**made, "width": OUTLINE}
         if name != "text":
             painted(((name, v),), place, self.before, self.palette)
             painted(((name, made),), place, self.after, self.palette)
         return name, made
+
+    def eased(self, v: dict, point: tuple) -> dict:
+        """A text darker than it needs to be printed in the lightest mix of its colour with white that keeps a
+        contrast of EASED (EASED_LARGE for a large text) with what lies under it (the paper, where nothing
+        does)."""
+        ink, under = rgb(v["colour"], self.palette), colour_under(point, self.after) or (1.0, 1.0, 1.0)
+        needed = EASED_LARGE if large_text(v) else EASED
+        if ink is None or v["opacity"] < 1 or darkness(ink) <= darkness(under) or contrast(ink, under) <= needed:
+            return v  # light lettering on a dark ground: the ground is what takes ink
+        return {**v, "colour": hex_of(lightest(ink, under, needed))}
 
     def recoloured(self, v: dict, key: str, point: tuple, needed: float) -> dict:
         """A step whose colour `key` (a text's, a line's) no longer stands out from what lies under `point`,
@@ -100,8 +134,9 @@ class _Walk:
         was, now = colour_under(point, self.before), colour_under(point, self.after)
         if ink is None or was is None or now is None or was == now:
             return v
-        if key == "stroke" and contrast(over(was, ink, v["opacity"]), was) < CONTRAST:
-            return {**v, key: hex_of(tint(ink))}  # a texture (waves on a sea): as faint on the tint as it was
+        if key == "stroke" and (faint_by := contrast(over(was, ink, v["opacity"]), was)) < CONTRAST:
+            return {**v, key: hex_of(lightest(ink, now, faint_by))}  # a texture (waves on a sea, a grid): as
+            # faint on the tint as it was, and no fainter
         if contrast(over(now, ink, v["opacity"]), now) >= CONTRAST:
             return v
         for kept in (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0):  # how much of the old colour
@@ -112,9 +147,43 @@ class _Walk:
         return {**v, key: hex_of(max((was, shade), key=lambda colour: contrast(colour, now)))}
 
 
-def tint(colour: tuple) -> tuple:
-    """A colour mixed with white, TINT of it kept."""
-    return tuple(1 - (1 - part) * TINT for part in colour)
+def darkness(colour: tuple) -> float:
+    """How dark a colour prints: 1 minus its luma (ITU-R BT.601), 0 for white, 1 for black."""
+    return 1 - (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2])
+
+
+def lightest(ink: tuple, under: tuple, needed: float) -> tuple:
+    """The lightest mix of `ink` with white that keeps a contrast of `needed` with `under` (`ink` itself when
+    none does)."""
+    if contrast(ink, under) <= needed:
+        return ink
+    low, high = 0.0, 1.0  # the share of its colour kept: too little, enough
+    for _ in range(12):
+        kept = (low + high) / 2
+        low, high = (low, kept) if contrast(tint(ink, kept), under) >= needed else (kept, high)
+    return tint(ink, high)
+
+
+def large_text(v: dict) -> bool:
+    """Whether a text step is set large, as WCAG counts it: 18 points or more, 14 or more in bold (a text fitted
+    to its box may be set smaller than its size, and is not counted large)."""
+    return not v["fit"] and (v["size"] >= 18 or v["size"] >= 14 and "bold" in v["font"])
+
+
+def faint(colour: tuple) -> tuple:
+    """A large fill's tint: TINT of its colour, or less for a dark colour, so that it darkens the paper by no more
+    than FAINT."""
+    return tint(colour, min(TINT, FAINT / max(darkness(colour), FAINT)))
+
+
+def tint(colour: tuple, kept: float = TINT) -> tuple:
+    """A colour mixed with white, `kept` of it kept (TINT: a large fill's)."""
+    return tuple(1 - (1 - part) * kept for part in colour)
+
+
+def length(points) -> float:
+    """The length (mm) of a line through `points`."""
+    return sum(math.dist(one[:2], other[:2]) for one, other in zip(points, points[1:]))
 
 
 def _middle(name: str, v: dict) -> tuple[float, float]:
