@@ -1,6 +1,7 @@
 """Shared test helpers."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,19 @@ from pnp.cli import cli
 
 GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
+
+
+def needs(program: str, package: str, use: str) -> str:
+    """The path of a program a test runs (a Debian package's): on a developer's machine without it the test is
+    skipped, saying what to install; under CI (CI=true, where .ci/run installs it) it fails, so that what it
+    tests is never silently left untested."""
+    found = shutil.which(program) or f"/usr/bin/{program}"
+    if Path(found).exists():
+        return found
+    reason = f"{use} needs {program}, which is not installed (apt-get install {package})"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(reason + "; under CI it must be: .ci/run installs it")
+    pytest.skip(reason)
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ colours and the bots (the failing logs, the examples and the rule codes are chec
 test_check_contract.py)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -16,11 +15,11 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
+from conftest import needs
 from pnp.cli import cli
 
 GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
 GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"  # a game with a component of every kind
-PDFFONTS = shutil.which("pdffonts") or "/usr/bin/pdffonts"  # poppler-utils, Debian's package; .ci/run installs it
 BASE_14 = {"Courier", "Courier-Bold", "Courier-BoldOblique", "Courier-Oblique", "Helvetica", "Helvetica-Bold",
            "Helvetica-BoldOblique", "Helvetica-Oblique", "Symbol", "Times-Bold", "Times-BoldItalic",
            "Times-Italic", "Times-Roman", "ZapfDingbats"}
@@ -58,11 +57,10 @@ def written(tmp_path_factory) -> list[Path]:
 
 
 def test_pdffonts_lists_only_embedded_subset_fonts(written):
-    missing = not Path(PDFFONTS).is_file()
-    assert not missing, "pdffonts (Debian's poppler-utils) is needed by this test: apt-get install poppler-utils"
+    pdffonts = needs("pdffonts", "poppler-utils", "reading the fonts as a print shop does")
     bad = []
     for path in written:
-        listing = subprocess.run([PDFFONTS, str(path)], capture_output=True, text=True, check=True).stdout
+        listing = subprocess.run([pdffonts, str(path)], capture_output=True, text=True, check=True).stdout
         rows = listing.splitlines()[2:]  # under the heading and its rule
         assert rows, f"{path.name}: pdffonts lists no font at all"
         for row in rows:

@@ -1,41 +1,25 @@
 """Previews: every kit page as a picture a person can read, captioned, with links to the PDFs; a page for
 each game and one index, opened in a headless browser to see that every picture shows."""
-import io
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from conftest import needs
 from pnp.cli import cli
 from pnp.read.games import load_game
 from pnp.read.version import kit_version
 from pnp.write.preview import PREVIEW_DPI
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's package; .ci/run installs it
-
-
-def needs_a_browser() -> None:
-    """Skip without Chromium on a developer's machine; under CI (CI=true) a missing browser fails the run,
-    so the previews never silently stop being tested."""
-    if Path(CHROMIUM).exists():
-        return
-    reason = "the preview test opens pages in Chromium, which is not installed (apt-get install chromium)"
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(reason + "; under CI it must be: .ci/run installs it")
-    pytest.skip(reason)
-
-
 def loaded(page: Path, profile: Path) -> str:
     """The page's DOM once a headless Chromium has loaded it and run its scripts."""
-    needs_a_browser()
+    chromium = needs("chromium", "chromium", "the preview test opens pages in a browser")
     result = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
          "--virtual-time-budget=10000", "--dump-dom", page.as_uri()],
         capture_output=True, text=True, timeout=120)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import edit, run
+from conftest import edit, needs, run
 from pdfread import drawing
 from pnp.layout.markup import MarkupError, Run, escaped, parse, recoloured
 from pnp.layout.text import ICON, SLANT, _layout
@@ -203,7 +203,8 @@ def test_a_games_own_font_is_set_embedded_and_subset(toy, tmp_path):
     _own_font(toy)
     lines, pdf = _deck(toy, tmp_path, "Delta")
     assert any('"AHOY!"' in line and "Pnp-Pixel" in line for line in lines)
-    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pdffonts = needs("pdffonts", "poppler-utils", "reading the fonts as a print shop does")
+    fonts = subprocess.run([pdffonts, str(pdf)], capture_output=True, text=True, check=True).stdout
     row = next(line for line in fonts.splitlines() if "Pnp-Pixel" in line).split()
     assert re.fullmatch(r"[A-Z]{6}\+Pnp-Pixel", row[0])  # a subset: six letters and a plus before its name
     assert row[-5:-3] == ["yes", "yes"]  # embedded, subset
