@@ -95,9 +95,7 @@ def crop(png: bytes, box, turned: int, page_size: tuple[float, float], dpi: int 
                            round((top + box.h) * scale)))
     if turned % 360:
         region = region.rotate(-turned, expand=True)
-    buffer = io.BytesIO()
-    region.save(buffer, format="PNG", optimize=False)
-    return buffer.getvalue()
+    return _png(region)
 
 
 def simulated_views(faces: list[bytes], gap: int = 12) -> list[tuple[str, str, bytes]]:
