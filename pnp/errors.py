@@ -1,7 +1,9 @@
 """Errors the command line reports cleanly: a message, a location, an exit code, never a traceback."""
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
@@ -82,6 +84,34 @@ def shown(path: str | Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def shown_all(paths) -> list[str]:
+    """`shown` of each of many paths (a folder's files), each folder and the working directory resolved once: a
+    file that is no symbolic link resolves to its folder, resolved, and its name."""
+    here, folders, names = Path.cwd().resolve(), {}, []
+    for path in map(Path, paths):
+        if path.name in ("", ".", "..") or _is_link(path):
+            names.append(shown(path))
+            continue
+        folder = folders.get(path.parent)
+        if folder is None:
+            folder = folders[path.parent] = path.parent.resolve()
+        try:
+            names.append(str((folder / path.name).relative_to(here)))
+        except ValueError:
+            names.append(str(path))
+    return names
+
+
+def _is_link(path: Path) -> bool:
+    """Whether a path is a symbolic link, or may be one (it cannot be looked at)."""
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
 
 
 class PnpError(click.ClickException):

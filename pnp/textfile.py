@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from pathlib import Path
 
 STDIN = "-"
 
@@ -30,23 +29,35 @@ def read_bytes(path, limit: int) -> bytes:
     if str(path) == STDIN:
         data = sys.stdin.buffer.read(limit + 1)
     else:
-        handle = os.open(Path(path), os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens at once, and is refused below
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens at once, and is refused below
         try:
-            mode, size = os.fstat(handle)[stat.ST_MODE], os.fstat(handle).st_size
-            if stat.S_ISDIR(mode):
+            info = os.fstat(handle)
+            if stat.S_ISDIR(info.st_mode):
                 raise NotText("is a folder, not a file")
-            if not stat.S_ISREG(mode):
+            if not stat.S_ISREG(info.st_mode):
                 raise NotText("is not a plain file (a pipe, a device or a socket): name a file, or `-` to read "
                               "standard input")
-            if size > limit:
-                raise NotText(too_long(size, limit))
-            with os.fdopen(handle, "rb", closefd=False) as stream:
-                data = stream.read(limit + 1)
+            if info.st_size > limit:
+                raise NotText(too_long(info.st_size, limit))
+            data = _read_all(handle, info.st_size, limit + 1)
         finally:
             os.close(handle)
     if len(data) > limit:
         raise NotText(too_long(len(data), limit))
     return data
+
+
+def _read_all(handle: int, size: int, most: int) -> bytes:
+    """Up to `most` bytes of an open file, to its end; `size`, what the file said it holds, is read at once
+    (a file may have grown since, or, as some system files do, say it holds nothing)."""
+    parts, total = [], 0
+    while total < most:
+        part = os.read(handle, min(most - total, max(size + 1 - total, 1 << 16)))
+        if not part:
+            break
+        parts.append(part)
+        total += len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def too_long(size: int, limit: int) -> str:

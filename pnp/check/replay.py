@@ -43,10 +43,12 @@ class Outcome:
         return any(v.kind == READ for v in self.violations)
 
 
-def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | None = None, **replayed) -> Outcome:
+def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | None = None, file: str | None = None,
+               **replayed) -> Outcome:
     """Check one log file (against `rules` when given, else the installed game its header names); `manifests`
-    as for `kit_warnings`; `replayed`: `record` and `watch`, as for `check_text`."""
-    file = "<stdin>" if str(path) == STDIN else shown(path)
+    as for `kit_warnings`; `file`: the path as shown (`pnp.errors.shown`), when known; `replayed`: `record` and
+    `watch`, as for `check_text`."""
+    file = "<stdin>" if str(path) == STDIN else file or shown(path)
     try:
         text = read_text(Path(path))
     except ReadError as error:

@@ -10,7 +10,7 @@ from pnp.check.replay import Outcome, check_path, log_paths
 from pnp.check.report import as_json, as_text, exit_code
 from pnp.check.violations import LOG_INTERNAL, READ, Violation
 from pnp.commands import options
-from pnp.errors import clip, shown
+from pnp.errors import clip, shown_all
 
 
 @click.command("check")
@@ -39,8 +39,9 @@ def command(ctx, logs, game, strict, form, quiet, manifests):
         read = options.manifest(path, "--manifest")
         kits[(read["game"], read["kit"])] = read
     outcomes = []
-    for path in log_paths(logs):
-        outcomes.append(_checked(path, strict, rules, kits))
+    paths = log_paths(logs)
+    for path, file in zip(paths, shown_all(paths)):
+        outcomes.append(_checked(path, file, strict, rules, kits))
         if strict and outcomes[-1].violations:
             break
     if form == "json":
@@ -51,11 +52,10 @@ def command(ctx, logs, game, strict, form, quiet, manifests):
     ctx.exit(exit_code(outcomes))
 
 
-def _checked(path, strict: bool, rules, manifests: dict) -> Outcome:
+def _checked(path, file: str, strict: bool, rules, manifests: dict) -> Outcome:
     """Any failure of the checker itself is reported as a problem of the file, never as a traceback."""
     try:
-        return check_path(path, strict, rules, manifests)
+        return check_path(path, strict, rules, manifests, file)
     except Exception as error:  # noqa: BLE001 - the command's promise: a report line, whatever happens
-        file = shown(path)
         message = f"the checker failed on this file ({type(error).__name__}: {clip(str(error))}); please report it"
         return Outcome(file, [Violation(file, 1, LOG_INTERNAL, message, READ)])
