@@ -27,9 +27,12 @@ in each reading scored and in the one kept, so that a game can take the log's wo
 can no longer be sure of. Once the game is over, the first line that breaks a rule ends the replay: the
 end explains the rest.
 
-The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines and the lines played
-since, so a log without problems pays one `clone` per CHECKPOINT lines. This relies on what the engine
-asks of a state: `apply` depends only on the state and the action, and `clone` copies all it changes.
+The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines (the first is the state
+before the first line, started again from the header when needed) and the lines played since, so a log
+without problems pays one `clone` per CHECKPOINT lines, and a log shorter than that none. This relies on
+what the engine asks of a state: `start` depends only on the header, `apply` only on the state and the
+action, and `clone` copies all it changes; where a reading is rebuilt from does not change what is
+reported.
 """
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ from pnp.errors import clip
 
 AHEAD = 32       # lines after a line that breaks a rule, by which its readings are judged
 BACK = 3         # lines before it that may be the stray one
-CHECKPOINT = 32  # lines played between two copies of the state
+CHECKPOINT = 256  # lines played between two copies of the state
 TABLE_DRAWS = 48  # outcomes of the table's turn drawn to guess what a changed or missing table line was
 MOVES = 400      # moves tried in place of a line, or before it, at most
 GUESS = "a guess"  # the note of a reading that plays moves the state offered, not lines of the log
@@ -62,13 +65,14 @@ class Replay:
         self.watch = watch           # watch(state, action) before each line is played as read (not in rereads)
         self.waiting = None          # (line, action), reported, doubtful: a line that broke a rule, to reread
         self.ahead: deque = deque()  # (line, action) read after it, not played yet
-        self.base = self.newer = None
+        self.base = self.newer = None  # checkpoints: copies of the state (None: before the first line)
         self.older: list = []        # (line, action) played from `base` to `newer`
         self.recent: list = []       # (line, action) played since `newer`
         self.previous = None         # the last action met, and its line
         self.last_line = 0           # the log's last line, once it is among the lines ahead
         self.tries = REREADS          # rereads left that may try the moves the rules allowed
-        self._guarded(self._start, rules, setup)
+        self.rules, self.setup = rules, setup
+        self._guarded(self._start)
 
     def feed(self, line: int, action) -> None:
         """The log's next action, at its line: played at once, unless a line that broke a rule waits for the
@@ -103,9 +107,16 @@ class Replay:
         except Stop:
             self.stopped = True
 
-    def _start(self, rules, setup) -> None:
-        self.state = rules.start(setup, self.whistle)
-        self.base = self.newer = self.state.clone()
+    def _start(self) -> None:
+        self.state = self.rules.start(self.setup, self.whistle)
+
+    def _copy(self, checkpoint):
+        """A state to play on from a checkpoint: a clone, or the state before the first line, started again."""
+        if checkpoint is not None:
+            return checkpoint.clone()
+        with self.whistle.aside():
+            self.whistle.line = 0
+            return self.rules.start(self.setup, self.whistle)
 
     def _play(self, event) -> None:
         """Play one (line, action); one that breaks a rule waits to be reread."""
@@ -151,7 +162,7 @@ class Replay:
         history = self.older + self.recent
         back = min(BACK, len(history))
         recent = history[len(history) - back:]
-        prefix = self._replayed(self.base.clone(), history[:len(history) - back])
+        prefix = self._replayed(self._copy(self.base), history[:len(history) - back])
         starts = [prefix]  # starts[k]: the state after the first k recent lines
         for event in recent:
             starts.append(self._replayed(starts[-1].clone(), [event]))
