@@ -29,44 +29,60 @@ class Log:
     """A log being read: its header (key -> (value, line)), read at once, then its events.
 
     `problems` holds the lines that fit nowhere, found so far: the header's, then each misplaced header
-    line as `events()` reaches it."""
+    line, or line holding too long a word, as the events reach it."""
 
     def __init__(self, text: str, file: str):
         self.file = file
         self.header: dict = {}
         self.problems: list[Violation] = []
         self.last_line = 1  # the last line holding anything, where problems found at the end are reported
-        self._lines = _bodies(text)
-        self._first = None  # the first event, met while reading the header
-        for number, body in self._lines:
-            self.last_line = number
-            header = _HEADER.fullmatch(body)
-            if not header:
-                self._first = (number, body)
-                break
-            if len(self.header) + len(self.problems) >= LIMIT:
+        self._reading = self._read(text)
+        self._first = next(self._reading, None)  # the first event: the header is read up to it
+
+    def lines(self):
+        """(line, text without its comment) for every event, in order; each header line among them becomes a
+        problem as it is reached. The words of an event's text are `words(line, text)`."""
+        return iter(()) if self._first is None else itertools.chain((self._first,), self._reading)
+
+    def _read(self, text: str):
+        """Yield (line, text) of every line holding more than spaces and commas, but its header lines: those
+        before the first event are read into the header, those after it are problems."""
+        header, opening, last = _HEADER.fullmatch, True, 1
+        for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+            body = line.split("#", 1)[0].strip() if "#" in line else line.strip()
+            if not body or ("," in body and not body.replace(",", " ").strip()):  # a line of commas holds nothing
+                continue
+            last = number
+            found = header(body) if ":" in body else None
+            if found is None:
+                opening = False
+                yield number, body
+            elif not opening:
+                self._problem(number, LOG_SYNTAX, f"header line `{clip(found.group(1))}:` after the first event; "
+                                                  "header lines come first")
+            elif len(self.header) + len(self.problems) >= LIMIT:
                 self._problem(number, LOG_HEADER, f"a header of more than {LIMIT} lines: the log is not read further")
-                self._lines = iter(())
                 break
-            self._header_line(number, header)
+            else:
+                self._header_line(number, found)
+        self.last_line = last
+
+    def words(self, line: int, body: str) -> list | None:
+        """The words of an event's text, or None, a problem, when one is too long to be a word of a log."""
+        words = _words(body)
+        if len(body) > QUOTE and max(map(len, words)) > QUOTE:
+            word = max(words, key=len)
+            self._problem(line, LOG_SYNTAX, f"a word of {len(word):,} characters ({clip(word, 20)!r}): "
+                                            f"no word of a log is longer than {QUOTE}")
+            return None
+        return words
 
     def events(self):
-        """Yield (line, words) for every event, in order; each header line among them becomes a problem."""
-        if self._first is None:
-            return
-        header = _HEADER.fullmatch
-        for number, body in itertools.chain([self._first], self._lines):
-            self.last_line = number
-            if ":" in body and header(body):
-                self._problem(number, LOG_SYNTAX, f"header line `{clip(header(body).group(1))}:` after the first "
-                                                  "event; header lines come first")
-                continue
-            words = _words(body)
-            if len(body) > QUOTE and max(map(len, words)) > QUOTE:
-                word = max(words, key=len)
-                self._problem(number, LOG_SYNTAX, f"a word of {len(word):,} characters ({clip(word, 20)!r}): "
-                                                  f"no word of a log is longer than {QUOTE}")
-            else:
+        """Yield (line, words) for every event, in order: `lines`, each line's words (a line with too long a
+        word becomes a problem instead)."""
+        for number, body in self.lines():
+            words = self.words(number, body)
+            if words is not None:
                 yield number, words
 
     def _problem(self, line: int, rule: str, message: str) -> None:
@@ -84,14 +100,6 @@ def read_log(text: str, file: str) -> tuple[Log, list[Violation]]:
     """A log's header, read, and its problems so far (the list grows as its events are read)."""
     log = Log(text, file)
     return log, log.problems
-
-
-def _bodies(text: str):
-    """(line number, text without its comment) for each line holding more than spaces and commas."""
-    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
-        body = line.split("#", 1)[0].strip() if "#" in line else line.strip()
-        if body and not ("," in body and not body.replace(",", " ").strip()):  # a line of commas holds nothing
-            yield number, body
 
 
 def _words(body: str) -> list[str]:

@@ -20,11 +20,12 @@ from pnp.check.words import Words, close_hint
 from pnp.errors import clip, shown
 from pnp.textfile import STDIN
 
-# A line's action depends only on its words, the game's rules and the players (their names, and the aliases
+# A line's action depends only on its text, the game's rules and the players (their names, and the aliases
 # they leave): lines come back word for word, within a log and from log to log, so each is parsed once and
 # its action (a tuple, never changed) kept, for PARSED lines at most. A line that cannot be read is not kept.
 PARSED = 32768
-_parsed: dict = {}  # ((rules, players), a line's words) -> its action
+_parsed: dict = {}  # (rules, players) -> {a line's text: its action}
+_kept = [0]  # how many actions `_parsed` holds in all
 
 
 @dataclass
@@ -68,24 +69,26 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
     whistle = Whistle(file, strict)
     replay = Replay(rules, setup, whistle, watch) if setup and not problems else None
     actions = [] if record else None
-    players = {name.lower(): name for name in setup.players} if setup else {}
-    aliases = {word: meant for word, meant in rules.game.aliases.items() if word not in players} if setup else {}
-    events = 0
     seats = (rules, setup.players) if setup else None
-    for line, words in log.events():
+    kept = _kept_for(seats) if setup else {}
+    names = None  # the players and the game's aliases, as the words of a line not kept are read with
+    events = 0
+    for line, body in log.lines():
+        action = kept.get(body)
+        if action is None:
+            words = log.words(line, body)
+            if words is None:
+                continue
+            if setup:
+                names = names or _names(rules, setup)
+                try:
+                    action = parse_event([names[1].get(word.lower(), word) for word in words] if names[1] else words,
+                                         names[0], rules.verbs)
+                except ReadError as error:
+                    problems.append(Violation(file, line, error.rule, error.message, READ))
+                else:
+                    _keep(seats, kept, body, action)
         events += 1
-        key = (seats, tuple(words))
-        action = _parsed.get(key)
-        if action is None and setup:
-            try:
-                action = parse_event([aliases.get(word.lower(), word) for word in words] if aliases else words,
-                                     players, rules.verbs)
-            except ReadError as error:
-                problems.append(Violation(file, line, error.rule, error.message, READ))
-            else:
-                if len(_parsed) >= PARSED:
-                    _parsed.clear()
-                _parsed[key] = action
         if problems:
             replay = None
             if strict or len(problems) >= LIMIT:
@@ -101,6 +104,33 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
         return Outcome(file, whistle.violations, events, "", warnings)
     game = _played(log, setup, replay.state, actions) if record else None
     return Outcome(file, [], events, replay.state.summary(), warnings, game)
+
+
+def _kept_for(seats: tuple) -> dict:
+    """The actions kept for the lines of a game's logs by the same players, `seats` (rules, players): a line's
+    text -> its action."""
+    kept = _parsed.get(seats)
+    if kept is None:
+        kept = _parsed[seats] = {}
+    return kept
+
+
+def _keep(seats: tuple, kept: dict, body: str, action) -> None:
+    """Keep a line's action in `kept`, `_kept_for(seats)`: past PARSED actions in all, those kept before go."""
+    if _kept[0] >= PARSED:
+        for each in _parsed.values():
+            each.clear()
+        _parsed.clear()
+        _parsed[seats], _kept[0] = kept, 0
+    kept[body] = action
+    _kept[0] += 1
+
+
+def _names(rules, setup) -> tuple:
+    """(lower-case name -> player, word -> what it stands for): the players, and the game's aliases that are
+    no player's name."""
+    players = {name.lower(): name for name in setup.players}
+    return players, {word: meant for word, meant in rules.game.aliases.items() if word not in players}
 
 
 def _played(log, setup, state, actions: list) -> Played:

@@ -120,28 +120,35 @@ class Replay:
 
     def _play(self, event) -> None:
         """Play one (line, action); one that breaks a rule waits to be reread."""
-        if len(self.recent) >= CHECKPOINT:
-            self.base, self.older = self.newer, self.recent
-            self.newer, self.recent = self.state.clone(), []
-        found = self.whistle.violations
-        reported, over = len(found), self.state.is_over()
-        self.whistle.line = event[0]
+        recent, state, whistle = self.recent, self.state, self.whistle
+        if len(recent) >= CHECKPOINT:
+            self.base, self.older = self.newer, recent
+            self.newer, self.recent = state.clone(), []
+            recent = self.recent
+        found = whistle.violations
+        reported, over = len(found), state.is_over()
+        whistle.line = event[0]
         if self.watch:
-            self.watch(self.state, event[1])
-        self.state.apply(event[1])
-        if len(found) > reported:
-            several = len(found) - reported > 1
-            _one_per_line(found, reported)
-            twice = self.previous is not None and str(self.previous[1]) == str(event[1])
-            if twice:
-                self._note(reported, f"line {self.previous[0]} says the same: written twice?")
-            if over:
-                self.stopped = True  # what this line broke, the game being over, explains every line after it
-            else:
-                self.waiting = event, reported, twice or several
+            self.watch(state, event[1])
+        state.apply(event[1])
+        if len(found) == reported:
+            recent.append(event)
         else:
-            self.recent.append(event)
+            self._broke(event, reported, over)
         self.previous = event
+
+    def _broke(self, event, reported: int, over: bool) -> None:
+        """`event` broke the rules reported from index `reported` on (`over`: the game was over before it)."""
+        found = self.whistle.violations
+        several = len(found) - reported > 1
+        _one_per_line(found, reported)
+        twice = self.previous is not None and str(self.previous[1]) == str(event[1])
+        if twice:
+            self._note(reported, f"line {self.previous[0]} says the same: written twice?")
+        if over:
+            self.stopped = True  # what this line broke, the game being over, explains every line after it
+        else:
+            self.waiting = event, reported, twice or several
 
     def _catch_up(self) -> None:
         """Reread the line that waits, by the lines ahead, then play those lines until one breaks a rule."""
