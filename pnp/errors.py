@@ -90,17 +90,19 @@ def shown_all(paths) -> list[str]:
     """`shown` of each of many paths (a folder's files), each folder and the working directory resolved once: a
     file that is no symbolic link resolves to its folder, resolved, and its name."""
     here, folders, names = Path.cwd().resolve(), {}, []
-    for path in map(Path, paths):
-        if path.name in ("", ".", "..") or _is_link(path):
+    for path in paths:
+        path = path if isinstance(path, Path) else Path(path)
+        name = path.name
+        if name in ("", ".", "..") or _is_link(path):
             names.append(shown(path))
             continue
-        folder = folders.get(path.parent)
-        if folder is None:
-            folder = folders[path.parent] = path.parent.resolve()
-        try:
-            names.append(str((folder / path.name).relative_to(here)))
-        except ValueError:
-            names.append(str(path))
+        folder = folders.get(path.parent, False)
+        if folder is False:
+            try:
+                folder = folders[path.parent] = str(path.parent.resolve().relative_to(here))
+            except ValueError:
+                folder = folders[path.parent] = None  # not below the working directory: each path as given
+        names.append(str(path) if folder is None else name if folder == "." else folder + os.sep + name)
     return names
 
 

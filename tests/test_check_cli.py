@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from fuzz_logs import verdict
 from pnp.commands import check
-from pnp.errors import shown
+from pnp.errors import shown, shown_all
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "pnp" / "games" / "buried-treasure" / "examples" / "basic-two-players.log"
@@ -109,6 +109,25 @@ def test_unreadable_files_are_reported_with_file_and_line(tmp_path):
     assert [line.split(" ", 2)[:2] for line in result.output.splitlines()] == [
         [f"{shown(binary)}:3:", "LOG-FILE"], [f"{shown(nul)}:3:", "LOG-FILE"],
         [f"{shown(tmp_path / 'missing.log')}:1:", "LOG-FILE"]]
+
+
+def test_many_paths_are_shown_as_each_is_alone(monkeypatch, tmp_path):
+    """A folder's logs are named resolving the folder once: each as `shown` names it, links and all."""
+    inside, elsewhere = tmp_path / "work", tmp_path / "elsewhere"
+    (inside / "logs" / "deeper").mkdir(parents=True)
+    elsewhere.mkdir()
+    for path in (inside / "logs" / "a.log", inside / "logs" / "deeper" / "b.log", elsewhere / "c.log"):
+        path.write_text("")
+    (inside / "logs" / "to-c.log").symlink_to(elsewhere / "c.log")
+    (inside / "logs" / "to-a.log").symlink_to(inside / "logs" / "a.log")
+    (inside / "linked").symlink_to(inside / "logs")
+    (inside / "out").symlink_to(elsewhere)
+    monkeypatch.chdir(inside)
+    paths = ["logs/a.log", "logs/deeper/b.log", "logs/to-c.log", "logs/to-a.log", "linked/a.log", "out/c.log",
+             "logs/../logs/a.log", "logs/missing.log", "missing/x.log", "a.log", ".", "..", "-",
+             str(inside / "logs" / "a.log"), str(elsewhere / "c.log"), "../elsewhere/c.log", "logs/a.log/x"]
+    assert shown_all(paths) == [shown(path) for path in paths]
+    assert shown_all(map(Path, paths)) == [shown(path) for path in paths]
 
 
 def test_a_crash_of_the_checker_is_a_file_problem_not_a_traceback(monkeypatch, tmp_path):
