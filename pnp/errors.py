@@ -25,7 +25,8 @@ class Where:
     def at(self, field: str, line: int | None = None) -> "Where":
         """The same file, one field deeper (and at another line when known)."""
         path = f"{self.field}.{field}" if self.field else field
-        return replace(self, line=self.line if line is None else line, field=path)
+        line = self.line if line is None else line
+        return Where(self.file, line, path) if type(self) is Where else replace(self, line=line, field=path)
 
     def __str__(self) -> str:
         place = f"{self.file}:{self.line}" if self.line else self.file

@@ -22,6 +22,9 @@ from pnp.read.version import changed_cards, kit_version
 # differs from the data's now is warned of (`kit_warnings`), never an error.
 NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), ""), "kit": (Text(), "")}
 
+HEADERS = 256
+_headers: dict = {}  # (rules, players) -> the spec their logs' headers are checked with
+
 _NAME = re.compile(r"[^\W\d_][\w'-]*")
 _TRUE, _FALSE = {"yes", "true", "on"}, {"no", "false", "off"}
 
@@ -110,19 +113,30 @@ def read_setup(log: Log, rules=None) -> tuple:
     if players is None:
         return None, rules, problems
 
-    specs = {"game": Any_(), "players": Any_(), **NOTES, **rules.header(players)}
+    spec = _header_spec(rules, players)
     values = LDict()
     values.line, values.key_lines = min(line for _, line in log.header.values()), {}
     for key, (text, line) in log.header.items():
-        values[key] = _typed(text, specs.get(key))
+        values[key] = _typed(text, spec.fields.get(key))
         values.key_lines[key] = line
     found: list = []
-    options = Record(specs, "a log header").check(values, Where(log.file, values.line), found)
+    options = spec.check(values, Where(log.file, values.line), found)
     for where, message in found:
         problem(LOG_HEADER, where.line, f"`{clip(where.field)}:` {message}")
     options = {key: value for key, value in (options or {}).items() if key not in ("game", "players")}
     lines = {key: line for key, (_, line) in log.header.items()}
     return Setup(rules.game, players, options, lines), rules, problems
+
+
+def _header_spec(rules, players: tuple) -> Record:
+    """The spec of a log's header for a game and its players, made once (HEADERS of them kept at most)."""
+    spec = _headers.get((rules, players))
+    if spec is None:
+        if len(_headers) >= HEADERS:
+            _headers.clear()
+        spec = _headers[(rules, players)] = Record({"game": Any_(), "players": Any_(), **NOTES,
+                                                    **rules.header(players)}, "a log header")
+    return spec
 
 
 def _players(log: Log, rules, problem) -> tuple | None:

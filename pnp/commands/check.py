@@ -47,8 +47,9 @@ def command(ctx, logs, game, strict, form, quiet, manifests):
     if form == "json":
         click.echo(as_json(outcomes))
     else:
-        for line in as_text(outcomes, quiet):
-            click.echo(line)
+        lines = as_text(outcomes, quiet)
+        if lines:
+            click.echo("\n".join(lines))
     ctx.exit(exit_code(outcomes))
 
 
