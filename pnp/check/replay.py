@@ -23,7 +23,7 @@ from pnp.textfile import STDIN
 # A line's action depends only on its text, the game's rules and the players (their names, and the aliases
 # they leave): lines come back word for word, within a log and from log to log, so each is parsed once and
 # its action (a tuple, never changed) kept, for PARSED lines at most. A line that cannot be read is not kept.
-PARSED = 32768
+PARSED = 131072
 _parsed: dict = {}  # (rules, players) -> {a line's text: its action}
 _kept = [0]  # how many actions `_parsed` holds in all
 
