@@ -124,7 +124,7 @@ def _block(run: Run, count: int, room: Box):
             most_rows = math.floor((room.h - 2 * m + g + 1e-9) / (h + g))
             if most_cols < 1 or most_rows < 1:
                 continue
-            for cols in {min(most_cols, count), min(most_cols, max(1, count // most_rows))}:
+            for cols in range(1, min(most_cols, count) + 1):
                 rows = min(most_rows, count // cols)
                 width, height = cols * w + (cols - 1) * g + 2 * m, rows * h + (rows - 1) * g + 2 * m
                 option = (cols * rows, m == run.rooms[0], -width * height, cols, rows, turned, width, height, m)
@@ -147,18 +147,32 @@ class Packer:
     """Blocks set on as many pages as they need: each in the free rectangle that holds the most of its pieces
     (of those, the smallest), on the first page with room for any."""
 
-    def __init__(self, region: Box):
+    def __init__(self, region: Box, even: bool = False):
         self.region = region
+        self.even = even  # a run that needs several new pages shares its pieces out evenly among them
         self.sheets: list[Sheet] = []
 
     def add(self, run: Run) -> None:
         pieces = list(run.pieces)
+        opened: dict = {}  # the pages this run opened: id -> how many of its pieces each holds
+        share = None  # when the packer shares a run out evenly: the most of it each page it opens takes
         while pieces:
             for sheet in self.sheets + [Sheet([self.region])]:
-                placed = self._place(run, pieces, sheet)
+                offered = pieces
+                if self.even and (id(sheet) in opened or sheet not in self.sheets):
+                    if share is None:
+                        most = self._place(run, pieces, Sheet([self.region]))
+                        share = math.ceil(len(pieces) / math.ceil(len(pieces) / most)) if most else len(pieces)
+                    offered = pieces[:share - opened.get(id(sheet), 0)]
+                    if not offered:
+                        continue
+                placed = self._place(run, offered, sheet)
                 if placed:
                     if sheet not in self.sheets:
                         self.sheets.append(sheet)
+                        opened[id(sheet)] = 0
+                    if id(sheet) in opened:
+                        opened[id(sheet)] += placed
                     pieces = pieces[placed:]
                     break
             else:
@@ -199,12 +213,13 @@ class Packer:
         return cols * rows
 
 
-def packed_pages(runs: list[Run], settings, fold=None) -> list[tuple[list, list[Page]]]:
+def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list, list[Page]]], float]:
     """The runs packed onto pages: for each sheet of paper, the parts it holds and its pages (a duplex page
-    of fronts is followed by the page of their backs)."""
+    of fronts is followed by the page of their backs); and the area (mm²) the pieces of the emptiest cover."""
     runs = _merged(runs)
-    packer = min((_packed(runs, region_of(settings, fold), order) for order in ORDERS),
-                 key=lambda packer: len(packer.sheets))
+    packer = min((_packed(runs, region_of(settings, fold), order, largest, even)
+                  for even in (False, True) for largest in (True, False) for order in ORDERS),
+                 key=lambda packer: (len(packer.sheets), -_least(packer)))
     content = printable(settings).inset(bottom=FOOTER_BAND)
     has_backs = any(piece.back is not None for run in runs for piece in run.pieces)
     out = []
@@ -231,10 +246,12 @@ def packed_pages(runs: list[Run], settings, fold=None) -> list[tuple[list, list[
             pages.append(Page(size=settings.size, side="backs", placed=backs, content=content, marks=False,
                               reverse=True))
         out.append((sheet.owners, pages))
-    return out
+    return out, _least(packer)
 
 
-ORDERS = (  # the orders the packer tries the runs in, largest first: it keeps the one that takes fewest pages
+ORDERS = (  # the orders the packer tries the runs in, largest first and then smallest first, each filling its
+    # pages in turn or sharing a run out evenly among the new pages it needs: it keeps the packing that takes the
+    # fewest pages, and of those the one whose emptiest page holds the most
     lambda run: len(run.pieces) * (run.pieces[0].size[0] + run.gutter) * (run.pieces[0].size[1] + run.gutter),
     lambda run: run.pieces[0].size[0] * run.pieces[0].size[1],
     lambda run: max(run.pieces[0].size),
@@ -255,9 +272,15 @@ def _merged(runs: list[Run]) -> list[Run]:
     return list(merged.values())
 
 
-def _packed(runs: list[Run], region: Box, order) -> Packer:
-    packer = Packer(region)
-    for run in sorted(runs, key=order, reverse=True):
+def _least(packer: Packer) -> float:
+    """The area (mm²) the pieces of a packer's emptiest page cover, trimmed."""
+    return min(sum(piece.size[0] * piece.size[1] for *_, pieces in sheet.blocks for piece in pieces)
+               for sheet in packer.sheets)
+
+
+def _packed(runs: list[Run], region: Box, order, largest: bool, even: bool) -> Packer:
+    packer = Packer(region, even)
+    for run in sorted(runs, key=order, reverse=largest):
         packer.add(run)
     return packer
 
@@ -280,8 +303,10 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
     after: dict = {}
     for pool in pools.values():
         page = pool["page"]
-        packed = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
-        if len(packed) < sum(not page.reverse for _, pages in pool["loose"] for page in pages):
+        packed, covered = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
+        own = [sum(piece.size[0] * piece.size[1] for piece in pieces_of(part, unit)[0])
+               for part, pages in pool["loose"] for unit in _sheets(pages)]
+        if (len(packed), -covered) < (len(own), -min(own)):  # a sheet saved, or none as empty as before
             last = pool["loose"][-1][0]
             after[id(last)] = after.get(id(last), []) + [
                 (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
