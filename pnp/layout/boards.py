@@ -90,8 +90,8 @@ def board_pages(game, component, settings) -> list:
         return shop_pages([(face, None)], component.size, bleed)
     tiled = board_plan(component, settings)
     w, h = sorted(settings.size)
-    paper = replace(settings, size=(h, w) if tiled.landscape else (w, h))
-    pages = [_sheet(component, face, tiled, tile, paper) for tile in tiled.tiles]
+    pages = [_sheet(component, face, tiled, tile, replace(settings, size=(h, w) if tile.landscape else (w, h)))
+             for tile in tiled.tiles]
     if tiled.sheets > 1:
         pages.insert(0, _map_page(component, face, tiled, replace(settings, size=(w, h))))
     return pages
@@ -145,11 +145,15 @@ def _overlay(component, tiled: Plan, tile: Tile, room: Box) -> list:
     src = tile.source
     steps = []
     if tile.glue_right:
-        seam = tiled.xs[tile.column]
+        seam = tiled.rows[tile.row].xs[tile.column]
         steps += _band(Box(seam, src.y0, src.x1, src.y1), tile, tiled.tile(tile.row, tile.column + 1), True)
     if tile.glue_bottom:
         seam = tiled.ys[tile.row]
-        steps += _band(Box(src.x0, seam, src.x1, src.y1), tile, tiled.tile(tile.row + 1, tile.column), False)
+        below = tiled.below(tile)
+        for i, neighbour in enumerate(below):  # the part of the band each sheet below covers
+            part = tiled.own(neighbour)
+            x0, x1 = src.x0 if i == 0 else part.x0, src.x1 if i == len(below) - 1 else part.x1
+            steps += _band(Box(x0, seam, x1, src.y1), tile, neighbour, False)
     if tile.cut_left:
         steps.append(_line([[src.x0, room.y0 + 0.5], [src.x0, room.y1 - 0.5]], width=0.35))
     if tile.cut_top:
@@ -197,9 +201,11 @@ def _marks(at: float, start: float, end: float, low: float, high: float, vertica
 
 
 def _corners(W: float, H: float, tiled: Plan) -> list:
-    """Where seams meet the board's edges or each other."""
-    points = [(x, y) for x in tiled.xs for y in (0.0, H, *tiled.ys)]
-    return points + [(x, y) for y in tiled.ys for x in (0.0, W)]
+    """Where seams meet the board's edges or each other: each row's vertical seams at its top and foot, and
+    the horizontal seams at the board's sides."""
+    edges = [0.0, *tiled.ys, H]
+    points = {(x, y) for r, row in enumerate(tiled.rows) for x in row.xs for y in edges[r:r + 2]}
+    return sorted(points) + [(x, y) for y in tiled.ys for x in (0.0, W)]
 
 
 def _cross(point, src: Box, W: float, H: float, component) -> list:
@@ -243,11 +249,9 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
                   "sheet covers.", 10, 17, w - 20, "left", 8.5, "sans")]
     raw[-1]["text"]["fit"] = True
     for tile in tiled.tiles:  # each sheet's own part, without the band its neighbour covers
-        src = tile.source
-        x1 = tiled.xs[tile.column] if tile.glue_right else src.x1
-        y1 = tiled.ys[tile.row] if tile.glue_bottom else src.y1
-        box = Box(mx + max(src.x0, 0) * scale, my + max(src.y0, 0) * scale, mx + min(x1, W) * scale,
-                  my + min(y1, H) * scale)
+        own = tiled.own(tile)
+        box = Box(mx + max(own.x0, 0) * scale, my + max(own.y0, 0) * scale, mx + min(own.x1, W) * scale,
+                  my + min(own.y1, H) * scale)
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6,
                              "fill": "#FFFFFF", "opacity": 0.35}})
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6}})
@@ -271,7 +275,7 @@ def _assembly_steps(tiled: Plan, first: str) -> list:
                  "that edge goes over its neighbour. Leave the pale glue bands whole.")
     steps.append("Spread glue on a band, lay the next sheet's cut edge on the band's inner edge, and line up "
                  "the registration crosses: each cross is printed on both sheets.")
-    if tiled.rows > 1 and tiled.columns > 1:
+    if len(tiled.rows) > 1 and any(row.xs for row in tiled.rows):
         steps.append("Glue each row together first, then the rows one over the other.")
     steps.append("Once it is dry, trim the board's outer edges on the crop marks. Glued onto card or "
                  "cardboard it lies flat and lasts.")
