@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, printable, shop_pages
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, Spacing, printable, shop_pages
 from pnp.layout.markup import escaped
 from pnp.layout.requests import Drawn, Made, Raw
+from pnp.layout.text import font, wrap
 from pnp.layout.tiling import Plan, Tile, plan
 from pnp.model.geometry import Box
+from pnp.model.units import PT
 from pnp.wording import plural
 
 CROSS = 2.0  # half the length of a registration cross's arms
@@ -232,15 +234,21 @@ def _label(text: str, x: float, y: float, w: float, align: str, size: float = 7,
 
 # --- the assembly map --------------------------------------------------------------------------------
 
+MAP_SHARE = 0.5  # of a page's content the assembly map takes, at its top: the rest is room for other parts' pieces
+STEP_SIZE = 8.5  # pt: the assembly steps' text
+
+
 def _map_page(component, face, tiled: Plan, paper) -> Page:
-    """The page before the sheets: the board drawn small with its sheets outlined and labelled, and how
-    to put them together."""
+    """The page before the sheets: the board drawn small with its sheets outlined and labelled, and beside it
+    how to put them together; all in the top half of the page, so that a kit may pack pieces of the same paper
+    below it (packing.py)."""
     content = printable(paper).inset(bottom=FOOTER_BAND)
-    w, h = content.w, content.h
+    w, h = content.w, content.h * MAP_SHARE
     W, H = component.size
-    scale = min((w - 30) / W, (h * 0.55) / H)
+    top = 30.0
+    scale = min((w - 20) * 0.55 / W, (h - top - 2) / H)
     mw, mh = W * scale, H * scale
-    mx, my = (w - mw) / 2, 30.0
+    mx, my = 10.0, top
     first, last = tiled.tile(0, 0).label, tiled.tiles[-1].label
     raw = [_label(f"{component.title}: putting its {tiled.sheets} sheets together", 10, 8, w - 20, "left", 14,
                   "title"),
@@ -248,6 +256,7 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
                   "holds its part of the board and, at its right or bottom edge, a pale glue band that the next "
                   "sheet covers.", 10, 17, w - 20, "left", 8.5, "sans")]
     raw[-1]["text"]["fit"] = True
+    labels = min(30.0, 0.3 * min(tiled.own(tile).w for tile in tiled.tiles) * scale * PT)  # the sheets' names, pt
     for tile in tiled.tiles:  # each sheet's own part, without the band its neighbour covers
         own = tiled.own(tile)
         box = Box(mx + max(own.x0, 0) * scale, my + max(own.y0, 0) * scale, mx + min(own.x1, W) * scale,
@@ -255,17 +264,21 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6,
                              "fill": "#FFFFFF", "opacity": 0.35}})
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6}})
-        raw.append({"text": {"text": escaped(tile.label), "x": box.x0, "y": box.y0 + box.h / 2 - 7, "w": box.w, "h": 14,
-                             "size": 30, "font": "title", "colour": "#A93226", "valign": "middle", "fit": False}})
-    y = my + mh + 8
+        raw.append({"text": {"text": escaped(tile.label), "x": box.x0, "y": box.y0 + box.h / 2 - labels * 0.7 / PT,
+                             "w": box.w, "h": labels * 1.4 / PT, "size": labels, "font": "title", "colour": "#A93226",
+                             "valign": "middle", "fit": False}})
+    x, y = mx + mw + 6, top
     for number, line in enumerate(_assembly_steps(tiled, first), start=1):
-        raw.append({"text": {"text": escaped(f"{number}. {line}"), "x": 14, "y": y, "w": w - 28, "size": 9, "font": "sans",
-                             "align": "left", "fit": False}})
-        y += 4.6 * (1 + len(line) // 105)
+        text = f"{number}. {line}"
+        raw.append({"text": {"text": escaped(text), "x": x, "y": y, "w": w - 10 - x, "size": STEP_SIZE,
+                             "font": "sans", "align": "left", "fit": False}})
+        y += (len(wrap(text, font("sans"), STEP_SIZE, (w - 10 - x) * PT)) * 1.2 * STEP_SIZE + 3) / PT
+    h = max(h, y, my + mh + 2)  # a board or its steps too long for the room: the map takes what it needs
     steps = (("picture", {"face": face, "x": mx, "y": my, "w": mw, "h": mh}), Raw(raw))
     map_face = Made((f"board-map|{component.id}|{paper.size}|{tiled}",), steps, (w, h), 0.0, component.where)
+    at = Box(content.x0, content.y1 - h, content.x1, content.y1)
     return Page(size=paper.size, side="assembly map", content=content, marks=False,
-                placed=[(Slot(content, 0, content), map_face)])
+                placed=[(Slot(at, 0, at), map_face)], spacing=Spacing(0.0, 0.0, full=False))
 
 
 def _assembly_steps(tiled: Plan, first: str) -> list:

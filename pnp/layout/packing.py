@@ -288,35 +288,37 @@ def _packed(runs: list[Run], region: Box, order, largest: bool, even: bool) -> P
 def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
     """A kit's pages in print order, each with the parts it holds: every part's full pages, then, after the
     last part that has pieces on them, the pages its part-filled pages were packed onto with others' (when
-    that saves paper; else its part-filled pages as they were)."""
+    that saves paper, or leaves no sheet as empty; else its part-filled pages as they were). A part's first
+    page that leads its other pages (a board's assembly map before its sheets) keeps its place: the pages
+    it was packed onto print there."""
     pools: dict = {}
-    kept: dict = {}
     for part in parts:
-        kept[id(part)], loose = [], []
-        for unit in _sheets(part.pages):
-            packable = unit[0].spacing is not None and not unit[0].spacing.full
-            (loose if packable else kept[id(part)]).extend(unit)
+        loose = [page for unit in _sheets(part.pages) if unit[0].spacing is not None and not unit[0].spacing.full
+                 for page in unit]
         if loose:
             pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "loose": [], "page": loose[0]})
             pool["runs"] += runs_of(part, loose, settings)
             pool["loose"].append((part, loose))
+    gone: set = set()  # the part-filled pages whose pieces were packed onto shared pages
+    before: dict = {}
     after: dict = {}
     for pool in pools.values():
         page = pool["page"]
         packed, covered = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
         own = [sum(piece.size[0] * piece.size[1] for piece in pieces_of(part, unit)[0])
                for part, pages in pool["loose"] for unit in _sheets(pages)]
-        if (len(packed), -covered) < (len(own), -min(own)):  # a sheet saved, or none as empty as before
-            last = pool["loose"][-1][0]
-            after[id(last)] = after.get(id(last), []) + [
-                (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
-                for owners, pages in packed for each in pages]
-        else:  # packing saves no sheet: each part keeps its own
-            for part, pages in pool["loose"]:
-                kept[id(part)] += pages
+        if (len(packed), -covered) >= (len(own), -min(own)):
+            continue  # packing saves no sheet, and leaves one as empty: each part keeps its own pages
+        gone.update(id(page) for _, pages in pool["loose"] for page in pages)
+        leading = [part for part, pages in pool["loose"] if pages[0] is part.pages[0] and len(pages) < len(part.pages)]
+        where, owner = (before, leading[0]) if leading else (after, pool["loose"][-1][0])
+        where[id(owner)] = where.get(id(owner), []) + [
+            (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
+            for owners, pages in packed for each in pages]
     entries = []
     for part in parts:
-        entries += [((part,), page) for page in kept[id(part)]]
+        entries += before.get(id(part), [])
+        entries += [((part,), page) for page in part.pages if id(page) not in gone]
         entries += after.get(id(part), [])
     return entries
 
@@ -335,6 +337,16 @@ def _sheets(pages: list) -> list[list]:
 def _stock(part, page, settings) -> tuple:
     """What a part's pages are printed on, and how: only pages alike in both may share a sheet."""
     if page.fold:
-        return fold_stock(part.component), "fold", page.size, page.fold
+        return paper(fold_stock(part.component)), "fold", page.size, page.fold
     form = "backs" if page.side == "fronts" else "one side"
-    return part.component.stock_for("fold" if settings.fold else "duplex"), form
+    return paper(part.component.stock_for("fold" if settings.fold else "duplex")), form
+
+
+def paper(stock: str) -> str:
+    """The paper a stock names first: "paper of 120–160 g/m², or plain paper glued onto card" and "paper of
+    120–160 g/m² (the glued halves make the token)" are both paper of 120–160 g/m², and parts printed on them
+    may share a sheet of it; a remark that gives the weight is the paper's own ("card stock (250–300 g/m²)")."""
+    first = stock.split(", or ")[0].strip()
+    if first.endswith(")") and " (" in first and "g/m" not in first[first.rindex(" ("):]:
+        first = first[:first.rindex(" (")]
+    return first
