@@ -83,7 +83,7 @@ def test_the_assembly_map_shares_its_page_and_still_leads_the_board(fold):
     assert [owners for owners in holds if "island-mat" in owners] == [["board", "island-mat"]]
     (_, page), = [entry for entry in entries if [part.component.id for part in entry[0]] == ["board", "island-mat"]]
     (map_slot, _), (mat_slot, _) = page.placed
-    assert map_slot.trim.y0 >= mat_slot.trim.y1  # the map above, the mat below it
+    assert map_slot.trim.y0 >= mat_slot.trim.y1 and map_slot.rotation == 0  # the map above and upright, the mat below
     assert "before them" in next(part for part in parts if part.component.id == "board").advice
 
 

@@ -278,7 +278,7 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
     map_face = Made((f"board-map|{component.id}|{paper.size}|{tiled}",), steps, (w, h), 0.0, component.where)
     at = Box(content.x0, content.y1 - h, content.x1, content.y1)
     return Page(size=paper.size, side="assembly map", content=content, marks=False,
-                placed=[(Slot(at, 0, at), map_face)], spacing=Spacing(0.0, 0.0, full=False))
+                placed=[(Slot(at, 0, at), map_face)], spacing=Spacing(0.0, 0.0, full=False, upright=True))
 
 
 def _assembly_steps(tiled: Plan, first: str) -> list:

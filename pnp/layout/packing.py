@@ -38,6 +38,7 @@ class Run:
     marks: bool
     cut_lines: bool
     header: object = None  # a face that must stand on every page holding these pieces
+    upright: bool = False  # never turned
 
     @property
     def rooms(self) -> tuple:
@@ -93,7 +94,8 @@ def runs_of(owner, pages: list, settings) -> list[Run]:
     runs: list = []
     for piece in pieces:
         if not runs or runs[-1].pieces[0].size != piece.size:
-            runs.append(Run([], spacing.bleed, spacing.gutter, first.marks, settings.cut_lines, header))
+            runs.append(Run([], spacing.bleed, spacing.gutter, first.marks, settings.cut_lines, header,
+                            spacing.upright))
         runs[-1].pieces.append(piece)
     return runs
 
@@ -118,7 +120,7 @@ def _block(run: Run, count: int, room: Box):
     best = None
     g = run.gutter
     for m in run.rooms:
-        for turned in (False, True):
+        for turned in (False,) if run.upright else (False, True):
             w, h = run.pieces[0].size[::-1] if turned else run.pieces[0].size
             most_cols = math.floor((room.w - 2 * m + g + 1e-9) / (w + g))
             most_rows = math.floor((room.h - 2 * m + g + 1e-9) / (h + g))
@@ -264,7 +266,7 @@ def _merged(runs: list[Run]) -> list[Run]:
     share a grid and its cuts."""
     merged: dict = {}
     for run in runs:
-        key = (run.pieces[0].size, run.bleed, run.gutter, run.marks, run.cut_lines, id(run.header))
+        key = (run.pieces[0].size, run.bleed, run.gutter, run.marks, run.cut_lines, id(run.header), run.upright)
         if key in merged:
             merged[key].pieces = merged[key].pieces + run.pieces
         else:
