@@ -236,6 +236,7 @@ def _label(text: str, x: float, y: float, w: float, align: str, size: float = 7,
 
 MAP_SHARE = 0.5  # of a page's content the assembly map takes, at its top: the rest is room for other parts' pieces
 STEP_SIZE = 8.5  # pt: the assembly steps' text
+MAP_GAP = 3.0  # mm kept clear round the map where a kit packs other pieces beside it
 
 
 def _map_page(component, face, tiled: Plan, paper) -> Page:
@@ -243,18 +244,18 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
     how to put them together; all in the top half of the page, so that a kit may pack pieces of the same paper
     below it (packing.py)."""
     content = printable(paper).inset(bottom=FOOTER_BAND)
-    w, h = content.w, content.h * MAP_SHARE
+    w, h = content.w - 2 * MAP_GAP, content.h * MAP_SHARE - 2 * MAP_GAP  # the map's face, MAP_GAP inside the content
     W, H = component.size
-    top = 30.0
-    scale = min((w - 20) * 0.55 / W, (h - top - 2) / H)
+    top, left = 27.0, 10.0 - MAP_GAP  # where the board is drawn, and the text starts, in the face
+    scale = min((w - 2 * left) * 0.55 / W, (h - top - 2) / H)
     mw, mh = W * scale, H * scale
-    mx, my = 10.0, top
+    mx, my = left, top
     first, last = tiled.tile(0, 0).label, tiled.tiles[-1].label
-    raw = [_label(f"{component.title}: putting its {tiled.sheets} sheets together", 10, 8, w - 20, "left", 14,
-                  "title"),
+    raw = [_label(f"{component.title}: putting its {tiled.sheets} sheets together", left, 5, w - 2 * left, "left",
+                  14, "title"),
            _label(f"The board prints on {tiled.sheets} sheets, {first} to {last}, laid out as below. Each sheet "
                   "holds its part of the board and, at its right or bottom edge, a pale glue band that the next "
-                  "sheet covers.", 10, 17, w - 20, "left", 8.5, "sans")]
+                  "sheet covers.", left, 14, w - 2 * left, "left", 8.5, "sans")]
     raw[-1]["text"]["fit"] = True
     labels = min(30.0, 0.3 * min(tiled.own(tile).w for tile in tiled.tiles) * scale * PT)  # the sheets' names, pt
     for tile in tiled.tiles:  # each sheet's own part, without the band its neighbour covers
@@ -270,15 +271,15 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
     x, y = mx + mw + 6, top
     for number, line in enumerate(_assembly_steps(tiled, first), start=1):
         text = f"{number}. {line}"
-        raw.append({"text": {"text": escaped(text), "x": x, "y": y, "w": w - 10 - x, "size": STEP_SIZE,
+        raw.append({"text": {"text": escaped(text), "x": x, "y": y, "w": w - left - x, "size": STEP_SIZE,
                              "font": "sans", "align": "left", "fit": False}})
-        y += (len(wrap(text, font("sans"), STEP_SIZE, (w - 10 - x) * PT)) * 1.2 * STEP_SIZE + 3) / PT
+        y += (len(wrap(text, font("sans"), STEP_SIZE, (w - left - x) * PT)) * 1.2 * STEP_SIZE + 3) / PT
     h = max(h, y, my + mh + 2)  # a board or its steps too long for the room: the map takes what it needs
     steps = (("picture", {"face": face, "x": mx, "y": my, "w": mw, "h": mh}), Raw(raw))
     map_face = Made((f"board-map|{component.id}|{paper.size}|{tiled}",), steps, (w, h), 0.0, component.where)
-    at = Box(content.x0, content.y1 - h, content.x1, content.y1)
+    at = Box(content.x0 + MAP_GAP, content.y1 - MAP_GAP - h, content.x1 - MAP_GAP, content.y1 - MAP_GAP)
     return Page(size=paper.size, side="assembly map", content=content, marks=False,
-                placed=[(Slot(at, 0, at), map_face)], spacing=Spacing(0.0, 0.0, full=False, upright=True))
+                placed=[(Slot(at, 0, at), map_face)], spacing=Spacing(0.0, 2 * MAP_GAP, full=False, upright=True))
 
 
 def _assembly_steps(tiled: Plan, first: str) -> list:
