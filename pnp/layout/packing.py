@@ -147,7 +147,8 @@ def _split(room: Box, width: float, height: float) -> list[Box]:
 
 class Packer:
     """Blocks set on as many pages as they need: each in the free rectangle that holds the most of its pieces
-    (of those, the smallest), on the first page with room for any."""
+    (of those, the smallest), on the first page with room for any; with `even`, the pages a run opens each
+    take an even share of what is left of it, so that its last page is not left nearly empty."""
 
     def __init__(self, region: Box, even: bool = False):
         self.region = region
@@ -219,9 +220,13 @@ def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list,
     """The runs packed onto pages: for each sheet of paper, the parts it holds and its pages (a duplex page
     of fronts is followed by the page of their backs); and the area (mm²) the pieces of the emptiest cover."""
     runs = _merged(runs)
-    packer = min((_packed(runs, region_of(settings, fold), order, largest, even)
-                  for even in (False, True) for largest in (True, False) for order in ORDERS),
-                 key=lambda packer: (len(packer.sheets), -_least(packer)))
+    orders: dict = {}  # each order once, however many of ORDERS give it
+    for largest in (True, False):
+        for order in ORDERS:
+            ordered = sorted(runs, key=order, reverse=largest)
+            orders.setdefault(tuple(map(id, ordered)), ordered)
+    packer = min((_packed(ordered, region_of(settings, fold), even) for even in (False, True)
+                  for ordered in orders.values()), key=lambda packer: (len(packer.sheets), -_least(packer)))
     content = printable(settings).inset(bottom=FOOTER_BAND)
     has_backs = any(piece.back is not None for run in runs for piece in run.pieces)
     out = []
@@ -280,9 +285,9 @@ def _least(packer: Packer) -> float:
                for sheet in packer.sheets)
 
 
-def _packed(runs: list[Run], region: Box, order, largest: bool, even: bool) -> Packer:
+def _packed(runs: list, region: Box, even: bool) -> Packer:
     packer = Packer(region, even)
-    for run in sorted(runs, key=order, reverse=largest):
+    for run in runs:
         packer.add(run)
     return packer
 
