@@ -274,7 +274,7 @@ def _map_page(component, face, tiled: Plan, paper) -> Page:
         raw.append({"text": {"text": escaped(text), "x": x, "y": y, "w": w - left - x, "size": STEP_SIZE,
                              "font": "sans", "align": "left", "fit": False}})
         y += (len(wrap(text, font("sans"), STEP_SIZE, (w - left - x) * PT)) * 1.2 * STEP_SIZE + 3) / PT
-    h = max(h, y, my + mh + 2)  # a board or its steps too long for the room: the map takes what it needs
+    h = min(max(h, y, my + mh + 2), content.h - 2 * MAP_GAP)  # steps too long for the room: more of the page
     steps = (("picture", {"face": face, "x": mx, "y": my, "w": mw, "h": mh}), Raw(raw))
     map_face = Made((f"board-map|{component.id}|{paper.size}|{tiled}",), steps, (w, h), 0.0, component.where)
     at = Box(content.x0 + MAP_GAP, content.y1 - MAP_GAP - h, content.x1 - MAP_GAP, content.y1 - MAP_GAP)
