@@ -1,7 +1,8 @@
 """Tiling: a board too large for the paper, cut into sheets that glue back together (pure geometry).
 
-The rule is PosteRazor's. The board (with its bleed at the outer edges) is divided by seams into columns
-and rows. Each sheet prints its own part of the board plus a glue band (GLUE, 10 mm) beyond its right and
+The rule is PosteRazor's. The board (with its bleed at the outer edges) is divided by seams into rows,
+and each row into columns: rows of sheets all upright or all turned share their vertical seams; where fewer
+sheets need it, rows of turned sheets stand above rows of upright ones, each row with its own. Each sheet prints its own part of the board plus a glue band (GLUE, 10 mm) beyond its right and
 bottom seams; the neighbour's matching edge is cut exactly on the seam and glued over that band, and the
 board's outer edges are left whole (trimmed on the crop marks once it is assembled). So two neighbours
 overlap by exactly the glue band, and nothing else of the board is printed twice.
