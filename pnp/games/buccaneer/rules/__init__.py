@@ -91,6 +91,7 @@ class Buccaneer(Rules):
             setattr(self, key.replace("-", "_"), values[key])
         self.board = board
         self.ports = tuple(variables["ports"])
+        self.ways_out = {port: tuple(board.headings(port)) for port in self.ports}  # the steps out of a harbour
         self.port_name = {p: v["name"] for p, v in variables["ports"].items()}
         self.homes = tuple(p for p, v in variables["ports"].items() if v["home"])
         self.places = {name: tuple(board.regions[name]) for name in variables["places"]}
