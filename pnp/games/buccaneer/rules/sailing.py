@@ -235,7 +235,8 @@ class Sailing:
     def _stopped(self, player, to) -> None:
         """What stopping on a square brings: a chance card on the coast, Kidd's treasure at the anchorage, a
         win at home."""
-        if to in self.f.coast or self.kept[player]:  # a card to draw, or a chart to follow
+        f = self.f
+        if to in f.coast or (to in f.anchorages and self.kept[player]):  # a card to draw, or a chart to follow
             self._first(self._arrive, player, to)
         if to == self.home[player]:
             self._check_win(player)
@@ -251,8 +252,7 @@ class Sailing:
         f = self.f
         if to in f.coast:
             self.todo.append(Due("draw", player, "BU-DRAW", self.w.line, f"{player}'s ship on the coast", "coast"))
-        chart = next((c for c in self.kept[player] if f.card[c]["effect"] == "chart"
-                      and to in f.places.get(f.card[c]["to"], ())), None)
+        chart = next((c for c in self.kept[player] if to in f.charts.get(c, ())), None)
         if chart and len(self.aboard[player]) < f.hold:
             self.kept[player].remove(chart)
             self.chance.put_under(chart, self.w.line)
