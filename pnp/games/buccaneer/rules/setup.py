@@ -119,11 +119,11 @@ class SetUp:
         """The values of the treasure that makes up `missing` exactly with the fewest and most valuable
         pieces Treasure Island still holds (as close below it as it can when none is exact). Each answer is
         kept with the facts: ports are set up from much the same island game after game."""
-        values = sorted({v for t, v in self.f.treasure_value.items() if self.island.left[t] > 0}, reverse=True)
-        left = {v: sum(self.island.left[t] for t, w in self.f.treasure_value.items() if w == v) for v in values}
-        key = (missing, tuple(left.items()))
+        key = (missing, tuple(self.island.left.items()))
         known = self.f.make_ups.get(key)
         if known is None:
+            values = sorted({v for t, v in self.f.treasure_value.items() if self.island.left[t] > 0}, reverse=True)
+            left = {v: sum(self.island.left[t] for t, w in self.f.treasure_value.items() if w == v) for v in values}
             known = self.f.make_ups[key] = tuple(self._best_make_up(missing, values, left))
         return list(known)
 
