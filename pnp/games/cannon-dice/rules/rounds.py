@@ -155,7 +155,7 @@ class Rounds:
         self.dice, self.phase = dice, "picks"
         self.order = [active, self.other[active]] * 2
         del self.order[count + (self.card is not None):]
-        self.window = [p for p in (self.other[active], active) if next(self._playable(p), None)]
+        self.window = [p for p in (self.other[active], active) if self.kept[p] and next(self._playable(p), None)]
 
     def _playable(self, player):
         """(card, effect) for each kept card `player` may play now: a reroll while dice are on offer, and, before
