@@ -296,6 +296,7 @@ class FaceMaker:
                 return key, notes, tuple(error.problems)
             self.store.put("face", key, {"steps": self.steps.encoded(steps)})
             self.store.put("drawing", key, self.drawings.described(drawing))
+            self.drawings.keep(key, drawing)
         return key, notes, ()
 
     def _placed_notes(self, notes: tuple, text: str, template: str, size, bleed: float, context: dict) -> tuple:

@@ -8,11 +8,14 @@ are those reportlab itself would write: the same inputs give the same file.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import os
+import re
 import tempfile
 from dataclasses import replace
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -21,7 +24,7 @@ from reportlab.pdfbase.pdfdoc import (BasicFonts, NoEncryption, PDFArray, PDFBas
                                       PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer,
                                       PDFZCompress)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
-from reportlab.pdfbase.pdfdoc import xObjectName
+from reportlab.pdfbase.pdfdoc import pdfdocEnc, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
@@ -36,6 +39,7 @@ from pnp.render.keys import digest
 from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
 
+_SHOWN: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> face key -> `Document.shown` of its drawing
 BASIC_FONTS = PDFObjectReference(BasicFonts)
 PROCSETS = ["/PDF", "/Text", "/ImageB", "/ImageC", "/ImageI"]
 
@@ -130,7 +134,7 @@ class Document:
             drawing = self.maker.drawing(face)
             # the forms this face uses must exist before its own form begins
             names = [self._form_of(use, face.where) for use in drawing.uses]
-            self.drawn[face.key] = self.shown(drawing)
+            self.drawn[face.key] = self._shown_face(face.key, drawing)
             w, h = face.size
             b = face.bleed
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
@@ -143,6 +147,16 @@ class Document:
         """A key of what a drawing shows: its operators (its text as text, not as this document's bytes) and
         what it places, the files it reads by their size and time."""
         return digest(drawing.code, drawing.states, [self._shown_use(use) for use in drawing.uses])
+
+    def _shown_face(self, key: str, drawing) -> str:
+        """`shown` of a face's drawing, worked out once a build when it places no other face (each of the build's
+        PDFs would find the same)."""
+        if any(hasattr(use, "steps") for use in drawing.uses):
+            return self.shown(drawing)
+        known = _SHOWN.setdefault(self.maker, {})
+        if key not in known:
+            known[key] = self.shown(drawing)
+        return known[key]
 
     def _shown_use(self, use):
         if hasattr(use, "steps"):
@@ -296,11 +310,28 @@ def form_bytes(doc, form) -> bytes:
                 entries[name] = value.dict if isinstance(value, PDFDictionary) else value
         if any(getattr(resources, name) for name in ("ColorSpace", "Pattern", "Properties", "Shading")):
             return form.format(doc)
-    data = PDFBase85Encode.encode(PDFZCompress.encode(form.stream)).encode("ascii")
+    data = _encoded(form.stream)
     # its dictionary's eight entries in order, a line broken after the sixth
     return (b"<<\n/BBox %s /Filter [ /ASCII85Decode /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
             b"/Resources %s \n  /Subtype /Form /Type /XObject\n>>\nstream\n%sendstream\n"
             % (_box(form.lowerx, form.lowery, form.upperx, form.uppery), len(data), _pdf(entries, doc), data))
+
+
+ENCODED: dict = {}  # a form's stream (by its hash) -> its bytes compressed and encoded, for the latest few forms
+KEPT_FORMS = 4096  # the forms of a group of cards (model.kinds.MAX_CARDS), front and back: its part's PDF and the
+# kit's draw each face alike, and compress it once
+
+
+def _encoded(stream: bytes) -> bytes:
+    """A form's content stream compressed and written in ASCII85, as PDFStream.format writes it."""
+    key = hashlib.blake2b(stream, digest_size=20).digest()
+    data = ENCODED.get(key)
+    if data is None:
+        data = PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
+        if len(ENCODED) >= KEPT_FORMS:
+            del ENCODED[next(iter(ENCODED))]
+        ENCODED[key] = data
+    return data
 
 
 def _plain(stream: PDFStream, doc) -> bool:
@@ -400,7 +431,7 @@ def _stat(path) -> tuple:
 def end_form(c: Canvas, name: str) -> None:
     """End a form and give it the transparency states it uses: reportlab records them on the form
     (as it does for pages) but leaves them out of the form's resources, so viewers would ignore them."""
-    c.endForm()
+    _end_form(c, name)
     form = c._doc.idToObject[xObjectName(name)]
     if form.ExtGState:
         resources = PDFResourceDictionary()
@@ -410,3 +441,23 @@ def end_form(c: Canvas, name: str) -> None:
             resources.XObject = form.XObjects
         resources.ExtGState = form.ExtGState
         form.Resources = resources
+
+
+_NOT_ASCII_PDF = re.compile("[^\x00-\x17\x20-\x7f]")  # what the PDF text encoding writes otherwise than ASCII
+
+
+def _end_form(c: Canvas, name: str) -> None:
+    """Canvas.endForm, its content encoded as reportlab's PDFFormXObject.setStreamList encodes it, in fewer
+    steps when it is ASCII (each letter its own byte in both)."""
+    _, lowerx, lowery, upperx, uppery = c._formData
+    form = PDFFormXObject(lowerx=lowerx, lowery=lowery, upperx=upperx, uppery=uppery)
+    form.compression = c._pageCompression
+    text = "\n".join([c._preamble] + c._code)
+    form.stream = text.encode("ascii") if not _NOT_ASCII_PDF.search(text) else pdfdocEnc(text)
+    c._setColorSpace(form)
+    c._setExtGState(form)
+    c._setXObjects(form)
+    c._setAnnotations(form)
+    c._doc.addForm(name, form)
+    c._restartAccumulators()
+    c.pop_state_stack()
