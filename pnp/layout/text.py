@@ -255,7 +255,7 @@ def _set(runs, font_name: str, scale: float, given: float, aspects: dict, width:
         for space, word in paragraph:
             parts = [_measured(run, piece, font_name, scale, given, aspects) for run, piece in word]
             wide = sum(part[7] for part in parts)
-            gap = pdfmetrics.stringWidth(" ", font(_font_of(space, font_name)), _size_of(space, scale, given))
+            gap = _text_width(" ", _font_of(space, font_name), _size_of(space, scale, given))
             if line and _width(line) + tail + gap + wide > width:
                 lines.append(line)
                 line, tail, spaces = [], 0.0, 0
@@ -317,7 +317,13 @@ def _measured(run, text: str, font_name: str, scale: float, given: float, aspect
     face = _font_of(run, font_name)
     if run.icon:
         return (0.0, text, face, size, run.colour, run.italic, True, size * ICON * aspects.get(text, 1.0))
-    return (0.0, text, face, size, run.colour, run.italic, False, pdfmetrics.stringWidth(text, font(face), size))
+    return (0.0, text, face, size, run.colour, run.italic, False, _text_width(text, face, size))
+
+
+@lru_cache(maxsize=65536)  # a deck's words recur from card to card
+def _text_width(text: str, face: str, size: float) -> float:
+    """The width of a word (or a space) in one of the fonts (`font`), in points."""
+    return pdfmetrics.stringWidth(text, font(face), size)
 
 
 def overflow(v: dict, layout: TextLayout) -> str:

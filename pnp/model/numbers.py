@@ -42,6 +42,11 @@ def problem_in(text: str) -> str | None:
 def unprintable(code) -> str | None:
     """The first operand of drawn PDF operators (strings, and the numbers of markers such as a line of text)
     that is not a finite number of at most MAX_DRAWN, or None when all are."""
+    texts = [line for line in code if isinstance(line, str)]
+    if not _OPERAND.search("\n".join(texts).encode("latin-1", "replace")) and \
+            all(abs(item) <= MAX_DRAWN for line in code if not isinstance(line, str) for item in line
+                if isinstance(item, float)):  # (the common case, in one search: each line is looked at below)
+        return None
     for line in code:
         if isinstance(line, str):
             found = _OPERAND.search(line.encode("latin-1", "replace"))

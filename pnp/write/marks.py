@@ -160,9 +160,10 @@ def _text_at(c: Canvas, spot: Spot, text: str) -> None:
         write_text(c, spot.x * PT, spot.y * PT, text)
 
 
-def furniture(c: Canvas, page: Page) -> None:
-    """The fold line, the footer's lines and the scale bar, where pnp/layout/furniture.py puts them."""
-    placed = where(page)
+def furniture(c: Canvas, page: Page, placed=None) -> None:
+    """The fold line, the footer's lines and the scale bar, where pnp/layout/furniture.py puts them (`placed`,
+    when known)."""
+    placed = placed or where(page)
     if page.fold:
         fold_line(c, page, placed.fold_label)
     if not page.furniture:

@@ -29,6 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.errors import DataError
+from pnp.layout.furniture import furniture as where
 from pnp.layout.furniture import version_box
 from pnp.layout.imposition import Page
 from pnp.layout.text import font
@@ -214,7 +215,8 @@ class Document:
             drawing = self.maker.drawing(page.flat)
             self._copy(drawing, OnDemand(lambda index: self._form_of(drawing.uses[index], page.flat.where)))
             flat = self.shown(drawing)
-        version = version_box(page)
+        spots = where(page) if page.fold or page.furniture else None  # where the footer and fold word go
+        version = version_box(page, spots)
         shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
         if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
             shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
@@ -229,8 +231,8 @@ class Document:
                 key = ("marks", block.cuts_x, block.cuts_y, block.content, block.inked, block.cut_lines)
                 repeated(c, key + (tuple(block.cut_segments()) if block.cut_lines else (),),
                          lambda block=block: crop_marks(c, block))
-        if page.fold or page.furniture:
-            furniture(c, page)
+        if spots is not None:
+            furniture(c, page, spots)
         self._show_page()
 
     def _show_page(self) -> None:
