@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.layout.text import DESCENT, text_layout, unfitted
 from pnp.model.geometry import Box
@@ -158,13 +159,14 @@ def _faint(v: dict, point: tuple, paints: list, palette: tuple) -> tuple | None:
     under = colour_under(point, paints)
     inks = dict.fromkeys([v["colour"], *(piece.colour for line in text_layout(v).pieces for piece in line
                                          if piece.colour is not None and not piece.icon)])
-    found = []
-    for ink in filter(None, (rgb(colour, palette) for colour in inks)):
-        if under is not None:
-            seen = over(under, ink, v["opacity"])
-            found.append((contrast(seen, under), f"{hex_of(seen)} on {hex_of(under)}"))
-    faintest = min(found, default=None)
-    return faintest if faintest is not None and faintest[0] < CONTRAST else None
+    if under is None:
+        return None
+    found = [(contrast(seen, under), seen) for seen in (over(under, ink, v["opacity"]) for ink in
+                                                        filter(None, (rgb(colour, palette) for colour in inks)))]
+    lowest = min((ratio for ratio, _ in found), default=CONTRAST)
+    if lowest >= CONTRAST:
+        return None
+    return min((ratio, f"{hex_of(seen)} on {hex_of(under)}") for ratio, seen in found if ratio == lowest)
 
 
 def text_middle(v: dict) -> tuple[float, float]:
@@ -268,6 +270,7 @@ def hex_of(rgb: tuple) -> str:
     return "#" + "".join(f"{round(part * 255):02X}" for part in rgb)
 
 
+@lru_cache(maxsize=4096)
 def luminance(rgb: tuple) -> float:
     """A colour's relative luminance (WCAG 2): 0 for black, 1 for white."""
     linear = [part / 12.92 if part <= 0.04045 else ((part + 0.055) / 1.055) ** 2.4 for part in rgb]
