@@ -41,8 +41,17 @@ def font(name: str) -> str:
     (by the key `game_font` gave it)."""
     registered = f"pnp-{name}"
     path = resources.FONTS / FONT_FILES[name] if name in FONT_FILES else GAME_FONTS[name]
-    pdfmetrics.registerFont(truetype(registered, path))
+    made = truetype(registered, path)
+    made.face.makeSubset = _kept(made.face.makeSubset)
+    pdfmetrics.registerFont(made)
     return registered
+
+
+def _kept(make_subset):
+    """A font's makeSubset (the font file of a subset of its characters, embedded in a PDF) that makes each subset
+    once a process: the PDFs of a kit mostly embed the same ones."""
+    made = lru_cache(maxsize=64)(lambda characters: make_subset(list(characters)))
+    return lambda subset: made(tuple(subset))
 
 
 def game_font(name: str, path: Path, bold: str | None = None) -> str:
@@ -127,6 +136,11 @@ def quoted(text: str) -> str:
 
 def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
     """Greedy word wrap to a width in points; explicit newlines are kept."""
+    return list(_wrapped(text, font_name, size, width))
+
+
+@lru_cache(maxsize=4096)  # the contents page measures its entries again as it lays them out
+def _wrapped(text: str, font_name: str, size: float, width: float) -> tuple[str, ...]:
     lines = []
     for paragraph in text.split("\n"):
         line = ""
@@ -138,7 +152,7 @@ def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 CAP = 0.72  # the height of a capital, as a share of the font size: the box's top lies this far above line 1
