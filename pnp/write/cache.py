@@ -72,7 +72,10 @@ class Store:
     go in together, a few hundred at a time."""
 
     def __init__(self, path: Path | None = None):
+        self.fresh = False  # whether the cache file was empty when this store opened it
         self.db = self._open(path) if path else None
+        self.kept: set = set()  # the keys of a fresh cache file that this store wrote: it holds no others, or
+        # only what another build wrote meanwhile, which this one makes again rather than look for each time
         # each key starts with the stamp: another build with other code may empty the file and fill it while
         # this one runs, and what that code made must never be taken for this code's
         self.made_by = stamp()[:16]
@@ -85,8 +88,7 @@ class Store:
         """A folder of the cache for what is kept in files of its own (compiled templates), or None."""
         return folder(kind)
 
-    @staticmethod
-    def _open(path: Path) -> sqlite3.Connection | None:
+    def _open(self, path: Path) -> sqlite3.Connection | None:
         try:
             db = sqlite3.connect(str(path), timeout=2.0, isolation_level=None)
             db.execute("PRAGMA synchronous = OFF")  # a cache: a file spoilt by a crash is found and emptied
@@ -96,6 +98,7 @@ class Store:
                 db.execute("DELETE FROM entries")
                 db.execute("VACUUM")  # gives the space back
                 db.execute("INSERT INTO entries VALUES ('stamp', ?)", (stamp().encode(),))
+            self.fresh = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == 1  # (the stamp alone)
             return db
         except sqlite3.OperationalError:  # locked too long by another build, a folder that cannot be written
             return None
@@ -121,7 +124,7 @@ class Store:
         """The bytes stored under `key`, or None."""
         db, key = self._db(lasting), f"{self.made_by}:{kind}:{key}"
         found = self.waiting[db].get(key)
-        if found is None:
+        if found is None and not self._absent(db, key):
             try:
                 row = db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
             except sqlite3.DatabaseError:
@@ -134,10 +137,16 @@ class Store:
         db, key = self._db(True), f"{self.made_by}:{kind}:{key}"
         if key in self.waiting[db]:
             return True
+        if self._absent(db, key):
+            return False
         try:
             return db.execute("SELECT 1 FROM entries WHERE key = ?", (key,)).fetchone() is not None
         except sqlite3.DatabaseError:
             return False
+
+    def _absent(self, db, key: str) -> bool:
+        """Whether a key is surely not in the cache file: it was fresh, and this store never wrote the key."""
+        return db is self.db and self.fresh and key not in self.kept
 
     def put(self, kind: str, key: str, value, lasting: bool = True) -> None:
         """Store a plain value: numbers, text, bytes, None, and lists, tuples and dicts of them (written with
@@ -147,8 +156,10 @@ class Store:
     def keep(self, kind: str, key: str, data: bytes, lasting: bool = True) -> None:
         """Store bytes, as they are: compressed, the cache took a quarter of the room, but compressing and
         expanding took a tenth of a cold build's time."""
-        db = self._db(lasting)
-        self.waiting[db][f"{self.made_by}:{kind}:{key}"] = data
+        db, key = self._db(lasting), f"{self.made_by}:{kind}:{key}"
+        self.waiting[db][key] = data
+        if db is self.db and self.fresh:
+            self.kept.add(key)
         if len(self.waiting[db]) >= BATCH:
             self._write(db)
 
