@@ -263,24 +263,45 @@ def _set(runs, font_name: str, scale: float, given: float, aspects: dict, width:
     """Greedy word wrap of styled runs to a width in points, each new line in the text kept: lines of pieces
     (x, text, font, size, colour, italic, icon, width), neighbours of one style joined."""
     lines: list[list] = []
+    styles: dict = {}  # id(run) -> its (font, size, colour, italic), worked out once
+
+    def style(run) -> tuple:
+        found = styles.get(id(run))
+        if found is None:
+            found = styles[id(run)] = (_font_of(run, font_name), _size_of(run, scale, given), run.colour, run.italic)
+        return found
+
     for paragraph in _paragraphs(runs):
         line: list = []
+        end = 0.0  # where the line's last piece ends (_width)
         tail, spaces = 0.0, 0  # the spaces after the line's last piece, before the next word
+        joins = None  # the style of the line's last piece, when text (a piece of the same style joins it)
         for space, word in paragraph:
-            parts = [_measured(run, piece, font_name, scale, given, aspects) for run, piece in word]
-            wide = sum(part[7] for part in parts)
-            gap = _text_width(" ", _font_of(space, font_name), _size_of(space, scale, given))
-            if line and _width(line) + tail + gap + wide > width:
+            parts, wide = [], 0
+            for run, piece in word:
+                face, size, tint, italic = kind = style(run)
+                if run.icon:
+                    part = (0.0, piece, face, size, tint, italic, True, size * ICON * aspects.get(piece, 1.0))
+                else:
+                    part = (0.0, piece, face, size, tint, italic, False, _text_width(piece, face, size))
+                parts.append((part, None if run.icon else kind))
+                wide += part[7]
+            gap_face, gap_size = (font_name, given * scale) if space is None else style(space)[:2]
+            gap = _text_width(" ", gap_face, gap_size)
+            if line and end + tail + gap + wide > width:
                 lines.append(line)
-                line, tail, spaces = [], 0.0, 0
+                line, end, tail, spaces, joins = [], 0.0, 0.0, 0, None
             elif line:
                 tail, spaces = tail + gap, spaces + 1
-            for part in parts:
-                x, last = _width(line) + tail, line[-1] if line else None
-                if last and not last[6] and not part[6] and last[2:6] == part[2:6]:
+            for part, kind in parts:
+                x = end + tail
+                if joins is not None and kind == joins:
+                    last = line[-1]
                     line[-1] = (last[0], last[1] + " " * spaces + part[1], *last[2:7], x + part[7] - last[0])
                 else:
                     line.append((x, *part[1:]))
+                end = line[-1][0] + line[-1][7]
+                joins = kind
                 tail, spaces = 0.0, 0
         lines.append(line)
     return lines
@@ -323,15 +344,6 @@ def _font_of(run, font_name: str) -> str:
 
 def _size_of(run, scale: float, given: float) -> float:
     return (run.size if run is not None and run.size is not None else given) * scale
-
-
-def _measured(run, text: str, font_name: str, scale: float, given: float, aspects: dict) -> tuple:
-    """A run's piece as a line holds it, at x 0."""
-    size = _size_of(run, scale, given)
-    face = _font_of(run, font_name)
-    if run.icon:
-        return (0.0, text, face, size, run.colour, run.italic, True, size * ICON * aspects.get(text, 1.0))
-    return (0.0, text, face, size, run.colour, run.italic, False, _text_width(text, face, size))
 
 
 @lru_cache(maxsize=65536)  # a deck's words recur from card to card
