@@ -262,6 +262,10 @@ def _width(line: list) -> float:
 def _set(runs, font_name: str, scale: float, given: float, aspects: dict, width: float) -> list[list]:
     """Greedy word wrap of styled runs to a width in points, each new line in the text kept: lines of pieces
     (x, text, font, size, colour, italic, icon, width), neighbours of one style joined."""
+    if len(runs) == 1 and not runs[0].icon:
+        plain = _set_plain(runs[0], font_name, scale, given, width)
+        if plain is not None:
+            return plain
     lines: list[list] = []
     styles: dict = {}  # id(run) -> its (font, size, colour, italic), worked out once
 
@@ -304,6 +308,29 @@ def _set(runs, font_name: str, scale: float, given: float, aspects: dict, width:
                 joins = kind
                 tail, spaces = 0.0, 0
         lines.append(line)
+    return lines
+
+
+def _set_plain(run, font_name: str, scale: float, given: float, width: float) -> list[list] | None:
+    """`_set` for a text of one run, each word after one space (most texts): each line one piece, its width
+    worked out as `_set` works it out. None for a text with a word of no letters (two spaces in a row)."""
+    paragraphs = [part.split(" ") for part in run.text.split("\n")]
+    if any("" in words for words in paragraphs):
+        return None
+    face, size = _font_of(run, font_name), _size_of(run, scale, given)
+    gap = _text_width(" ", face, size)
+    lines: list[list] = []
+    for words in paragraphs:
+        text, end = None, 0.0
+        for word in words:
+            wide = _text_width(word, face, size)
+            if text is not None and not end + gap + wide > width:
+                text, end = text + " " + word, end + gap + wide
+                continue
+            if text is not None:
+                lines.append([(0.0, text, face, size, run.colour, run.italic, False, end)])
+            text, end = word, wide
+        lines.append([(0.0, text, face, size, run.colour, run.italic, False, end)])
     return lines
 
 
