@@ -71,7 +71,7 @@ class OnDemand(dict):
 class Document:
     """One PDF file being written; `maker` (pnp.render.faces.FaceMaker) gives the drawings of the faces it prints."""
 
-    def __init__(self, title: str, subject: str = "", maker=None):
+    def __init__(self, title: str, subject: str = "", maker=None, keyed: bool = True):
         self.spool = tempfile.TemporaryFile()
         # each page starts in one of the kit's own fonts, not reportlab's Helvetica: a font of ours (embedded,
         # as a subset, only once some text uses it) selects nothing at a page's start, so no PDF of pnp names
@@ -89,6 +89,7 @@ class Document:
         self.drawn: dict[str, str] = {}  # face key -> the key of what its drawing shows (`shown`)
         self.page_keys: list[tuple] = []  # each page's (key, box): the same key, the same picture of the page
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
+        self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -135,7 +136,8 @@ class Document:
             drawing = self.maker.drawing(face)
             # the forms this face uses must exist before its own form begins
             names = [self._form_of(use, face.where) for use in drawing.uses]
-            self.drawn[face.key] = self._shown_face(face.key, drawing)
+            if self.keyed:
+                self.drawn[face.key] = self._shown_face(face.key, drawing)
             w, h = face.size
             b = face.bleed
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
@@ -214,13 +216,10 @@ class Document:
         if page.flat is not None:  # a face drawn on the page itself, the forms it places made as it needs them
             drawing = self.maker.drawing(page.flat)
             self._copy(drawing, OnDemand(lambda index: self._form_of(drawing.uses[index], page.flat.where)))
-            flat = self.shown(drawing)
+            flat = self.shown(drawing) if self.keyed else None
         spots = where(page) if page.fold or page.furniture else None  # where the footer and fold word go
-        version = version_box(page, spots)
-        shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
-        if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
-            shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
-        self.page_keys.append((digest(repr(shown), repr(version)), version))
+        if self.keyed:
+            self._key(page, flat, spots)
         trim = page.trim
         c.setTrimBox([trim.x0 * PT, trim.y0 * PT, trim.x1 * PT, trim.y1 * PT] if trim else None)
         c.setBleedBox([0, 0, page.size[0] * PT, page.size[1] * PT] if trim else None)
@@ -234,6 +233,14 @@ class Document:
         if spots is not None:
             furniture(c, page, spots)
         self._show_page()
+
+    def _key(self, page: Page, flat: str | None, spots) -> None:
+        """Note the page's key (see page_keys); `flat` is what its flat face shows, `spots` where its furniture is."""
+        version = version_box(page, spots)
+        shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
+        if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
+            shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
+        self.page_keys.append((digest(repr(shown), repr(version)), version))
 
     def _show_page(self) -> None:
         """Close the page and write its content stream out, as reportlab would have made it."""
