@@ -72,8 +72,8 @@ class Store:
     go in together, a few hundred at a time."""
 
     def __init__(self, path: Path | None = None):
-        self.fresh = False  # whether the cache file was empty when this store opened it
         self.db = self._open(path) if path else None
+        self.fresh = self.db is not None and _empty(self.db)  # whether the cache file was empty when opened
         self.kept: set = set()  # the keys of a fresh cache file that this store wrote: it holds no others, or
         # only what another build wrote meanwhile, which this one makes again rather than look for each time
         # each key starts with the stamp: another build with other code may empty the file and fill it while
@@ -88,7 +88,8 @@ class Store:
         """A folder of the cache for what is kept in files of its own (compiled templates), or None."""
         return folder(kind)
 
-    def _open(self, path: Path) -> sqlite3.Connection | None:
+    @staticmethod
+    def _open(path: Path) -> sqlite3.Connection | None:
         try:
             db = sqlite3.connect(str(path), timeout=2.0, isolation_level=None)
             db.execute("PRAGMA synchronous = OFF")  # a cache: a file spoilt by a crash is found and emptied
@@ -98,7 +99,6 @@ class Store:
                 db.execute("DELETE FROM entries")
                 db.execute("VACUUM")  # gives the space back
                 db.execute("INSERT INTO entries VALUES ('stamp', ?)", (stamp().encode(),))
-            self.fresh = db.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == 1  # (the stamp alone)
             return db
         except sqlite3.OperationalError:  # locked too long by another build, a folder that cannot be written
             return None
@@ -183,6 +183,14 @@ class Store:
             if db is self.scratch:  # the build cannot go on without it: name its folder, not the output's
                 raise PnpError(f"cannot write the build's temporary database in {tempfile.gettempdir()} "
                                f"(set TMPDIR to another folder): {error}") from None
+
+
+def _empty(db: sqlite3.Connection) -> bool:
+    """Whether a cache file holds nothing but its stamp."""
+    try:
+        return db.execute("SELECT 1 FROM entries WHERE key != 'stamp' LIMIT 1").fetchone() is None
+    except sqlite3.DatabaseError:
+        return False
 
 
 STORES: dict = {}  # cache file (None: none) -> the Store of this process
