@@ -373,7 +373,7 @@ def _size_of(run, scale: float, given: float) -> float:
     return (run.size if run is not None and run.size is not None else given) * scale
 
 
-@lru_cache(maxsize=65536)  # a deck's words recur from card to card
+@lru_cache(maxsize=16384)  # a deck's words recur from card to card
 def _text_width(text: str, face: str, size: float) -> float:
     """The width of a word (or a space) in one of the fonts (`font`), in points."""
     return pdfmetrics.stringWidth(text, font(face), size)

@@ -62,7 +62,7 @@ def artwork_of(steps):
 
 
 REPEATED = ("rect", "circle", "ellipse", "line", "polygon", "art")  # steps whose operators are remembered
-REMEMBERED = 4096  # such steps' operators kept at once
+REMEMBERED = 1024  # such steps' operators kept at once
 
 
 def _opaque(c) -> bool:

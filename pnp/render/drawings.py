@@ -12,8 +12,9 @@ from pnp.render.draw import Drawing, Painter
 from pnp.render.keys import digest
 
 MAKERS = itertools.count()  # keeps each build's own drawings apart from another's in the store
-KEPT = 2500  # drawings of faces a template made, kept in memory as well as in the store: every face of a group of
-# cards (model.kinds.MAX_CARDS), so that the PDFs that print one (its part's and the kit) take it from here
+KEPT = 1100  # drawings of faces a template made, kept in memory as well as in the store, so that the PDFs that print
+# one (its part's and the kit) take it from there: for a build of no more such faces (some 9 KB each); a bigger
+# one reads them from the store, its memory flat
 
 
 class Drawings:
@@ -23,7 +24,8 @@ class Drawings:
         self.derived: dict[str, tuple] = {}  # key of a face made here from others -> what its drawing places
         self.warned: set = set()
         self.serial = next(MAKERS)
-        self.kept: dict[str, Drawing] = {}  # face key -> its drawing, the latest KEPT read or drawn in this build
+        self.kept: dict[str, Drawing] | None = {}  # face key -> its drawing, read or drawn in this build (None:
+        # more than KEPT, kept no more)
 
     @property
     def painter(self) -> Painter:
@@ -35,7 +37,7 @@ class Drawings:
         """A face's drawing: from the store when what it places is unchanged, else drawn now (and stored)."""
         if not face.lasting:
             return self._derived(face)
-        drawing = self.kept.get(face.key)
+        drawing = self.kept.get(face.key) if self.kept is not None else None
         if drawing is None:
             stored = self.store.get("drawing", face.key)
             drawing = self._resolved(stored, face.where) if stored else None
@@ -47,10 +49,13 @@ class Drawings:
         return drawing
 
     def keep(self, key: str, drawing: Drawing) -> None:
-        """Keep the drawing of a face a template made (under its key) for the rest of the build, the latest KEPT."""
-        if len(self.kept) >= KEPT:
-            del self.kept[next(iter(self.kept))]
-        self.kept[key] = drawing
+        """Keep the drawing of a face a template made (under its key) for the rest of the build, unless the
+        build has more than KEPT."""
+        if self.kept is not None and key not in self.kept:
+            if len(self.kept) >= KEPT:
+                self.kept = None
+                return
+            self.kept[key] = drawing
 
     def _derived(self, face) -> Drawing:
         """The drawing of a face made from others (a proof, a layered sheet, a net, a rules page): drawn once a

@@ -74,7 +74,7 @@ class Store:
     def __init__(self, path: Path | None = None):
         self.db = self._open(path) if path else None
         self.fresh = self.db is not None and _empty(self.db)  # whether the cache file was empty when opened
-        self.kept: set = set()  # the keys of a fresh cache file that this store wrote: it holds no others, or
+        self.kept: set = set()  # the keys (hashed) of a fresh cache file that this store wrote: it holds no others, or
         # only what another build wrote meanwhile, which this one makes again rather than look for each time
         # each key starts with the stamp: another build with other code may empty the file and fill it while
         # this one runs, and what that code made must never be taken for this code's
@@ -146,7 +146,7 @@ class Store:
 
     def _absent(self, db, key: str) -> bool:
         """Whether a key is surely not in the cache file: it was fresh, and this store never wrote the key."""
-        return db is self.db and self.fresh and key not in self.kept
+        return db is self.db and self.fresh and hash(key) not in self.kept
 
     def put(self, kind: str, key: str, value, lasting: bool = True) -> None:
         """Store a plain value: numbers, text, bytes, None, and lists, tuples and dicts of them (written with
@@ -159,7 +159,7 @@ class Store:
         db, key = self._db(lasting), f"{self.made_by}:{kind}:{key}"
         self.waiting[db][key] = data
         if db is self.db and self.fresh:
-            self.kept.add(key)
+            self.kept.add(hash(key))  # (a hash shared by another key only costs a search of the file)
         if len(self.waiting[db]) >= BATCH:
             self._write(db)
 

@@ -330,8 +330,7 @@ def form_bytes(doc, form) -> bytes:
 
 
 ENCODED: dict = {}  # a form's stream (by its hash) -> its bytes compressed and encoded, for the latest few forms
-KEPT_FORMS = 4096  # the forms of a group of cards (model.kinds.MAX_CARDS), front and back: its part's PDF and the
-# kit's draw each face alike, and compress it once
+KEPT_FORMS = 512  # forms drawn alike in several PDFs of a kit (its parts' and the kit's own) are compressed once
 
 
 def _encoded(stream: bytes) -> bytes:
