@@ -296,6 +296,7 @@ class FaceMaker:
                 return key, notes, tuple(error.problems)
             self.store.put("face", key, {"steps": self.steps.encoded(steps)})
             self.store.put("drawing", key, self.drawings.described(drawing))
+            self.drawings.keep(key, drawing)
         return key, notes, ()
 
     def _placed_notes(self, notes: tuple, text: str, template: str, size, bleed: float, context: dict) -> tuple:
@@ -308,8 +309,7 @@ class FaceMaker:
                 raw = parse_yaml(text, template, lines=True)
             except DataError:  # read before, but perhaps not by PyYAML (see quickyaml): lines not known
                 pass
-        origins = self.renderer.origins(template, **self._seen(size, bleed, context))
-        placed = []
+        found = []  # the line of the rendered text that wrote each note's step
         for note in notes:
             if lines is not None:  # a step and the steps of its groups are on one line
                 line = lines[note.path[0] - 1] if note.path and 0 < note.path[0] <= len(lines) else 0
@@ -320,6 +320,10 @@ class FaceMaker:
                     line = line_of(steps, index - 1) if item is not None else 0
                     steps = item.get("group", {}).get("steps") if isinstance(item, dict) and \
                         isinstance(item.get("group"), dict) else None
+            found.append(line)
+        origins = self.renderer.origins(template, max(found), **self._seen(size, bleed, context))
+        placed = []
+        for note, line in zip(notes, found):
             file, line = origins[line - 1] if 0 < line <= len(origins) else (f"templates/{template}", 0)
             placed.append(dataclasses.replace(note, file=file, line=line))
         return tuple(placed)
