@@ -132,7 +132,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                 covered[suffix] = measured(files.read(f"{game.slug}-kit-{suffix}.pdf"))
             if preview:
                 sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
-        built = changes.manifest(game, kits, maker.face)
+        built = changes.manifest(game, kits, maker.printed_key)
         files.write(f"{game.slug}-manifest.json", (json.dumps(built, indent=1) + "\n").encode("utf-8"))
         if changed_since is not None:
             _reprints(files, game, kits, built, changed_since, maker, say)

@@ -26,8 +26,10 @@ from pnp.layout.text import game_font
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
 from pnp.render import legibility, quickyaml
+from pnp.render.artwork import Artwork
 from pnp.render.drawings import Drawings
 from pnp.render.findings import Findings
+from pnp.render.images import Picture
 from pnp.render.keys import digest
 from pnp.render.library import Library
 from pnp.render.steps import Steps
@@ -84,6 +86,7 @@ class FaceMaker:
         self._renderer = None  # jinja2, loaded when a template must be rendered
         self._sources: str | None = None
         self.made: dict = {}  # request -> its face, made once a build
+        self.printed: dict[str, str] = {}  # face key -> its printed key (see `printed_key`)
         self.faces: dict[str, Face] = {}  # face key -> Face
         self.keys: dict[str, tuple] = {}  # what a template was given -> what it made: (the key of the face, None
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
@@ -106,6 +109,16 @@ class FaceMaker:
         if face is None:
             face = self.made[request] = self._drawn(request) if isinstance(request, Drawn) else self._made(request)
         return face
+
+    def printed_key(self, request) -> str:
+        """What the face a request asks for prints: its key and the contents of the files it places (a template's
+        text names its artwork and pictures, their edits show only here). The same in any folder the game or
+        pnp lies in: the key a build's manifest compares."""
+        face = self.face(request)
+        found = self.printed.get(face.key)
+        if found is None:
+            found = self.printed[face.key] = digest(face.key, sorted(set(_contents(face.steps))))
+        return found
 
     def low_ink_pages(self, pages: list) -> list:
         """Pages of faces (made by `pages`) with each face printed with low ink."""
@@ -346,3 +359,19 @@ def _item_lines(text: str) -> list[int] | None:
     except quickyaml.Unsure:
         return None
     return [number for number, line in enumerate(text.split("\n"), start=1) if line.startswith("- ")]
+
+
+def _contents(value):
+    """The digests of the files drawing steps place (artwork, pictures, icons), in the steps of the faces they
+    draw on too."""
+    if isinstance(value, (Artwork, Picture)):
+        yield value.content
+        yield from _contents(getattr(value, "images", ()))
+    elif isinstance(value, Face):
+        yield from _contents(value.steps)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _contents(item)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _contents(item)
