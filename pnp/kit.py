@@ -62,7 +62,7 @@ def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, 
     given."""
     maker = maker or maker_for(game)
     title = f"{game.name} — what changed" if lead else layout.title(game, parts, with_contents)
-    document = Document(title, subject=layout.variant(settings), maker=maker)
+    document = Document(title, subject=layout.variant(settings), maker=maker, keyed=keys is not None)
     for page in _inked(maker, settings, maker.pages(layout.document(game, parts, settings, with_contents, lead))):
         document.page(page)
     if keys is not None:
@@ -123,7 +123,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                     write_pdf(game, [part], settings, with_contents=False, maker=maker, out=out)
             if settings.shop:
                 continue
-            keys: list = []
+            keys: list | None = [] if preview else None  # what each page shows, for its picture
             with files.open(f"{game.slug}-kit-{suffix}.pdf") as out:
                 write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out, keys=keys)
             if coverage or any(each.ink == "low" for each in variants):
@@ -132,7 +132,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                 covered[suffix] = measured(files.read(f"{game.slug}-kit-{suffix}.pdf"))
             if preview:
                 sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
-        built = changes.manifest(game, kits, maker.face)
+        built = changes.manifest(game, kits, maker.printed_key)
         files.write(f"{game.slug}-manifest.json", (json.dumps(built, indent=1) + "\n").encode("utf-8"))
         if changed_since is not None:
             _reprints(files, game, kits, built, changed_since, maker, say)

@@ -64,9 +64,13 @@ def test_the_board_reassembles_with_every_square_where_the_data_says(game, paper
         assert any(s.x0 - 1e-6 <= box.x0 and box.x1 <= s.x1 + 1e-6 and s.y0 - 1e-6 <= box.y0 and
                    box.y1 <= s.y1 + 1e-6 for s in shown), key
     # the sheets' own parts (without the band the neighbour covers) cover the board once, edge to edge
-    xs, ys = [0.0, *tiled.xs, W], [0.0, *tiled.ys, H]
-    assert all(b - a >= pitch for a, b in zip(xs, xs[1:])) and all(b - a >= pitch for a, b in zip(ys, ys[1:]))
-    assert all(((x - (W - 24 * pitch) / 2) / pitch) % 1 == pytest.approx(0) for x in tiled.xs)
+    ys = [0.0, *tiled.ys, H]
+    assert all(b - a >= pitch for a, b in zip(ys, ys[1:]))
+    assert all(((y - (H - 24 * pitch) / 2) / pitch) % 1 == pytest.approx(0) for y in tiled.ys)
+    for row in tiled.rows:
+        xs = [0.0, *row.xs, W]
+        assert all(b - a >= pitch for a, b in zip(xs, xs[1:]))
+        assert all(((x - (W - 24 * pitch) / 2) / pitch) % 1 == pytest.approx(0) for x in row.xs)
 
 
 def test_a_print_shop_gets_the_board_on_one_page(game):

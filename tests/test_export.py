@@ -63,7 +63,10 @@ def test_bad_targets_and_options_are_usage_errors(tmp_path):
     for args, words in ((("nope", "pirates-gold"), "TARGET"), (("png", "no-such-game"), "no-such-game"),
                         (("png", "pirates-gold", "--dpi", "0"), "--dpi"),
                         (("png", "pirates-gold", "--base-url", "https://example.org"), "--base-url"),
-                        (("tts", "pirates-gold", "--base-url", "example.org/pete"), "--base-url")):
+                        (("tts", "pirates-gold", "--base-url", "example.org/pete"), "--base-url"),
+                        (("pdf-shop", "pirates-gold", "--dpi", "150"), "--dpi"),
+                        (("mpc", "pirates-gold", "--no-bleed"), "--no-bleed"),
+                        (("tts", "pirates-gold", "--bleed"), "--bleed")):
         result = export(*args, "--out", tmp_path)
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output and "Traceback" not in result.output

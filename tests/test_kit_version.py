@@ -3,12 +3,13 @@ build's manifest, and `--changed-since`, which reprints only the pieces that cha
 import io
 import json
 import re
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import check_with, edit, run
+from conftest import GAMES, check_with, edit, run
 from pnp.cli import cli
 from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings
@@ -130,6 +131,26 @@ def test_changed_since_reprints_exactly_the_changed_cards_with_a_checklist(game_
         assert all(f"kit {kit_version(load_game(str(folder)))}" in text for text in pages)
         if variant == "a4-duplex":
             assert "backs" in cards and "fronts" in cards  # the backs printed behind them
+
+
+def test_the_manifest_is_the_same_in_any_folder_and_sees_an_edited_picture(tmp_path):
+    """A game copied elsewhere gives the manifest it gave (artwork in its own folder, drawn inside the dice
+    nets the program makes); an artwork file edited, its name unchanged, changes exactly the faces showing it."""
+    art = Path(__file__).resolve().parent.parent / "artwork" / "cannon-dice" / "explosion.svg"
+    keys = []
+    for name, colour in (("one", "#C0392B"), ("two", "#C0392B"), ("three", "#2030F0")):
+        folder = tmp_path / name / "cannon-dice"
+        shutil.copytree(GAMES / "cannon-dice", folder, ignore=shutil.ignore_patterns("examples", "__pycache__"))
+        (folder / "artwork" / "cannon-dice").mkdir(parents=True)
+        (folder / "artwork" / "cannon-dice" / "explosion.svg").write_text(
+            art.read_text().replace("#C0392B", colour))
+        assert run(folder, tmp_path / name, "--fold").exit_code == 0
+        manifest = json.loads((tmp_path / name / "out" / "cannon-dice" / "cannon-dice-manifest.json").read_text())
+        keys.append([(entry["component"], entry["side"], entry["key"]) for entry in manifest["variants"]["a4-fold"]])
+    one, two, three = keys
+    assert "#C0392B" in art.read_text() and one == two
+    changed = {component for (component, _, key), (_, _, was) in zip(three, one) if key != was}
+    assert changed == {"dice", "rules"}  # the die faces showing it, on the nets and in the rules sheet's picture
 
 
 def test_changed_since_with_nothing_changed_says_so(game_copy, tmp_path):

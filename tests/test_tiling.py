@@ -23,24 +23,34 @@ def reassembled(tiled, size, bleed):
     """Check a plan glues back into exactly the board: neighbours overlap by the glue band, and only there."""
     w, h = size
     for tile in tiled.tiles:
-        src = tile.source
+        src, row = tile.source, tiled.rows[tile.row]
         if tile.glue_right:
             right = tiled.tile(tile.row, tile.column + 1).source
             assert right.x0 == pytest.approx(src.x1 - GLUE)             # the band, under the neighbour's cut edge
-            assert right.x0 == tiled.xs[tile.column] and tiled.tile(tile.row, tile.column + 1).cut_left
+            assert right.x0 == row.xs[tile.column] and tiled.tile(tile.row, tile.column + 1).cut_left
         if tile.glue_bottom:
-            below = tiled.tile(tile.row + 1, tile.column).source
-            assert below.y0 == pytest.approx(src.y1 - GLUE)
-            assert below.y0 == tiled.ys[tile.row] and tiled.tile(tile.row + 1, tile.column).cut_top
+            below = tiled.below(tile)
+            assert below and all(other.source.y0 == pytest.approx(src.y1 - GLUE) and other.cut_top for other in below)
+            assert below[0].source.y0 == tiled.ys[tile.row]
+            assert tiled.own(below[0]).x0 <= src.x0 and tiled.own(below[-1]).x1 >= tiled.own(tile).x1  # all covered
         # outer edges are whole: the board's edge plus its bleed
         assert (src.x0 == -bleed) == (tile.column == 0) and (src.y0 == -bleed) == (tile.row == 0)
-        assert (src.x1 == w + bleed) == (tile.column == tiled.columns - 1)
-        assert (src.y1 == h + bleed) == (tile.row == tiled.rows - 1)
+        assert (src.x1 == w + bleed) == (tile.column == row.columns - 1)
+        assert (src.y1 == h + bleed) == (tile.row == len(tiled.rows) - 1)
+        assert tile.landscape == row.landscape
     # every point of the board is printed by one sheet's own part: the seams split it without gap
-    lefts = [tiled.tile(0, c).source.x0 for c in range(tiled.columns)] + [w + bleed]
-    tops = [tiled.tile(r, 0).source.y0 for r in range(tiled.rows)] + [h + bleed]
-    assert lefts == [-bleed, *tiled.xs, w + bleed] and tops == [-bleed, *tiled.ys, h + bleed]
-    assert all(a < b for a, b in zip(lefts, lefts[1:])) and all(a < b for a, b in zip(tops, tops[1:]))
+    for r, row in enumerate(tiled.rows):
+        lefts = [tiled.tile(r, c).source.x0 for c in range(row.columns)] + [w + bleed]
+        assert lefts == [-bleed, *row.xs, w + bleed] and all(a < b for a, b in zip(lefts, lefts[1:]))
+    tops = [tiled.tile(r, 0).source.y0 for r in range(len(tiled.rows))] + [h + bleed]
+    assert tops == [-bleed, *tiled.ys, h + bleed] and all(a < b for a, b in zip(tops, tops[1:]))
+    assert sum(row.columns for row in tiled.rows) == tiled.sheets == len(tiled.tiles)
+
+
+def shape(tiled) -> tuple:
+    """(columns, rows) of a plan whose rows are alike."""
+    assert len({row.columns for row in tiled.rows}) == 1
+    return tiled.rows[0].columns, len(tiled.rows)
 
 
 @pytest.mark.parametrize("size, room, sheets", [
@@ -51,18 +61,40 @@ def reassembled(tiled, size, bleed):
 ])
 def test_a_tiled_board_glues_back_into_the_whole_board(size, room, sheets):
     tiled = plan(size, 3.0, {"portrait": room}, [])
-    assert (tiled.columns, tiled.rows) == sheets
+    assert shape(tiled) == sheets
     reassembled(tiled, size, 3.0)
     for tile in tiled.tiles:  # every sheet's part, glue band included, fits what the sheet can print
         assert tile.source.w <= room[0] + 1e-9 and tile.source.h <= room[1] + 1e-9
-    assert [t.label for t in tiled.tiles if t.row == 0] == [f"A{c}" for c in range(1, tiled.columns + 1)]
-    assert [t.label for t in tiled.tiles if t.column == 0] == [f"{r}1" for r in "ABCD"[:tiled.rows]]
+    assert [t.label for t in tiled.tiles if t.row == 0] == [f"A{c}" for c in range(1, sheets[0] + 1)]
+    assert [t.label for t in tiled.tiles if t.column == 0] == [f"{r}1" for r in "ABCD"[:sheets[1]]]
 
 
 def test_the_fewest_sheets_decide_the_orientation_for_every_sheet():
     tiled = plan((242, 264), 3.0, {"portrait": (198.9, 256.4), "landscape": (262.4, 192.9)}, [])
-    assert tiled.landscape and (tiled.columns, tiled.rows) == (1, 2)   # portrait would need 2 × 2
+    assert all(row.landscape for row in tiled.rows) and shape(tiled) == (1, 2)   # portrait would need 2 × 2
     assert count(264, 3, 256.4) == 2 and count(242, 3, 198.9) == 2 and count(100, 3, 10) is None
+
+
+def test_rows_may_differ_when_that_saves_sheets():
+    """Buccaneer's 436 mm board on A4: a row of two turned sheets above a row of three upright ones (5 sheets,
+    where rows alike need 6), its seams between the squares; each band at a row's foot says which sheet below
+    goes over which part of it."""
+    board = load_game("buccaneer").components["board"]
+    tiled = board_plan(board, Settings(paper=PAPERS["a4"]))
+    assert [(row.landscape, row.columns) for row in tiled.rows] == [(True, 2), (False, 3)] and not tiled.splits
+    reassembled(tiled, board.size, 3.0)
+    portrait, landscape = rooms(Settings(paper=PAPERS["a4"])).values()
+    for tile in tiled.tiles:
+        w, h = landscape if tile.landscape else portrait
+        assert tile.source.w <= w + 1e-9 and tile.source.h <= h + 1e-9
+    for _, box in footprints(board):
+        assert not any(box.y0 < y < box.y1 for y in tiled.ys)
+        assert not any(box.x0 < x < box.x1 and box.y0 < tiled.own(tile).y1 and tiled.own(tile).y0 < box.y1
+                       for tile in tiled.tiles for x in tiled.rows[tile.row].xs)
+    assert [t.label for t in tiled.below(tiled.tile(0, 0))] == ["B1", "B2"]
+    assert [t.label for t in tiled.below(tiled.tile(0, 1))] == ["B2", "B3"]
+    letter = board_plan(board, Settings(paper=PAPERS["letter"]))  # where no mix saves a sheet, rows stay alike
+    assert letter.sheets == 6 and len({(row.landscape, row.xs) for row in letter.rows}) == 1
 
 
 def test_seams_fall_between_spaces_and_say_so_when_they_cannot():
@@ -74,7 +106,7 @@ def test_seams_fall_between_spaces_and_say_so_when_they_cannot():
     at, splits = seams(200, 3.0, 150, 2, wide)
     assert splits == [(at[0], ["lagoon"])]
     tiled = plan((200, 100), 3.0, {"portrait": (150, 150)}, [("lagoon", Box(0, 0, 200, 50))])
-    assert tiled.splits == (f"the seam at x = {tiled.xs[0]:g} mm splits lagoon",)
+    assert tiled.splits == (f"the seam at x = {tiled.rows[0].xs[0]:g} mm splits lagoon",)
 
 
 def test_a_seam_may_fall_on_the_edge_two_touching_squares_share():
@@ -95,7 +127,8 @@ def test_petes_board_is_cut_between_its_squares(paper, sheets):
     assert tiled.sheets == sheets and not tiled.splits
     reassembled(tiled, board.size, 3.0)
     for _, box in footprints(board):
-        assert not any(box.x0 < x < box.x1 for x in tiled.xs) and not any(box.y0 < y < box.y1 for y in tiled.ys)
+        assert not any(box.x0 < x < box.x1 for row in tiled.rows for x in row.xs)
+        assert not any(box.y0 < y < box.y1 for y in tiled.ys)
 
 
 def test_each_sheet_prints_its_part_of_the_board_where_the_plan_says():

@@ -5,6 +5,7 @@ import time
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 import reportlab.lib.utils  # noqa: F401  (loaded near the top of the stack, as `pnp build` does)
 
 from pnp.commands import options
@@ -37,8 +38,13 @@ def command(target_name, games, dpi, bleed, base_url, verbose, out):
     from pnp.export.run import export
 
     name = target_name.lower()
-    if base_url is not None and name != "tts":
-        raise click.BadParameter("only the tts target names its pictures by URL", param_hint="'--base-url'")
+    module = target(name)
+    context = click.get_current_context()
+    for option in ("dpi", "bleed", "base_url"):
+        if option not in module.OPTIONS and context.get_parameter_source(option) != ParameterSource.DEFAULT:
+            flags = next(param.opts + param.secondary_opts for param in command.params if param.name == option)
+            raise click.BadParameter(f"{name} does not use it ({name} writes {module.SUMMARY})",
+                                     param_hint=" / ".join(f"'{flag}'" for flag in flags))
     if base_url is not None:
         from urllib.parse import urlparse
 
@@ -50,7 +56,6 @@ def command(target_name, games, dpi, bleed, base_url, verbose, out):
     if not names:
         raise PnpError("no games found")
     loaded = [load_game(game) for game in names]  # every game's data is checked before anything is written
-    module = target(name)
     start = time.perf_counter()
     for game in loaded:
         export(game, module, out / game.slug / name,

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, printable, shop_pages
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, Spacing, printable, shop_pages
 from pnp.layout.markup import escaped
 from pnp.layout.requests import Drawn, Made, Raw
+from pnp.layout.text import font, wrap
 from pnp.layout.tiling import Plan, Tile, plan
 from pnp.model.geometry import Box
+from pnp.model.units import PT
 from pnp.wording import plural
 
 CROSS = 2.0  # half the length of a registration cross's arms
@@ -90,8 +92,8 @@ def board_pages(game, component, settings) -> list:
         return shop_pages([(face, None)], component.size, bleed)
     tiled = board_plan(component, settings)
     w, h = sorted(settings.size)
-    paper = replace(settings, size=(h, w) if tiled.landscape else (w, h))
-    pages = [_sheet(component, face, tiled, tile, paper) for tile in tiled.tiles]
+    pages = [_sheet(component, face, tiled, tile, replace(settings, size=(h, w) if tile.landscape else (w, h)))
+             for tile in tiled.tiles]
     if tiled.sheets > 1:
         pages.insert(0, _map_page(component, face, tiled, replace(settings, size=(w, h))))
     return pages
@@ -145,11 +147,15 @@ def _overlay(component, tiled: Plan, tile: Tile, room: Box) -> list:
     src = tile.source
     steps = []
     if tile.glue_right:
-        seam = tiled.xs[tile.column]
+        seam = tiled.rows[tile.row].xs[tile.column]
         steps += _band(Box(seam, src.y0, src.x1, src.y1), tile, tiled.tile(tile.row, tile.column + 1), True)
     if tile.glue_bottom:
         seam = tiled.ys[tile.row]
-        steps += _band(Box(src.x0, seam, src.x1, src.y1), tile, tiled.tile(tile.row + 1, tile.column), False)
+        below = tiled.below(tile)
+        for i, neighbour in enumerate(below):  # the part of the band each sheet below covers
+            part = tiled.own(neighbour)
+            x0, x1 = src.x0 if i == 0 else part.x0, src.x1 if i == len(below) - 1 else part.x1
+            steps += _band(Box(x0, seam, x1, src.y1), tile, neighbour, False)
     if tile.cut_left:
         steps.append(_line([[src.x0, room.y0 + 0.5], [src.x0, room.y1 - 0.5]], width=0.35))
     if tile.cut_top:
@@ -197,9 +203,11 @@ def _marks(at: float, start: float, end: float, low: float, high: float, vertica
 
 
 def _corners(W: float, H: float, tiled: Plan) -> list:
-    """Where seams meet the board's edges or each other."""
-    points = [(x, y) for x in tiled.xs for y in (0.0, H, *tiled.ys)]
-    return points + [(x, y) for y in tiled.ys for x in (0.0, W)]
+    """Where seams meet the board's edges or each other: each row's vertical seams at its top and foot, and
+    the horizontal seams at the board's sides."""
+    edges = [0.0, *tiled.ys, H]
+    points = {(x, y) for r, row in enumerate(tiled.rows) for x in row.xs for y in edges[r:r + 2]}
+    return sorted(points) + [(x, y) for y in tiled.ys for x in (0.0, W)]
 
 
 def _cross(point, src: Box, W: float, H: float, component) -> list:
@@ -226,42 +234,52 @@ def _label(text: str, x: float, y: float, w: float, align: str, size: float = 7,
 
 # --- the assembly map --------------------------------------------------------------------------------
 
+MAP_SHARE = 0.5  # of a page's content the assembly map takes, at its top: the rest is room for other parts' pieces
+STEP_SIZE = 8.5  # pt: the assembly steps' text
+MAP_GAP = 3.0  # mm kept clear round the map where a kit packs other pieces beside it
+
+
 def _map_page(component, face, tiled: Plan, paper) -> Page:
-    """The page before the sheets: the board drawn small with its sheets outlined and labelled, and how
-    to put them together."""
+    """The page before the sheets: the board drawn small with its sheets outlined and labelled, and beside it
+    how to put them together; all in the top half of the page, so that a kit may pack pieces of the same paper
+    below it (packing.py)."""
     content = printable(paper).inset(bottom=FOOTER_BAND)
-    w, h = content.w, content.h
+    w, h = content.w - 2 * MAP_GAP, content.h * MAP_SHARE - 2 * MAP_GAP  # the map's face, MAP_GAP inside the content
     W, H = component.size
-    scale = min((w - 30) / W, (h * 0.55) / H)
+    top, left = 27.0, 10.0 - MAP_GAP  # where the board is drawn, and the text starts, in the face
+    scale = min((w - 2 * left) * 0.55 / W, (h - top - 2) / H)
     mw, mh = W * scale, H * scale
-    mx, my = (w - mw) / 2, 30.0
+    mx, my = left, top
     first, last = tiled.tile(0, 0).label, tiled.tiles[-1].label
-    raw = [_label(f"{component.title}: putting its {tiled.sheets} sheets together", 10, 8, w - 20, "left", 14,
-                  "title"),
+    raw = [_label(f"{component.title}: putting its {tiled.sheets} sheets together", left, 5, w - 2 * left, "left",
+                  14, "title"),
            _label(f"The board prints on {tiled.sheets} sheets, {first} to {last}, laid out as below. Each sheet "
                   "holds its part of the board and, at its right or bottom edge, a pale glue band that the next "
-                  "sheet covers.", 10, 17, w - 20, "left", 8.5, "sans")]
+                  "sheet covers.", left, 14, w - 2 * left, "left", 8.5, "sans")]
     raw[-1]["text"]["fit"] = True
+    labels = min(30.0, 0.3 * min(tiled.own(tile).w for tile in tiled.tiles) * scale * PT)  # the sheets' names, pt
     for tile in tiled.tiles:  # each sheet's own part, without the band its neighbour covers
-        src = tile.source
-        x1 = tiled.xs[tile.column] if tile.glue_right else src.x1
-        y1 = tiled.ys[tile.row] if tile.glue_bottom else src.y1
-        box = Box(mx + max(src.x0, 0) * scale, my + max(src.y0, 0) * scale, mx + min(x1, W) * scale,
-                  my + min(y1, H) * scale)
+        own = tiled.own(tile)
+        box = Box(mx + max(own.x0, 0) * scale, my + max(own.y0, 0) * scale, mx + min(own.x1, W) * scale,
+                  my + min(own.y1, H) * scale)
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6,
                              "fill": "#FFFFFF", "opacity": 0.35}})
         raw.append({"rect": {"x": box.x0, "y": box.y0, "w": box.w, "h": box.h, "stroke": "#A93226", "width": 0.6}})
-        raw.append({"text": {"text": escaped(tile.label), "x": box.x0, "y": box.y0 + box.h / 2 - 7, "w": box.w, "h": 14,
-                             "size": 30, "font": "title", "colour": "#A93226", "valign": "middle", "fit": False}})
-    y = my + mh + 8
+        raw.append({"text": {"text": escaped(tile.label), "x": box.x0, "y": box.y0 + box.h / 2 - labels * 0.7 / PT,
+                             "w": box.w, "h": labels * 1.4 / PT, "size": labels, "font": "title", "colour": "#A93226",
+                             "valign": "middle", "fit": False}})
+    x, y = mx + mw + 6, top
     for number, line in enumerate(_assembly_steps(tiled, first), start=1):
-        raw.append({"text": {"text": escaped(f"{number}. {line}"), "x": 14, "y": y, "w": w - 28, "size": 9, "font": "sans",
-                             "align": "left", "fit": False}})
-        y += 4.6 * (1 + len(line) // 105)
+        text = f"{number}. {line}"
+        raw.append({"text": {"text": escaped(text), "x": x, "y": y, "w": w - left - x, "size": STEP_SIZE,
+                             "font": "sans", "align": "left", "fit": False}})
+        y += (len(wrap(text, font("sans"), STEP_SIZE, (w - left - x) * PT)) * 1.2 * STEP_SIZE + 3) / PT
+    h = min(max(h, y, my + mh + 2), content.h - 2 * MAP_GAP)  # steps too long for the room: more of the page
     steps = (("picture", {"face": face, "x": mx, "y": my, "w": mw, "h": mh}), Raw(raw))
     map_face = Made((f"board-map|{component.id}|{paper.size}|{tiled}",), steps, (w, h), 0.0, component.where)
+    at = Box(content.x0 + MAP_GAP, content.y1 - MAP_GAP - h, content.x1 - MAP_GAP, content.y1 - MAP_GAP)
     return Page(size=paper.size, side="assembly map", content=content, marks=False,
-                placed=[(Slot(content, 0, content), map_face)])
+                placed=[(Slot(at, 0, at), map_face)], spacing=Spacing(0.0, 2 * MAP_GAP, full=False, upright=True))
 
 
 def _assembly_steps(tiled: Plan, first: str) -> list:
@@ -271,7 +289,7 @@ def _assembly_steps(tiled: Plan, first: str) -> list:
                  "that edge goes over its neighbour. Leave the pale glue bands whole.")
     steps.append("Spread glue on a band, lay the next sheet's cut edge on the band's inner edge, and line up "
                  "the registration crosses: each cross is printed on both sheets.")
-    if tiled.rows > 1 and tiled.columns > 1:
+    if len(tiled.rows) > 1 and any(row.xs for row in tiled.rows):
         steps.append("Glue each row together first, then the rows one over the other.")
     steps.append("Once it is dry, trim the board's outer edges on the crop marks. Glued onto card or "
                  "cardboard it lies flat and lasts.")

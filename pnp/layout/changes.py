@@ -25,10 +25,10 @@ from pnp.read.version import card_digests, kit_version
 INK = "#2B1C0D"
 
 
-def manifest(game, variants: list, face_of) -> dict:
+def manifest(game, variants: list, key_of) -> dict:
     """The manifest of a build: for each variant (settings, its parts asking for faces, the same with their
-    faces made), every face the kit prints, `face_of(request)` giving the face made for a request. A face is
-    known by the request that asks for it, which names its card: two cards drawn alike are one face."""
+    faces made), every face the kit prints, `key_of(request)` giving what the face made for a request prints. A
+    face is known by the request that asks for it, which names its card: two cards drawn alike are one face."""
     cards = {card.where: (component.id, card.id) for component in game.components.values()
              for card in component.cards}
     built = {}
@@ -37,7 +37,7 @@ def manifest(game, variants: list, face_of) -> dict:
         for number, (owners, page) in enumerate(sequence(game, planned, settings, with_contents=True), start=1):
             for slot, (_, request) in enumerate(page.placed if owners else (), start=1):
                 component, card = cards.get(request.where, (_owner(owners, request), None))
-                key = face_of(request).key
+                key = key_of(request)
                 entries.append({"key": hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
                                 "component": component, "card": card, "side": page.side, "page": number,
                                 "slot": slot})

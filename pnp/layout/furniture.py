@@ -208,10 +208,10 @@ def furniture(page: Page) -> Furniture:
     return Furniture(lines, Spot(room.x1 - SCALE_BAR, room.y0), False, fold_label)  # as the lines, when nowhere
 
 
-def version_box(page: Page) -> Box | None:
+def version_box(page: Page, placed: Furniture | None = None) -> Box | None:
     """The box of the footer's second line, which ends with the kit's version (every change to the game's data
     changes it) — as wide as any version makes it, a little round it but for the line above; None on a page
-    without furniture.
+    without furniture. `placed`: the page's `furniture`, when known.
     A page's picture in the preview leaves it white, and the preview's heading shows the line once
     (pnp/write/preview.py): the picture of a page the change did not touch is kept.
     """
@@ -220,7 +220,7 @@ def version_box(page: Page) -> Box | None:
     line = page.footer[1]
     widest = max("0123456789abcdef", key=width) * VERSION_LENGTH  # any version fits
     start, end, low, high = extents((page.footer[0], line[:len(line) - VERSION_LENGTH] + widest))["lines"][1]
-    return box_at((start - ROUND, end + ROUND, low - ROUND, high), furniture(page).lines[1])
+    return box_at((start - ROUND, end + ROUND, low - ROUND, high), (placed or furniture(page)).lines[1])
 
 
 def below(spot: Spot, drop: float) -> Spot:

@@ -77,6 +77,7 @@ class Spacing:
     gutter: float  # between neighbours: a gap between nets, room for crop marks between cards
     full: bool  # the page holds as many as a page of them can: it is printed as it is
     header: bool = False  # the page's first face heads every page holding the others (a bar to measure)
+    upright: bool = False  # its pieces are read as they stand (a board's assembly map): never turned
 
 
 @dataclass

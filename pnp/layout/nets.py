@@ -239,12 +239,16 @@ def waste_marks(panels: tuple, tabs: tuple, folds: tuple, length: float) -> list
 
 def _covers(shape: list, point) -> bool:
     """Whether a convex outline (corners in order) holds a point, its edges included."""
-    signs = set()
+    x, y = point
+    side = None  # which side of the edges found so far the point lies (None: on their lines)
     for (x1, y1), (x2, y2) in zip(shape, shape[1:] + shape[:1]):
-        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
         if abs(cross) > 1e-6:
-            signs.add(cross > 0)
-    return len(signs) < 2
+            if side is None:
+                side = cross > 0
+            elif side != (cross > 0):  # on both sides of some edges: outside
+                return False
+    return True
 
 
 def _tab_label(corners, tab: Tab):

@@ -38,6 +38,7 @@ class Run:
     marks: bool
     cut_lines: bool
     header: object = None  # a face that must stand on every page holding these pieces
+    upright: bool = False  # never turned
 
     @property
     def rooms(self) -> tuple:
@@ -93,7 +94,8 @@ def runs_of(owner, pages: list, settings) -> list[Run]:
     runs: list = []
     for piece in pieces:
         if not runs or runs[-1].pieces[0].size != piece.size:
-            runs.append(Run([], spacing.bleed, spacing.gutter, first.marks, settings.cut_lines, header))
+            runs.append(Run([], spacing.bleed, spacing.gutter, first.marks, settings.cut_lines, header,
+                            spacing.upright))
         runs[-1].pieces.append(piece)
     return runs
 
@@ -118,13 +120,13 @@ def _block(run: Run, count: int, room: Box):
     best = None
     g = run.gutter
     for m in run.rooms:
-        for turned in (False, True):
+        for turned in (False,) if run.upright else (False, True):
             w, h = run.pieces[0].size[::-1] if turned else run.pieces[0].size
             most_cols = math.floor((room.w - 2 * m + g + 1e-9) / (w + g))
             most_rows = math.floor((room.h - 2 * m + g + 1e-9) / (h + g))
             if most_cols < 1 or most_rows < 1:
                 continue
-            for cols in {min(most_cols, count), min(most_cols, max(1, count // most_rows))}:
+            for cols in range(1, min(most_cols, count) + 1):
                 rows = min(most_rows, count // cols)
                 width, height = cols * w + (cols - 1) * g + 2 * m, rows * h + (rows - 1) * g + 2 * m
                 option = (cols * rows, m == run.rooms[0], -width * height, cols, rows, turned, width, height, m)
@@ -145,20 +147,35 @@ def _split(room: Box, width: float, height: float) -> list[Box]:
 
 class Packer:
     """Blocks set on as many pages as they need: each in the free rectangle that holds the most of its pieces
-    (of those, the smallest), on the first page with room for any."""
+    (of those, the smallest), on the first page with room for any; with `even`, the pages a run opens each
+    take an even share of what is left of it, so that its last page is not left nearly empty."""
 
-    def __init__(self, region: Box):
+    def __init__(self, region: Box, even: bool = False):
         self.region = region
+        self.even = even  # a run that needs several new pages shares its pieces out evenly among them
         self.sheets: list[Sheet] = []
 
     def add(self, run: Run) -> None:
         pieces = list(run.pieces)
+        opened: dict = {}  # the pages this run opened: id -> how many of its pieces each holds
+        share = None  # when the packer shares a run out evenly: the most of it each page it opens takes
         while pieces:
             for sheet in self.sheets + [Sheet([self.region])]:
-                placed = self._place(run, pieces, sheet)
+                offered = pieces
+                if self.even and (id(sheet) in opened or sheet not in self.sheets):
+                    if share is None:
+                        most = self._place(run, pieces, Sheet([self.region]))
+                        share = math.ceil(len(pieces) / math.ceil(len(pieces) / most)) if most else len(pieces)
+                    offered = pieces[:share - opened.get(id(sheet), 0)]
+                    if not offered:
+                        continue
+                placed = self._place(run, offered, sheet)
                 if placed:
                     if sheet not in self.sheets:
                         self.sheets.append(sheet)
+                        opened[id(sheet)] = 0
+                    if id(sheet) in opened:
+                        opened[id(sheet)] += placed
                     pieces = pieces[placed:]
                     break
             else:
@@ -199,12 +216,17 @@ class Packer:
         return cols * rows
 
 
-def packed_pages(runs: list[Run], settings, fold=None) -> list[tuple[list, list[Page]]]:
+def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list, list[Page]]], float]:
     """The runs packed onto pages: for each sheet of paper, the parts it holds and its pages (a duplex page
-    of fronts is followed by the page of their backs)."""
+    of fronts is followed by the page of their backs); and the area (mm²) the pieces of the emptiest cover."""
     runs = _merged(runs)
-    packer = min((_packed(runs, region_of(settings, fold), order) for order in ORDERS),
-                 key=lambda packer: len(packer.sheets))
+    orders: dict = {}  # each order once, however many of ORDERS give it
+    for largest in (True, False):
+        for order in ORDERS:
+            ordered = sorted(runs, key=order, reverse=largest)
+            orders.setdefault(tuple(map(id, ordered)), ordered)
+    packer = min((_packed(ordered, region_of(settings, fold), even) for even in (False, True)
+                  for ordered in orders.values()), key=lambda packer: (len(packer.sheets), -_least(packer)))
     content = printable(settings).inset(bottom=FOOTER_BAND)
     has_backs = any(piece.back is not None for run in runs for piece in run.pieces)
     out = []
@@ -231,10 +253,12 @@ def packed_pages(runs: list[Run], settings, fold=None) -> list[tuple[list, list[
             pages.append(Page(size=settings.size, side="backs", placed=backs, content=content, marks=False,
                               reverse=True))
         out.append((sheet.owners, pages))
-    return out
+    return out, _least(packer)
 
 
-ORDERS = (  # the orders the packer tries the runs in, largest first: it keeps the one that takes fewest pages
+ORDERS = (  # the orders the packer tries the runs in, largest first and then smallest first, each filling its
+    # pages in turn or sharing a run out evenly among the new pages it needs: it keeps the packing that takes the
+    # fewest pages, and of those the one whose emptiest page holds the most
     lambda run: len(run.pieces) * (run.pieces[0].size[0] + run.gutter) * (run.pieces[0].size[1] + run.gutter),
     lambda run: run.pieces[0].size[0] * run.pieces[0].size[1],
     lambda run: max(run.pieces[0].size),
@@ -247,7 +271,7 @@ def _merged(runs: list[Run]) -> list[Run]:
     share a grid and its cuts."""
     merged: dict = {}
     for run in runs:
-        key = (run.pieces[0].size, run.bleed, run.gutter, run.marks, run.cut_lines, id(run.header))
+        key = (run.pieces[0].size, run.bleed, run.gutter, run.marks, run.cut_lines, id(run.header), run.upright)
         if key in merged:
             merged[key].pieces = merged[key].pieces + run.pieces
         else:
@@ -255,9 +279,15 @@ def _merged(runs: list[Run]) -> list[Run]:
     return list(merged.values())
 
 
-def _packed(runs: list[Run], region: Box, order) -> Packer:
-    packer = Packer(region)
-    for run in sorted(runs, key=order, reverse=True):
+def _least(packer: Packer) -> float:
+    """The area (mm²) the pieces of a packer's emptiest page cover, trimmed."""
+    return min(sum(piece.size[0] * piece.size[1] for *_, pieces in sheet.blocks for piece in pieces)
+               for sheet in packer.sheets)
+
+
+def _packed(runs: list, region: Box, even: bool) -> Packer:
+    packer = Packer(region, even)
+    for run in runs:
         packer.add(run)
     return packer
 
@@ -265,33 +295,37 @@ def _packed(runs: list[Run], region: Box, order) -> Packer:
 def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
     """A kit's pages in print order, each with the parts it holds: every part's full pages, then, after the
     last part that has pieces on them, the pages its part-filled pages were packed onto with others' (when
-    that saves paper; else its part-filled pages as they were)."""
+    that saves paper, or leaves no sheet as empty; else its part-filled pages as they were). A part's first
+    page that leads its other pages (a board's assembly map before its sheets) keeps its place: the pages
+    it was packed onto print there."""
     pools: dict = {}
-    kept: dict = {}
     for part in parts:
-        kept[id(part)], loose = [], []
-        for unit in _sheets(part.pages):
-            packable = unit[0].spacing is not None and not unit[0].spacing.full
-            (loose if packable else kept[id(part)]).extend(unit)
+        loose = [page for unit in _sheets(part.pages) if unit[0].spacing is not None and not unit[0].spacing.full
+                 for page in unit]
         if loose:
             pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "loose": [], "page": loose[0]})
             pool["runs"] += runs_of(part, loose, settings)
             pool["loose"].append((part, loose))
+    gone: set = set()  # the part-filled pages whose pieces were packed onto shared pages
+    before: dict = {}
     after: dict = {}
     for pool in pools.values():
         page = pool["page"]
-        packed = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
-        if len(packed) < sum(not page.reverse for _, pages in pool["loose"] for page in pages):
-            last = pool["loose"][-1][0]
-            after[id(last)] = after.get(id(last), []) + [
-                (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
-                for owners, pages in packed for each in pages]
-        else:  # packing saves no sheet: each part keeps its own
-            for part, pages in pool["loose"]:
-                kept[id(part)] += pages
+        packed, covered = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
+        own = [sum(piece.size[0] * piece.size[1] for piece in pieces_of(part, unit)[0])
+               for part, pages in pool["loose"] for unit in _sheets(pages)]
+        if (len(packed), -covered) >= (len(own), -min(own)):
+            continue  # packing saves no sheet, and leaves one as empty: each part keeps its own pages
+        gone.update(id(page) for _, pages in pool["loose"] for page in pages)
+        leading = [part for part, pages in pool["loose"] if pages[0] is part.pages[0] and len(pages) < len(part.pages)]
+        where, owner = (before, leading[0]) if leading else (after, pool["loose"][-1][0])
+        where[id(owner)] = where.get(id(owner), []) + [
+            (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
+            for owners, pages in packed for each in pages]
     entries = []
     for part in parts:
-        entries += [((part,), page) for page in kept[id(part)]]
+        entries += before.get(id(part), [])
+        entries += [((part,), page) for page in part.pages if id(page) not in gone]
         entries += after.get(id(part), [])
     return entries
 
@@ -310,6 +344,16 @@ def _sheets(pages: list) -> list[list]:
 def _stock(part, page, settings) -> tuple:
     """What a part's pages are printed on, and how: only pages alike in both may share a sheet."""
     if page.fold:
-        return fold_stock(part.component), "fold", page.size, page.fold
+        return paper(fold_stock(part.component)), "fold", page.size, page.fold
     form = "backs" if page.side == "fronts" else "one side"
-    return part.component.stock_for("fold" if settings.fold else "duplex"), form
+    return paper(part.component.stock_for("fold" if settings.fold else "duplex")), form
+
+
+def paper(stock: str) -> str:
+    """The paper a stock names first: "paper of 120–160 g/m², or plain paper glued onto card" and "paper of
+    120–160 g/m² (the glued halves make the token)" are both paper of 120–160 g/m², and parts printed on them
+    may share a sheet of it; a remark that gives the weight is the paper's own ("card stock (250–300 g/m²)")."""
+    first = stock.split(", or ")[0].strip()
+    if first.endswith(")") and " (" in first and "g/m" not in first[first.rindex(" ("):]:
+        first = first[:first.rindex(" (")]
+    return first

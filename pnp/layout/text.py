@@ -41,8 +41,17 @@ def font(name: str) -> str:
     (by the key `game_font` gave it)."""
     registered = f"pnp-{name}"
     path = resources.FONTS / FONT_FILES[name] if name in FONT_FILES else GAME_FONTS[name]
-    pdfmetrics.registerFont(truetype(registered, path))
+    made = truetype(registered, path)
+    made.face.makeSubset = _kept(made.face.makeSubset)
+    pdfmetrics.registerFont(made)
     return registered
+
+
+def _kept(make_subset):
+    """A font's makeSubset (the font file of a subset of its characters, embedded in a PDF) that makes each subset
+    once a process: the PDFs of a kit mostly embed the same ones."""
+    made = lru_cache(maxsize=64)(lambda characters: make_subset(list(characters)))
+    return lambda subset: made(tuple(subset))
 
 
 def game_font(name: str, path: Path, bold: str | None = None) -> str:
@@ -127,6 +136,11 @@ def quoted(text: str) -> str:
 
 def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
     """Greedy word wrap to a width in points; explicit newlines are kept."""
+    return list(_wrapped(text, font_name, size, width))
+
+
+@lru_cache(maxsize=4096)  # the contents page measures its entries again as it lays them out
+def _wrapped(text: str, font_name: str, size: float, width: float) -> tuple[str, ...]:
     lines = []
     for paragraph in text.split("\n"):
         line = ""
@@ -138,7 +152,7 @@ def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 CAP = 0.72  # the height of a capital, as a share of the font size: the box's top lies this far above line 1
@@ -248,27 +262,75 @@ def _width(line: list) -> float:
 def _set(runs, font_name: str, scale: float, given: float, aspects: dict, width: float) -> list[list]:
     """Greedy word wrap of styled runs to a width in points, each new line in the text kept: lines of pieces
     (x, text, font, size, colour, italic, icon, width), neighbours of one style joined."""
+    if len(runs) == 1 and not runs[0].icon:
+        plain = _set_plain(runs[0], font_name, scale, given, width)
+        if plain is not None:
+            return plain
     lines: list[list] = []
+    styles: dict = {}  # id(run) -> its (font, size, colour, italic), worked out once
+
+    def style(run) -> tuple:
+        found = styles.get(id(run))
+        if found is None:
+            found = styles[id(run)] = (_font_of(run, font_name), _size_of(run, scale, given), run.colour, run.italic)
+        return found
+
     for paragraph in _paragraphs(runs):
         line: list = []
+        end = 0.0  # where the line's last piece ends (_width)
         tail, spaces = 0.0, 0  # the spaces after the line's last piece, before the next word
+        joins = None  # the style of the line's last piece, when text (a piece of the same style joins it)
         for space, word in paragraph:
-            parts = [_measured(run, piece, font_name, scale, given, aspects) for run, piece in word]
-            wide = sum(part[7] for part in parts)
-            gap = pdfmetrics.stringWidth(" ", font(_font_of(space, font_name)), _size_of(space, scale, given))
-            if line and _width(line) + tail + gap + wide > width:
+            parts, wide = [], 0
+            for run, piece in word:
+                face, size, tint, italic = kind = style(run)
+                if run.icon:
+                    part = (0.0, piece, face, size, tint, italic, True, size * ICON * aspects.get(piece, 1.0))
+                else:
+                    part = (0.0, piece, face, size, tint, italic, False, _text_width(piece, face, size))
+                parts.append((part, None if run.icon else kind))
+                wide += part[7]
+            gap_face, gap_size = (font_name, given * scale) if space is None else style(space)[:2]
+            gap = _text_width(" ", gap_face, gap_size)
+            if line and end + tail + gap + wide > width:
                 lines.append(line)
-                line, tail, spaces = [], 0.0, 0
+                line, end, tail, spaces, joins = [], 0.0, 0.0, 0, None
             elif line:
                 tail, spaces = tail + gap, spaces + 1
-            for part in parts:
-                x, last = _width(line) + tail, line[-1] if line else None
-                if last and not last[6] and not part[6] and last[2:6] == part[2:6]:
+            for part, kind in parts:
+                x = end + tail
+                if joins is not None and kind == joins:
+                    last = line[-1]
                     line[-1] = (last[0], last[1] + " " * spaces + part[1], *last[2:7], x + part[7] - last[0])
                 else:
                     line.append((x, *part[1:]))
+                end = line[-1][0] + line[-1][7]
+                joins = kind
                 tail, spaces = 0.0, 0
         lines.append(line)
+    return lines
+
+
+def _set_plain(run, font_name: str, scale: float, given: float, width: float) -> list[list] | None:
+    """`_set` for a text of one run, each word after one space (most texts): each line one piece, its width
+    worked out as `_set` works it out. None for a text with a word of no letters (two spaces in a row)."""
+    paragraphs = [part.split(" ") for part in run.text.split("\n")]
+    if any("" in words for words in paragraphs):
+        return None
+    face, size = _font_of(run, font_name), _size_of(run, scale, given)
+    gap = _text_width(" ", face, size)
+    lines: list[list] = []
+    for words in paragraphs:
+        text, end = None, 0.0
+        for word in words:
+            wide = _text_width(word, face, size)
+            if text is not None and not end + gap + wide > width:
+                text, end = text + " " + word, end + gap + wide
+                continue
+            if text is not None:
+                lines.append([(0.0, text, face, size, run.colour, run.italic, False, end)])
+            text, end = word, wide
+        lines.append([(0.0, text, face, size, run.colour, run.italic, False, end)])
     return lines
 
 
@@ -311,13 +373,10 @@ def _size_of(run, scale: float, given: float) -> float:
     return (run.size if run is not None and run.size is not None else given) * scale
 
 
-def _measured(run, text: str, font_name: str, scale: float, given: float, aspects: dict) -> tuple:
-    """A run's piece as a line holds it, at x 0."""
-    size = _size_of(run, scale, given)
-    face = _font_of(run, font_name)
-    if run.icon:
-        return (0.0, text, face, size, run.colour, run.italic, True, size * ICON * aspects.get(text, 1.0))
-    return (0.0, text, face, size, run.colour, run.italic, False, pdfmetrics.stringWidth(text, font(face), size))
+@lru_cache(maxsize=16384)  # a deck's words recur from card to card
+def _text_width(text: str, face: str, size: float) -> float:
+    """The width of a word (or a space) in one of the fonts (`font`), in points."""
+    return pdfmetrics.stringWidth(text, font(face), size)
 
 
 def overflow(v: dict, layout: TextLayout) -> str:

@@ -21,6 +21,9 @@ TOKEN = re.compile(r"(?<![\d.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|(?<![a-
 _OPERAND = re.compile(rb"(?<![\w.])(?:[-+]?(?:nan|inf)|[-+]?\d{16,}(?:\.\d*)?)(?![\w])", re.IGNORECASE)
 
 
+_DIGITS, _LONG = bytes.maketrans(b"123456789", b"000000000"), b"0" * 16  # no _OPERAND without nan, inf or 16 digits
+
+
 def problem(value: float, largest: float = MAX_NUMBER) -> str | None:
     """What is wrong with a number ("is not a finite number", "is too large ..."), or None."""
     if not math.isfinite(value):
@@ -42,6 +45,12 @@ def problem_in(text: str) -> str | None:
 def unprintable(code) -> str | None:
     """The first operand of drawn PDF operators (strings, and the numbers of markers such as a line of text)
     that is not a finite number of at most MAX_DRAWN, or None when all are."""
+    texts = "\n".join(line for line in code if isinstance(line, str)).encode("latin-1", "replace")
+    lower = texts.lower()
+    if b"nan" not in lower and b"inf" not in lower and _LONG not in texts.translate(_DIGITS) and \
+            all(abs(item) <= MAX_DRAWN for line in code if not isinstance(line, str) for item in line
+                if isinstance(item, float)):  # (the common case, without a search: each line is looked at below)
+        return None
     for line in code:
         if isinstance(line, str):
             found = _OPERAND.search(line.encode("latin-1", "replace"))

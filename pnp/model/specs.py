@@ -47,6 +47,7 @@ class Spec:
     """Checks one value, reporting problems; returns the value converted for the program's use."""
 
     expected = "a value"
+    leaf = False  # a spec of one value, checked without looking inside it: `where` serves only to say a problem
 
     def check(self, value, where: Where, problems: list):
         raise NotImplementedError
@@ -58,6 +59,7 @@ class Spec:
 
 class Any_(Spec):
     """Any value (or any of one Python type, such as dict), as it was read."""
+    leaf = True
 
     def __init__(self, kind: type | None = None, expected: str = "any value"):
         self.kind, self.expected = kind, expected
@@ -67,6 +69,7 @@ class Any_(Spec):
 
 
 class Text(Spec):
+    leaf = True
     expected = "text"
 
     def check(self, value, where, problems):
@@ -76,6 +79,7 @@ class Text(Spec):
 
 
 class Int(Spec):
+    leaf = True
     def __init__(self, low: int | None = None, high: int | None = None):
         self.low, self.high = low, high
         bounds = f" from {low}" if low is not None else ""
@@ -94,6 +98,7 @@ MAX_LENGTH = 100_000.0  # mm: 100 m, beyond any paper
 
 
 class Number(Spec):
+    leaf = True
     expected = "a number"
 
     def check(self, value, where, problems):
@@ -107,6 +112,7 @@ class Number(Spec):
 
 
 class Bool(Spec):
+    leaf = True
     expected = "true or false"
 
     def check(self, value, where, problems):
@@ -115,6 +121,7 @@ class Bool(Spec):
 
 class Length(Spec):
     """A length in millimetres, at least `low` when given."""
+    leaf = True
 
     def __init__(self, low: float | None = None):
         self.low = low
@@ -135,6 +142,7 @@ class Length(Spec):
 
 
 class Choice(Spec):
+    leaf = True
     def __init__(self, *options):
         self.options = options
         self.expected = "one of " + ", ".join(map(str, options))
@@ -149,6 +157,7 @@ _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 class Colour(Spec):
     """A colour: '#rrggbb', '#rgb', 'none', or a name from the game's palette; with `printed`, one that prints
     (a text's: not none, nor a palette name that is none)."""
+    leaf = True
 
     expected = "a colour such as #1f5fa8, none, or a palette name"
 
@@ -219,6 +228,12 @@ class Record(Spec):
                                  f"unknown key (expected one of: {known})"))
         for name, (spec, default) in self.fields.items():
             if name in value:
+                if spec.leaf:  # a value found right needs no place of its own: one is made only to say a problem
+                    trial: list = []
+                    found = spec.check(value[name], where, trial)
+                    if not trial:
+                        out[name] = found
+                        continue
                 out[name] = spec.check(value[name], where.at(name, line_of(value, name, where.line)), problems)
             elif default is REQUIRED:
                 problems.append((where.at(name, line_of(value, default=where.line)), "missing required key"))

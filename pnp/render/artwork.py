@@ -16,7 +16,7 @@ import binascii
 import hashlib
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from lxml import etree
@@ -61,8 +61,9 @@ MAX_BYTES = 1 << 20  # hand-drawn artwork is a few kB
 class Artwork:
     """An SVG file that passed the checks, and the raster pictures it draws."""
 
-    path: Path  # resolved
-    root: Path  # the artwork folder holding it: nothing it references lies outside
+    path: Path = field(repr=False)  # resolved
+    root: Path = field(repr=False)  # the artwork folder holding it: nothing it references lies outside
+    content: str  # a digest of the file: what a face placing it shows, wherever the file lies (its repr's part)
     images: tuple[Picture, ...] = ()  # each once, in the order the file first draws them
     hrefs: tuple[tuple[str, int], ...] = ()  # each <image>'s href and the index of its picture in `images`
 
@@ -97,7 +98,8 @@ def checked(path: Path, root: Path, store=None) -> Artwork:
     if problems:
         raise DataError(problems)
     images = tuple(dict.fromkeys(hrefs.values()))
-    return Artwork(path, root, images, tuple((href, images.index(found)) for href, found in hrefs.items()))
+    return Artwork(path, root, hashlib.sha256(data).hexdigest(), images,
+                   tuple((href, images.index(found)) for href, found in hrefs.items()))
 
 
 def _check_tree(top, path: Path, folder: PurePosixPath, root: Path, store, problems: list) -> dict:

@@ -61,6 +61,15 @@ def artwork_of(steps):
             yield from (art for _, art, _ in values.get("icons", ()))
 
 
+REPEATED = ("rect", "circle", "ellipse", "line", "polygon", "art")  # steps whose operators are remembered
+REMEMBERED = 1024  # such steps' operators kept at once
+
+
+def _opaque(c) -> bool:
+    """Whether the canvas draws at full opacity, no transparency state in force."""
+    return all(value == 1 for value in c._extgstate._d.values())
+
+
 class Painter:
     """Draws a face's steps once into a Drawing, in its own coordinates: millimetres from the top-left of the
     trim. `art_size(artwork)` gives the size of a piece of artwork's own drawing, in points."""
@@ -71,6 +80,7 @@ class Painter:
         self.c = Canvas(io.BytesIO())  # a scratch canvas: only the operators it writes are kept
         self.palette = tuple(sorted(palette.items()))
         self.art_size = art_size
+        self.drawn: dict = {}  # (a shared step, ...) -> (the step, the operators it wrote, the PDF version they ask)
 
     def record(self, face) -> Drawing:
         c = self.c
@@ -91,8 +101,32 @@ class Painter:
                        c._doc._pdfVersion >= PDF_SUPPORT_VERSION["transparency"])
 
     def _draw(self, steps) -> None:
-        for name, values in steps:
-            getattr(self, f"_{name}")(values, self.where)
+        for step in steps:
+            name, values = step
+            if name in REPEATED:
+                self._repeated(step)
+            else:
+                getattr(self, f"_{name}")(values, self.where)
+
+    def _repeated(self, step) -> None:
+        """A shape or a piece of artwork drawn as it was on an earlier face: a step read once and shared by many
+        faces (pnp/render/steps.py) writes the same operators wherever its frame has the same height and its
+        artwork the same place among the face's, at full opacity before and after (no transparency state set)."""
+        c = self.c
+        name, values = step
+        key = (id(step), self.height, self.uses[values["art"]] if name == "art" else None)
+        known = self.drawn.get(key)
+        if known is not None and known[0] is step and _opaque(c):
+            c._code.extend(known[1])
+            c._doc._pdfVersion = max(c._doc._pdfVersion, known[2])
+            return
+        start, states = len(c._code), len(c._extgstate._c)
+        opaque = _opaque(c)
+        getattr(self, f"_{name}")(values, self.where)
+        if opaque and _opaque(c) and len(c._extgstate._c) == states:
+            if len(self.drawn) >= REMEMBERED:
+                self.drawn.clear()
+            self.drawn[key] = (step, c._code[start:], c._doc._pdfVersion)
 
     def _use(self, thing) -> None:
         self.c._code.append(("use", self.uses[thing]))

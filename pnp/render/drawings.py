@@ -12,6 +12,9 @@ from pnp.render.draw import Drawing, Painter
 from pnp.render.keys import digest
 
 MAKERS = itertools.count()  # keeps each build's own drawings apart from another's in the store
+KEPT = 1100  # drawings of faces a template made, kept in memory as well as in the store, so that the PDFs that print
+# one (its part's and the kit) take it from there: for a build of no more such faces (some 9 KB each); a bigger
+# one reads them from the store, its memory flat
 
 
 class Drawings:
@@ -21,6 +24,8 @@ class Drawings:
         self.derived: dict[str, tuple] = {}  # key of a face made here from others -> what its drawing places
         self.warned: set = set()
         self.serial = next(MAKERS)
+        self.kept: dict[str, Drawing] | None = {}  # face key -> its drawing, read or drawn in this build (None:
+        # more than KEPT, kept no more)
 
     @property
     def painter(self) -> Painter:
@@ -32,13 +37,25 @@ class Drawings:
         """A face's drawing: from the store when what it places is unchanged, else drawn now (and stored)."""
         if not face.lasting:
             return self._derived(face)
-        stored = self.store.get("drawing", face.key)
-        drawing = self._resolved(stored, face.where) if stored else None
+        drawing = self.kept.get(face.key) if self.kept is not None else None
         if drawing is None:
-            drawing = self.painter.record(face)
-            self.store.put("drawing", face.key, self.described(drawing))
+            stored = self.store.get("drawing", face.key)
+            drawing = self._resolved(stored, face.where) if stored else None
+            if drawing is None:
+                drawing = self.painter.record(face)
+                self.store.put("drawing", face.key, self.described(drawing))
+            self.keep(face.key, drawing)
         self._check_sharpness(drawing, face.where)
         return drawing
+
+    def keep(self, key: str, drawing: Drawing) -> None:
+        """Keep the drawing of a face a template made (under its key) for the rest of the build, unless the
+        build has more than KEPT."""
+        if self.kept is not None and key not in self.kept:
+            if len(self.kept) >= KEPT:
+                self.kept = None
+                return
+            self.kept[key] = drawing
 
     def _derived(self, face) -> Drawing:
         """The drawing of a face made from others (a proof, a layered sheet, a net, a rules page): drawn once a

@@ -26,8 +26,10 @@ from pnp.layout.text import game_font
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
 from pnp.render import legibility, quickyaml
+from pnp.render.artwork import Artwork
 from pnp.render.drawings import Drawings
 from pnp.render.findings import Findings
+from pnp.render.images import Picture
 from pnp.render.keys import digest
 from pnp.render.library import Library
 from pnp.render.steps import Steps
@@ -84,6 +86,7 @@ class FaceMaker:
         self._renderer = None  # jinja2, loaded when a template must be rendered
         self._sources: str | None = None
         self.made: dict = {}  # request -> its face, made once a build
+        self.printed: dict[str, str] = {}  # face key -> its printed key (see `printed_key`)
         self.faces: dict[str, Face] = {}  # face key -> Face
         self.keys: dict[str, tuple] = {}  # what a template was given -> what it made: (the key of the face, None
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
@@ -106,6 +109,16 @@ class FaceMaker:
         if face is None:
             face = self.made[request] = self._drawn(request) if isinstance(request, Drawn) else self._made(request)
         return face
+
+    def printed_key(self, request) -> str:
+        """What the face a request asks for prints: its key and the contents of the files it places (a template's
+        text names its artwork and pictures, their edits show only here). The same in any folder the game or
+        pnp lies in: the key a build's manifest compares."""
+        face = self.face(request)
+        found = self.printed.get(face.key)
+        if found is None:
+            found = self.printed[face.key] = digest(face.key, sorted(set(_contents(face.steps))))
+        return found
 
     def low_ink_pages(self, pages: list) -> list:
         """Pages of faces (made by `pages`) with each face printed with low ink."""
@@ -296,6 +309,7 @@ class FaceMaker:
                 return key, notes, tuple(error.problems)
             self.store.put("face", key, {"steps": self.steps.encoded(steps)})
             self.store.put("drawing", key, self.drawings.described(drawing))
+            self.drawings.keep(key, drawing)
         return key, notes, ()
 
     def _placed_notes(self, notes: tuple, text: str, template: str, size, bleed: float, context: dict) -> tuple:
@@ -308,8 +322,7 @@ class FaceMaker:
                 raw = parse_yaml(text, template, lines=True)
             except DataError:  # read before, but perhaps not by PyYAML (see quickyaml): lines not known
                 pass
-        origins = self.renderer.origins(template, **self._seen(size, bleed, context))
-        placed = []
+        found = []  # the line of the rendered text that wrote each note's step
         for note in notes:
             if lines is not None:  # a step and the steps of its groups are on one line
                 line = lines[note.path[0] - 1] if note.path and 0 < note.path[0] <= len(lines) else 0
@@ -320,6 +333,10 @@ class FaceMaker:
                     line = line_of(steps, index - 1) if item is not None else 0
                     steps = item.get("group", {}).get("steps") if isinstance(item, dict) and \
                         isinstance(item.get("group"), dict) else None
+            found.append(line)
+        origins = self.renderer.origins(template, max(found), **self._seen(size, bleed, context))
+        placed = []
+        for note, line in zip(notes, found):
             file, line = origins[line - 1] if 0 < line <= len(origins) else (f"templates/{template}", 0)
             placed.append(dataclasses.replace(note, file=file, line=line))
         return tuple(placed)
@@ -342,3 +359,19 @@ def _item_lines(text: str) -> list[int] | None:
     except quickyaml.Unsure:
         return None
     return [number for number, line in enumerate(text.split("\n"), start=1) if line.startswith("- ")]
+
+
+def _contents(value):
+    """The digests of the files drawing steps place (artwork, pictures, icons), in the steps of the faces they
+    draw on too."""
+    if isinstance(value, (Artwork, Picture)):
+        yield value.content
+        yield from _contents(getattr(value, "images", ()))
+    elif isinstance(value, Face):
+        yield from _contents(value.steps)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _contents(item)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _contents(item)

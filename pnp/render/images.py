@@ -20,10 +20,11 @@ class Unprintable(Exception):
 class Picture:
     """A raster file that was read and found printable."""
 
-    path: Path  # its file; for a picture an SVG file holds, that SVG file
+    path: Path = field(repr=False)  # its file; for a picture an SVG file holds, that SVG file
     size: tuple[int, int]  # pixels
     format: str  # PNG or JPEG
     mode: str  # PIL's name for its colours: L, RGB, CMYK, P, RGBA ...
+    content: str  # a digest of its bytes: what a face placing it shows, wherever the file lies (its repr's part)
     data: bytes | None = field(default=None, repr=False)  # the bytes of a picture an SVG file holds
 
     def read_bytes(self) -> bytes:
@@ -42,11 +43,11 @@ def read(path: Path, store=None) -> Picture:
     key = f"{path}|{stat.st_size}|{stat.st_mtime_ns}"
     known = store.get("picture", key) if store else None
     if known is None:
-        known = _examined(path)
+        known = [*_examined(path), hashlib.sha256(path.read_bytes()).hexdigest()]
         if store:
             store.put("picture", key, known)
-    size, kind, mode = known
-    return Picture(path, tuple(size), kind, mode)
+    size, kind, mode, content = known
+    return Picture(path, tuple(size), kind, mode, content)
 
 
 def held(data: bytes, path: Path, store=None) -> Picture:
@@ -59,7 +60,7 @@ def held(data: bytes, path: Path, store=None) -> Picture:
         if store:
             store.put("held-picture", key, known)
     size, kind, mode = known
-    return Picture(path, tuple(size), kind, mode, data)
+    return Picture(path, tuple(size), kind, mode, key, data)
 
 
 def _examined(source) -> list:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.layout.text import DESCENT, text_layout, unfitted
 from pnp.model.geometry import Box
@@ -54,10 +55,11 @@ class Finding:
     line: int = 0
 
 
-def ink_box(v: dict) -> Box:
+def ink_box(v: dict, layout=None) -> Box:
     """Where a (checked, unturned) text step puts ink, in the face's coordinates: y grows downwards here,
-    so the box's y0 is the top of the first line and y1 the lowest point of the last."""
-    layout = text_layout(v)
+    so the box's y0 is the top of the first line and y1 the lowest point of the last. (`layout`: its
+    text_layout, when known.)"""
+    layout = layout or text_layout(v)
     lefts = layout.line_x(v)
     x0 = v["x"] + min(lefts)
     x1 = v["x"] + max(left + width for left, width in zip(lefts, layout.widths))
@@ -128,11 +130,11 @@ def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints:
         return
     if layout.smallest < MIN_SIZE - 1e-6:  # the smallest size it sets, a size inside the text included
         note(SMALL, False, layout.smallest)
-    middle = text_middle(v)
+    middle = text_middle(v, layout)
     if not v["rotate"]:
-        for kind, over, detail in _spilt(ink_box(v), middle, frames, safe):
+        for kind, over, detail in _spilt(ink_box(v, layout), middle, frames, safe):
             note(kind, over >= GRAZE, over, detail)
-    faint = _faint(v, place.point(*middle), paints, palette)
+    faint = _faint(v, place.point(*middle), paints, palette, layout)
     if faint:
         note(FAINT, False, *faint)
 
@@ -151,30 +153,31 @@ def _spilt(ink: Box, middle: tuple, frames: list, safe: Box | None):
         yield SAFE_ZONE, over, ""
 
 
-def _faint(v: dict, point: tuple, paints: list, palette: tuple) -> tuple | None:
+def _faint(v: dict, point: tuple, paints: list, palette: tuple, layout) -> tuple | None:
     """A text's lowest contrast ratio with what lies under `point` (its middle, in the face), of its own colour
     and each colour set inside it, and the two colours, when it is below CONTRAST; None when it is not, or the
     colours are not known."""
     under = colour_under(point, paints)
-    inks = dict.fromkeys([v["colour"], *(piece.colour for line in text_layout(v).pieces for piece in line
+    if under is None:
+        return None
+    inks = dict.fromkeys([v["colour"], *(piece.colour for line in layout.pieces for piece in line
                                          if piece.colour is not None and not piece.icon)])
-    found = []
-    for ink in filter(None, (rgb(colour, palette) for colour in inks)):
-        if under is not None:
-            seen = over(under, ink, v["opacity"])
-            found.append((contrast(seen, under), f"{hex_of(seen)} on {hex_of(under)}"))
-    faintest = min(found, default=None)
-    return faintest if faintest is not None and faintest[0] < CONTRAST else None
+    found = [(contrast(seen, under), seen) for seen in (over(under, ink, v["opacity"]) for ink in
+                                                        filter(None, (rgb(colour, palette) for colour in inks)))]
+    lowest = min((ratio for ratio, _ in found), default=CONTRAST)
+    if lowest >= CONTRAST:
+        return None
+    return min((ratio, f"{hex_of(seen)} on {hex_of(under)}") for ratio, seen in found if ratio == lowest)
 
 
-def text_middle(v: dict) -> tuple[float, float]:
+def text_middle(v: dict, layout=None) -> tuple[float, float]:
     """The middle of a text step's box (of its ink, down from its top, when it has no height)."""
-    return v["x"] + v["w"] / 2, v["y"] + (v["h"] if v["h"] is not None else ink_height(v)) / 2
+    return v["x"] + v["w"] / 2, v["y"] + (v["h"] if v["h"] is not None else ink_height(v, layout)) / 2
 
 
-def ink_height(v: dict) -> float:
+def ink_height(v: dict, layout=None) -> float:
     """From the top of a box without a height to the foot of its text's ink."""
-    layout = text_layout(v)
+    layout = layout or text_layout(v)
     return layout.baselines[-1] + layout.size * DESCENT / PT
 
 
@@ -268,6 +271,7 @@ def hex_of(rgb: tuple) -> str:
     return "#" + "".join(f"{round(part * 255):02X}" for part in rgb)
 
 
+@lru_cache(maxsize=4096)
 def luminance(rgb: tuple) -> float:
     """A colour's relative luminance (WCAG 2): 0 for black, 1 for white."""
     linear = [part / 12.92 if part <= 0.04045 else ((part + 0.055) / 1.055) ** 2.4 for part in rgb]

@@ -326,6 +326,7 @@ class Renderer:
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
             del self.env.globals[unused]
         self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand_checked)
+        self.sources: dict = {}  # a template (jinja2's, compiled) -> its _Source, read once a build
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
@@ -363,14 +364,17 @@ class Renderer:
             self.env.started = None
         return "".join(written)
 
-    def origins(self, template: str, **context) -> list[tuple[str, int]]:
-        """Where each line of what `template` renders for `context` starts: (template file, line), in order.
-        Rendered again, piece by piece, each piece traced to the template code that wrote it (a macro's text to
-        the line that calls it); asked only of a rendering that has worked before."""
+    def origins(self, template: str, needed: int | None = None, /, **context) -> list[tuple[str, int]]:
+        """Where each line of what `template` renders for `context` starts: (template file, line), in order; the
+        first `needed` lines at least, when given. Rendered again, piece by piece, each piece traced to the
+        template code that wrote it (a macro's text to the line that calls it); asked only of a rendering that
+        has worked before."""
         made = self.env.get_template(template)
         pieces = made.root_render_func(made.new_context(context))
-        origins, at_start, sources, work = [], True, {}, self.env.work  # (counted once, when first rendered)
+        origins, at_start, sources, work = [], True, self.sources, self.env.work  # (counted once, when first rendered)
         for piece in pieces:
+            if needed is not None and len(origins) >= needed:
+                break
             if not piece:
                 continue
             frame = _writer(pieces)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from pnp.stats.figures import rate_text
-from pnp.stats.report import EXTRA_STYLE, _block, _changes, _drawn, _frequencies, _table
+from pnp.stats.report import EXTRA_STYLE, block_html, changes_html, drawn_html, frequencies_html, table_html
 from pnp.write.html import page as html_page
 
 SIDES = ("bots", "playtests")
@@ -21,19 +21,19 @@ def page(doc: dict, folder: Path) -> str:
     bots = doc.get("bots", {}).get("figures")
     body = [_intro(doc), *_broken(doc, folder)]
     if bots:
-        body += _changes(doc["humans_vs_bots"], SIDES, "Playtests beside the bots' games")
+        body += changes_html(doc["humans_vs_bots"], SIDES, "Playtests beside the bots' games")
     for players, block in doc["figures"]["players"].items():
-        body += _block(players, block, bots["players"].get(players) if bots else None, "player", SIDES)
+        body += block_html(players, block, bots["players"].get(players) if bots else None, "player", SIDES)
     body += _printings(doc)
     body += _only_people(doc, folder)
-    body += _frequencies(doc["figures"], bots, SIDES)
+    body += frequencies_html(doc["figures"], bots, SIDES)
     return html_page(f"{doc['game']}: playtests", body, style=EXTRA_STYLE) + "\n"
 
 
 def _intro(doc: dict) -> str:
     items = [f"{doc['logs']:,} logs read from {', '.join(doc['folders'])}",
              f"{doc['valid']:,} valid and counted", f"{len(doc['broken']):,} left out (they break a rule)"]
-    items += [_drawn(key, values) for key, values in sorted(doc["figures"]["header"].items())]
+    items += [drawn_html(key, values) for key, values in sorted(doc["figures"]["header"].items())]
     if "bots" in doc:
         s = doc["bots"]["settings"]
         items.append(f"beside {doc['bots']['figures']['games']:,} games of bots {', '.join(s['bots'])} (seed {s['seed']})")
@@ -69,11 +69,11 @@ def _printings(doc: dict) -> list:
     out = ["<h2>By printing</h2>", "<p>Logs are grouped by the kit they were played with (their <code>kit:</code> "
            "line, else their <code>date:</code>), the earliest first; each printing is compared with the one "
            "before it (logs with neither line are counted above, but compared with none).</p>",
-           _table(["printing", "games", "dates"],
+           table_html(["printing", "games", "dates"],
                   [[p["printing"], f"{p['games']:,}", " to ".join(sorted({p["dates"][0], p["dates"][-1]}))
                     if p["dates"] else ""] for p in printings])]
     for change in doc["printing_changes"]:
-        out += _changes(change["changes"], (change["from"], change["to"]), f"{change['from']} → {change['to']}", 3)
+        out += changes_html(change["changes"], (change["from"], change["to"]), f"{change['from']} → {change['to']}", 3)
     return out
 
 
@@ -88,13 +88,13 @@ def _only_people(doc: dict, folder: Path) -> list:
            "<p>At each move a player chose among several, the greedy bot was asked for its choice in the same "
            "position: the share of the players' choices it would not have made, by verb"
            f"{_sample(doc['decisions']['logs'], games)}.</p>",
-           _table(["verb", "choices", "not the greedy bot's (95 % interval)"],
+           table_html(["verb", "choices", "not the greedy bot's (95 % interval)"],
                   [[verb, f"{d['choices']:,}", rate_text(d["unlike_greedy"])]
                    for verb, d in doc["decisions"]["verbs"].items()]),
            f"<h3>Never named in {games:,} games</h3>"]
     never = [[f"`{verb}` {field}", ", ".join(words)] for verb, fields in doc["never_named"].items()
              for field, words in fields.items()]
-    out.append(_table(["in", "never named"], never) if never else "<p>Every word of the game's tables came up.</p>")
+    out.append(table_html(["in", "never named"], never) if never else "<p>Every word of the game's tables came up.</p>")
     for name in ("longest", "shortest"):
         out += [f"<h3>The {name} games</h3>",
                 _linked_table(["log", "events", "players' moves"],

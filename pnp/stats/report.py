@@ -29,11 +29,11 @@ def page(data: dict, old: dict | None = None) -> str:
     title = f"{data['settings']['game']}: balance statistics"
     body = [_settings(data, old)]
     if old:
-        body += _changes(compare(old, data))
+        body += changes_html(compare(old, data))
     for players, block in new_figures["players"].items():
         before = old_figures["players"].get(players) if old_figures else None
-        body += _block(players, block, before)
-    body += _frequencies(new_figures, old_figures)
+        body += block_html(players, block, before)
+    body += frequencies_html(new_figures, old_figures)
     return html_page(title, body, style=EXTRA_STYLE) + "\n"
 
 
@@ -46,21 +46,21 @@ def _settings(data: dict, old: dict | None) -> str:
              f"players {s['players'] or 'drawn game by game'}",
              "options " + (", ".join(f"{k}={v}" for k, v in s["options"].items()) or "drawn game by game"),
              f"game data {s['data']}"]
-    items += [_drawn(key, values) for key, values in sorted(data["counts"].get("header", {}).items())]
+    items += [drawn_html(key, values) for key, values in sorted(data["counts"].get("header", {}).items())]
     if old:
         items.append(f"compared with an earlier run of {old['counts'].get('games', 0):,} games "
                      f"(game data {old['settings']['data']})")
     return "<p>" + " · ".join(map(html.escape, items)) + "</p>"
 
 
-def _drawn(key: str, values: dict) -> str:
+def drawn_html(key: str, values: dict) -> str:
     """How often each value of a header key was drawn: `advanced: no 1,480, yes 1,520`."""
     if len(values) > 6:
         return f"{key}: {len(values)} values drawn"
     return f"{key}: " + ", ".join(f"{value} {times:,}" for value, times in sorted(values.items()))
 
 
-def _table(heads: list, rows: list, classes: list | None = None) -> str:
+def table_html(heads: list, rows: list, classes: list | None = None) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
     lines = [f"<tr class='{c}'>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>"
              for row, c in zip(rows, classes or [""] * len(rows))]
@@ -69,20 +69,21 @@ def _table(heads: list, rows: list, classes: list | None = None) -> str:
 
 # --- what changed --------------------------------------------------------------------------------------
 
-def _changes(rows: list, sides: tuple = ("before", "after"), heading: str = "What changed", level: int = 2) -> list:
+def changes_html(rows: list, sides: tuple = ("before", "after"), heading: str = "What changed",
+                 level: int = 2) -> list:
     """The comparison's rows: every figure of the games, and the verbs and words whose change is real;
     `sides` name the two results compared."""
     shown = [row for row in rows if not row["what"].startswith("`") or row["real"]]
     real = sum(row["real"] for row in rows)
-    table = _table(["figure", *sides, "change", "95 % interval of the change"],
-                   [[r["what"], _plain(r["old"]), _plain(r["new"]), _plain(r["change"], signed=True),
-                     f"{_plain(r['low'], signed=True)} to {_plain(r['high'], signed=True)}"] for r in shown],
-                   ["real" if r["real"] else "" for r in shown])
+    table = table_html(["figure", *sides, "difference", "95 % interval of the difference"],
+                       [[r["what"], _plain(r["old"]), _plain(r["new"]), _plain(r["change"], signed=True),
+                         f"{_plain(r['low'], signed=True)} to {_plain(r['high'], signed=True)}"] for r in shown],
+                       ["real" if r["real"] else "" for r in shown])
     return [f"<h{level}>{html.escape(heading)}</h{level}>",
             f"<p>{real} of {len(rows)} figures differ for real: the interval of the difference leaves zero out "
             "(highlighted). Among many figures, about one in twenty looks different by chance alone: play more "
             "games to be sure. "
-            "Verbs and words are listed when their change is real.</p>", table]
+            "Verbs and words are listed when their difference is real.</p>", table]
 
 
 def _plain(value: float, signed: bool = False) -> str:
@@ -92,11 +93,11 @@ def _plain(value: float, signed: bool = False) -> str:
 
 # --- one number of players -----------------------------------------------------------------------------
 
-def _block(players: str, block: dict, old: dict | None, who: str = "bot", sides: tuple = SIDES) -> list:
+def block_html(players: str, block: dict, old: dict | None, who: str = "bot", sides: tuple = SIDES) -> list:
     """The figures of one number of players; `who` sits in the seats (a bot, or a player by name), and
     `sides` name `old` and `block` in the plots."""
     first = block["first_player"]["wins"]
-    summary = _table(["figure", "value"], [
+    summary = table_html(["figure", "value"], [
         ["games", f"{block['games']:,}"],
         ["the first player wins", rate_text(first)],
         ["each player's fair share of wins", percent(block["fair_share"])],
@@ -107,7 +108,7 @@ def _block(players: str, block: dict, old: dict | None, who: str = "bot", sides:
         ["mean events a game", f"{block['events']['mean']:.1f} ({block['moves']['mean']:.1f} players' moves)"],
     ])
     tables = [_places_table("in turn order", block["order"]), _places_table("by seat", block["seat"]),
-              _table([who, "seats", "wins (95 % interval)", "shared", "mean score"],
+              table_html([who, "seats", "wins (95 % interval)", "shared", "mean score"],
                      [[bot, f"{b['seats']:,}", rate_text(b["wins"]), b["shared"], f"{b['score']['mean']:.1f}"]
                       for bot, b in block["bots"].items()])]
     plots = [_rates_plot(f"{players} players: wins by place in turn order",
@@ -123,13 +124,13 @@ def _block(players: str, block: dict, old: dict | None, who: str = "bot", sides:
 
 
 def _places_table(how: str, places: list) -> str:
-    return _table([f"place {how}", "wins (95 % interval)", "shared", "mean score"],
+    return table_html([f"place {how}", "wins (95 % interval)", "shared", "mean score"],
                   [[p["place"], rate_text(p["wins"]), p["shared"], f"{p['score']['mean']:.1f}"] for p in places])
 
 
 # --- what comes up -----------------------------------------------------------------------------------------
 
-def _frequencies(new: dict, old: dict | None, sides: tuple = SIDES) -> list:
+def frequencies_html(new: dict, old: dict | None, sides: tuple = SIDES) -> list:
     out = ["<h2>What comes up</h2>", "<p>How often each kind of event, and each card, space or face an event "
            "names, comes up a game (the most frequent ones; the JSON file lists them all).</p>",
            "<div class='plots'>",

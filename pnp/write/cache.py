@@ -73,6 +73,9 @@ class Store:
 
     def __init__(self, path: Path | None = None):
         self.db = self._open(path) if path else None
+        self.fresh = self.db is not None and _empty(self.db)  # whether the cache file was empty when opened
+        self.kept: set = set()  # the keys (hashed) of a fresh cache file that this store wrote: it holds no others, or
+        # only what another build wrote meanwhile, which this one makes again rather than look for each time
         # each key starts with the stamp: another build with other code may empty the file and fill it while
         # this one runs, and what that code made must never be taken for this code's
         self.made_by = stamp()[:16]
@@ -121,7 +124,7 @@ class Store:
         """The bytes stored under `key`, or None."""
         db, key = self._db(lasting), f"{self.made_by}:{kind}:{key}"
         found = self.waiting[db].get(key)
-        if found is None:
+        if found is None and not self._absent(db, key):
             try:
                 row = db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
             except sqlite3.DatabaseError:
@@ -134,10 +137,16 @@ class Store:
         db, key = self._db(True), f"{self.made_by}:{kind}:{key}"
         if key in self.waiting[db]:
             return True
+        if self._absent(db, key):
+            return False
         try:
             return db.execute("SELECT 1 FROM entries WHERE key = ?", (key,)).fetchone() is not None
         except sqlite3.DatabaseError:
             return False
+
+    def _absent(self, db, key: str) -> bool:
+        """Whether a key is surely not in the cache file: it was fresh, and this store never wrote the key."""
+        return db is self.db and self.fresh and hash(key) not in self.kept
 
     def put(self, kind: str, key: str, value, lasting: bool = True) -> None:
         """Store a plain value: numbers, text, bytes, None, and lists, tuples and dicts of them (written with
@@ -147,8 +156,10 @@ class Store:
     def keep(self, kind: str, key: str, data: bytes, lasting: bool = True) -> None:
         """Store bytes, as they are: compressed, the cache took a quarter of the room, but compressing and
         expanding took a tenth of a cold build's time."""
-        db = self._db(lasting)
-        self.waiting[db][f"{self.made_by}:{kind}:{key}"] = data
+        db, key = self._db(lasting), f"{self.made_by}:{kind}:{key}"
+        self.waiting[db][key] = data
+        if db is self.db and self.fresh:
+            self.kept.add(hash(key))  # (a hash shared by another key only costs a search of the file)
         if len(self.waiting[db]) >= BATCH:
             self._write(db)
 
@@ -172,6 +183,14 @@ class Store:
             if db is self.scratch:  # the build cannot go on without it: name its folder, not the output's
                 raise PnpError(f"cannot write the build's temporary database in {tempfile.gettempdir()} "
                                f"(set TMPDIR to another folder): {error}") from None
+
+
+def _empty(db: sqlite3.Connection) -> bool:
+    """Whether a cache file holds nothing but its stamp."""
+    try:
+        return db.execute("SELECT 1 FROM entries WHERE key != 'stamp' LIMIT 1").fetchone() is None
+    except sqlite3.DatabaseError:
+        return False
 
 
 STORES: dict = {}  # cache file (None: none) -> the Store of this process

@@ -54,14 +54,22 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
     """A line of text as reportlab's drawString writes it on this canvas, in the canvas's font or the one
     given: the letters numbered in the subsets of the font its document embeds; `slant` leans it (italic)."""
     doc = c._doc
-    face = pdfmetrics.getFont(name or c._fontname)
-    size = size or c._fontsize
-    settings = f"{fp_str(size)} Tf {fp_str(leading or c._leading)} TL"
-    if text and text.isascii() and text.isprintable() and face.state.get(doc) is not None:
-        # printable ASCII is always the font's first subset, each letter its own code (ttfAsciiReadable)
-        data = c._escape(text.encode("latin-1"))
-        subset = face.getSubsetInternalName(0, doc)
-        return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {subset} {settings} ({data}) Tj T* ET"
+    name, size, leading = name or c._fontname, size or c._fontsize, leading or c._leading
+    if text and text.isascii() and text.isprintable():
+        # printable ASCII is always the font's first subset, each letter its own code (ttfAsciiReadable): once
+        # the document has the font, its font and size are written alike every time (kept for the canvas)
+        known = c.__dict__.setdefault("_pnp_fonts", {})
+        selected = known.get((name, size, leading))
+        if selected is None:
+            face = pdfmetrics.getFont(name)
+            if face.state.get(doc) is not None:
+                selected = known[name, size, leading] = \
+                    f"{face.getSubsetInternalName(0, doc)} {fp_str(size)} Tf {fp_str(leading)} TL"
+        if selected is not None:
+            data = c._escape(text.encode("latin-1"))
+            return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {selected} ({data}) Tj T* ET"
+    face = pdfmetrics.getFont(name)
+    settings = f"{fp_str(size)} Tf {fp_str(leading)} TL"
     parts, subset = [], -1
     for part, data in face.splitString(text, doc):
         if part != subset:
@@ -160,9 +168,10 @@ def _text_at(c: Canvas, spot: Spot, text: str) -> None:
         write_text(c, spot.x * PT, spot.y * PT, text)
 
 
-def furniture(c: Canvas, page: Page) -> None:
-    """The fold line, the footer's lines and the scale bar, where pnp/layout/furniture.py puts them."""
-    placed = where(page)
+def furniture(c: Canvas, page: Page, placed=None) -> None:
+    """The fold line, the footer's lines and the scale bar, where pnp/layout/furniture.py puts them (`placed`,
+    when known)."""
+    placed = placed or where(page)
     if page.fold:
         fold_line(c, page, placed.fold_label)
     if not page.furniture:

@@ -8,24 +8,29 @@ are those reportlab itself would write: the same inputs give the same file.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import os
+import re
 import tempfile
 from dataclasses import replace
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import (BasicFonts, NoEncryption, PDFArray, PDFBase85Encode, PDFCrossReferenceTable,
                                       PDFDictionary, PDFFile, PDFFormXObject, PDFIndirectObject, PDFName, PDFObject,
                                       PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer,
+                                      PDFTrueTypeFont,
                                       PDFZCompress)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
-from reportlab.pdfbase.pdfdoc import xObjectName
+from reportlab.pdfbase.pdfdoc import pdfdocEnc, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import __version__
 from pnp.errors import DataError
+from pnp.layout.furniture import furniture as where
 from pnp.layout.furniture import version_box
 from pnp.layout.imposition import Page
 from pnp.layout.text import font
@@ -36,6 +41,7 @@ from pnp.render.keys import digest
 from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
 
+_SHOWN: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> face key -> `Document.shown` of its drawing
 BASIC_FONTS = PDFObjectReference(BasicFonts)
 PROCSETS = ["/PDF", "/Text", "/ImageB", "/ImageC", "/ImageI"]
 
@@ -66,7 +72,7 @@ class OnDemand(dict):
 class Document:
     """One PDF file being written; `maker` (pnp.render.faces.FaceMaker) gives the drawings of the faces it prints."""
 
-    def __init__(self, title: str, subject: str = "", maker=None):
+    def __init__(self, title: str, subject: str = "", maker=None, keyed: bool = True):
         self.spool = tempfile.TemporaryFile()
         # each page starts in one of the kit's own fonts, not reportlab's Helvetica: a font of ours (embedded,
         # as a subset, only once some text uses it) selects nothing at a page's start, so no PDF of pnp names
@@ -84,6 +90,7 @@ class Document:
         self.drawn: dict[str, str] = {}  # face key -> the key of what its drawing shows (`shown`)
         self.page_keys: list[tuple] = []  # each page's (key, box): the same key, the same picture of the page
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
+        self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -130,7 +137,8 @@ class Document:
             drawing = self.maker.drawing(face)
             # the forms this face uses must exist before its own form begins
             names = [self._form_of(use, face.where) for use in drawing.uses]
-            self.drawn[face.key] = self.shown(drawing)
+            if self.keyed:
+                self.drawn[face.key] = self._shown_face(face.key, drawing)
             w, h = face.size
             b = face.bleed
             self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
@@ -143,6 +151,16 @@ class Document:
         """A key of what a drawing shows: its operators (its text as text, not as this document's bytes) and
         what it places, the files it reads by their size and time."""
         return digest(drawing.code, drawing.states, [self._shown_use(use) for use in drawing.uses])
+
+    def _shown_face(self, key: str, drawing) -> str:
+        """`shown` of a face's drawing, worked out once a build when it places no other face (each of the build's
+        PDFs would find the same)."""
+        if any(hasattr(use, "steps") for use in drawing.uses):
+            return self.shown(drawing)
+        known = _SHOWN.setdefault(self.maker, {})
+        if key not in known:
+            known[key] = self.shown(drawing)
+        return known[key]
 
     def _shown_use(self, use):
         if hasattr(use, "steps"):
@@ -199,12 +217,10 @@ class Document:
         if page.flat is not None:  # a face drawn on the page itself, the forms it places made as it needs them
             drawing = self.maker.drawing(page.flat)
             self._copy(drawing, OnDemand(lambda index: self._form_of(drawing.uses[index], page.flat.where)))
-            flat = self.shown(drawing)
-        version = version_box(page)
-        shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
-        if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
-            shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
-        self.page_keys.append((digest(repr(shown), repr(version)), version))
+            flat = self.shown(drawing) if self.keyed else None
+        spots = where(page) if page.fold or page.furniture else None  # where the footer and fold word go
+        if self.keyed:
+            self._key(page, flat, spots)
         trim = page.trim
         c.setTrimBox([trim.x0 * PT, trim.y0 * PT, trim.x1 * PT, trim.y1 * PT] if trim else None)
         c.setBleedBox([0, 0, page.size[0] * PT, page.size[1] * PT] if trim else None)
@@ -215,9 +231,17 @@ class Document:
                 key = ("marks", block.cuts_x, block.cuts_y, block.content, block.inked, block.cut_lines)
                 repeated(c, key + (tuple(block.cut_segments()) if block.cut_lines else (),),
                          lambda block=block: crop_marks(c, block))
-        if page.fold or page.furniture:
-            furniture(c, page)
+        if spots is not None:
+            furniture(c, page, spots)
         self._show_page()
+
+    def _key(self, page: Page, flat: str | None, spots) -> None:
+        """Note the page's key (see page_keys); `flat` is what its flat face shows, `spots` where its furniture is."""
+        version = version_box(page, spots)
+        shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
+        if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
+            shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
+        self.page_keys.append((digest(repr(shown), repr(version)), version))
 
     def _show_page(self) -> None:
         """Close the page and write its content stream out, as reportlab would have made it."""
@@ -260,6 +284,8 @@ class Document:
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
                 data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
+            elif type(made) is PDFTrueTypeFont:  # a font subset: its widths written faster
+                data = b"%d 0 obj\n" % number + font_bytes(doc, made) + b"\nendobj\n"
             else:
                 data = PDFIndirectObject(internal, made).format(doc)
             offset += out.write(data)
@@ -296,11 +322,27 @@ def form_bytes(doc, form) -> bytes:
                 entries[name] = value.dict if isinstance(value, PDFDictionary) else value
         if any(getattr(resources, name) for name in ("ColorSpace", "Pattern", "Properties", "Shading")):
             return form.format(doc)
-    data = PDFBase85Encode.encode(PDFZCompress.encode(form.stream)).encode("ascii")
+    data = _encoded(form.stream)
     # its dictionary's eight entries in order, a line broken after the sixth
     return (b"<<\n/BBox %s /Filter [ /ASCII85Decode /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
             b"/Resources %s \n  /Subtype /Form /Type /XObject\n>>\nstream\n%sendstream\n"
             % (_box(form.lowerx, form.lowery, form.upperx, form.uppery), len(data), _pdf(entries, doc), data))
+
+
+ENCODED: dict = {}  # a form's stream (by its hash) -> its bytes compressed and encoded, for the latest few forms
+KEPT_FORMS = 512  # forms drawn alike in several PDFs of a kit (its parts' and the kit's own) are compressed once
+
+
+def _encoded(stream: bytes) -> bytes:
+    """A form's content stream compressed and written in ASCII85, as PDFStream.format writes it."""
+    key = hashlib.blake2b(stream, digest_size=20).digest()
+    data = ENCODED.get(key)
+    if data is None:
+        data = PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
+        if len(ENCODED) >= KEPT_FORMS:
+            del ENCODED[next(iter(ENCODED))]
+        ENCODED[key] = data
+    return data
 
 
 def _plain(stream: PDFStream, doc) -> bool:
@@ -367,6 +409,13 @@ def _pdf(value, doc) -> bytes:
     return pdf_format(value, doc)
 
 
+def font_bytes(doc, made) -> bytes:
+    """A font subset's dictionary as PDFTrueTypeFont.format writes it."""
+    entries = {name: PDFName(getattr(made, name)) for name in made.name_attributes if hasattr(made, name)}
+    entries.update((name, getattr(made, name)) for name in made.local_attributes if hasattr(made, name))
+    return _pdf(entries, doc)
+
+
 def page_bytes(doc, page) -> bytes:
     """A page's dictionary as PDFPage.format writes it (reportlab's own check_format fills it in and numbers
     what it refers to, in the same order)."""
@@ -400,7 +449,7 @@ def _stat(path) -> tuple:
 def end_form(c: Canvas, name: str) -> None:
     """End a form and give it the transparency states it uses: reportlab records them on the form
     (as it does for pages) but leaves them out of the form's resources, so viewers would ignore them."""
-    c.endForm()
+    _end_form(c, name)
     form = c._doc.idToObject[xObjectName(name)]
     if form.ExtGState:
         resources = PDFResourceDictionary()
@@ -410,3 +459,23 @@ def end_form(c: Canvas, name: str) -> None:
             resources.XObject = form.XObjects
         resources.ExtGState = form.ExtGState
         form.Resources = resources
+
+
+_NOT_ASCII_PDF = re.compile("[^\x00-\x17\x20-\x7f]")  # what the PDF text encoding writes otherwise than ASCII
+
+
+def _end_form(c: Canvas, name: str) -> None:
+    """Canvas.endForm, its content encoded as reportlab's PDFFormXObject.setStreamList encodes it, in fewer
+    steps when it is ASCII (each letter its own byte in both)."""
+    _, lowerx, lowery, upperx, uppery = c._formData
+    form = PDFFormXObject(lowerx=lowerx, lowery=lowery, upperx=upperx, uppery=uppery)
+    form.compression = c._pageCompression
+    text = "\n".join([c._preamble] + c._code)
+    form.stream = text.encode("ascii") if not _NOT_ASCII_PDF.search(text) else pdfdocEnc(text)
+    c._setColorSpace(form)
+    c._setExtGState(form)
+    c._setXObjects(form)
+    c._setAnnotations(form)
+    c._doc.addForm(name, form)
+    c._restartAccumulators()
+    c.pop_state_stack()

@@ -91,6 +91,7 @@ class Buccaneer(Rules):
             setattr(self, key.replace("-", "_"), values[key])
         self.board = board
         self.ports = tuple(variables["ports"])
+        self.ways_out = {port: tuple(board.headings(port)) for port in self.ports}  # the steps out of a harbour
         self.port_name = {p: v["name"] for p, v in variables["ports"].items()}
         self.homes = tuple(p for p, v in variables["ports"].items() if v["home"])
         self.places = {name: tuple(board.regions[name]) for name in variables["places"]}
@@ -108,6 +109,9 @@ class Buccaneer(Rules):
         self.chance_counts = counts(cards)
         self.number = {c.id: c.fields["number"] for c in cards}
         self.by_number = {c.fields["number"]: c.id for c in cards}
+        self.charts = {c.id: frozenset(self.places.get(c.fields["to"], ())) for c in cards
+                       if c.fields["effect"] == "chart"}  # a chart card -> the squares it sends a ship to
+        self.anchorages = frozenset().union(*self.charts.values())
         self.worth = {**self.crew_value, **self.treasure_value,
                       **{c.id: c.fields["value"] for c in cards if c.fields["keep"]}}
         self.items = ids(self.worth)  # how a log names what a ship may carry, give or trade
@@ -115,6 +119,7 @@ class Buccaneer(Rules):
         self.distances: dict = {}  # (square, bow, reach, goal) -> what the greedy bot's `_distance` found
         self.headings: dict = {}   # (square, home, bow) -> the headings bots point at from there (`_headings`)
         self.courses: dict = {}    # (square, square) -> the line between them, for the moves (`_course`)
+        self.make_ups: dict = {}   # (value, treasure left) -> the treasure making a port up to it (`_make_up`)
         self.island_box = (min(s.x for s in island), max(s.x for s in island),
                            min(s.y for s in island), max(s.y for s in island))
 

@@ -18,9 +18,9 @@ class ChanceCards:
         if due is None:
             self.w.blow("BU-DRAW", "a chance card is drawn when a ship stops on the coast of Treasure Island")
             return
-        keeper = next((p for p in self.players if card in self.kept[p]), None)
         slipped = not self.chance.draw(card, self.w.line)
         if slipped:
+            keeper = next((p for p in self.players if card in self.kept[p]), None)
             if keeper not in self.unsure:  # a card a blurred player was thought to keep is trusted
                 self.w.blow("BU-DRAW", f"chance card {event.card} is not the top card of the pile (kept by "
                                        f"{keeper or 'nobody'}, or put under the pile since)")
@@ -39,7 +39,7 @@ class ChanceCards:
             self.kept[player].append(card)
         else:
             self.chance.put_under(card, line)
-        crew_value = self.sailing(player)
+        crew_value = self.sailing(player) if data["bonus-crew"] else 0  # the crew as the card came
         if effect == "blown":
             blown = self._blown_to(player, data)
             self.todo.append(Due("blown", player, "BU-CHANCE-BLOWN", line, cause, blown, optional=len(blown[0]) > 1))

@@ -24,17 +24,19 @@ class Sailing:
 
     def apply(self, action) -> None:
         if action is None or action.verb != "challenge":  # a challenge may come between a move and its attack
-            self._crowd_stands(action)
+            if self.crowded:
+                self._crowd_stands(action)
             self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
         super().apply(action)
-        self._tidy()
+        if self.todo:
+            self._tidy()
 
     def _unchallenged(self) -> None:
         """A move longer than the sailing value stands reported once it can no longer be challenged: the
         next player's turn has begun, or the player moved again (a free move)."""
-        if self.last_move and self.last_move[1] > self.last_move[2] and not self.challenged \
-                and self.last_move[0] not in self.unsure:
-            player, squares, most, line = self.last_move
+        last = self.last_move
+        if last and last[1] > last[2] and not self.challenged and last[0] not in self.unsure:
+            player, squares, most, line = last
             self.w.blow("BU-SAIL-FAR", f"{player}'s ship sailed {squares} squares with a sailing value of "
                                        f"{most}, and nobody challenged it", line)
             self.unsure.add(player)
@@ -64,9 +66,11 @@ class Sailing:
         return False
 
     def _start_turn(self, player) -> None:
-        self._unchallenged()
+        if self.last_move:
+            self._unchallenged()
         self.current, self.moved = player, False
-        self.start_port = self.at[player] if self.at[player] in self.f.ports else None
+        at = self.at[player]
+        self.start_port = at if at in self.f.ports else None
         self.arrived = None
         self.turns += 1
 
@@ -83,48 +87,61 @@ class Sailing:
         while every other ship lies idle at home (an idle home turn needs no line). A move is always a turn's
         first. Reported otherwise; a second move in a turn is not played, and a line of a turn that ended, written
         after the next player's move, is played as a late line of its own turn."""
+        if player == self.current and not (move and self.moved):  # the turn under way
+            if self.todo:
+                self.settle(None)
+            self.moved = self.moved or move
+            return True
         if not self.playing:
             self.settle(None)
             self.w.blow("BU-SETUP", f"the set-up is not finished: {self._setup_missing()}")
             self._begin_play(player)
-        elif player != self.current or (move and self.moved):
-            passed = [] if self.moved else [self.current]        # turns ended without the move they owe
-            seat = self.seats.after(self.current)
-            while seat != player:
-                passed.append(seat)
-                seat = self.seats.after(seat)
-            idle = next((seat for seat in passed if not self._may_rest(seat)), None)
-            late = self.ended[1:] if move else self.ended  # a turn that had its move has no late move
-            if idle and self.moved and player in late and player != self.current:  # its follow-ups wait
-                self.w.blow("BU-TURN", f"{player}'s line comes after {self.current}'s move: a turn's lines come "
-                                       "together, in seat order")
-                return True
-            self.settle(None)
-            if idle and player == self.current:
-                self.w.blow("BU-TURN", f"{player}'s ship has moved already this turn: one move a turn")
-                return False
-            if idle:
-                self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home "
-                                            f"port, or without crew, may stay), before {player}'s turn")
-            self.ended = [self.current if self.moved else None, *passed]
+        elif self.moved and player == self.seats.after(self.current):  # the next turn, none passed idle
+            if self.todo:
+                self.settle(None)
+            self.ended = [self.current]
             self._start_turn(player)
-        else:
-            self.settle(None)
+        elif not self._later_turn(player, move):
+            return False
         self.moved = self.moved or move
+        return True
+
+    def _later_turn(self, player, move) -> bool:
+        """A line of a turn after the one under way, with turns passed on the way: the later turn begins
+        unless an idle turn was passed (reported), when the line may be a late line of an ended turn, or
+        a second move."""
+        passed = [] if self.moved else [self.current]        # turns ended without the move they owe
+        seat = self.seats.after(self.current)
+        while seat != player:
+            passed.append(seat)
+            seat = self.seats.after(seat)
+        idle = next((seat for seat in passed if not self._may_rest(seat)), None)
+        late = self.ended[1:] if move else self.ended  # a turn that had its move has no late move
+        if idle and self.moved and player in late and player != self.current:  # its follow-ups wait
+            self.w.blow("BU-TURN", f"{player}'s line comes after {self.current}'s move: a turn's lines come "
+                                   "together, in seat order")
+            return True
+        self.settle(None)
+        if idle and player == self.current:
+            self.w.blow("BU-TURN", f"{player}'s ship has moved already this turn: one move a turn")
+            return False
+        if idle:
+            self.w.blow("BU-MUST-MOVE", f"{idle}'s ship must move in {idle}'s turn (only a ship in its home "
+                                        f"port, or without crew, may stay), before {player}'s turn")
+        self.ended = [self.current if self.moved else None, *passed]
+        self._start_turn(player)
         return True
 
     def on_sail(self, event):
         player = event.player
-        due = self._free_due(player)
-        if due is None and not self._turn_of(player, move=True):
+        due = self._free_due(player) if self.todo else None
+        if due is None and not self._turn_of(player, True):
             return
-        self._move(player, event.to, event.heading, free=due is not None)
+        self._move(player, event.to, event.heading, due is not None)
 
     def _free_due(self, player):
-        """The free move due from `player` now (after an attack), taken off the follow-ups; the attack's
-        follow-ups the log left out before it (the spoils, a return) are reported."""
-        if not self.todo:
-            return None
+        """The free move due from `player` now (after an attack), taken off the follow-ups (some are due); the
+        attack's follow-ups the log left out before it (the spoils, a return) are reported."""
         index = next((i for i, due in enumerate(self.todo) if due.kind == "free"), None)
         if index is None or self.todo[index].player != player:
             return None
@@ -136,76 +153,93 @@ class Sailing:
     def _move(self, player, to, heading, free) -> None:
         """A ship's straight move to `to`, checked, then made; what stopping there brings is asked for."""
         start, f = self.at[player], self.f
-        problem = self._why_not(player, start, to, heading, free)
+        course = self._course(start, to)
+        problem = self._why_not(player, start, to, heading, free, course)
         if problem and problem[0] == "BU-CROWD" and not free:
             self.crowded = (self.w.line, problem[1], player)  # unless a ship there stopped it passing (Law 8)
         elif problem:
             self.w.blow(*problem)
-        self._unchallenged()
-        squares = self._course(start, to)[0]
+        if self.last_move:
+            self._unchallenged()
         self.at[player] = to
         self._point(player, heading)
-        reported = problem and not self.crowded  # a move reported already is not reported again as too long
-        self.last_move = (player, squares, self.sailing(player), self.w.line) if self.hand[player] and not reported \
-            else None
-        self.challenged = False
         if to in f.ports and not free:
             self.arrived = to
+        reported = problem and not self.crowded  # a move reported already is not reported again as too long
+        self.last_move = (player, course[0], self.sailing(player), self.w.line) \
+            if self.hand[player] and not reported else None
+        self.challenged = False
         self.fresh = not free
         self._stopped(player, to)
 
     def _point(self, player, heading) -> None:
         """The bow after a move: none in a harbour; at sea the heading written, else the one it had."""
-        at_sea = self.at[player] not in self.f.ports
-        self.bow[player] = (HEADINGS.get(heading) or self.bow[player] or HEADINGS["n"]) if at_sea else None
+        bow = self.bow
+        if self.at[player] in self.f.ports:
+            bow[player] = None
+        else:
+            bow[player] = HEADINGS.get(heading) or bow[player] or HEADINGS["n"]
 
     def _course(self, start, to) -> tuple:
-        """(squares, step, clear) of the line from `start` to `to`: how many squares apart they lie, the step
-        (dx, dy) of a straight line along a row, a column or a diagonal (None when none joins them), and
-        whether that line stays at sea all the way. The board alone decides: each course is worked out once
-        and kept with the facts."""
+        """(squares, step, clear, open) of the line from `start` to `to`: how many squares apart they lie, the
+        step (dx, dy) of a straight line along a row, a column or a diagonal (None when none joins them),
+        whether that line stays at sea all the way, and whether a ship may take it at all (clear, and out of
+        a harbour along one of its arrows). The board alone decides: each course is worked out once and kept
+        with the facts."""
         found = self.f.courses.get((start, to))
         if found is None:
-            board = self.f.board
-            a, b = board.spaces[start], board.spaces[to]
+            f = self.f
+            a, b = f.board.spaces[start], f.board.spaces[to]
             dx, dy = int(b.x - a.x), int(b.y - a.y)
             squares = max(abs(dx), abs(dy))
             step = (dx // squares, dy // squares) if squares and (not dx or not dy or abs(dx) == abs(dy)) else None
-            clear = step is not None and board.ray(start, *step, squares)[-1:] == [to]
-            found = self.f.courses[start, to] = (squares, step, clear)
+            clear = step is not None and f.board.ray(start, *step, squares)[-1:] == [to]
+            found = f.courses[start, to] = (squares, step, clear,
+                                            clear and (start not in f.ports or step in f.ways_out[start]))
         return found
 
-    def _why_not(self, player, start, to, heading, free):
-        """(code, message) of what is wrong with a move, or None; a move too long is left to a challenge."""
+    def _why_not(self, player, start, to, heading, free, course):
+        """(code, message) of what is wrong with a move along `course` (see `_course`), or None; a move too
+        long is left to a challenge."""
         f = self.f
-        squares, step, clear = self._course(start, to)
+        squares, step, clear, open_ = course
+        if not open_:
+            return self._off_course(player, start, to, course)
+        if step != self.bow[player] and not free and self.hand[player] and start not in f.ports:
+            return "BU-SAIL-LINE", (f"{player}'s bow points {WAY.get(self.bow[player], '?')}: the ship sails that "
+                                    f"way, not {WAY[step]}")
+        if not self.hand[player] and squares > f.drift and player not in self.unsure:
+            return "BU-DERELICT", f"{player}'s ship has no crew: it drifts {counted(f.drift, 'square')} at most"
+        if to in f.ports:
+            return None
+        if heading is None:
+            return "BU-SAIL-LINE", f"a ship at sea points somewhere: write its new heading after {to}"
+        if to in self.at.values():
+            others = [p for p, square in self.at.items() if square == to]  # the mover lies elsewhere, on `start`
+            if len(others) >= f.per_square:
+                return "BU-CROWD", (f"{' and '.join(others)} lie on {to} already: {f.per_square} ships share a "
+                                    "square at most")
+        return None
+
+    def _off_course(self, player, start, to, course):
+        """(code, message): why no ship may take `course` from `start` to `to`."""
+        squares, step, clear, _ = course
         if not squares:
             return "BU-SAIL-LINE", f"{player}'s ship is on {to} already: to point it elsewhere, write `turn`"
         if step is None:
             return "BU-SAIL-LINE", f"{start} to {to} is no straight line along a row, a column or a diagonal"
         if not clear:
             return "BU-SAIL-LAND", f"the line from {start} to {to} crosses land or leaves the sea"
-        if start in f.ports:
-            if step not in f.board.headings(start):
-                return "BU-SAIL-LINE", f"a ship leaves {f.port_name[start]} along one of its three arrows"
-        elif not free and self.hand[player] and step != self.bow[player]:
-            return "BU-SAIL-LINE", (f"{player}'s bow points {WAY.get(self.bow[player], '?')}: the ship sails that "
-                                    f"way, not {WAY[step]}")
-        if not self.hand[player] and squares > f.drift and player not in self.unsure:
-            return "BU-DERELICT", f"{player}'s ship has no crew: it drifts {counted(f.drift, 'square')} at most"
-        if to not in f.ports and heading is None:
-            return "BU-SAIL-LINE", f"a ship at sea points somewhere: write its new heading after {to}"
-        others = [p for p in self.players if p != player and self.at[p] == to]
-        if to not in f.ports and len(others) >= f.per_square:
-            return "BU-CROWD", (f"{' and '.join(others)} lie on {to} already: {f.per_square} ships share a "
-                                "square at most")
-        return None
+        return "BU-SAIL-LINE", f"a ship leaves {self.f.port_name[start]} along one of its three arrows"
 
     def _stopped(self, player, to) -> None:
         """What stopping on a square brings: a chance card on the coast, Kidd's treasure at the anchorage, a
         win at home."""
-        self._first(self._arrive, player, to)
-        self._check_win(player)
+        f = self.f
+        if to in f.coast or (to in f.anchorages and self.kept[player]):  # a card to draw, or a chart to follow
+            self._first(self._arrive, player, to)
+        if to == self.home[player]:
+            self._check_win(player)
 
     def _first(self, step, *args) -> None:
         """`step`'s follow-ups come before those already asked for: a free move's card, and the lines of
@@ -218,8 +252,7 @@ class Sailing:
         f = self.f
         if to in f.coast:
             self.todo.append(Due("draw", player, "BU-DRAW", self.w.line, f"{player}'s ship on the coast", "coast"))
-        chart = next((c for c in self.kept[player] if f.card[c]["effect"] == "chart"
-                      and to in f.places.get(f.card[c]["to"], ())), None)
+        chart = next((c for c in self.kept[player] if to in f.charts.get(c, ())), None)
         if chart and len(self.aboard[player]) < f.hold:
             self.kept[player].remove(chart)
             self.chance.put_under(chart, self.w.line)
@@ -228,8 +261,8 @@ class Sailing:
 
     def on_turn(self, event):
         player = event.player
-        due = self._free_due(player)
-        if due is None and not self._turn_of(player, move=True):
+        due = self._free_due(player) if self.todo else None
+        if due is None and not self._turn_of(player, True):
             return
         if self.at[player] in self.f.ports:
             self.w.blow("BU-MUST-MOVE", "turning a ship in a harbour is no move")
@@ -237,13 +270,14 @@ class Sailing:
         if HEADINGS[event.heading] == self.bow[player]:
             self.w.blow("BU-MUST-MOVE", f"{player}'s bow points {event.heading} already: a turn points it elsewhere")
         self.bow[player] = HEADINGS[event.heading]
-        self._unchallenged()
+        if self.last_move:
+            self._unchallenged()
         self._stopped(player, self.at[player])
 
     def on_stay(self, event):
         player = event.player
-        due = self._free_due(player)
-        if due is None and not self._turn_of(player, move=True):
+        due = self._free_due(player) if self.todo else None
+        if due is None and not self._turn_of(player, True):
             return
         if not self._may_rest(player) and self._can_move(player, free=due is not None):
             self.w.blow("BU-MUST-MOVE", f"{player}'s ship must move: only a ship in its home port, or without "
@@ -258,7 +292,7 @@ class Sailing:
         f, start = self.f, self.at[player]
         most = self.sailing(player) if self.hand[player] else f.drift
         if start in f.ports:
-            steps = f.board.headings(start)
+            steps = f.ways_out[start]
         elif free or not self.hand[player]:
             steps = list(WAY)
         else:

@@ -117,9 +117,19 @@ class SetUp:
 
     def _make_up(self, missing: int) -> list:
         """The values of the treasure that makes up `missing` exactly with the fewest and most valuable
-        pieces Treasure Island still holds (as close below it as it can when none is exact)."""
-        values = sorted({v for t, v in self.f.treasure_value.items() if self.island.left[t] > 0}, reverse=True)
-        left = {v: sum(self.island.left[t] for t, w in self.f.treasure_value.items() if w == v) for v in values}
+        pieces Treasure Island still holds (as close below it as it can when none is exact). Each answer is
+        kept with the facts: ports are set up from much the same island game after game."""
+        key = (missing, tuple(self.island.left.items()))
+        known = self.f.make_ups.get(key)
+        if known is None:
+            values = sorted({v for t, v in self.f.treasure_value.items() if self.island.left[t] > 0}, reverse=True)
+            left = {v: sum(self.island.left[t] for t, w in self.f.treasure_value.items() if w == v) for v in values}
+            known = self.f.make_ups[key] = tuple(self._best_make_up(missing, values, left))
+        return list(known)
+
+    @staticmethod
+    def _best_make_up(missing: int, values: list, left: dict) -> list:
+        """`_make_up` worked out: `values` from the highest, `left[v]` pieces of each."""
         best: list = []
 
         def rank(chosen):  # the most value, then the fewest pieces, then the most valuable ones
@@ -127,7 +137,6 @@ class SetUp:
 
         def search(rest, chosen, start):
             nonlocal best
-            total = sum(chosen)
             if rank(chosen) > rank(best):
                 best = list(chosen)
             for index in range(start, len(values)):

@@ -48,7 +48,7 @@ class Choices:
         for column, size in enumerate(self.f.columns, start=1):
             if column not in self.dealt_columns:
                 return Deal(column, tuple(rng.sample(self.deck.pool(), size)))
-        return Scores(tuple((name, points) for name, (points, _) in self._round_points().items()))
+        return Scores(tuple(self._round_points().items()))
 
     def value(self, player) -> float:
         standing = {name: self.total[name] + self._bonus(name) for name in self.players}

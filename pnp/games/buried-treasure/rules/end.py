@@ -16,7 +16,7 @@ class GameEnd:
         return {name: self.total[name] + self._bonus(name) for name in self.players} if self.scores_known else None
 
     def breakdown(self, player: str) -> str:
-        rounds = " + ".join(str(points[player][0]) for points in self.history)
+        rounds = " + ".join(str(scored.points[player]) for scored in self.history)
         bonus = f", starters left {self._bonus(player)}" if self.advanced else ""
         return f"rounds {rounds}{bonus}"
 

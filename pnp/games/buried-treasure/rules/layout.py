@@ -34,8 +34,9 @@ class Layout:
         self.layout[column - 1] = list(event.cards)
         # a card dealt too often is a slip of this deal or of an earlier one of the round: the card a take later
         # names in its place, wherever it lies in the layout, is believed
-        self.suspect |= {(c + 1, at) for c, pile in enumerate(self.layout) for at, card in enumerate(pile)
-                         if card in over}
+        if over:
+            self.suspect |= {(c + 1, at) for c, pile in enumerate(self.layout) for at, card in enumerate(pile)
+                             if card in over}
 
     def _deal_column(self, event):
         """The column a deal goes into: the one it names, or, when that one cannot be meant (no such column, or
@@ -43,7 +44,6 @@ class Layout:
         A column dealt already with a wrong number of cards that fit a column not dealt yet was that column's
         deal, written with a wrong number: it moves there. None when no column can take the deal."""
         columns, sizes, dealt = len(self.f.columns), self.f.columns, self.dealt_columns
-        fits = [c for c in range(1, columns + 1) if c not in dealt and sizes[c - 1] == len(event.cards)]
         column = event.column
         if column <= columns and column in self.misdealt and len(event.cards) == sizes[column - 1]:
             moved = [c for c in range(1, columns + 1) if c not in dealt
@@ -63,7 +63,7 @@ class Layout:
                                              f"not {len(event.cards)}")
                 self.misdealt[column] = self.w.line
             return column
-        return fits[0] if fits else None
+        return next((c for c in range(1, columns + 1) if c not in dealt and sizes[c - 1] == len(event.cards)), None)
 
     def _draw(self, supply: Supply, cards: tuple, rule: str, source: str) -> list:
         """Deal cards out of a supply, blowing `rule` for a card dealt more often than the data has it; those

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 from pnp.check.pieces import Seats, Supply
 from pnp.check.words import counted
@@ -22,6 +23,19 @@ def places(counts: tuple) -> tuple:
         if count:
             alone[count] = None if count in alone else seat
     return tuple([alone[count] for count in sorted(alone, reverse=True) if alone[count] is not None][:2])
+
+
+class Scored(NamedTuple):
+    """A round's score: each player's points (never changed again, so clones share it), and the score card
+    and awards they were made with, which say how when a message needs it."""
+    points: MappingProxyType
+    card: str
+    awards: tuple  # (player, colour index, place, points)
+
+    def how(self, player: str, colours: tuple) -> str:
+        made = [f"{colours[colour]} {('1st', '2nd')[place]} {value}"
+                for name, colour, place, value in self.awards if name == player]
+        return f"card {self.card}: " + (", ".join(made) or "nothing")
 
 
 class Rounds:
@@ -43,7 +57,7 @@ class Rounds:
         self.hand_lines: dict = {}
         self.box = Supply(facts.starters)  # starter cards not dealt yet
         self.total = {name: 0 for name in self.players}  # the rounds' points so far
-        self.history: list = []     # each round's points per player
+        self.history: list = []     # each round's score (Scored)
         self.next = self.youngest   # a player, or a tuple of players any of whom may start
         if self.ages and self.ages[0] != self.youngest:
             self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
@@ -66,15 +80,17 @@ class Rounds:
         self._close()
         if not self.scores_known:
             return
-        points, claimed = self.history[-1], dict(event.claims)
-        wrong = [name for name, (p, _) in points.items() if claimed.get(name, p) != p]
+        scored, claimed = self.history[-1], dict(event.claims)
+        points = scored.points
+        wrong = [name for name, p in points.items() if claimed.get(name, p) != p]
         moved = self._moved_cards(claimed) if len(wrong) > 1 else ""
-        self.compare(event.claims, {name: p for name, (p, _) in points.items()}, "BT-ROUND-SCORE",
-                     lambda name: f"in round {self.round}: {points[name][1]}{moved if name == wrong[0] else ''}")
+        self.compare(event.claims, points, "BT-ROUND-SCORE",
+                     lambda name: f"in round {self.round}: {scored.how(name, self.f.colours)}"
+                                  f"{moved if name == wrong[0] else ''}")
         if wrong:  # the table's count stands from here on: totals, and who starts the next round
-            self.history[-1] = MappingProxyType({name: (claimed.get(name, p), how)
-                                                 for name, (p, how) in points.items()})
-            for name, (p, _) in points.items():
+            self.history[-1] = scored._replace(points=MappingProxyType({name: claimed.get(name, p)
+                                                                        for name, p in points.items()}))
+            for name, p in points.items():
                 self.total[name] += claimed.get(name, p) - p
             self.next = self._next_starter()
 
@@ -93,7 +109,7 @@ class Rounds:
                             continue
                         counts[giver][colour] -= n
                         counts[taker][colour] += n
-                        if all(claimed.get(p, points) == points for p, (points, _) in self._round_points().items()):
+                        if all(claimed.get(p, points) == points for p, points in self._round_points().items()):
                             return f"; the points written fit {counted(n, name + ' card')} of {giver}'s being {taker}'s"
                         counts[giver][colour] += n
                         counts[taker][colour] -= n
@@ -131,9 +147,10 @@ class Rounds:
         if self.card is None:
             self.scores_known = False
         if self.scores_known:
-            points = self._round_points()
-            self.history.append(MappingProxyType(points))  # never changed again: clones share it
-            for name, (p, _) in points.items():
+            awards = self._awards()
+            points = self._round_points(awards)
+            self.history.append(Scored(MappingProxyType(points), self.card, tuple(awards)))  # clones share it
+            for name, p in points.items():
                 self.total[name] += p
         self.closed, self.pending = True, None
         self.next = self._next_starter()
@@ -157,18 +174,20 @@ class Rounds:
         return [self.players[i] for i in places(tuple(self.counts[name][colour] for name in self.players))]
 
     def _awards(self) -> list:
-        """(player, colour, place, points) for each place of the round, with its score card."""
-        return [(name, colour, place, values[place])
-                for colour, values in enumerate(self.f.score_cards[self.card])
-                for place, name in enumerate(self._places(colour))]
+        """(player, colour, place, points) for each place of the round, with its score card: `_places` for
+        every colour at once."""
+        players = self.players
+        columns = zip(*(self.counts[name] for name in players))  # colour -> each player's cards of it
+        return [(players[seat], colour, place, values[place])
+                for colour, (values, counts) in enumerate(zip(self.f.score_cards[self.card], columns))
+                for place, seat in enumerate(places(counts))]
 
-    def _round_points(self) -> dict:
-        """player -> (points, how they were made) from the collections as they are now."""
-        points = {name: [0, []] for name in self.players}
-        for name, colour, place, value in self._awards():
-            points[name][0] += value
-            points[name][1].append(f"{self.f.colours[colour]} {('1st', '2nd')[place]} {value}")
-        return {name: (p, f"card {self.card}: " + (", ".join(how) or "nothing")) for name, (p, how) in points.items()}
+    def _round_points(self, awards: list | None = None) -> dict:
+        """player -> points, from the collections as they are now (or from their `awards`)."""
+        points = dict.fromkeys(self.players, 0)
+        for name, _, _, value in self._awards() if awards is None else awards:
+            points[name] += value
+        return points
 
     def _next_starter(self):
         """Who starts the next round: the lowest total; among equals the youngest, when the log says who

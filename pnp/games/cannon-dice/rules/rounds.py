@@ -2,6 +2,8 @@
 rolled, and the dice and card picked in turn (the active player first), until the round ends."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp import chance
 from pnp.check.engine import TABLE
 from pnp.check.pieces import Deck, Seats
@@ -16,6 +18,12 @@ def sheet_grid(facts, sheet: int) -> list:
     return chance.shuffled(chance.expand(facts.contents), sheet)
 
 
+@lru_cache(maxsize=4096)
+def _grid(facts, sheet: int) -> tuple:
+    """`sheet_grid`, kept for the sheets met most: a kit's sheets come back log after log."""
+    return tuple(sheet_grid(facts, sheet))
+
+
 class Rounds:
     """The set-up, the rounds and their picks."""
 
@@ -23,7 +31,7 @@ class Rounds:
         facts = self.f  # two players: the header admits only as many as game.yaml allows
         self.first, self.other = self.players[0], Seats(self.players).opposite
         self.sheet = setup.options["sheet"]
-        self.grid = tuple(sheet_grid(facts, self.sheet))
+        self.grid = _grid(facts, self.sheet)
         self.owner = [None] * len(self.grid)        # player, SUNK, or None while unclaimed
         self.claim_line = [0] * len(self.grid)
         rows = len(facts.rows)
@@ -147,7 +155,7 @@ class Rounds:
         self.dice, self.phase = dice, "picks"
         self.order = [active, self.other[active]] * 2
         del self.order[count + (self.card is not None):]
-        self.window = [p for p in (self.other[active], active) if next(self._playable(p), None)]
+        self.window = [p for p in (self.other[active], active) if self.kept[p] and next(self._playable(p), None)]
 
     def _playable(self, player):
         """(card, effect) for each kept card `player` may play now: a reroll while dice are on offer, and, before

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.check.pieces import Due
 
-from .verbs import SUNK, Fire
+from .verbs import SUNK
 
 
 class Sea:
@@ -22,7 +22,7 @@ class Sea:
             face = self._take_die(event.face)
         else:
             return
-        self._shoot(Fire(event.player, face, event.row, event.target))
+        self._shoot(event.player, face, event.row, event.target)
 
     def on_claim(self, event):
         due, event = self._answered("claim", event)
@@ -93,12 +93,13 @@ class Sea:
             self.balls[player][r] -= 1
         return r
 
-    def _shoot(self, event: Fire) -> None:
-        row = self._fire_from(event.player, event.row)
-        if event.face == self.f.explosion:
-            self._explode(event.player, row, event.target)
-        elif row is not None:
-            self._hit(event.player, row * self.f.columns + self._column(event.player, event.face))
+    def _shoot(self, player: str, face, row: str | None, target: str | None) -> None:
+        """A die showing `face` fired from the cannon in `row` (at the opponent's cannon in `target`)."""
+        r = self._fire_from(player, row)
+        if face == self.f.explosion:
+            self._explode(player, r, target)
+        elif r is not None:
+            self._hit(player, r * self.f.columns + self._column(player, face))
 
     def _explode(self, player: str, row, target) -> None:
         opponent = self.other[player]

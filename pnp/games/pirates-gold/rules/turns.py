@@ -54,7 +54,7 @@ class Turns:
         if not self._playing():
             return
         seat = self._turn(seat)
-        if self._no_such_dummy((to,)):
+        if to == DUMMY and self._no_such_dummy((to,)):
             to = None
         elif seat == DUMMY and not self.overrun:
             self._judge_dummy(to)
@@ -125,7 +125,8 @@ class Turns:
     def _turn(self, seat: str) -> str:
         """The seat whose card a line gives: the turn under way, or a new one by the next seat. A card by
         another seat is reported; within a turn it is read as the turn's, a new turn as written."""
-        self._close_overrun(seat)
+        if self.overrun:
+            self._close_overrun(seat)
         if self.mover is not None:
             if seat != self.mover:
                 self.w.blow("PG-TURN", f"it is {self._whose(self.mover)} turn "
