@@ -27,6 +27,7 @@ from pnp.read.games import game_folder, load_game
 from pnp.write.html import page as html_page
 
 POLL_MS = 250  # how often the page asks whether a new build is done
+QUIET_MS = 200  # a watch with no save for this long says so: the first time, that the files are watched
 
 FOLLOW = """<script>
 (function () {
@@ -150,7 +151,8 @@ def url(server: ThreadingHTTPServer) -> str:
 
 
 def changes(session: Session, stop: threading.Event | None = None):
-    """Each batch of saves to the files a build reads (not to what it writes)."""
+    """Each batch of saves to the files a build reads (not to what it writes); an empty batch when none came
+    for a while, the first as soon as the files are watched (saves from then on are all seen)."""
     import watchfiles  # only for `pnp watch`
 
     out = Path(os.path.realpath(session.out))
@@ -160,7 +162,7 @@ def changes(session: Session, stop: threading.Event | None = None):
             return super().__call__(change, path) and not Path(path).is_relative_to(out)
 
     yield from watchfiles.watch(*session.watched(), watch_filter=Sources(), stop_event=stop,
-                                raise_interrupt=True)
+                                raise_interrupt=True, rust_timeout=QUIET_MS, yield_on_timeout=True)
 
 
 def run(session: Session, say, port: int = 0, browse: bool = False, stop: threading.Event | None = None) -> None:
@@ -168,6 +170,8 @@ def run(session: Session, say, port: int = 0, browse: bool = False, stop: thread
     again on every save until `stop` is set or Ctrl-C is pressed."""
     server = None
     try:
+        saves = changes(session, stop)
+        next(saves, None)  # the files are watched before the first build: a save made during it is not lost
         report(session.build(), say)
         server = serve(session, port)
         say(f"watching {session.folder}: the kit's preview is at {url(server)} (Ctrl-C stops)")
@@ -175,8 +179,9 @@ def run(session: Session, say, port: int = 0, browse: bool = False, stop: thread
             import webbrowser
 
             webbrowser.open(url(server))
-        for _ in changes(session, stop):
-            report(session.build(), say)
+        for batch in saves:
+            if batch:
+                report(session.build(), say)
     except KeyboardInterrupt:
         pass
     finally:

@@ -28,12 +28,15 @@ def status(url: str) -> dict:
 
 
 def after(url: str, build: int) -> dict:
-    """The status once a build later than `build` is done (waiting as long as the machine takes)."""
-    while True:
+    """The status once a build later than `build` is done (waiting as long as a loaded machine may take, but
+    not forever: a save the watch missed fails the test)."""
+    give_up = time.monotonic() + 600
+    while time.monotonic() < give_up:
         found = status(url)
         if found["build"] > build:
             return found
         time.sleep(0.05)
+    raise AssertionError(f"no build after build {build}: the save was not seen")
 
 
 def save(path: Path, old: str, new: str) -> None:
@@ -89,3 +92,34 @@ def test_a_watch_session_follows_saves(tmp_path):
             process.kill()
     assert process.returncode == 0, errors
     assert "Traceback" not in errors
+
+
+def test_a_save_made_during_the_first_build_is_built(tmp_path):
+    """The files are watched before the first build starts: a designer who saves while it runs gets a build
+    of that save."""
+    import threading
+
+    from pnp import watch
+
+    game = tmp_path / "toy"
+    shutil.copytree(TOY, game)
+    stop = threading.Event()
+    builds = []
+
+    class Saving(watch.Session):
+        def build(self):
+            if not builds:
+                save(game / "deck.csv", "Beta,2", "Brigantine,2")
+                time.sleep(0.5)  # the save's news has arrived before the build ends
+            builds.append(1)
+            if len(builds) == 2:
+                stop.set()
+            return {"build": len(builds), "ok": True, "seconds": 0.0}
+
+    runner = threading.Thread(target=watch.run, args=(Saving(str(game), {}, tmp_path / "out"), lambda _: None),
+                              kwargs={"stop": stop})
+    runner.start()
+    runner.join(timeout=120)  # a save the watch missed would leave it waiting for ever
+    stop.set()
+    runner.join()
+    assert len(builds) == 2
