@@ -10,6 +10,7 @@ import pytest
 from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings, printable
 from pnp.layout.packing import kit_pages, paper, runs_of
+from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game
 
 # the most sheets each kit may take on A4, (duplex, fold): what packing the part-filled pages together gives
@@ -48,13 +49,22 @@ def _covered(page, area) -> float:
 
 
 KITS = [(slug, fold) for slug in game_slugs() for fold in (False, True)]
+IDS = [f"{slug}-{'fold' if fold else 'duplex'}" for slug, fold in KITS]
 
 
-@pytest.mark.parametrize("slug,fold", KITS, ids=[f"{slug}-{'fold' if fold else 'duplex'}" for slug, fold in KITS])
+@pytest.mark.parametrize("slug,fold", KITS, ids=IDS)
 def test_a_kit_prints_on_few_sheets_and_none_mostly_empty(slug, fold):
-    game = load_game(slug)
-    found = sheets(game, Settings(fold=fold))
+    found = sheets(load_game(slug), Settings(fold=fold))
     assert len(found) <= SHEETS[slug][fold]
+    _none_mostly_empty(found)
+
+
+@pytest.mark.parametrize("slug,fold", KITS, ids=IDS)
+def test_on_letter_paper_too_no_sheet_is_mostly_empty(slug, fold):
+    _none_mostly_empty(sheets(load_game(slug), Settings(fold=fold, paper=PAPERS["letter"])))
+
+
+def _none_mostly_empty(found: list) -> None:
     stocks = [stock for _, stock, _ in found]
     for owners, stock, used in found:
         assert stocks.count(stock) == 1 or used >= LEAST_USED, f"{owners} on {stock}: {used:.0%} used"
