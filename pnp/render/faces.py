@@ -26,10 +26,9 @@ from pnp.layout.text import game_font
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
 from pnp.render import legibility, quickyaml
-from pnp.render.artwork import Artwork
+from pnp.render.draw import uses_of
 from pnp.render.drawings import Drawings
 from pnp.render.findings import Findings
-from pnp.render.images import Picture
 from pnp.render.keys import digest
 from pnp.render.library import Library
 from pnp.render.steps import Steps
@@ -361,17 +360,12 @@ def _item_lines(text: str) -> list[int] | None:
     return [number for number, line in enumerate(text.split("\n"), start=1) if line.startswith("- ")]
 
 
-def _contents(value):
-    """The digests of the files drawing steps place (artwork, pictures, icons), in the steps of the faces they
-    draw on too."""
-    if isinstance(value, (Artwork, Picture)):
-        yield value.content
-        yield from _contents(getattr(value, "images", ()))
-    elif isinstance(value, Face):
-        yield from _contents(value.steps)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _contents(item)
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            yield from _contents(item)
+def _contents(steps):
+    """The digests of the files a face's steps place (artwork, pictures, icons), and of those of the faces it
+    draws whole."""
+    for used in uses_of(steps):
+        if isinstance(used, Face):
+            yield from _contents(used.steps)
+        else:
+            yield used.content
+            yield from (picture.content for picture in getattr(used, "images", ()))
