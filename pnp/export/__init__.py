@@ -2,8 +2,8 @@
 simulator's files, a print shop's uploads. Each target is one module of this package, named in TARGETS; its
 `export(job)` writes its files through `job.files` (run.py makes the job: the same data, templates and cache
 as `pnp build`, the files swapped in all at once). A new target is a module with a `SUMMARY` (one line for
-`pnp export --help`), the `OPTIONS` of `pnp export` it reads (a target given one it does not read refuses it),
-and an `export(job)`, and a line here.
+`pnp export --help`), the `OPTIONS` of `pnp export` it reads, as `job.options` names them (`dpi`, `bleed`,
+`base_url`; a target given one it does not read refuses it), and an `export(job)`, and a line here.
 """
 from __future__ import annotations
 

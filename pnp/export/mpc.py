@@ -6,7 +6,7 @@ from __future__ import annotations
 from pnp.export.shops import Shop, export_for
 
 SUMMARY = "each distinct card face at MakePlayingCards' size in pixels, and quantities.csv"
-OPTIONS = ()  # of `pnp export`, as job.options names them
+OPTIONS = ()
 MPC = Shop("MakePlayingCards", {"poker": (822, 1122), "bridge": (747, 1122), "mini": (597, 822),
                                 "square": (822, 822), "tarot": (897, 1497)})
 

@@ -23,7 +23,7 @@ from pnp.wording import plural
 from pnp.write.pdf import Document
 
 SUMMARY = "each distinct card or board face a page of a PDF, trim and bleed boxes set, and quantities.csv"
-OPTIONS = ()  # of `pnp export`, as job.options names them
+OPTIONS = ()
 COLUMNS = ("component", "card id", "title", "copies", "file", "front page", "back page")
 
 

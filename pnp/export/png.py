@@ -6,7 +6,7 @@ from pnp.export.faces import write_faces
 from pnp.write.rasters import Frame
 
 SUMMARY = "every distinct face as a PNG at --dpi, and quantities.csv"
-OPTIONS = ("dpi", "bleed")  # of `pnp export`, as job.options names them
+OPTIONS = ("dpi", "bleed")
 
 
 def export(job) -> None:

@@ -25,7 +25,7 @@ from pnp.render.keys import digest
 from pnp.write.rasters import Frame, png
 
 SUMMARY = "a Tabletop Simulator Saved Object (<game>.json) with card sheets and tiles"
-OPTIONS = ("base_url",)  # of `pnp export`, as job.options names them
+OPTIONS = ("base_url",)
 COLUMNS, ROWS, SIDE = 10, 7, 4096  # the largest deck sheet the program reads
 MOST_DPI = 300  # sharp enough to read on any screen: small decks are not drawn larger
 TILE_SHAPES = {"square": 0, "hex": 1, "circle": 2}  # the data's token shape -> the program's tile type
