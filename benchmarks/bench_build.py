@@ -38,6 +38,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 # --- the jobs --------------------------------------------------------------------------------------------
@@ -305,6 +306,16 @@ def load() -> str:
     return "load average {:.2f}, {:.2f}, {:.2f} on {} cores".format(*os.getloadavg(), os.cpu_count())
 
 
+@contextmanager
+def session():
+    """A benchmark's run: the command that starts pnp, a scratch folder and the timings; the machine's load
+    said at the start and at the end."""
+    print(f"Machine: {load()} at the start", flush=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        yield [sys.executable, "-m", "pnp"], Path(scratch), Timings()
+    print(f"Machine: {load()} at the end")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
@@ -317,11 +328,7 @@ def main() -> None:
     if options.tiny:
         options.runs, options.cards = 1, 40
     only = set(options.only.split(","))
-    pnp = [sys.executable, "-m", "pnp"]
-    print(f"Machine: {load()} at the start", flush=True)
-    with tempfile.TemporaryDirectory() as scratch:
-        scratch = Path(scratch)
-        timings = Timings()
+    with session() as (pnp, scratch, timings):
         if "kits" in only:
             for name, args, target in kits:
                 builds(pnp, args, scratch, options.runs, timings, name)
@@ -345,7 +352,6 @@ def main() -> None:
                 print(f"  {'empty' if kind == 'cold' else 'warm '} cache: {timings.line(f'{name} {kind}')}\n"
                       f"    = {rate:,.0f} cards/s, {per_processor:,.0f} a processor second  (target >= 1,000 "
                       f"cards/s{', 1,500 a processor second' if kind == 'cold' else ''}, <= 150 MB)")
-    print(f"Machine: {load()} at the end")
 
 
 if __name__ == "__main__":

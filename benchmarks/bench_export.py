@@ -18,12 +18,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_build import Timings, load, make_deck, run  # noqa: E402
+from bench_build import Timings, make_deck, run, session  # noqa: E402
 
 # the commands measured are this checkout's, wherever the benchmark is run from
 os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
@@ -73,11 +72,7 @@ def main() -> None:
     if options.tiny:
         options.runs, options.cards, options.big = 1, 20, 80
     only = set(options.only.split(","))
-    pnp = [sys.executable, "-m", "pnp"]
-    print(f"Machine: {load()} at the start", flush=True)
-    with tempfile.TemporaryDirectory() as scratch:
-        scratch = Path(scratch)
-        timings = Timings()
+    with session() as (pnp, scratch, timings):
         run(pnp + ["--version"], scratch / "compile")  # compiles the modules once
         if "all" in only:
             every_target(pnp, scratch, options.runs, timings)
@@ -92,7 +87,6 @@ def main() -> None:
             big = deck(pnp, scratch, options.big, "tts", 1, timings)
             print(f"{big}, empty cache: {timings.line(big)}  (target <= 300 MB)\n"
                   f"  beside {small}: {timings.line(small)}", flush=True)
-    print(f"Machine: {load()} at the end")
 
 
 if __name__ == "__main__":
