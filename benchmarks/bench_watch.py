@@ -39,7 +39,7 @@ def cpu() -> float:
 def measure(folder: Path, saves: int) -> tuple[dict, list]:
     """The first build's status, and (wall, processor) seconds of each save until its build was done."""
     from pnp.model.paper import PAPERS
-    from pnp.watch import Session, run
+    from pnp.build.watch import Session, run
 
     file, one, other = CHANGES[folder.name]
     path = folder / file

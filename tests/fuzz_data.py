@@ -56,7 +56,7 @@ GAME_SLUGS = ("buried-treasure", "cannon-dice")  # what it mutates unless told -
 ALL_SLUGS = sorted(path.parent.name for path in GAMES.glob("*/game.yaml"))
 MEMORY_LIMIT = 1 << 30  # what a build may take beyond what the fuzzer itself holds
 CLEAN_EXITS = (0, 2)
-PRELOADED = ("pnp.cli", "pnp.commands.build", "pnp.kit", "pnp.render.sandbox", "pnp.render.artwork", "pnp.write.pdf",
+PRELOADED = ("pnp.cli", "pnp.commands.build", "pnp.build.kit", "pnp.render.sandbox", "pnp.render.artwork", "pnp.write.pdf",
              "click.testing")  # what every build imports; nothing of them opens a file or the cache
 
 # --- what the mutations put in ---------------------------------------------------------------------------
@@ -557,7 +557,7 @@ def printed(out: Path) -> dict:
 def record_placed() -> dict:
     """Have the build note, for the first variant printed at home, how many fronts of each group of cards it
     lays out (a fold-and-glue page holds as many backs as fronts); in a child process: the patch dies with it."""
-    from pnp import kit
+    from pnp.build import kit
 
     placed: dict = {}
     real = kit.lay_out

@@ -56,6 +56,12 @@ def backward_imports(package: Path) -> list[str]:
     return wrong
 
 
+def test_the_top_of_the_package_holds_only_the_entry_points_and_the_shared_modules():
+    """Everything else lives in a folder that says what it is: a stage, the build that runs them, the checker,
+    the commands ..."""
+    assert sorted(path.stem for path in PACKAGE.glob("*.py")) == sorted(["__init__", "__main__", "cli", *SHARED])
+
+
 def test_no_import_runs_back_up_the_stages():
     assert backward_imports(PACKAGE) == []
 

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from conftest import run
-from pnp import kit
+from pnp.build import kit
 from pnp.layout import kit as layout_kit
 from pnp.model import kinds
 from pnp.render import faces, sandbox, steps

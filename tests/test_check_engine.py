@@ -17,7 +17,7 @@ RACE_RULES = '''
 """A dice race: roll, move up to the roll, first to the goal wins. RACE-TURN, RACE-STEPS, RACE-WINNER."""
 from pnp.check.engine import TABLE, Rules, State
 from pnp.check.verbs import action, number
-from pnp.datafile import Int
+from pnp.model.specs import Int
 
 Roll = action("roll", "roll {pips:pips}")
 Move = action("move", "{player} move {steps:steps}")
@@ -183,7 +183,7 @@ def package(race: Path) -> Path:
     verbs = [line for line in RACE_RULES.splitlines() if line.startswith(("Roll =", "Move =", "Winner ="))]
     (rules / "verbs.py").write_text("from pnp.check.verbs import action, number\n\n" + "\n".join(verbs) + "\n")
     rest = "\n".join(line for line in RACE_RULES.splitlines() if line not in verbs)
-    imports = "from pnp.datafile import Int\n"
+    imports = "from pnp.model.specs import Int\n"
     (rules / "__init__.py").write_text(rest.replace(imports, imports + "\nfrom .verbs import Move, Roll, Winner\n"))
     (race / "rules.py").unlink()
     return rules

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from conftest import run
 from pnp.errors import Where
-from pnp.kit import lay_out, maker_for, write_pdf
+from pnp.build.kit import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import Settings
 from pnp.read.games import game_slugs, load_game
 from pnp.render import ink

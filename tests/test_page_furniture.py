@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 
 from pdfread import MM, furniture
-from pnp.kit import lay_out, maker_for, write_pdf
+from pnp.build.kit import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, Settings
 from pnp.layout.text import font
 from pnp.model.paper import PAPERS

@@ -8,7 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.kit import lay_out, write_pdf
+from pnp.build.kit import lay_out, write_pdf
 from pnp.layout.imposition import Settings, Slot
 from pnp.layout.text import font
 from pnp.model.geometry import Box

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
-from pnp.kit import lay_out
+from pnp.build.kit import lay_out
 from pnp.layout.imposition import Settings
 from pnp.layout.rulesheet import parse, set_lines
 from pnp.model.paper import PAPERS

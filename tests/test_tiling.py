@@ -10,7 +10,7 @@ import pytest
 from conftest import edit
 from pnp.check.loader import rules_for
 from pnp.errors import DataError
-from pnp.kit import lay_out
+from pnp.build.kit import lay_out
 from pnp.layout.boards import board_plan, footprints, rooms
 from pnp.layout.imposition import Settings
 from pnp.layout.tiling import GLUE, count, plan, seams

@@ -99,7 +99,7 @@ def test_a_save_made_during_the_first_build_is_built(tmp_path):
     of that save."""
     import threading
 
-    from pnp import watch
+    from pnp.build import watch
 
     game = tmp_path / "toy"
     shutil.copytree(TOY, game)

@@ -67,7 +67,7 @@ class Rules:
         return {}
 
     def header(self, players: tuple) -> dict:
-        """Specs (pnp.datafile) of the game's own header keys, for a game with these players.
+        """Specs (pnp.model.specs) of the game's own header keys, for a game with these players.
 
         `game:` and `players:` are read by the checker; everything else a log's header may say is declared
         here: a spec, or (spec, default) for an optional key."""

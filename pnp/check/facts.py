@@ -1,12 +1,13 @@
 """A rules module's data: its own `rules.yaml`, the parts of game.yaml it reads, checked with their lines.
 
-Each rules module declares, with the specs of `pnp.datafile`, what it reads: the rule facts of its
+Each rules module declares, with the specs of `pnp.model.specs`, what it reads: the rule facts of its
 rules.yaml (what the printed kit does not hold) and the keys of game.yaml's `vars` it uses (its grids,
 colours, score values). Templates read `vars` too, so keys a module does not declare are left to them.
 """
 from __future__ import annotations
 
-from pnp.datafile import LDict, Record, checked, line_of, load_yaml
+from pnp.model.specs import LDict, Record, checked, line_of
+from pnp.read.datafile import load_yaml
 from pnp.errors import DataError, Where, shown
 
 

@@ -1,7 +1,7 @@
 """The header of a log, checked: which game, who plays in which seat, and the game's own options.
 
 `game:` and `players:` are the checker's; the game's rules module declares every other key it accepts
-(`Rules.header`) with the specs of `pnp.datafile`, so an unknown or mistyped key is reported, never ignored.
+(`Rules.header`) with the specs of `pnp.model.specs`, so an unknown or mistyped key is reported, never ignored.
 `game:` names an installed game by its slug; a game folder's rules come only from the command line.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pnp.check.loader import installed_rules
 from pnp.check.reader import Log, words_of
 from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, RULE, Violation
-from pnp.datafile import Any_, Bool, Int, LDict, Record, Spec, Text
+from pnp.model.specs import Any_, Bool, Int, LDict, Record, Spec, Text
 from pnp.errors import QUOTE, PnpError, Where, clip
 from pnp.model.game import Game
 from pnp.read.version import changed_cards, kit_version

@@ -20,7 +20,7 @@ from pnp.model.paper import PAPERS
 def command(game, paper, browse, port, out):
     """Build GAME's kit with its preview, then again whenever one of its files is saved, and serve a page on this
     computer that shows the newest build (or what keeps it from building) and reloads itself. Ctrl-C stops."""
-    from pnp.watch import Session, run
+    from pnp.build.watch import Session, run
 
     session = Session(game, {"paper": PAPERS[paper]}, out, say=lambda message: click.echo(message, err=True))
     run(session, lambda message: click.echo(message), port=port, browse=browse)

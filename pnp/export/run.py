@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import DataError, told
-from pnp.kit import maker_for
+from pnp.build.kit import maker_for
 from pnp.layout import pieces as layout
 from pnp.write.fileset import FolderSet, swapped_in
 from pnp.write.rasters import Pictures

@@ -24,7 +24,7 @@ from pnp.check.pieces import FollowUps
 from pnp.check.setup import OnePerSeat
 from pnp.check.verbs import Kind, names
 from pnp.check.violations import LOG_SYNTAX
-from pnp.datafile import Bool, Int, MapOf, Record, Text
+from pnp.model.specs import Bool, Int, MapOf, Record, Text
 from pnp.errors import DataError
 
 from .attacks import Attacks

@@ -17,7 +17,7 @@ from pnp.check.facts import Keys, RuleData, counts, ids, nicknames
 from pnp.check.setup import Player, PlayerOrder
 from pnp.check.verbs import names, number
 from pnp.check.violations import LOG_SYNTAX
-from pnp.datafile import Bool, Int, ListOf, MapOf, Record, Text
+from pnp.model.specs import Bool, Int, ListOf, MapOf, Record, Text
 from pnp.errors import DataError
 
 from .advanced import Advanced

@@ -26,7 +26,7 @@ from pnp.check.pieces import Dice, FollowUps
 from pnp.check.setup import Player
 from pnp.check.verbs import Kind, names, number
 from pnp.check.violations import LOG_SYNTAX
-from pnp.datafile import Choice, Int, ListOf, MapOf, Record, Text
+from pnp.model.specs import Choice, Int, ListOf, MapOf, Record, Text
 from pnp.errors import DataError
 
 from .bots import Choices

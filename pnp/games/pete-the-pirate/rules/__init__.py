@@ -24,7 +24,7 @@ from pnp.check.pieces import Dice, FollowUps
 from pnp.check.setup import OnePerSeat, Player
 from pnp.check.verbs import names, number
 from pnp.check.violations import LOG_SYNTAX
-from pnp.datafile import Int, MapOf, Record, Text
+from pnp.model.specs import Int, MapOf, Record, Text
 from pnp.errors import DataError
 
 from .bots import Choices

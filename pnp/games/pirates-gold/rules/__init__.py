@@ -22,7 +22,7 @@ from pnp.check.engine import Rules, State
 from pnp.check.facts import RuleData, ids
 from pnp.check.setup import Player
 from pnp.check.verbs import names, number
-from pnp.datafile import Int, MapOf, Record, Text
+from pnp.model.specs import Int, MapOf, Record, Text
 from pnp.errors import DataError
 
 from .bots import BOTS, Choices

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pnp import resources
 from pnp.errors import DataError, PnpError, one_line
-from pnp.kit import build
+from pnp.build.kit import build
 from pnp.layout.imposition import Settings
 from pnp.read.games import game_folder, load_game
 from pnp.write.html import page as html_page
