@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 MARKS = re.compile(r"[*{}:\\]")  # a text holding none of these is one plain run
+STYLES = re.compile(r"[*{}\\]")  # a text holding none of these, and no icon, is one plain run too
 ICON = re.compile(r":([a-z][a-z0-9_-]*):")
 SIZE = re.compile(r"(\d+(?:\.\d+)?)pt")
 COLOUR = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?|[A-Za-z][\w-]*")
@@ -47,7 +48,7 @@ def plain(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def parse(text: str) -> tuple[Run, ...]:
     """The runs of a marked-up text, neighbours of one style joined; a MarkupError says what is wrong."""
-    if plain(text):
+    if plain(text) or not STYLES.search(text) and not ICON.search(text):  # (a colon alone is no markup)
         return (Run(text),)
     runs: list[Run] = []
     bold = italic = None  # where the open ** or * began, if open

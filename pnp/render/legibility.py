@@ -92,8 +92,7 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
     frames = []  # (the rectangle a text must keep inside, which step drew it)
     for index, (name, v) in enumerate(steps, start=1):
         if name == "rect":
-            edge = v["width"] / 2 if v["stroke"] != "none" else 0.0
-            frames.append((Box(v["x"], v["y"], v["x"] + v["w"], v["y"] + v["h"]).inset(*(edge + CLEARANCE,) * 4),
+            frames.append((_frame(v["x"], v["y"], v["w"], v["h"], v["width"] if v["stroke"] != "none" else 0.0),
                            index))
         if name == "group":  # its steps have frames of their own, in their own coordinates
             inner = place.then(v["x"], v["y"], v["rotate"], v["mirror"])
@@ -102,6 +101,13 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
             _check_text(v, frames, safe, place, paints, path + (index,), palette, found)
         else:
             painted(((name, v),), place, paints, palette)
+
+
+@lru_cache(maxsize=1024)  # the frames of a template's faces recur from face to face
+def _frame(x: float, y: float, w: float, h: float, width: float) -> Box:
+    """The room a rect at (x, y), w × h, its line `width` mm wide, leaves a text inside it."""
+    clear = width / 2 + CLEARANCE
+    return Box(x, y, x + w, y + h).inset(clear, clear, clear, clear)
 
 
 def painted(steps, place: "Place", paints: list, palette: tuple) -> None:
@@ -157,12 +163,18 @@ def _faint(v: dict, point: tuple, paints: list, palette: tuple, layout) -> tuple
     """A text's lowest contrast ratio with what lies under `point` (its middle, in the face), of its own colour
     and each colour set inside it, and the two colours, when it is below CONTRAST; None when it is not, or the
     colours are not known."""
-    under = colour_under(point, paints)
+    under = _colour_under(point, tuple(paints))
     if under is None:
         return None
-    inks = dict.fromkeys([v["colour"], *(piece.colour for line in layout.pieces for piece in line
-                                         if piece.colour is not None and not piece.icon)])
-    found = [(contrast(seen, under), seen) for seen in (over(under, ink, v["opacity"]) for ink in
+    inks = tuple(dict.fromkeys([v["colour"], *(piece.colour for line in layout.pieces for piece in line
+                                               if piece.colour is not None and not piece.icon)]))
+    return _lowest(inks, v["opacity"], under, palette)
+
+
+@lru_cache(maxsize=4096)  # a template's texts share their colours and what lies under them
+def _lowest(inks: tuple, opacity: float, under: tuple, palette: tuple) -> tuple | None:
+    """`_faint` of texts in the colours `inks` at `opacity` over the colour `under`."""
+    found = [(contrast(seen, under), seen) for seen in (over(under, ink, opacity) for ink in
                                                         filter(None, (rgb(colour, palette) for colour in inks)))]
     lowest = min((ratio for ratio, _ in found), default=CONTRAST)
     if lowest >= CONTRAST:
@@ -189,6 +201,12 @@ class Place:
     def __init__(self, matrix: tuple = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
         self.matrix = matrix
 
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Place) and self.matrix == other.matrix
+
+    def __hash__(self) -> int:
+        return hash(self.matrix)
+
     def then(self, x: float, y: float, rotate: float, mirror: bool) -> "Place":
         """The frame of a group drawn here: origin at (x, y), turned clockwise by `rotate` degrees, and
         reflected across its own x axis when `mirror` (see draw.Painter._group)."""
@@ -212,29 +230,40 @@ class Place:
 
 
 def _paint(name: str, v: dict, palette: tuple):
-    """What a step paints, as (whether it covers a point, its colour or None when not known, its opacity);
-    None for a step that paints nothing under a text (a line, a shape without fill)."""
+    """What a step paints, as (the shape it covers (see `covers`), its colour or None when not known, its
+    opacity); None for a step that paints nothing under a text (a line, a shape without fill)."""
     if name in ("art", "image"):  # its colours are not known here
-        box = (min(v["x"], v["x"] + v["w"]), min(v["y"], v["y"] + v["h"]), max(v["x"], v["x"] + v["w"]),
-               max(v["y"], v["y"] + v["h"]))
-        return (lambda x, y: box[0] <= x <= box[2] and box[1] <= y <= box[3]), None, v["opacity"]
+        return ("box", min(v["x"], v["x"] + v["w"]), min(v["y"], v["y"] + v["h"]), max(v["x"], v["x"] + v["w"]),
+                max(v["y"], v["y"] + v["h"])), None, v["opacity"]
     if name not in ("rect", "circle", "ellipse", "polygon"):
         return None
     fill = rgb(v["fill"], palette)
     if fill is None:
         return None
-    if name == "rect":
+    if name == "rect":  # (round corners left out)
         x0, x1 = sorted((v["x"], v["x"] + v["w"]))
         y0, y1 = sorted((v["y"], v["y"] + v["h"]))
-        covers = lambda x, y: x0 <= x <= x1 and y0 <= y <= y1  # noqa: E731 (round corners left out)
+        shape = ("box", x0, y0, x1, y1)
     elif name == "circle":
-        covers = lambda x, y: (x - v["x"]) ** 2 + (y - v["y"]) ** 2 <= v["r"] ** 2  # noqa: E731
+        shape = ("circle", v["x"], v["y"], v["r"])
     elif name == "ellipse":
-        covers = lambda x, y: (v["rx"] > 0 and v["ry"] > 0  # noqa: E731
-                               and ((x - v["x"]) / v["rx"]) ** 2 + ((y - v["y"]) / v["ry"]) ** 2 <= 1)
+        shape = ("ellipse", v["x"], v["y"], v["rx"], v["ry"])
     else:
-        covers = lambda x, y: _inside(v["points"], x, y)  # noqa: E731
-    return covers, fill, v["opacity"]
+        shape = ("polygon", tuple(tuple(point) for point in v["points"]))
+    return shape, fill, v["opacity"]
+
+
+def covers(shape: tuple, x: float, y: float) -> bool:
+    """Whether a shape `_paint` tells of covers the point (x, y)."""
+    kind = shape[0]
+    if kind == "box":
+        return shape[1] <= x <= shape[3] and shape[2] <= y <= shape[4]
+    if kind == "circle":
+        return (x - shape[1]) ** 2 + (y - shape[2]) ** 2 <= shape[3] ** 2
+    if kind == "ellipse":
+        _, cx, cy, rx, ry = shape
+        return rx > 0 and ry > 0 and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+    return _inside(shape[1], x, y)
 
 
 def _inside(points: list, x: float, y: float) -> bool:
@@ -249,11 +278,14 @@ def _inside(points: list, x: float, y: float) -> bool:
 def colour_under(point: tuple, paints: list):
     """The colour painted at a point of the face, over the paper; None when artwork or a picture shows there."""
     seen = PAPER
-    for place, covers, fill, opacity in paints:
-        if covers(*place.local(*point)):
+    for place, shape, fill, opacity in paints:
+        if covers(shape, *place.local(*point)):
             seen = None if fill is None else fill if opacity >= 1 else None if seen is None else over(seen, fill,
                                                                                                      opacity)
     return seen
+
+
+_colour_under = lru_cache(maxsize=4096)(colour_under)  # (the faces of a template paint alike)
 
 
 def over(under: tuple, ink: tuple, opacity: float) -> tuple:
