@@ -25,7 +25,7 @@ from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
 from pnp.layout.text import game_font
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
-from pnp.render import legibility, quickyaml
+from pnp.render import legibility
 from pnp.render.draw import uses_of
 from pnp.render.drawings import Drawings
 from pnp.render.findings import Findings
@@ -296,10 +296,10 @@ class FaceMaker:
         text = self.render(template, size, bleed, where, context)
         key = digest(text, size, bleed, self.palette)
         made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
-        steps = self.steps.read(text, template, where)
+        steps, quick = self.steps.read_lines(text, template, where)
         notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette, over.steps if over else ()))
         if notes:
-            notes = self._placed_notes(notes, text, template, size, bleed, context)
+            notes = self._placed_notes(notes, text, quick, template, size, bleed, context)
         if not made and not any(note.error for note in notes):
             face = Face(key, steps, size, bleed, where, lasting=True)
             try:
@@ -311,10 +311,11 @@ class FaceMaker:
             self.drawings.keep(key, drawing)
         return key, notes, ()
 
-    def _placed_notes(self, notes: tuple, text: str, template: str, size, bleed: float, context: dict) -> tuple:
+    def _placed_notes(self, notes: tuple, text: str, quick: bool, template: str, size, bleed: float,
+                      context: dict) -> tuple:
         """Legibility findings with the template line that wrote each step (the template's name alone when the
-        steps' lines cannot be told)."""
-        lines = _item_lines(text)
+        steps' lines cannot be told); `quick`: whether the text was written one step a line (Steps.read_lines)."""
+        lines = _item_lines(text) if quick else None
         raw: list = []
         if lines is None:
             try:
@@ -349,14 +350,8 @@ class FaceMaker:
         return steps
 
 
-def _item_lines(text: str) -> list[int] | None:
-    """The line of each step of a face's YAML written one step a line, as quickyaml reads it; None for YAML that
-    needs PyYAML to tell its lines."""
-    try:
-        if quickyaml.load(text) is None:
-            return None
-    except quickyaml.Unsure:
-        return None
+def _item_lines(text: str) -> list[int]:
+    """The line of each step of a face's YAML written one step a line."""
     return [number for number, line in enumerate(text.split("\n"), start=1) if line.startswith("- ")]
 
 

@@ -66,13 +66,18 @@ class Steps:
 
     def read(self, text: str, template: str, where: Where) -> tuple:
         """The checked steps of a rendered face: readable YAML, known steps and values."""
+        return self.read_lines(text, template, where)[0]
+
+    def read_lines(self, text: str, template: str, where: Where) -> tuple[tuple, bool]:
+        """`read`, and whether the text was written one step a line, as quickyaml reads it (not by PyYAML)."""
         label = f"{where} (template {template})"
         problems: list = []
         steps = self._quick(text, label, problems)
+        quick = steps is not None
         if steps is None:
             raw = _parsed(text, template, where)
             if raw is None:
-                return ()
+                return (), False
             if not isinstance(raw, list):
                 raise DataError([(where, f"template {template} must render a list of drawing steps")])
             steps = self._check(raw, label, "", problems)
@@ -82,7 +87,7 @@ class Steps:
         if count > MAX_STEPS:
             raise OverLimit([(where, f"template {template} draws {count:,} steps on one face: a face has at most "
                                      f"{MAX_STEPS:,}")])
-        return steps
+        return steps, quick
 
     def drawn(self, raw: list, where: Where) -> tuple:
         """Drawing steps written by the program itself (a tiled board's marks, a net's lines), given as a
