@@ -121,7 +121,7 @@ def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
 def missing_glyphs(text: str, name: str) -> str:
     """The characters of `text` that the font cannot print."""
     glyphs = pdfmetrics.getFont(font(name)).face.charToGlyph
-    return "".join(sorted({c for c in text if ord(c) not in glyphs and c not in "\n\t"}))
+    return "".join(sorted({c for c in set(text) if ord(c) not in glyphs and c not in "\n\t"}))
 
 
 def glyph_names(missing: str) -> str:
@@ -244,6 +244,8 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
 
 def _plain(line: tuple) -> str:
     """A set line's words as plain text, an icon by its name between colons."""
+    if len(line) == 1 and not line[0].icon:  # (a line of one run, as most are)
+        return line[0].text
     words = [(f":{p.text}:" if p.icon else p.text, p.x, p.x + p.width) for p in line]
     return "".join(("" if not index or x <= words[index - 1][2] + 1e-6 else " ") + text
                    for index, (text, x, _) in enumerate(words))

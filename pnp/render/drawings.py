@@ -48,6 +48,10 @@ class Drawings:
         self._check_sharpness(drawing, face.where)
         return drawing
 
+    def known(self, key: str) -> Drawing | None:
+        """The drawing of a face a template made (by its key), when this build keeps it in memory (see `keep`)."""
+        return self.kept.get(key) if self.kept is not None else None
+
     def keep(self, key: str, drawing: Drawing) -> None:
         """Keep the drawing of a face a template made (under its key) for the rest of the build, unless the
         build has more than KEPT."""

@@ -116,7 +116,9 @@ class FaceMaker:
         face = self.face(request)
         found = self.printed.get(face.key)
         if found is None:
-            found = self.printed[face.key] = digest(face.key, sorted(set(_contents(face.steps))))
+            drawn = self.drawings.known(face.key)  # (what it places: its steps' uses_of, as it was drawn)
+            uses = drawn.uses if drawn is not None else uses_of(face.steps)
+            found = self.printed[face.key] = digest(face.key, sorted(set(_contents(uses))))
         return found
 
     def low_ink_pages(self, pages: list) -> list:
@@ -355,12 +357,12 @@ def _item_lines(text: str) -> list[int]:
     return [number for number, line in enumerate(text.split("\n"), start=1) if line.startswith("- ")]
 
 
-def _contents(steps):
-    """The digests of the files a face's steps place (artwork, pictures, icons), and of those of the faces it
-    draws whole."""
-    for used in uses_of(steps):
+def _contents(uses):
+    """The digests of the files a face's steps place (artwork, pictures, icons: `uses`, draw.uses_of), and of
+    those of the faces it draws whole."""
+    for used in uses:
         if isinstance(used, Face):
-            yield from _contents(used.steps)
+            yield from _contents(uses_of(used.steps))
         else:
             yield used.content
             yield from (picture.content for picture in getattr(used, "images", ()))
