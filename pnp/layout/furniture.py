@@ -186,7 +186,9 @@ def _fold_label(page: Page, obstacles: list) -> Spot | None:
 def furniture(page: Page) -> Furniture:
     """Where the page's footer lines, scale bar and fold word go."""
     room = page.content
-    obstacles = _obstacles(page)
+    # what the fold word and a footer placed in the margins keep clear of (one at the foot of the page keeps
+    # clear of nothing)
+    obstacles = _obstacles(page) if page.fold_line() is not None or not page.footer_at_bottom else []
     fold_label = _fold_label(page, obstacles)
     if page.footer_at_bottom:
         base = room.y0 - FOOTER_BAND
