@@ -79,3 +79,33 @@ def test_random_lines_are_read_as_pyyaml_reads_them_or_left_to_it():
         read += 1
         assert mine == yaml.load(text, Loader=LOADER), text
     assert read > 150  # (most mix in a piece it leaves to PyYAML; FACE shows what it does read)
+
+
+def test_text_steps_alike_but_for_their_text_are_read_as_each_is_read_alone():
+    from pnp.errors import DataError, Where
+    from pnp.render.library import Library
+    from pnp.render.steps import Steps
+    from pnp.write import cache
+
+    palette = {"ink": "#2B1D0E", "paper": "#FBF3DF"}
+
+    def fresh() -> Steps:
+        return Steps(palette, Library([], cache.Store()))
+
+    line = '- text: {text: %s, x: 7, y: 58, w: 49.5, h: 22, size: 8, colour: ink}\n'
+    texts = ['"Card 1: move"', '"plain words"', '"**bold** and {paper}pale{/}"', "7", '"Card 2: draw"',
+             "true", '"Card 3: sail"']
+    shared = fresh()
+    for text in texts:
+        face = "- rect: {x: 0, y: 0, w: 63.5, h: 88.9, fill: paper}\n" + line % text
+        found = []
+        for reader in (shared, fresh()):
+            try:
+                found.append(repr(reader.read(face, "front.yaml.j2", Where("deck.csv", 4))))
+            except DataError as error:
+                found.append([(str(where), said) for where, said in error.problems])
+        assert found[0] == found[1], text
+    face = line % '"a **bold never closed"'  # the same step, its markup wrong: said at its own step
+    with pytest.raises(DataError) as raised:
+        shared.read(face, "front.yaml.j2", Where("deck.csv", 4))
+    assert "deck.csv:4" in str(raised.value.problems[0][0]) and "step 1" in str(raised.value.problems[0][0])

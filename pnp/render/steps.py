@@ -63,6 +63,7 @@ class Steps:
         self.library = library
         self.icons = icons
         self.lines: dict = {}  # a step's line as a template wrote it -> the step checked
+        self.texts: dict = {}  # a text step's values but its text (see `_text_alike`) -> the values checked
 
     def read(self, text: str, template: str, where: Where) -> tuple:
         """The checked steps of a rendered face: readable YAML, known steps and values."""
@@ -117,12 +118,15 @@ class Steps:
                     (item,) = quickyaml.load(line)
                 except quickyaml.Unsure:
                     return None
-                found: list = []
-                step = self._check_step(index, item, label, "", found)
-                wrong += found
-                if step is None or found:
-                    index += 1
-                    continue
+                step = self._text_alike(item, index, label)
+                if step is None:
+                    found: list = []
+                    step = self._check_step(index, item, label, "", found)
+                    wrong += found
+                    if step is None or found:
+                        index += 1
+                        continue
+                    self._keep_text(item, step)
                 if len(self.lines) > 4096:  # the lines faces share come back soon: keep memory flat
                     self.lines.clear()
                 self.lines[line] = step
@@ -130,6 +134,42 @@ class Steps:
             index += 1
         problems += wrong
         return tuple(steps)
+
+    # A deck's template writes the same text step on every card but for its text: the values but the text are
+    # checked once (each is checked on its own, whatever the text), the text's own markup each time.
+    @staticmethod
+    def _text_key(item) -> tuple | None:
+        """What a text step read from a line says but its text (each value as written: 1, 1.0 and true differ),
+        or None for another step."""
+        values = item.get("text") if isinstance(item, dict) and len(item) == 1 else None
+        if not isinstance(values, dict) or type(values.get("text")) is not str:
+            return None
+        return tuple((name, repr(value)) for name, value in values.items() if name != "text")
+
+    def _text_alike(self, item, index: int, label: str) -> tuple | None:
+        """A text step checked as one that differed from it only in its text was, when one did and its own
+        text's markup is right (else None: `_check_step` says what is wrong, and where). `index` and `label`
+        place it, as for `_check_step`."""
+        key = self._text_key(item)
+        alike = self.texts.get(key) if key is not None else None
+        if alike is None:
+            return None
+        text = item["text"]["text"]
+        checked = {**alike, "text": text}
+        if not plain(text):
+            problems: list = []
+            checked["icons"] = self._rich(checked, Where(label, 0, f"step {index + 1}").at("text"), problems)
+            if problems:
+                return None
+        return "text", checked
+
+    def _keep_text(self, item, step: tuple) -> None:
+        """Keep a text step found right for `_text_alike`."""
+        key = self._text_key(item)
+        if key is not None:
+            if len(self.texts) > 1024:
+                self.texts.clear()
+            self.texts[key] = {name: value for name, value in step[1].items() if name != "icons"}
 
     def _check(self, raw: list, label: str, prefix: str, problems: list) -> tuple:
         """Check a list of drawing steps (and the steps of its groups), finding the files they place."""
