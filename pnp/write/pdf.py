@@ -311,9 +311,7 @@ def form_bytes(doc, form) -> bytes:
         return form.format(doc)
     resources = form.Resources
     if resources is None:
-        entries = {"Font": BASIC_FONTS, "ProcSet": PROCSETS}
-        if form.XObjects:
-            entries["XObject"] = form.XObjects.dict
+        written = _plain_resources(doc, form.XObjects)
     else:
         entries = {"Font": BASIC_FONTS, "ProcSet": PROCSETS[:2]}
         for name in ("XObject", "ExtGState"):
@@ -322,11 +320,30 @@ def form_bytes(doc, form) -> bytes:
                 entries[name] = value.dict if isinstance(value, PDFDictionary) else value
         if any(getattr(resources, name) for name in ("ColorSpace", "Pattern", "Properties", "Shading")):
             return form.format(doc)
+        written = _pdf(entries, doc)
     data = _encoded(form.stream)
     # its dictionary's eight entries in order, a line broken after the sixth
     return (b"<<\n/BBox %s /Filter [ /ASCII85Decode /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
             b"/Resources %s \n  /Subtype /Form /Type /XObject\n>>\nstream\n%sendstream\n"
-            % (_box(form.lowerx, form.lowery, form.upperx, form.uppery), len(data), _pdf(entries, doc), data))
+            % (_box(form.lowerx, form.lowery, form.upperx, form.uppery), len(data), written, data))
+
+
+_RESOURCES: WeakKeyDictionary = WeakKeyDictionary()  # document -> the forms it places -> `_plain_resources`
+
+
+def _plain_resources(doc, xobjects) -> bytes:
+    """The resources of a form that sets no transparency, as its format writes them: the basic fonts and
+    procedure sets, and the forms it places (`xobjects`, as reportlab's xobjDict makes them: each name
+    referring to its own form, numbered in the document), worked out once a document for the same forms."""
+    names = tuple(sorted(xobjects.dict)) if xobjects else None
+    known = _RESOURCES.setdefault(doc, {})
+    written = known.get(names)
+    if written is None:
+        entries = {"Font": BASIC_FONTS, "ProcSet": PROCSETS}
+        if xobjects:
+            entries["XObject"] = xobjects.dict
+        written = known[names] = _pdf(entries, doc)
+    return written
 
 
 ENCODED: dict = {}  # a form's stream (by its hash) -> its bytes compressed and encoded, for the latest few forms
