@@ -141,11 +141,31 @@ class Document:
                 self.drawn[face.key] = self._shown_face(face.key, drawing)
             w, h = face.size
             b = face.bleed
-            self.c.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
-            self._copy(drawing, names)
-            end_form(self.c, name)
-            self._spool(xObjectName(name))
+            box = (-b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
+            if drawing.states or not (self.c._pageCompression and rl_config.useA85):
+                self.c.beginForm(name, *box)
+                self._copy(drawing, names)
+                end_form(self.c, name)
+                self._spool(xObjectName(name))
+            else:
+                self._plain_form(name, box, drawing, names)
         return name
+
+    def _plain_form(self, name: str, box: tuple, drawing, names: list) -> None:
+        """The form of a drawing that sets no transparency state (most faces), written out at once: the bytes
+        beginForm, _copy, end_form and _spool write, and the same number in the document, without the canvas's
+        state saved and restored round it (a deck writes thousands)."""
+        doc = self.c._doc
+        code, used = [self.c._preamble], []
+        self._operators(drawing, names, code, used)
+        text = "\n".join(code)
+        data = _encoded(text.encode("ascii") if not _NOT_ASCII_PDF.search(text) else pdfdocEnc(text))
+        resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
+        if drawing.transparent:
+            doc.ensureMinPdfVersion("transparency")
+        self._keep(_form_bytes(_box(*box), data, resources),
+                   lambda spooled: doc.Reference(spooled, xObjectName(name)))
+        doc.inObject = None  # (as addForm leaves it)
 
     def shown(self, drawing) -> str:
         """A key of what a drawing shows: its operators (its text as text, not as this document's bytes) and
@@ -180,7 +200,15 @@ class Document:
         """A drawing's operators into the form (or page) being made, its markers filled in for this document:
         `names[i]` names the form of `drawing.uses[i]`."""
         c = self.c
-        code = c._code
+        self._operators(drawing, names, c._code, c._formsinuse)
+        c._extgstate._c.update(drawing.states)
+        if drawing.transparent:
+            c._doc.ensureMinPdfVersion("transparency")
+
+    def _operators(self, drawing, names, code: list, used: list) -> None:
+        """A drawing's operators added to `code`, its markers filled in for this document (`names[i]` names the
+        form of `drawing.uses[i]`), and the forms it places to `used`."""
+        c = self.c
         for item in drawing.code:
             if type(item) is str:
                 code.append(item)
@@ -190,10 +218,7 @@ class Document:
             else:
                 name = names[item[1]]
                 code.append(f"/{xObjectName(name)} Do")
-                c._formsinuse.append(name)
-        c._extgstate._c.update(drawing.states)
-        if drawing.transparent:
-            c._doc.ensureMinPdfVersion("transparency")
+                used.append(name)
 
     def _spool(self, internal: str) -> None:
         """Format a finished object now and keep only its place in the scratch file."""
@@ -321,11 +346,15 @@ def form_bytes(doc, form) -> bytes:
         if any(getattr(resources, name) for name in ("ColorSpace", "Pattern", "Properties", "Shading")):
             return form.format(doc)
         written = _pdf(entries, doc)
-    data = _encoded(form.stream)
-    # its dictionary's eight entries in order, a line broken after the sixth
+    return _form_bytes(_box(form.lowerx, form.lowery, form.upperx, form.uppery), _encoded(form.stream), written)
+
+
+def _form_bytes(box: bytes, data: bytes, resources: bytes) -> bytes:
+    """A form as PDFFormXObject.format writes it: its dictionary's eight entries in order, a line broken after
+    the sixth, then its stream (compressed and encoded)."""
     return (b"<<\n/BBox %s /Filter [ /ASCII85Decode /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
             b"/Resources %s \n  /Subtype /Form /Type /XObject\n>>\nstream\n%sendstream\n"
-            % (_box(form.lowerx, form.lowery, form.upperx, form.uppery), len(data), written, data))
+            % (box, len(data), resources, data))
 
 
 _RESOURCES: WeakKeyDictionary = WeakKeyDictionary()  # document -> the forms it places -> `_plain_resources`
