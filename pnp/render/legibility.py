@@ -118,7 +118,7 @@ def painted(steps, place: "Place", paints: list, palette: tuple) -> None:
         else:
             paint = _paint(name, v, palette)
             if paint is not None:
-                paints.append((place, *paint))
+                paints.append((place.matrix, *paint))
 
 
 def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,
@@ -201,12 +201,6 @@ class Place:
     def __init__(self, matrix: tuple = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)):
         self.matrix = matrix
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Place) and self.matrix == other.matrix
-
-    def __hash__(self) -> int:
-        return hash(self.matrix)
-
     def then(self, x: float, y: float, rotate: float, mirror: bool) -> "Place":
         """The frame of a group drawn here: origin at (x, y), turned clockwise by `rotate` degrees, and
         reflected across its own x axis when `mirror` (see draw.Painter._group)."""
@@ -221,12 +215,13 @@ class Place:
         a, b, c, d, e, f = self.matrix
         return a * u + b * v + e, c * u + d * v + f
 
-    def local(self, x: float, y: float) -> tuple[float, float]:
-        """The point of the face at (x, y), in this frame."""
-        a, b, c, d, e, f = self.matrix
-        det = a * d - b * c
-        x, y = x - e, y - f
-        return (d * x - b * y) / det, (a * y - c * x) / det
+
+def _local(matrix: tuple, x: float, y: float) -> tuple[float, float]:
+    """The point of the face at (x, y), in the frame of a Place's `matrix`."""
+    a, b, c, d, e, f = matrix
+    det = a * d - b * c
+    x, y = x - e, y - f
+    return (d * x - b * y) / det, (a * y - c * x) / det
 
 
 def _paint(name: str, v: dict, palette: tuple):
@@ -278,8 +273,8 @@ def _inside(points: list, x: float, y: float) -> bool:
 def colour_under(point: tuple, paints: list):
     """The colour painted at a point of the face, over the paper; None when artwork or a picture shows there."""
     seen = PAPER
-    for place, shape, fill, opacity in paints:
-        if covers(shape, *place.local(*point)):
+    for matrix, shape, fill, opacity in paints:
+        if covers(shape, *_local(matrix, *point)):
             seen = None if fill is None else fill if opacity >= 1 else None if seen is None else over(seen, fill,
                                                                                                      opacity)
     return seen
