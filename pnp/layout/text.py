@@ -201,7 +201,14 @@ class TextLayout:
 
     def line_x(self, v: dict) -> list[float]:
         """The left end of each line, from the box's left edge."""
-        return [{"left": 0.0, "right": v["w"] - w, "center": (v["w"] - w) / 2}[v["align"]] for w in self.widths]
+        align, room = v["align"], v["w"]
+        if align == "left":
+            return [0.0 for _ in self.widths]
+        if align == "right":
+            return [room - w for w in self.widths]
+        if align == "center":
+            return [(room - w) / 2 for w in self.widths]
+        raise KeyError(align)
 
 
 BOLD = {"sans": "bold", "bold": "bold", "title": "title"}  # each font's bold (a game's own fonts add theirs)
