@@ -132,6 +132,8 @@ def _plain(value):
     """`value` as plain lists, dicts and scalars: a record's fields (those not starting with `_`), without the
     places in the data files they were read at, which moving a line changes."""
     if isinstance(value, str):
+        if "#" not in value:  # (no colour in it: as it is)
+            return value
         return HEX.sub(_same_hex, value.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
     if isinstance(value, (int, float, bool)) or value is None:
         return value
