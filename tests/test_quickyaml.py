@@ -94,7 +94,8 @@ def test_text_steps_alike_but_for_their_text_are_read_as_each_is_read_alone():
 
     line = '- text: {text: %s, x: 7, y: 58, w: 49.5, h: 22, size: 8, colour: ink}\n'
     texts = ['"Card 1: move"', '"plain words"', '"**bold** and {paper}pale{/}"', "7", '"Card 2: draw"',
-             "true", '"Card 3: sail"']
+             "true", '"Card 3: sail"', '"say \\"ahoy\\" \\u00e9"', '"\\q bad escape"', '"a", text: "z"',
+             '"c", text: "z"', '"Card 4", x: 8']
     shared = fresh()
     for text in texts:
         face = "- rect: {x: 0, y: 0, w: 63.5, h: 88.9, fill: paper}\n" + line % text

@@ -54,7 +54,7 @@ def load(text: str):
             continue
         simple = SIMPLE.match(line)
         if simple:
-            values = {_key(key): _scalar(value) for key, value in PAIRS.findall(simple.group(2))}
+            values = {_key(key): scalar(value) for key, value in PAIRS.findall(simple.group(2))}
             items.append({_key(simple.group(1)): values})
         else:
             items.append(_item(line))
@@ -90,7 +90,7 @@ def _value(line: str, at: int):
         raise Unsure
     if char == "'":
         return found.group(1).replace("''", "'"), found.end()
-    return _scalar(found.group()), found.end()
+    return scalar(found.group()), found.end()
 
 
 def _collection(line: str, at: int, close: str):
@@ -116,13 +116,13 @@ def _collection(line: str, at: int, close: str):
 
 
 def _key(token: str) -> str:
-    value = _scalar(token)
+    value = scalar(token)
     if not isinstance(value, str) or token.startswith('"'):
         raise Unsure
     return value
 
 
-def _scalar(token: str):
+def scalar(token: str):
     """A double-quoted or plain scalar's value."""
     if token[0] == '"':
         if "\\" not in token:

@@ -9,6 +9,8 @@ they place named by their `src` (`encoded`, `decoded`).
 """
 from __future__ import annotations
 
+import re
+
 from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.markup import MarkupError, icons, parse, plain
 from pnp.layout.text import BOLD, quoted, shown_font
@@ -17,6 +19,7 @@ from pnp.read.datafile import parse_yaml
 
 FONTS = ("sans", "bold", "title")
 PLACED = ("art", "image")  # steps that place a file of the artwork folders, named by `src`
+TEXT_FIRST = re.compile(r'- text: \{text: ("(?:[^"\\]|\\.)*")')  # a line starting a text step with its text
 MAX_STEPS = 20_000  # drawing steps of one face, its groups' steps counted: the busiest face of the five kits has
 # under 1,000, and each step is kept, checked and drawn (a face of millions would fill memory before a PDF is made)
 
@@ -114,19 +117,19 @@ class Steps:
                 continue
             step = self.lines.get(line)
             if step is None:
-                try:
-                    (item,) = quickyaml.load(line)
-                except quickyaml.Unsure:
-                    return None
-                step = self._text_alike(item, index, label)
+                step = self._text_alike(line, index, label)
                 if step is None:
+                    try:
+                        (item,) = quickyaml.load(line)
+                    except quickyaml.Unsure:
+                        return None
                     found: list = []
                     step = self._check_step(index, item, label, "", found)
                     wrong += found
                     if step is None or found:
                         index += 1
                         continue
-                    self._keep_text(item, step)
+                    self._keep_text(line, step)
                 if len(self.lines) > 4096:  # the lines faces share come back soon: keep memory flat
                     self.lines.clear()
                 self.lines[line] = step
@@ -135,26 +138,30 @@ class Steps:
         problems += wrong
         return tuple(steps)
 
-    # A deck's template writes the same text step on every card but for its text: the values but the text are
-    # checked once (each is checked on its own, whatever the text), the text's own markup each time.
+    # A deck's template writes the same text step on every card but for its text: a line that differs from one
+    # read before only in the text it starts with reads as that one but for its text (quickyaml reads a quoted
+    # text to its closing quote, whatever it holds, and checks each value on its own), its markup checked anew.
     @staticmethod
-    def _text_key(item) -> tuple | None:
-        """What a text step read from a line says but its text (each value as written: 1, 1.0 and true differ),
-        or None for another step."""
-        values = item.get("text") if isinstance(item, dict) and len(item) == 1 else None
-        if not isinstance(values, dict) or type(values.get("text")) is not str:
-            return None
-        return tuple((name, repr(value)) for name, value in values.items() if name != "text")
+    def _text_split(line: str) -> tuple[str, str] | None:
+        """A line that starts a text step with its text, double-quoted: (the line without that text, the text
+        as written); None for another line."""
+        found = TEXT_FIRST.match(line)
+        return (line[:found.start(1)] + line[found.end(1):], found.group(1)) if found else None
 
-    def _text_alike(self, item, index: int, label: str) -> tuple | None:
-        """A text step checked as one that differed from it only in its text was, when one did and its own
-        text's markup is right (else None: `_check_step` says what is wrong, and where). `index` and `label`
-        place it, as for `_check_step`."""
-        key = self._text_key(item)
-        alike = self.texts.get(key) if key is not None else None
+    def _text_alike(self, line: str, index: int, label: str) -> tuple | None:
+        """The step of a line alike but for its text to one read before (see `_text_split`), when its text and
+        its markup are right; else None: the line is read in full, and `_check_step` says what is wrong, and
+        where. `index` and `label` place it, as for `_check_step`."""
+        from pnp.render import quickyaml
+
+        split = self._text_split(line)
+        alike = self.texts.get(split[0]) if split is not None else None
         if alike is None:
             return None
-        text = item["text"]["text"]
+        try:
+            text = quickyaml.scalar(split[1])
+        except quickyaml.Unsure:
+            return None
         checked = {**alike, "text": text}
         if not plain(text):
             problems: list = []
@@ -163,13 +170,16 @@ class Steps:
                 return None
         return "text", checked
 
-    def _keep_text(self, item, step: tuple) -> None:
-        """Keep a text step found right for `_text_alike`."""
-        key = self._text_key(item)
-        if key is not None:
+    def _keep_text(self, line: str, step: tuple) -> None:
+        """Keep a text step read from its line in full, for `_text_alike`: its values but its text's own (a
+        line whose text another of its values overrides is not kept)."""
+        from pnp.render import quickyaml
+
+        split = self._text_split(line)
+        if split is not None and step[0] == "text" and step[1]["text"] == quickyaml.scalar(split[1]):
             if len(self.texts) > 1024:
                 self.texts.clear()
-            self.texts[key] = {name: value for name, value in step[1].items() if name != "icons"}
+            self.texts[split[0]] = {name: value for name, value in step[1].items() if name != "icons"}
 
     def _check(self, raw: list, label: str, prefix: str, problems: list) -> tuple:
         """Check a list of drawing steps (and the steps of its groups), finding the files they place."""
