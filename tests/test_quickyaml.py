@@ -110,3 +110,12 @@ def test_text_steps_alike_but_for_their_text_are_read_as_each_is_read_alone():
     with pytest.raises(DataError) as raised:
         shared.read(face, "front.yaml.j2", Where("deck.csv", 4))
     assert "deck.csv:4" in str(raised.value.problems[0][0]) and "step 1" in str(raised.value.problems[0][0])
+
+
+def test_the_characters_left_to_pyyaml_are_all_but_those_templates_write():
+    allowed = [(0x0A, 0x0A), (0x20, 0x7E), (0xA0, 0x2027), (0x202A, 0xD7FF), (0xE000, 0xFEFE), (0xFF00, 0xFFFD),
+               (0x10000, 0x10FFFF)]
+    edges = {max(0, min(0x10FFFF, edge + step)) for low, high in allowed for edge in (low, high) for step in (-1, 0, 1)}
+    for code in sorted(edges | {0x09, 0x0D, 0x85, 0x2028, 0x2029, 0xDC00, 0xFEFF, 0xFFFE}):
+        awkward = not any(low <= code <= high for low, high in allowed)
+        assert bool(quickyaml.AWKWARD.search(f"a{chr(code)}b")) == awkward, hex(code)
