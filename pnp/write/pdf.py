@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import re
 import tempfile
 from dataclasses import replace
 from functools import lru_cache
@@ -158,8 +157,7 @@ class Document:
         doc = self.c._doc
         code, used = [self.c._preamble], []
         self._operators(drawing, names, code, used)
-        text = "\n".join(code)
-        data = _encoded(text.encode("ascii") if not _NOT_ASCII_PDF.search(text) else pdfdocEnc(text))
+        data = _encoded(_stream("\n".join(code)))
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
@@ -507,17 +505,25 @@ def end_form(c: Canvas, name: str) -> None:
         form.Resources = resources
 
 
-_NOT_ASCII_PDF = re.compile("[^\x00-\x17\x20-\x7f]")  # what the PDF text encoding writes otherwise than ASCII
+_NOT_ASCII_PDF = bytes(range(0x18, 0x20))  # ASCII the PDF text encoding writes otherwise (as it does all past it)
+
+
+def _stream(text: str) -> bytes:
+    """A form's content encoded as reportlab's PDFFormXObject.setStreamList encodes it, in fewer steps when it is
+    ASCII (each letter its own byte in both, but those of _NOT_ASCII_PDF)."""
+    if text.isascii():
+        data = text.encode("ascii")
+        if len(data.translate(None, _NOT_ASCII_PDF)) == len(data):
+            return data
+    return pdfdocEnc(text)
 
 
 def _end_form(c: Canvas, name: str) -> None:
-    """Canvas.endForm, its content encoded as reportlab's PDFFormXObject.setStreamList encodes it, in fewer
-    steps when it is ASCII (each letter its own byte in both)."""
+    """Canvas.endForm, its content encoded as reportlab's PDFFormXObject.setStreamList encodes it (`_stream`)."""
     _, lowerx, lowery, upperx, uppery = c._formData
     form = PDFFormXObject(lowerx=lowerx, lowery=lowery, upperx=upperx, uppery=uppery)
     form.compression = c._pageCompression
-    text = "\n".join([c._preamble] + c._code)
-    form.stream = text.encode("ascii") if not _NOT_ASCII_PDF.search(text) else pdfdocEnc(text)
+    form.stream = _stream("\n".join([c._preamble] + c._code))
     c._setColorSpace(form)
     c._setExtGState(form)
     c._setXObjects(form)
