@@ -120,6 +120,18 @@ def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
 @lru_cache(maxsize=4096)
 def missing_glyphs(text: str, name: str) -> str:
     """The characters of `text` that the font cannot print."""
+    if text.isascii() and _ascii_missing(name).isdisjoint(text):  # (most texts)
+        return ""
+    return _missing(text, name)
+
+
+@lru_cache(maxsize=None)
+def _ascii_missing(name: str) -> frozenset:
+    """The characters of ASCII that the font cannot print."""
+    return frozenset(_missing("".join(map(chr, range(128))), name))
+
+
+def _missing(text: str, name: str) -> str:
     glyphs = pdfmetrics.getFont(font(name)).face.charToGlyph
     return "".join(sorted({c for c in set(text) if ord(c) not in glyphs and c not in "\n\t"}))
 
