@@ -124,10 +124,9 @@ def painted(steps, place: "Place", paints: list, palette: tuple) -> None:
 def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,
                 palette: tuple, found: list) -> None:
     """Note what keeps one text step from being read (a step marked `fine` gives no warning)."""
-    step = ": ".join(f"step {index}" for index in path)
-
     def note(kind: str, error: bool, amount: float, detail: str = "") -> None:
         if error or not v["fine"]:
+            step = ": ".join(f"step {index}" for index in path)
             found.append(Finding(step, path, kind, error, v["text"], amount, detail))
 
     layout = text_layout(v)

@@ -104,7 +104,8 @@ class Steps:
 
     def _quick(self, text: str, label: str, problems: list) -> tuple | None:
         """The steps of a face written one a line, as templates write them: each line read (see quickyaml)
-        and checked once a build, however many faces share it. None when the text needs PyYAML."""
+        and checked once a build, however many faces share it, and a text step alike but for its text read as
+        the one before (`_text_alike`). None when the text needs PyYAML."""
         from pnp.render import quickyaml
 
         if quickyaml.AWKWARD.search(text):
