@@ -66,7 +66,7 @@ class Steps:
         self.library = library
         self.icons = icons
         self.lines: dict = {}  # a step's line as a template wrote it -> the step checked
-        self.texts: dict = {}  # a text step's values but its text (see `_text_alike`) -> the values checked
+        self.texts: dict = {}  # a text step's line without its text (see `_text_split`) -> its values checked
 
     def read(self, text: str, template: str, where: Where) -> tuple:
         """The checked steps of a rendered face: readable YAML, known steps and values."""
