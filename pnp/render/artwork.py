@@ -304,9 +304,21 @@ def _draw_svg(art) -> list | None:
 
 
 def svg_drawing(art: Artwork):
-    """An SVG file read into a reportlab drawing (None when it cannot be read), each of its pictures left as the
-    Picture `checked` found. svglib too is told to refuse any other file outside the artwork folder: `checked`
-    has made sure there is none."""
+    """An SVG file read into a reportlab drawing (None when it cannot be read): plain SVG by our own reader
+    (pnp/render/svgread.py), which makes the drawing svglib would make, faster; the rest by svglib."""
+    from pnp.render import svgread
+
+    try:
+        plain = svgread.drawing(art.path.read_bytes())
+    except OSError:
+        return None
+    return plain if plain is not None else svglib_drawing(art)
+
+
+def svglib_drawing(art: Artwork):
+    """An SVG file read by svglib (None when it cannot be read), each of its pictures left as the Picture
+    `checked` found. svglib too is told to refuse any other file outside the artwork folder: `checked` has made
+    sure there is none."""
     import logging
 
     from svglib.svglib import SvgRenderer, load_svg_file
