@@ -319,8 +319,11 @@ class Renderer:
         """`compiled`: a folder to keep compiled templates in between runs (sandboxed templates compile to
         other code than plain ones: it holds only these), when there is one to write."""
         self.loader = FolderLoader(roots)
+        # optimized=False: jinja2's optimizer works out the constant parts of a template as it compiles it
+        # (calling filters of constant arguments then), a seventh of compiling's cost, for templates that
+        # mostly write text and names: every part is worked out as the template runs, as a card asks
         self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           autoescape=False,
+                           autoescape=False, optimized=False,
                            bytecode_cache=CompiledTemplates(str(compiled)) if compiled else None)
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs

@@ -12,6 +12,7 @@ import re
 
 from lxml import etree
 from reportlab.graphics.shapes import _CLOSEPATH, Circle, Drawing, Ellipse, Group, Path, Polygon, Rect, mmult
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
@@ -51,11 +52,14 @@ class NoStrokePath(Path):
 
 def drawing(data: bytes) -> Drawing | None:
     """The drawing of an SVG file (checked by pnp.render.artwork.checked) within the subset; None otherwise."""
+    checking, rl_config.shapeChecking = rl_config.shapeChecking, 0  # (each style set is checked by `_style`)
     try:
         top = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
         return _drawing(top)
     except (Outside, ValueError, ZeroDivisionError, IndexError):
         return None
+    finally:
+        rl_config.shapeChecking = checking
 
 
 def _drawing(top) -> Drawing:
@@ -264,12 +268,11 @@ def _angle(u: tuple, v: tuple) -> float:
 
 def _style(shape, style: dict) -> None:
     """Fill and stroke, set in the order svglib sets them (reportlab's renderer changes the state in that
-    order); a property a shape lacks is left out."""
+    order); a property a shape lacks, or a value reportlab would refuse, is left out, as svglib leaves it."""
     def put(attribute: str, value) -> None:
-        try:
+        kind = shape._attrMap.get(attribute)
+        if kind is not None and kind.validate(value):
             setattr(shape, attribute, value)
-        except AttributeError:
-            pass
 
     put("fillColor", _colour(style.get("fill", "black")))
     put("fillOpacity", _opacity(style.get("fill-opacity"), shape.fillColor))
