@@ -198,15 +198,17 @@ def _budgeted(tree):
     """A template's tree with each loop's items taken through `counted`, and each `~` through `joined`."""
     from jinja2 import nodes
 
-    for loop in tree.find_all(nodes.For):
-        loop.iter = nodes.Filter(loop.iter, "counted", [], [], None, None, lineno=loop.lineno)
-    for parent in list(tree.find_all(nodes.Node)):
+    every = list(tree.find_all(nodes.Node))
+    for parent in every:
         for field in parent.fields:
             value = getattr(parent, field)
             if isinstance(value, nodes.Concat):
                 setattr(parent, field, _joining(value))
             elif isinstance(value, list):
                 setattr(parent, field, [_joining(item) if isinstance(item, nodes.Concat) else item for item in value])
+    for loop in every:
+        if isinstance(loop, nodes.For):
+            loop.iter = nodes.Filter(loop.iter, "counted", [], [], None, None, lineno=loop.lineno)
     return tree
 
 
