@@ -286,13 +286,22 @@ def _draw_svg(art) -> list | None:
     from reportlab.graphics.renderbase import renderScaledDrawing  # only needed when the cache lacks this artwork
     from reportlab.pdfgen.canvas import Canvas
 
-    drawing = svg_drawing(art)
+    from pnp.render import svgread
+
+    try:
+        plain = svgread.read(art.path.read_bytes())  # plain SVG, read and drawn by our own reader
+    except OSError:
+        return None
+    drawing = plain or svglib_drawing(art)
     if drawing is None or not drawing.width or not drawing.height:
         return None
-    scratch = Canvas(io.BytesIO())
+    scratch, renderer = Canvas(io.BytesIO()), _renderer(art.images)
     try:
         scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
-        _renderer(art.images).draw(renderScaledDrawing(drawing), scratch, 0, 0)
+        if plain:
+            plain.draw(scratch, renderer)
+        else:
+            renderer.draw(renderScaledDrawing(drawing), scratch, 0, 0)
         bad = numbers.unprintable(scratch._code) or numbers.problem(drawing.width, numbers.MAX_DRAWN) or \
             numbers.problem(drawing.height, numbers.MAX_DRAWN)
     except (ValueError, OverflowError, ZeroDivisionError) as error:  # reportlab refuses a number (too large)
@@ -301,18 +310,6 @@ def _draw_svg(art) -> list | None:
         raise DataError([(Where(shown(art.path)), f"draws numbers no PDF can hold ({clip(bad)}): check its sizes, "
                                                   "viewBox and transforms")])
     return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
-
-
-def svg_drawing(art: Artwork):
-    """An SVG file read into a reportlab drawing (None when it cannot be read): plain SVG by our own reader
-    (pnp/render/svgread.py), which makes the drawing svglib would make, faster; the rest by svglib."""
-    from pnp.render import svgread
-
-    try:
-        plain = svgread.drawing(art.path.read_bytes())
-    except OSError:
-        return None
-    return plain if plain is not None else svglib_drawing(art)
 
 
 def svglib_drawing(art: Artwork):

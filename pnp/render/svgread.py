@@ -1,18 +1,21 @@
-"""Plain SVG read straight into a reportlab drawing: the subset our own artwork is written in (one <svg> with a
-viewBox; groups; paths of absolute commands, circles, ellipses, rectangles and polygons; fills, strokes and their
-opacities, line caps, joins and dashes, inherited from groups; transforms), made into the very drawing svglib
-makes of it, so into the same PDF operators, without svglib's general machinery (a CSS cascade, units, fonts,
-references), which costs far more than the drawing. `drawing` returns None for a file that uses anything else:
-svglib reads that one (pnp/render/artwork.py)."""
+"""Plain SVG read and drawn without svglib: the subset our own artwork is written in (one <svg> with a viewBox;
+groups; paths of absolute commands, circles, ellipses, rectangles and polygons; fills, strokes and their
+opacities, line caps, joins and dashes, inherited from groups; transforms). `read` makes of such a file the
+groups and shapes svglib's drawing of it holds, and `Picture.draw` has reportlab's renderer draw them as it
+would draw svglib's drawing: the same PDF operators, without svglib's general machinery (a CSS cascade, units,
+fonts, references) or the generic walk of reportlab's shapes, which cost far more than the drawing. `read`
+returns None for a file that uses anything else: svglib reads that one (pnp/render/artwork.py)."""
 from __future__ import annotations
 
-import copy
 import math
 import re
+from dataclasses import dataclass
+from types import SimpleNamespace
 
 from lxml import etree
-from reportlab.graphics.shapes import _CLOSEPATH, Circle, Drawing, Ellipse, Group, Path, Polygon, Rect, mmult
-from reportlab import rl_config
+from reportlab.graphics.renderbase import StateTracker
+from reportlab.graphics.shapes import _CLOSEPATH, _CURVETO, _LINETO, _MOVETO, Circle, Ellipse, Path, Polygon, Rect, \
+    mmult, rotate, scale, translate
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
@@ -23,46 +26,86 @@ STYLE = ("fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "st
 SHAPES = {"path": ("d",), "circle": ("cx", "cy", "r"), "ellipse": ("cx", "cy", "rx", "ry"),
           "rect": ("x", "y", "width", "height", "rx", "ry"), "polygon": ("points",)}
 ALLOWED = {"g": {"transform", *STYLE}, **{name: {"transform", *STYLE, *geometry} for name, geometry in SHAPES.items()}}
+KINDS = {"path": Path, "circle": Circle, "ellipse": Ellipse, "rect": Rect, "polygon": Polygon}  # svglib's shapes
 NUMBER = r"-?(?:\d+\.?\d*|\.\d+)"
 PLAIN = re.compile(NUMBER)
 NUMBERS = re.compile(rf"[\s,]*(?:{NUMBER}[\s,]*)*")
 COMMAND = re.compile(r"([achlmqstvz])", re.I)
 ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "A": 7, "Z": 0}  # relative commands, S and T: svglib
+ARCS = re.compile(rf"(?:[\s,]*(?:{NUMBER}[\s,]+){{3}}[01][\s,]+[01](?:[\s,]+{NUMBER}){{2}}[\s,]*)+")
 TRANSFORM = re.compile(r"\s*(translate|scale|rotate|matrix)\s*\(([^()]*)\)\s*,?")
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 CAPS = {"butt": 0, "round": 1, "square": 2}
+UNMOVED = (1, 0, 0, 1, 0, 0)
 
 
 class Outside(Exception):
     """A feature of SVG this reader leaves to svglib."""
 
 
-class NoStrokePath(Path):
-    """A path filled, never stroked: the closed copy of a filled path with open parts (reportlab fills only
-    closed ones), drawn under the path itself."""
+@dataclass
+class Layer:
+    """A group of svglib's drawing: its transform and what it holds."""
 
-    def getProperties(self, *args, **kwargs):
-        properties = super().getProperties(*args, **kwargs)
-        if "strokeWidth" in properties:
-            properties["strokeWidth"] = 0
-        if "strokeColor" in properties:
-            properties["strokeColor"] = None
-        return properties
+    transform: tuple
+    items: list
 
 
-def drawing(data: bytes) -> Drawing | None:
-    """The drawing of an SVG file (checked by pnp.render.artwork.checked) within the subset; None otherwise."""
-    checking, rl_config.shapeChecking = rl_config.shapeChecking, 0  # (each style set is checked by `_style`)
+@dataclass
+class Shape:
+    """A shape of svglib's drawing: the name of reportlab's renderer's method that draws it, what that method
+    reads of it, and the state it is drawn in, in the order the renderer sets it."""
+
+    kind: str
+    geometry: SimpleNamespace
+    state: dict
+
+
+@dataclass
+class Picture:
+    """Plain SVG, read: its size in points and its drawing."""
+
+    width: float
+    height: float
+    top: Layer
+
+    def draw(self, canvas, renderer) -> None:
+        """Draw on `canvas` what reportlab's PDF `renderer` (a renderPDF._PDFRenderer) draws of svglib's drawing
+        of the same file, calling the renderer's own methods in the order it calls them: the state a drawing
+        starts from, then each group and shape inside a saved state."""
+        renderer._canvas, renderer._tracker = canvas, StateTracker()
+        try:
+            canvas.saveState()
+            renderer.initState(0, 0)
+            _draw(Layer(UNMOVED, [self.top]), canvas, renderer)  # the drawing, holding the viewBox's group
+            renderer.pop()
+            canvas.restoreState()
+        finally:
+            del renderer._canvas, renderer._tracker
+
+
+def _draw(item, canvas, renderer) -> None:
+    canvas.saveState()
+    if isinstance(item, Layer):
+        renderer.applyStateChanges({"transform": item.transform}, {})
+        for inner in item.items:
+            _draw(inner, canvas, renderer)
+    else:
+        renderer.applyStateChanges(item.state, {})
+        getattr(renderer, "draw" + item.kind)(item.geometry)
+    canvas.restoreState()
+
+
+def read(data: bytes) -> Picture | None:
+    """An SVG file (checked by pnp.render.artwork.checked) within the subset, read; None otherwise."""
     try:
         top = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
-        return _drawing(top)
+        return _picture(top)
     except (Outside, ValueError, ZeroDivisionError, IndexError):
         return None
-    finally:
-        rl_config.shapeChecking = checking
 
 
-def _drawing(top) -> Drawing:
+def _picture(top) -> Picture:
     if top.tag != SVG + "svg" or set(top.attrib) - {"width", "height", "viewBox"}:
         raise Outside
     box = [float(value) for value in top.get("viewBox", "").replace(",", " ").split()]
@@ -71,23 +114,18 @@ def _drawing(top) -> Drawing:
     x, y, box_width, box_height = box
     width, height = (_length(top.get(side), default) for side, default in (("width", box_width),
                                                                              ("height", box_height)))
-    group = Group()
-    _add_children(top, group, {})
     # the viewBox fitted, centred, into the width and height, and turned upright (SVG's y runs down the page)
     x_scale = width * PX_TO_PT / box_width if box_width else 1
     y_scale = height * PX_TO_PT / box_height if box_height else 1
-    scale = min(x_scale, y_scale)
-    shift_x, shift_y = (width * PX_TO_PT - box_width * scale) / 2, (height * PX_TO_PT - box_height * scale) / 2
-    if shift_x or shift_y:
-        group.translate(shift_x, shift_y)
-    group.scale(scale, -scale)
-    group.translate(0 - x, -box_height - y)
-    made = Drawing(width * PX_TO_PT, height * PX_TO_PT)
-    made.add(group)
-    return made
+    fitted = min(x_scale, y_scale)
+    shift_x, shift_y = (width * PX_TO_PT - box_width * fitted) / 2, (height * PX_TO_PT - box_height * fitted) / 2
+    transform = mmult(UNMOVED, translate(shift_x, shift_y)) if shift_x or shift_y else UNMOVED
+    transform = mmult(mmult(transform, scale(fitted, -fitted)), translate(0 - x, -box_height - y))
+    return Picture(width * PX_TO_PT, height * PX_TO_PT, Layer(transform, _items(top, {})))
 
 
-def _add_children(element, group: Group, inherited: dict) -> None:
+def _items(element, inherited: dict) -> list:
+    items = []
     for child in element:
         if not isinstance(child.tag, str):
             continue  # a processing instruction
@@ -100,119 +138,114 @@ def _add_children(element, group: Group, inherited: dict) -> None:
             if value and value != "inherit":
                 style[prop] = value
         if name == "g":
-            item = Group()
-            _add_children(child, item, style)
-            _transform(child.get("transform", ""), item)
-        else:
-            item = _shape(name, child, style)
-            if item is None:
-                continue
-            if child.get("transform"):
-                if not isinstance(item, Group):
-                    item = Group(item)
-                moved = Group()
-                _transform(child.get("transform"), moved)
-                item.transform = mmult(moved.transform, item.transform)
-        group.add(item)
+            items.append(Layer(_transform(child.get("transform", ""), UNMOVED), _items(child, style)))
+            continue
+        item = _path(child.get("d", ""), style) if name == "path" else _shape(name, child, style)
+        if item is None:
+            continue
+        if child.get("transform"):  # svglib puts a shape in a group to move it
+            if not isinstance(item, Layer):
+                item = Layer(UNMOVED, [item])
+            item.transform = mmult(_transform(child.get("transform"), UNMOVED), item.transform)
+        items.append(item)
+    return items
 
 
-def _shape(name: str, element, style: dict):
+def _shape(name: str, element, style: dict) -> Shape | None:
     def lengths(*names):
         return [_length(element.get(key), 0.0) for key in names]
 
-    if name == "path":
-        return _path(element.get("d", ""), style)
     if name == "circle":
-        shape = Circle(*lengths("cx", "cy", "r"))
-    elif name == "ellipse":
-        shape = Ellipse(*lengths("cx", "cy", "rx", "ry"))
-    elif name == "rect":
+        cx, cy, r = lengths("cx", "cy", "r")
+        return Shape("Circle", SimpleNamespace(cx=cx, cy=cy, r=r), _state(name, style))
+    if name == "ellipse":
+        cx, cy, rx, ry = lengths("cx", "cy", "rx", "ry")
+        return Shape("Ellipse", SimpleNamespace(cx=cx, cy=cy, rx=rx, ry=ry), _state(name, style))
+    if name == "rect":
         x, y, width, height, rx, ry = lengths("x", "y", "width", "height", "rx", "ry")
         rx, ry = min(rx, width / 2), min(ry, height / 2)
         if rx and not ry:
             ry = rx
         elif ry and not rx:
             rx = ry
-        shape = Rect(x, y, width, height, rx=rx, ry=ry)
-    else:
-        points = _list(element.get("points", ""))
-        if not points or len(points) % 2:
-            return None
-        if len(points) >= 4 and all(points[i:i + 2] == points[:2] for i in range(2, len(points), 2)):
-            points[0] *= 1.0000001  # a polygon of one point is not drawn: nudged, as svglib does
-        shape = Polygon(points)
-    _style(shape, style)
-    return shape
+        return Shape("Rect", SimpleNamespace(x=x, y=y, width=width, height=height, rx=rx, ry=ry),
+                     _state(name, style))
+    points = _list(element.get("points", ""))
+    if not points or len(points) % 2:
+        return None
+    if len(points) >= 4 and all(points[i:i + 2] == points[:2] for i in range(2, len(points), 2)):
+        points[0] *= 1.0000001  # a polygon of one point is not drawn: nudged, as svglib does
+    return Shape("Polygon", SimpleNamespace(points=points), _state(name, style))
 
 
-def _path(d: str, style: dict) -> Group | None:
-    """A path of absolute commands, with a closed, filled-only copy under it when it is filled and has open
-    parts."""
+def _path(d: str, style: dict) -> Layer | None:
+    """A path of absolute commands in a group, with a closed, filled-only copy under it when it is filled and
+    has open parts (reportlab fills only closed ones)."""
     if not d:
         return None
     pieces = COMMAND.split(d.strip())
     if pieces[0].strip():
         raise Outside
-    path = Path()
-    points, open_ends = path.points, []
+    path = SimpleNamespace(points=[], operators=[], isClipPath=0, autoclose=None, fillMode=FILL_NON_ZERO)
+    open_ends = []
     for index in range(1, len(pieces), 2):
         command, values = pieces[index], pieces[index + 1]
         arity = ARITY.get(command)
         numbers = _numbers(values)
         if arity is None or (numbers if arity == 0 else not numbers or len(numbers) % arity):
             raise Outside
+        if command == "A" and not ARCS.fullmatch(values):
+            raise Outside  # flags written together (such as `01`) are read otherwise by svglib
         if command == "M" and index > 1 and path.operators[-1] != _CLOSEPATH:
             open_ends.append(len(path.operators))
         if command == "Z":
-            path.closePath()
-            continue
-        if command == "A" and not re.fullmatch(rf"(?:[\s,]*(?:{NUMBER}[\s,]+){{3}}[01][\s,]+[01](?:[\s,]+{NUMBER}){{2}}"
-                                               r"[\s,]*)+", values):
-            raise Outside  # flags written together (such as `01`) are read otherwise by svglib
-        for start in range(0, len(numbers), arity):
+            path.operators.append(_CLOSEPATH)
+        for start in range(0, len(numbers), arity or 1):
             _segment(path, "L" if command == "M" and start else command, numbers[start:start + arity])
-    _style(path, style)
+    state = _state("path", style)
     if path.operators[-1] != _CLOSEPATH:
         open_ends.append(len(path.operators))
-    group = Group()
-    if open_ends and path.fillColor is not None:
-        closed = NoStrokePath()
-        closed.__dict__.update(copy.deepcopy(path.__dict__))
+    items = []
+    if open_ends and state["fillColor"] is not None:
+        closed = list(path.operators)
         for at in reversed(open_ends):
-            closed.operators.insert(at, _CLOSEPATH)
-        group.add(closed)
-        path.fillColor = None
-    group.add(path)
-    return group
+            closed.insert(at, _CLOSEPATH)
+        items.append(Shape("Path", SimpleNamespace(**{**vars(path), "operators": closed}),
+                           {**state, "strokeColor": None, "strokeWidth": 0}))
+        state = {**state, "fillColor": None}
+    items.append(Shape("Path", path, state))
+    return Layer(UNMOVED, items)
 
 
-def _segment(path: Path, command: str, values: list) -> None:
-    points = path.points
+def _segment(path: SimpleNamespace, command: str, values: list) -> None:
+    points, operators = path.points, path.operators
     if command == "M":
-        path.moveTo(*values)
-    elif command == "L":
-        path.lineTo(*values)
-    elif command == "H":
-        path.lineTo(values[0], points[-1])
-    elif command == "V":
-        path.lineTo(points[-2], values[0])
+        points += values
+        operators.append(_MOVETO)
+    elif command in "LHV":
+        points += values if command == "L" else [values[0], points[-1]] if command == "H" else [points[-2], values[0]]
+        operators.append(_LINETO)
     elif command == "C":
-        path.curveTo(*values)
+        points += values
+        operators.append(_CURVETO)
     elif command == "Q":  # the same curve as a cubic one: its controls two thirds of the way to the quadratic's
         x0, y0 = points[-2:]
         x1, y1, x, y = values
         cx, cy = x0 + 2 / 3 * (x1 - x0), y0 + 2 / 3 * (y1 - y0)
-        path.curveTo(cx, cy, cx + 1 / 3 * (x - x0), cy + 1 / 3 * (y - y0), x, y)
+        points += [cx, cy, cx + 1 / 3 * (x - x0), cy + 1 / 3 * (y - y0), x, y]
+        operators.append(_CURVETO)
     else:
         rx, ry, turn, large, sweep, x, y = values
         if turn:
             raise Outside
         x0, y0 = points[-2:]
         if abs(rx) <= 1e-10 or abs(ry) <= 1e-10:
-            path.lineTo(x, y)
+            points += [x, y]
+            operators.append(_LINETO)
         elif (x0, y0) != (x, y):
             for curve in _arc(x0, y0, abs(rx), abs(ry), large == 1, sweep == 1, x, y):
-                path.curveTo(*curve)
+                points += curve
+                operators.append(_CURVETO)
 
 
 def _arc(x0: float, y0: float, rx: float, ry: float, large: bool, sweep: bool, x: float, y: float) -> list:
@@ -266,30 +299,24 @@ def _angle(u: tuple, v: tuple) -> float:
     return math.degrees(math.copysign(math.acos(cosine), u[0] * v[1] - u[1] * v[0]))
 
 
-def _style(shape, style: dict) -> None:
-    """Fill and stroke, set in the order svglib sets them (reportlab's renderer changes the state in that
-    order); a property a shape lacks, or a value reportlab would refuse, is left out, as svglib leaves it."""
-    def put(attribute: str, value) -> None:
-        kind = shape._attrMap.get(attribute)
-        if kind is not None and kind.validate(value):
-            setattr(shape, attribute, value)
-
-    put("fillColor", _colour(style.get("fill", "black")))
-    put("fillOpacity", _opacity(style.get("fill-opacity"), shape.fillColor))
-    put("fillMode", FILL_NON_ZERO)
-    put("strokeColor", _colour(style.get("stroke", "none")))
-    put("strokeWidth", _length(style.get("stroke-width"), 1.0))
-    put("strokeOpacity", _opacity(style.get("stroke-opacity"), shape.strokeColor))
-    if style.get("stroke-linejoin") in JOINS:
-        put("strokeLineJoin", JOINS[style["stroke-linejoin"]])
-    if style.get("stroke-linecap") in CAPS:
-        put("strokeLineCap", CAPS[style["stroke-linecap"]])
-    if "stroke-dasharray" in style:
-        put("strokeDashArray", _list(style["stroke-dasharray"]))
-    if getattr(shape, "fillOpacity", None) is not None and shape.fillColor:
-        shape.fillColor.alpha = shape.fillOpacity
-    if getattr(shape, "strokeWidth", None) == 0:
-        shape.strokeColor = None
+def _state(name: str, style: dict) -> dict:
+    """The fill and stroke a shape is drawn in, as svglib sets them on its shape, in the order reportlab's
+    renderer sets them."""
+    fill, stroke = _colour(style.get("fill", "black")), _colour(style.get("stroke", "none"))
+    width, fill_opacity = _length(style.get("stroke-width"), 1.0), _opacity(style.get("fill-opacity"), fill)
+    state = {"fillColor": fill, "fillOpacity": fill_opacity, "strokeColor": stroke, "strokeWidth": width,
+             "strokeLineCap": CAPS.get(style.get("stroke-linecap"), 0),
+             "strokeLineJoin": JOINS.get(style.get("stroke-linejoin"), 0), "strokeMiterLimit": 0,
+             "strokeDashArray": _list(style["stroke-dasharray"]) if "stroke-dasharray" in style else None,
+             "strokeOpacity": _opacity(style.get("stroke-opacity"), stroke), "fillMode": FILL_NON_ZERO}
+    kinds = KINDS[name]._attrMap
+    if not all(kinds[key].validate(value) for key, value in state.items()):
+        raise Outside  # a value reportlab refuses: svglib leaves the shape's own
+    if fill:
+        fill.alpha = fill_opacity
+    if width == 0:
+        state["strokeColor"] = None
+    return state
 
 
 def _opacity(value: str | None, colour) -> float:
@@ -311,8 +338,8 @@ def _colour(value: str):
     raise Outside
 
 
-def _transform(text: str, group: Group) -> None:
-    """An SVG transform list applied to a group, as svglib applies it."""
+def _transform(text: str, transform: tuple) -> tuple:
+    """`transform` followed by an SVG transform list, as svglib applies it to a group."""
     at = 0
     while at < len(text.rstrip()):
         found = TRANSFORM.match(text, at)
@@ -320,20 +347,21 @@ def _transform(text: str, group: Group) -> None:
             raise Outside
         kind, values = found[1], _list(found[2])
         if kind == "translate" and len(values) in (1, 2):
-            group.translate(values[0], values[1] if len(values) == 2 else 0)
+            transform = mmult(transform, translate(values[0], values[1] if len(values) == 2 else 0))
         elif kind == "scale" and len(values) in (1, 2):
-            group.scale(values[0], values[-1])
+            transform = mmult(transform, scale(values[0], values[-1]))
         elif kind == "rotate" and len(values) == 1:
-            group.rotate(values[0])
+            transform = mmult(transform, rotate(values[0], 0, 0))
         elif kind == "rotate" and len(values) == 3:
-            group.translate(values[1], values[2])
-            group.rotate(values[0])
-            group.translate(-values[1], -values[2])
+            transform = mmult(transform, translate(values[1], values[2]))
+            transform = mmult(transform, rotate(values[0], 0, 0))
+            transform = mmult(transform, translate(-values[1], -values[2]))
         elif kind == "matrix" and len(values) == 6:
-            group.transform = mmult(group.transform, values)
+            transform = mmult(transform, values)
         else:
             raise Outside
         at = found.end()
+    return transform
 
 
 def _length(text: str | None, default: float) -> float:
