@@ -104,9 +104,10 @@ class Sandbox(ImmutableSandboxedEnvironment):
         templates it names noted."""
         from jinja2 import meta
 
-        tree = _budgeted(super()._parse(source, name, filename))
+        tree = super()._parse(source, name, filename)
+        every = _budgeted(tree)
         if name is not None:
-            self.references[name] = list(meta.find_referenced_templates(tree))
+            self.references[name] = list(meta.find_referenced_templates(_Found(every)))
         return tree
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja2's own signature)
@@ -194,8 +195,9 @@ def _joined(env: Sandbox, pieces) -> str:
     return text
 
 
-def _budgeted(tree):
-    """A template's tree with each loop's items taken through `counted`, and each `~` through `joined`."""
+def _budgeted(tree) -> list:
+    """Each loop's items in a template's tree taken through `counted`, and each `~` through `joined`; returns
+    the nodes the tree held (each loop and join as it was found, now changed)."""
     from jinja2 import nodes
 
     every = list(tree.find_all(nodes.Node))
@@ -209,7 +211,17 @@ def _budgeted(tree):
     for loop in every:
         if isinstance(loop, nodes.For):
             loop.iter = nodes.Filter(loop.iter, "counted", [], [], None, None, lineno=loop.lineno)
-    return tree
+    return every
+
+
+class _Found:
+    """Nodes found in a tree, searched as the tree would be (`find_all`), without walking it again."""
+
+    def __init__(self, found: list):
+        self.found = found
+
+    def find_all(self, kinds):
+        return (node for node in self.found if isinstance(node, kinds))
 
 
 def _joining(concat):
