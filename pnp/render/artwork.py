@@ -274,7 +274,7 @@ def art_stream(art, store) -> tuple | None:
     key = hashlib.sha256(source + repr([picture.size for picture in art.images]).encode()).hexdigest()
     stored = store.get("art", key)
     if stored is None:
-        stored = _draw_svg(art)
+        stored = _draw_svg(art, source)
         if stored is None:
             return None
         store.put("art", key, stored)
@@ -282,16 +282,13 @@ def art_stream(art, store) -> tuple | None:
     return tuple(code), {tuple(k): v for k, v in states}, width, height
 
 
-def _draw_svg(art) -> list | None:
+def _draw_svg(art, source: bytes) -> list | None:
     from reportlab.graphics.renderbase import renderScaledDrawing  # only needed when the cache lacks this artwork
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.render import svgread
 
-    try:
-        plain = svgread.read(art.path.read_bytes())  # plain SVG, read and drawn by our own reader
-    except OSError:
-        return None
+    plain = svgread.read(source)  # plain SVG, read and drawn by our own reader; the rest by svglib
     drawing = plain or svglib_drawing(art)
     if drawing is None or not drawing.width or not drawing.height:
         return None

@@ -101,7 +101,7 @@ def read(data: bytes) -> Picture | None:
     try:
         top = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
         return _picture(top)
-    except (Outside, ValueError, ZeroDivisionError, IndexError):
+    except (Outside, etree.LxmlError, ValueError, ZeroDivisionError, IndexError):
         return None
 
 
