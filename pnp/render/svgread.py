@@ -31,7 +31,7 @@ NUMBER = r"-?(?:\d+\.?\d*|\.\d+)"
 PLAIN = re.compile(NUMBER)
 NUMBERS = re.compile(rf"[\s,]*(?:{NUMBER}[\s,]*)*")
 COMMAND = re.compile(r"([achlmqstvz])", re.I)
-ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "A": 7, "Z": 0}  # relative commands, S and T: svglib
+ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "A": 7, "Z": 0}  # numbers a segment of each takes
 ARCS = re.compile(rf"(?:[\s,]*(?:{NUMBER}[\s,]+){{3}}[01][\s,]+[01](?:[\s,]+{NUMBER}){{2}}[\s,]*)+")
 TRANSFORM = re.compile(r"\s*(translate|scale|rotate|matrix)\s*\(([^()]*)\)\s*,?")
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -190,10 +190,11 @@ def _path(d: str, style: dict) -> Layer | None:
     open_ends = []
     for index in range(1, len(pieces), 2):
         command, values = pieces[index], pieces[index + 1]
-        arity = ARITY.get(command)
-        numbers = _numbers(values)
-        if arity is None or (numbers if arity == 0 else not numbers or len(numbers) % arity):
-            raise Outside
+        arity, numbers = ARITY.get(command), _numbers(values)
+        if arity is None:
+            raise Outside  # relative commands, S and T are left to svglib
+        if (len(numbers) % arity if arity else numbers) or (arity and not numbers):
+            raise Outside  # numbers that do not make whole segments
         if command == "A" and not ARCS.fullmatch(values):
             raise Outside  # flags written together (such as `01`) are read otherwise by svglib
         if command == "M" and index > 1 and path.operators[-1] != _CLOSEPATH:
