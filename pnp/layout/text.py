@@ -35,6 +35,29 @@ def keep_tables_in(store) -> None:
 GAME_FONTS: dict[str, Path] = {}  # the key of a game's own font (`game_font`) -> its file
 
 
+class KitFont(TTFont):
+    """A TrueType font whose subsets every PDF names after the font (`/Fsans+0`), where reportlab numbers them in
+    the order a document first uses its fonts (`/F1+0`): a face's drawing then writes the same bytes in every
+    PDF of a build, and its form is made once (pnp/write/pdf.py)."""
+
+    def getSubsetInternalName(self, subset: int, doc) -> str:
+        state = self._assignState(doc)
+        if state.internalName is None:  # as reportlab names it, by another name
+            state.internalName = resource_name(self.fontName)
+            doc.fontMapping[self.fontName] = "/" + state.internalName
+            doc.delayedFonts.append(self)
+        return super().getSubsetInternalName(subset, doc)
+
+
+def resource_name(registered: str) -> str:
+    """The name a PDF gives a font registered as `registered`: F and our font's name (`pnp-sans`: Fsans); a game's
+    own font, whose key need not be a PDF name, F and a digest of its key."""
+    name = registered.removeprefix("pnp-")
+    if not (name.isascii() and name.isalnum()):
+        name = hashlib.blake2b(registered.encode("utf-8"), digest_size=6).hexdigest()
+    return "F" + name
+
+
 @lru_cache(maxsize=None)
 def font(name: str) -> str:
     """The registered reportlab name of one of our embedded fonts (`sans`, `bold`, `title`) or of a game's own
@@ -85,7 +108,7 @@ def truetype(name: str, path: Path) -> TTFont:
     reportlab read from them is kept in the cache, plain values only (marshal), and the font remade from them."""
     store = TABLES[0] if TABLES else None
     if store is None:
-        return TTFont(name, str(path))
+        return KitFont(name, str(path))
     stat = path.stat()
     key = f"{path.name}|{stat.st_size}|{stat.st_mtime_ns}"
     saved = store.fetch("font", key)
@@ -95,7 +118,7 @@ def truetype(name: str, path: Path) -> TTFont:
             return _remade(path, {**own, "fontName": name}, *face)  # (one file may be two fonts' by name)
         except (ValueError, EOFError, TypeError, KeyError, AttributeError):
             pass  # kept by another version: read the file
-    made = TTFont(name, str(path))
+    made = KitFont(name, str(path))
     own = {field: value for field, value in vars(made).items() if field not in REMADE}
     face = {field: value for field, value in vars(made.face).items() if field not in REMADE}
     names = {field: bytes(value) for field, value in face.items() if isinstance(value, TTFNameBytes)}
@@ -112,7 +135,7 @@ def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
     vars(face).update(face_fields, **{key: TTFNameBytes(value) for key, value in names.items()})
     face._ttf_data = path.read_bytes()
     face._pdfScale = functools.partial(operator.mul, 1000 / face.unitsPerEm)
-    made = TTFont.__new__(TTFont)
+    made = KitFont.__new__(KitFont)
     vars(made).update(own, face=face, state=WeakKeyDictionary(), encoding=TTEncoding())
     return made
 

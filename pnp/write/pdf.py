@@ -85,34 +85,37 @@ class Document:
         self.maker = maker
         self.forms: dict[str, str] = {}
         self.arts: dict = {}
-        self.pictures: dict = {}
+        self.pictures: set[str] = set()
         self.drawn: dict[str, str] = {}  # face key -> the key of what its drawing shows (`shown`)
         self.page_keys: list[tuple] = []  # each page's (key, box): the same key, the same picture of the page
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
+        # forms' streams compressed, shared by the documents of a build (see `_encoded`)
+        self.encoded = _ENCODED.setdefault(maker, {}) if maker is not None else {}
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
         """The form of a piece of artwork in this document, made when first asked for: its name and size."""
-        if art not in self.arts:
+        name = "art" + digest(art)[:12]  # named by what it draws, the same in every PDF (see face_form)
+        if name not in self.arts:
             stream = self.maker.art_stream(art)
             if stream is None:
                 raise DataError([(where, f"artwork {art.path.name} is not an SVG file that can be read")])
             code, states, width, height = stream
-            name = f"art{len(self.arts)}"
             self.c.beginForm(name, 0, 0, width, height)
             # the pictures it draws, each stored once a document (one that nothing draws, not at all)
             names = OnDemand(lambda index: self.picture_form(art.images[index]))
             self._copy(Drawing(code, tuple(states.items()), art.images, {}, False), names)
             end_form(self.c, name)
             self._spool(xObjectName(name))
-            self.arts[art] = (name, width, height)
-        return self.arts[art]
+            self.arts[name] = (name, width, height)
+        return self.arts[name]
 
     def picture_form(self, picture) -> str:
         """A raster picture, stored once in this document, as an image drawn in a unit square."""
-        if picture not in self.pictures:
-            name = self.pictures[picture] = f"image{len(self.pictures)}"
+        name = "image" + digest(picture)[:12]  # named by its pixels, the same in every PDF (see face_form)
+        if name not in self.pictures:
+            self.pictures.add(name)
             doc = self.c._doc
             masks = []
 
@@ -126,7 +129,7 @@ class Document:
                 self._spool(internal)
             if masks:
                 doc.ensureMinPdfVersion("transparency")
-        return self.pictures[picture]
+        return name
 
     def face_form(self, face) -> str:
         """The name of the form that draws `face` in this document, made when first asked for."""
@@ -157,7 +160,7 @@ class Document:
         doc = self.c._doc
         code, used = [self.c._preamble], []
         self._operators(drawing, names, code, used)
-        data = _encoded(_stream("\n".join(code)))
+        data = _encoded(_stream("\n".join(code)), self.encoded)
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
@@ -222,7 +225,7 @@ class Document:
         """Format a finished object now and keep only its place in the scratch file."""
         doc = self.c._doc
         made = doc.idToObject[internal]
-        data = form_bytes(doc, made) if isinstance(made, PDFFormXObject) else made.format(doc)
+        data = form_bytes(doc, made, self.encoded) if isinstance(made, PDFFormXObject) else made.format(doc)
         self._keep(data, lambda spooled: doc.idToObject.__setitem__(internal, spooled))
 
     def _keep(self, data: bytes, put) -> None:
@@ -327,7 +330,7 @@ class Document:
         return out.getvalue()
 
 
-def form_bytes(doc, form) -> bytes:
+def form_bytes(doc, form, encoded: dict | None = None) -> bytes:
     """A form made by beginForm and endForm (and end_form), as PDFFormXObject.format writes it: the same bytes,
     in a small part of the time (a deck of 10,000 faces writes 10,000 forms into each PDF)."""
     if not (form.compression and rl_config.useA85) or form.Annots or form.BBox or form.Matrix or form.Contents:
@@ -344,7 +347,7 @@ def form_bytes(doc, form) -> bytes:
         if any(getattr(resources, name) for name in ("ColorSpace", "Pattern", "Properties", "Shading")):
             return form.format(doc)
         written = _pdf(entries, doc)
-    return _form_bytes(_box(form.lowerx, form.lowery, form.upperx, form.uppery), _encoded(form.stream), written)
+    return _form_bytes(_box(form.lowerx, form.lowery, form.upperx, form.uppery), _encoded(form.stream, {} if encoded is None else encoded), written)
 
 
 def _form_bytes(box: bytes, data: bytes, resources: bytes) -> bytes:
@@ -373,19 +376,17 @@ def _plain_resources(doc, xobjects) -> bytes:
     return written
 
 
-ENCODED: dict = {}  # a form's stream (by its hash) -> its bytes compressed and encoded, for the latest few forms
-KEPT_FORMS = 512  # forms drawn alike in several PDFs of a kit (its parts' and the kit's own) are compressed once
+_ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> a form's stream (by its hash) -> `_encoded`
 
 
-def _encoded(stream: bytes) -> bytes:
-    """A form's content stream compressed and written in ASCII85, as PDFStream.format writes it."""
+def _encoded(stream: bytes, kept: dict) -> bytes:
+    """A form's content stream compressed and written in ASCII85, as PDFStream.format writes it, kept in `kept`
+    (the build's): the resources a face's drawing names are named alike in every PDF (fonts, artwork, pictures),
+    so each face's form is compressed once a build, however many of its PDFs print it."""
     key = hashlib.blake2b(stream, digest_size=20).digest()
-    data = ENCODED.get(key)
+    data = kept.get(key)
     if data is None:
-        data = PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
-        if len(ENCODED) >= KEPT_FORMS:
-            del ENCODED[next(iter(ENCODED))]
-        ENCODED[key] = data
+        data = kept[key] = PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
     return data
 
 
