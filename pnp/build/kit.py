@@ -6,7 +6,6 @@ that folder replaces the game's as a whole. This module only runs the stages in 
 """
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from pnp.render.keys import digest
 from pnp.wording import plural
 from pnp.write import cache
 from pnp.write.fileset import FolderSet, cannot_write
+from pnp.write.jsontext import indented
 from pnp.write.pdf import Document
 
 
@@ -133,7 +133,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             if preview:
                 sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
         built = changes.manifest(game, kits, maker.printed_key)
-        files.write(f"{game.slug}-manifest.json", (json.dumps(built, indent=1) + "\n").encode("utf-8"))
+        files.write(f"{game.slug}-manifest.json", (indented(built) + "\n").encode("utf-8"))
         if changed_since is not None:
             _reprints(files, game, kits, built, changed_since, maker, say)
         if preview:

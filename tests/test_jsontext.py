@@ -1,0 +1,28 @@
+"""Indented JSON written as json.dumps writes it (pnp/write/jsontext.py: the manifest's writer)."""
+import json
+
+import pytest
+
+from pnp.write.jsontext import indented
+
+VALUES = [
+    {},
+    [],
+    {"game": "deck", "cards": {"deck-1": {"card-0": "7b473c93", "card-1": "5b0b26a6"}}, "pages": [1, 2, [3, []]]},
+    {"numbers": [0, -3, 1.5, 1e100, 2.0, True, False, None], "empty": {}, "none": [], "text": "é \"quoted\"\n\t\u2603"},
+    [{"a": [{"b": {}}]}, ({"tuple": (1, 2)},)],
+    {1: "int key", "x": {2.5: [True], None: "null key"}},
+    "just text",
+    12,
+]
+
+
+@pytest.mark.parametrize("value", VALUES)
+@pytest.mark.parametrize("indent", [1, 2])
+def test_indented_json_is_json_dumps(value, indent):
+    assert indented(value, indent) == json.dumps(value, indent=indent)
+
+
+def test_what_json_refuses_is_refused():
+    with pytest.raises(TypeError):
+        indented({"a": [object()]})
