@@ -18,6 +18,7 @@ from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import (BasicFonts, NoEncryption, PDFArray, PDFBase85Encode, PDFCrossReferenceTable,
                                       PDFDictionary, PDFFile, PDFFormXObject, PDFIndirectObject, PDFName, PDFObject,
                                       PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer,
@@ -92,6 +93,7 @@ class Document:
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
         # forms' streams compressed, shared by the documents of a build (see `_encoded`)
         self.encoded = _ENCODED.setdefault(maker, {}) if maker is not None else {}
+        self.written = _WRITTEN.setdefault(maker, {}) if maker is not None else {}  # see _plain_form
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -150,17 +152,28 @@ class Document:
                 end_form(self.c, name)
                 self._spool(xObjectName(name))
             else:
-                self._plain_form(name, box, drawing, names)
+                self._plain_form(name, box, drawing, names, face.key)
         return name
 
-    def _plain_form(self, name: str, box: tuple, drawing, names: list) -> None:
+    def _plain_form(self, name: str, box: tuple, drawing, names: list, key: str) -> None:
         """The form of a drawing that sets no transparency state (most faces), written out at once: the bytes
         beginForm, _copy, end_form and _spool write, and the same number in the document, without the canvas's
-        state saved and restored round it (a deck writes thousands)."""
+        state saved and restored round it (a deck writes thousands). A face another PDF of the build wrote with
+        the same names for what it places is copied from there: its fonts and artwork are named alike in every
+        PDF, and printable ASCII is coded alike (other text is coded as each PDF first meets its letters)."""
         doc = self.c._doc
-        code, used = [self.c._preamble], []
-        self._operators(drawing, names, code, used)
-        data = _encoded(_stream("\n".join(code)), self.encoded)
+        known = self.written.get(key)
+        if known is not None and known[0] == (self.c._preamble, names):
+            _, data, used, fonts = known
+            for each in fonts:  # the fonts its text is set in, added to this document as setting it would
+                pdfmetrics.getFont(font(each)).getSubsetInternalName(0, doc)
+        else:
+            code, used = [self.c._preamble], []
+            self._operators(drawing, names, code, used)
+            data = _encoded(_stream("\n".join(code)), self.encoded)
+            fonts = _ascii_fonts(drawing)
+            if fonts is not None:
+                self.written[key] = ((self.c._preamble, names), data, used, fonts)
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
@@ -377,6 +390,22 @@ def _plain_resources(doc, xobjects) -> bytes:
 
 
 _ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> a form's stream (by its hash) -> `_encoded`
+# face maker -> face key -> ((preamble, names of what it places), its stream encoded, forms it places, its fonts)
+_WRITTEN: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _ascii_fonts(drawing) -> list | None:
+    """The fonts a drawing sets text in, in the order it first does, when all its text is printable ASCII
+    (written alike in every PDF); else None."""
+    fonts = []
+    for item in drawing.code:
+        if type(item) is not str and item[0] == "text":
+            text = item[6]
+            if not (text.isascii() and text.isprintable()):
+                return None
+            if text and item[3] not in fonts:  # (no text, no font)
+                fonts.append(item[3])
+    return fonts
 
 
 def _encoded(stream: bytes, kept: dict) -> bytes:
