@@ -1,10 +1,13 @@
 """Writing laid-out pages to PDF: faces as reusable forms, placed on pages with their marks (marks.py).
 
 Every distinct face is drawn once a build (see draw.Drawing) and copied into a PDF form in each document that
-prints it, then placed wherever it is printed, which keeps files small and builds fast. Each form, picture and
-page is written out to a scratch file as soon as it is complete, and the document is written from there in
-the end, so memory does not grow with the deck. The canvas runs in reportlab's invariant mode, and the bytes
-are those reportlab itself would write: the same inputs give the same file.
+prints it, then placed wherever it is printed, which keeps files small and builds fast. What a face's form
+names is named alike in every PDF: fonts after the font (`/Fsans+0`, pnp.layout.text.KitFont), artwork and
+pictures after what they draw (`art` or `image` and a digest), so a face's form is written and compressed once
+a build and copied into each PDF that prints it (the build keeps them, some 1.5 KB a face). Each form,
+picture and page is written out to a scratch file as soon as it is complete, and the document is written from
+there in the end. The canvas runs in reportlab's invariant mode, and the bytes are those reportlab itself
+would write (but for those names): the same inputs give the same file.
 """
 from __future__ import annotations
 
