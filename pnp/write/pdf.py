@@ -326,6 +326,9 @@ class Document:
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
                 data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
+            elif type(made) is Spooled and type(doc.encrypt) is NoEncryption:  # a form, a picture: written already
+                data = made.format(doc)
+                data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFTrueTypeFont:  # a font subset: its widths written faster
                 data = b"%d 0 obj\n" % number + font_bytes(doc, made) + b"\nendobj\n"
             else:
