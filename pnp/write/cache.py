@@ -170,7 +170,9 @@ class Store:
     def _write(self, db) -> None:
         """Write what waits for `db` in one transaction. A cache file that cannot be written is passed over;
         the temporary database, this process's own, always can be."""
-        rows, self.waiting[db] = list(self.waiting[db].items()), {}
+        # in the order of their keys: each of the file's pages is then read and written once a batch, not again
+        # and again as keys at random fall on it
+        rows, self.waiting[db] = sorted(self.waiting[db].items()), {}
         if not rows or db is None:
             return
         try:
