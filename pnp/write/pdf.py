@@ -77,6 +77,7 @@ class Document:
 
     def __init__(self, title: str, subject: str = "", maker=None, keyed: bool = True):
         self.spool = tempfile.TemporaryFile()
+        self.spooled = 0  # its length
         # each page starts in one of the kit's own fonts, not reportlab's Helvetica: a font of ours (embedded,
         # as a subset, only once some text uses it) selects nothing at a page's start, so no PDF of pnp names
         # a font it does not carry, which a print shop's check refuses
@@ -245,8 +246,9 @@ class Document:
         self._keep(data, lambda spooled: doc.idToObject.__setitem__(internal, spooled))
 
     def _keep(self, data: bytes, put) -> None:
-        offset = self.spool.seek(0, io.SEEK_END)
+        offset = self.spooled  # (the file is only written until the document is: no need to seek its end)
         self.spool.write(data)
+        self.spooled += len(data)
         put(Spooled(self.spool, offset, len(data)))
 
     # --- pages -------------------------------------------------------------------------------------
