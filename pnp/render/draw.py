@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDF_VERSION_DEFAULT
 
 from pnp.errors import DataError
@@ -244,7 +245,13 @@ class Painter:
         if not layout.fits:
             raise DataError([(where, overflow(v, layout))])
         c = self.c
-        c.saveState()
+        # most text is upright, opaque and without icons over an opaque face: its operators are written here, as
+        # saveState, setFillColor and restoreState would write them, without reportlab's state kept round them
+        plain = not v["rotate"] and v["opacity"] == 1 and not v.get("icons") and c._extgstate.getValue("ca") == 1
+        if plain:
+            c._code.append("q")
+        else:
+            c.saveState()
         x0, top = self._xy(v["x"], v["y"])
         width = v["w"] * PT
         if v["rotate"]:
@@ -263,10 +270,18 @@ class Painter:
                     continue
                 if (piece.colour or own) != inked:
                     inked = piece.colour or own
-                    c.setFillColor(colour(inked, self.palette), alpha=v["opacity"])
+                    fill = colour(inked, self.palette)
+                    if plain and fill is not None:
+                        c._code.append(f"{fp_str(fill.red, fill.green, fill.blue)} rg")
+                        c._doc.ensureMinPdfVersion("transparency")  # (as setting its opacity, 1, does)
+                    else:
+                        c.setFillColor(fill, alpha=v["opacity"])
                 c._code.append(("text", left, y, piece.font, piece.size, piece.size * 1.2, piece.text)
                                + ((SLANT,) if piece.italic else ()))
-        c.restoreState()
+        if plain:
+            c._code.append("Q")
+        else:
+            c.restoreState()
 
     def _icon(self, art, x: float, baseline: float, height: float, opacity: float) -> None:
         """An icon `height` points tall, its left end at x, standing on the baseline."""
