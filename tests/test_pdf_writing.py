@@ -1,6 +1,7 @@
 """The PDF writer's short cuts write the very bytes reportlab's own routines write: text lines, placed forms,
 forms, and a document written from its scratch file."""
 import io
+import re
 
 import pytest
 import reportlab
@@ -8,7 +9,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.build.kit import lay_out, write_pdf
+from pnp.build.kit import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import Settings, Slot
 from pnp.layout.text import font
 from pnp.model.geometry import Box
@@ -104,6 +105,35 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     assert len(pages) > 10 and all(isinstance(page.Contents, pdf.Spooled) and page.stream is None for page in pages)
 
 
+def test_a_font_has_the_same_name_in_every_pdf_whatever_it_sets_first():
+    first, second = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    for c, order in ((first, ["sans", "title"]), (second, ["title", "bold", "sans"])):
+        for name in order:
+            c._code.append(marks.text_code(c, 0, 0, "Ahoy", font(name), 9))
+    for c in (first, second):
+        assert c._doc.fontMapping[font("sans")] == "/Fsans" and c._doc.fontMapping[font("title")] == "/Ftitle"
+        assert "/Fsans+0 9 Tf" in "\n".join(c._code)
+    assert font("bold") not in first._doc.fontMapping  # a font is added to a PDF only when it sets text
+
+
+def _forms(data: bytes) -> list[bytes]:
+    """The content streams (as written) of a PDF's forms."""
+    return re.findall(rb"/Subtype /Form /Type /XObject\n>>\nstream\n(.*?)endstream", data, re.S)
+
+
+def test_a_face_is_drawn_alike_in_every_pdf_of_a_build():
+    """The forms of the faces a component's PDF prints are written and compressed once, and copied into the
+    kit's PDF, which numbers its fonts and artwork in another order."""
+    game = load_game("buried-treasure")
+    settings = Settings()
+    maker = maker_for(game)
+    parts = lay_out(game, settings, maker)
+    cards = next(part for part in parts if part.component.id == "game-cards")
+    alone = write_pdf(game, [cards], settings, with_contents=False, maker=maker)
+    kit = write_pdf(game, parts, settings, with_contents=True, maker=maker)
+    assert len(_forms(alone)) > 20 and set(_forms(alone)) <= set(_forms(kit))
+
+
 def test_what_every_page_repeats_is_copied_as_it_was_drawn():
     ours, theirs = canvases()
     for _ in range(3):
@@ -120,9 +150,9 @@ def test_what_every_page_repeats_is_copied_as_it_was_drawn():
 PRIVATE = {
     "canvas": ["_code", "_doc", "_extgstate", "_formsinuse", "_fontname", "_fontsize", "_leading", "_escape",
                "state_stack", "init_graphics_state"],
-    "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "ensureMinPdfVersion"],
+    "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "fontMapping", "ensureMinPdfVersion"],
     "font face": ["_ttf_data", "unitsPerEm", "charToGlyph"],
-    "font": ["face", "state", "encoding", "splitString", "getSubsetInternalName"],
+    "font": ["face", "state", "encoding", "splitString", "getSubsetInternalName", "_assignState"],
     "artwork renderer": ["drawImage", "applyStateChanges", "_canvas"],
 }
 
