@@ -72,13 +72,14 @@ class Store:
     go in together, a few hundred at a time."""
 
     def __init__(self, path: Path | None = None):
-        self.db = self._open(path) if path else None
+        made_by = stamp()  # (worked out once: it reads the place, size and time of every module of pnp)
+        self.db = self._open(path, made_by) if path else None
         self.fresh = self.db is not None and _empty(self.db)  # whether the cache file was empty when opened
         self.kept: set = set()  # the keys (hashed) of a fresh cache file that this store wrote: it holds no others, or
         # only what another build wrote meanwhile, which this one makes again rather than look for each time
         # each key starts with the stamp: another build with other code may empty the file and fill it while
         # this one runs, and what that code made must never be taken for this code's
-        self.made_by = stamp()[:16]
+        self.made_by = made_by[:16]
         self.scratch = sqlite3.connect("", isolation_level=None)  # a private file, deleted on close
         self.scratch.execute(f"CREATE TABLE entries {TABLE}")
         self.waiting: dict = {self.scratch: {}, self.db: {}}  # connection -> key -> bytes
@@ -89,16 +90,16 @@ class Store:
         return folder(kind)
 
     @staticmethod
-    def _open(path: Path) -> sqlite3.Connection | None:
+    def _open(path: Path, made_by: str) -> sqlite3.Connection | None:
         try:
             db = sqlite3.connect(str(path), timeout=2.0, isolation_level=None)
             db.execute("PRAGMA synchronous = OFF")  # a cache: a file spoilt by a crash is found and emptied
             db.execute(f"CREATE TABLE IF NOT EXISTS entries {TABLE}")
-            made_by = db.execute("SELECT value FROM entries WHERE key = 'stamp'").fetchone()
-            if made_by is None or made_by[0] != stamp().encode() or path.stat().st_size > _limit():
+            found = db.execute("SELECT value FROM entries WHERE key = 'stamp'").fetchone()
+            if found is None or found[0] != made_by.encode() or path.stat().st_size > _limit():
                 db.execute("DELETE FROM entries")
                 db.execute("VACUUM")  # gives the space back
-                db.execute("INSERT INTO entries VALUES ('stamp', ?)", (stamp().encode(),))
+                db.execute("INSERT INTO entries VALUES ('stamp', ?)", (made_by.encode(),))
             return db
         except sqlite3.OperationalError:  # locked too long by another build, a folder that cannot be written
             return None
