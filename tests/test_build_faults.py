@@ -89,8 +89,8 @@ def test_a_full_disk_under_the_compiled_templates_is_never_blamed_on_the_output_
 def test_a_full_disk_under_the_cache_file_is_done_without(toy, tmp_path, cache_home, monkeypatch):
     real = cache.Store._open
 
-    def opened_then_full(path):
-        db = real(path)
+    def opened_then_full(path, made_by):
+        db = real(path, made_by)
         if db is not None:  # SQLite's own "database or disk is full", as on a disk with no space left
             pages = db.execute("PRAGMA page_count").fetchone()[0]
             db.execute(f"PRAGMA max_page_count = {pages}")
