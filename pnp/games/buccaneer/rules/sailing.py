@@ -27,7 +27,7 @@ class Sailing:
             if self.crowded:
                 self._crowd_stands(action)
             self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
-        super().apply(action)
+        self.dispatch(action)  # the engine's apply: no other part of the state overrides it
         if self.todo:
             self._tidy()
 
