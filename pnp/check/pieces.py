@@ -155,6 +155,7 @@ class Seats:
         self.round_from = MappingProxyType({name: self.order[i + 1:] + self.order[:i + 1]  # clockwise, to itself
                                             for i, name in enumerate(self.order)})
         self.next_seat = MappingProxyType({name: seats[0] for name, seats in self.round_from.items()})
+        self.others_of = MappingProxyType({name: seats[:-1] for name, seats in self.round_from.items()})
         pair = self.order if len(self.order) == 2 else ()
         self.opposite = MappingProxyType(dict(zip(pair, pair[::-1])))  # at a table of two: the other seat
 
@@ -169,7 +170,7 @@ class Seats:
 
     def others(self, name: str) -> list:
         """Every other seat, clockwise from `name`."""
-        return list(self.round_from[name][:-1])
+        return list(self.others_of[name])
 
     def is_dummy(self, name: str) -> bool:
         return name in self.dummies
@@ -234,8 +235,14 @@ class Due:
     __slots__ = ("kind", "player", "code", "line", "cause", "data", "optional", "then")
 
     def __init__(self, kind, player, code, line, cause, data=None, optional=False, then=None):
-        self.kind, self.player, self.code, self.line = kind, player, code, line
-        self.cause, self.data, self.optional, self.then = cause, data, optional, then
+        self.kind = kind  # one assignment a line: no tuple built and unpacked for each follow-up
+        self.player = player
+        self.code = code
+        self.line = line
+        self.cause = cause
+        self.data = data
+        self.optional = optional
+        self.then = then
 
 
 class FollowUps:
