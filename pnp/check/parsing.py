@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pnp.check.verbs import BUILT_IN, Kind, _Field, _Optional, _walk, _Word
 
+_new = tuple.__new__  # how an action class makes its object (`pnp.check.verbs.action`)
+
 class Verb:
     """One verb of a game's logs, bound to the game's kinds; what `pnp.check.replay` reads events with.
 
@@ -205,7 +207,7 @@ def _quick(cls, kinds: dict, check):
                 return None
         if at < len(line):
             return None
-        made = cls(*values)
+        made = _new(cls, (cls, *values))  # cls(*values), every value given, without the call of its __new__
         if check is not None:
             words.at = at
             check(made, words)
@@ -248,7 +250,18 @@ def _quick_step(item, kinds: dict, lists: dict, place: dict, last: bool):
             return -1
         values[slot] = value
         return at + 1
-    return one
+
+    table = kinds[item.kind].table
+    if table is None:
+        return one
+
+    def named(line, at, values, words):  # `one` for a kind of `names`, whose quick way is this look-up
+        value = table.get(line[at].lower()) if at < len(line) else None
+        if value is None:
+            return -1
+        values[slot] = value
+        return at + 1
+    return named
 
 
 def _quick_optional(item: _Optional, steps: list):
