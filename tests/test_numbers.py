@@ -109,7 +109,7 @@ def test_no_svg_number_reaches_a_pdf_unless_finite_and_in_range(tmp_path):
         path.write_text(_random_svg(rng), encoding="utf-8")
         try:
             art = artwork.checked(path, tmp_path)
-            stream = artwork._draw_svg(art)
+            stream = artwork._draw_svg(art, path.read_bytes())
         except DataError:
             refused += 1
             continue

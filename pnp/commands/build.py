@@ -5,6 +5,10 @@ import time
 from pathlib import Path
 
 import click
+
+from pnp.render.images import pillow_when_asked
+
+pillow_when_asked()
 # reportlab's utilities loaded first, near the top of the call stack: loaded deep in the stages' import chain,
 # their module body makes CPython 3.11 map and unmap a frame-stack chunk on thousands of calls (some 20 ms a run)
 import reportlab.lib.utils  # noqa: F401

@@ -274,7 +274,7 @@ def art_stream(art, store) -> tuple | None:
     key = hashlib.sha256(source + repr([picture.size for picture in art.images]).encode()).hexdigest()
     stored = store.get("art", key)
     if stored is None:
-        stored = _draw_svg(art)
+        stored = _draw_svg(art, source)
         if stored is None:
             return None
         store.put("art", key, stored)
@@ -282,17 +282,23 @@ def art_stream(art, store) -> tuple | None:
     return tuple(code), {tuple(k): v for k, v in states}, width, height
 
 
-def _draw_svg(art) -> list | None:
+def _draw_svg(art, source: bytes) -> list | None:
     from reportlab.graphics.renderbase import renderScaledDrawing  # only needed when the cache lacks this artwork
     from reportlab.pdfgen.canvas import Canvas
 
-    drawing = svg_drawing(art)
+    from pnp.render import svgread
+
+    plain = svgread.read(source)  # plain SVG, read and drawn by our own reader; the rest by svglib
+    drawing = plain or svglib_drawing(art)
     if drawing is None or not drawing.width or not drawing.height:
         return None
-    scratch = Canvas(io.BytesIO())
+    scratch, renderer = Canvas(io.BytesIO()), _renderer(art.images)
     try:
         scratch.beginForm("art", 0, 0, drawing.width, drawing.height)
-        _renderer(art.images).draw(renderScaledDrawing(drawing), scratch, 0, 0)
+        if plain:
+            plain.draw(scratch, renderer)
+        else:
+            renderer.draw(renderScaledDrawing(drawing), scratch, 0, 0)
         bad = numbers.unprintable(scratch._code) or numbers.problem(drawing.width, numbers.MAX_DRAWN) or \
             numbers.problem(drawing.height, numbers.MAX_DRAWN)
     except (ValueError, OverflowError, ZeroDivisionError) as error:  # reportlab refuses a number (too large)
@@ -303,10 +309,10 @@ def _draw_svg(art) -> list | None:
     return [scratch._code, [[list(k), v] for k, v in scratch._extgstate._c.items()], drawing.width, drawing.height]
 
 
-def svg_drawing(art: Artwork):
-    """An SVG file read into a reportlab drawing (None when it cannot be read), each of its pictures left as the
-    Picture `checked` found. svglib too is told to refuse any other file outside the artwork folder: `checked`
-    has made sure there is none."""
+def svglib_drawing(art: Artwork):
+    """An SVG file read by svglib (None when it cannot be read), each of its pictures left as the Picture
+    `checked` found. svglib too is told to refuse any other file outside the artwork folder: `checked` has made
+    sure there is none."""
     import logging
 
     from svglib.svglib import SvgRenderer, load_svg_file

@@ -3,8 +3,10 @@ printable once a build, without decoding their pixels (how a PDF stores them: pn
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import io
 import struct
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,3 +80,17 @@ def _examined(source) -> list:
     if kind not in ("PNG", "JPEG"):
         raise Unprintable(f"is a {kind} picture: use PNG or JPEG")
     return [size, kind, mode]
+
+
+def pillow_when_asked() -> None:
+    """Pillow's image module (which reportlab's utilities import, whole, as they load) loaded when something
+    first uses it: some 10 ms of every build, and a kit that places no raster picture, or places it as its file
+    holds it, never does. Called before reportlab is imported."""
+    if "PIL.Image" in sys.modules:
+        return
+    spec = importlib.util.find_spec("PIL.Image")
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["PIL.Image"] = module
+    spec.loader.exec_module(module)
+    sys.modules["PIL"].Image = module

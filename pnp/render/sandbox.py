@@ -104,9 +104,10 @@ class Sandbox(ImmutableSandboxedEnvironment):
         templates it names noted."""
         from jinja2 import meta
 
-        tree = _budgeted(super()._parse(source, name, filename))
+        tree = super()._parse(source, name, filename)
+        every = _budgeted(tree)
         if name is not None:
-            self.references[name] = list(meta.find_referenced_templates(tree))
+            self.references[name] = list(meta.find_referenced_templates(_Found(every)))
         return tree
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja2's own signature)
@@ -194,20 +195,33 @@ def _joined(env: Sandbox, pieces) -> str:
     return text
 
 
-def _budgeted(tree):
-    """A template's tree with each loop's items taken through `counted`, and each `~` through `joined`."""
+def _budgeted(tree) -> list:
+    """Each loop's items in a template's tree taken through `counted`, and each `~` through `joined`; returns
+    the nodes the tree held (each loop and join as it was found, now changed)."""
     from jinja2 import nodes
 
-    for loop in tree.find_all(nodes.For):
-        loop.iter = nodes.Filter(loop.iter, "counted", [], [], None, None, lineno=loop.lineno)
-    for parent in list(tree.find_all(nodes.Node)):
+    every = list(tree.find_all(nodes.Node))
+    for parent in every:
         for field in parent.fields:
             value = getattr(parent, field)
             if isinstance(value, nodes.Concat):
                 setattr(parent, field, _joining(value))
             elif isinstance(value, list):
                 setattr(parent, field, [_joining(item) if isinstance(item, nodes.Concat) else item for item in value])
-    return tree
+    for loop in every:
+        if isinstance(loop, nodes.For):
+            loop.iter = nodes.Filter(loop.iter, "counted", [], [], None, None, lineno=loop.lineno)
+    return every
+
+
+class _Found:
+    """Nodes found in a tree, searched as the tree would be (`find_all`), without walking it again."""
+
+    def __init__(self, found: list):
+        self.found = found
+
+    def find_all(self, kinds):
+        return (node for node in self.found if isinstance(node, kinds))
 
 
 def _joining(concat):
@@ -319,8 +333,11 @@ class Renderer:
         """`compiled`: a folder to keep compiled templates in between runs (sandboxed templates compile to
         other code than plain ones: it holds only these), when there is one to write."""
         self.loader = FolderLoader(roots)
+        # optimized=False: jinja2's optimizer works out the constant parts of a template as it compiles it
+        # (calling filters of constant arguments then), a seventh of compiling's cost, for templates that
+        # mostly write text and names: every part is worked out as the template runs, as a card asks
         self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           autoescape=False,
+                           autoescape=False, optimized=False,
                            bytecode_cache=CompiledTemplates(str(compiled)) if compiled else None)
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs

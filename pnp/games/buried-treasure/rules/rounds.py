@@ -86,7 +86,7 @@ class Rounds:
         moved = self._moved_cards(claimed) if len(wrong) > 1 else ""
         self.compare(event.claims, points, "BT-ROUND-SCORE",
                      lambda name: f"in round {self.round}: {scored.how(name, self.f.colours)}"
-                                  f"{moved if name == wrong[0] else ''}")
+                                  f"{moved if wrong and name == wrong[0] else ''}")
         if wrong:  # the table's count stands from here on: totals, and who starts the next round
             self.history[-1] = scored._replace(points=MappingProxyType({name: claimed.get(name, p)
                                                                         for name, p in points.items()}))
