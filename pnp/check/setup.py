@@ -24,7 +24,8 @@ NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), ""), "k
 
 HEADERS = 256
 _headers: dict = {}  # (rules, players) -> the spec their logs' headers are checked with
-_setups: dict = {}   # (rules, a header's keys, values and lines) -> its Setup, for a header without problems
+_setups: dict = {}   # (rules, a header's keys, values and lines) -> its Setup, for a header without problems:
+                     # logs with the same header share it (a Setup and its options are read, never changed)
 
 _NAME = re.compile(r"[^\W\d_][\w'-]*")
 _TRUE, _FALSE = {"yes", "true", "on"}, {"no", "false", "off"}
