@@ -196,6 +196,8 @@ def _quick(cls, kinds: dict, check):
                 return None
             steps.append(step)
     empty = [() if cls.lists[name] else None for name in cls.fields]
+    # cls(*values) is what its __new__, made by `action`, does: unless a subclass makes its objects otherwise
+    direct = cls.__new__ is cls.made and cls.__init__ is object.__init__
 
     def parse(words, actor):
         line, at, values = words.words, words.at, empty.copy()
@@ -207,7 +209,7 @@ def _quick(cls, kinds: dict, check):
                 return None
         if at < len(line):
             return None
-        made = _new(cls, (cls, *values))  # cls(*values), every value given, without the call of its __new__
+        made = _new(cls, (cls, *values)) if direct else cls(*values)
         if check is not None:
             words.at = at
             check(made, words)
