@@ -23,7 +23,12 @@ class Turns:
     def apply(self, action) -> None:
         if action is None or action.verb not in FOLLOW_UPS:
             self.pending = None  # any other event closes the turn: an unused follow-up was declined
-        super().apply(action)
+        if action is not None and not self.winner_line:
+            # What State.apply does with a line while the game is not over (`is_over` needs the winner
+            # written; this game has no `decided`): the verb's handler, at once.
+            self._handlers[action.verb](self, action)
+        else:
+            super().apply(action)
 
     def on_take(self, event):
         if not self._turn(event.player):

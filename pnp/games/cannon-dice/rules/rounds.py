@@ -70,9 +70,14 @@ class Rounds:
         return TABLE
 
     def apply(self, action) -> None:
-        super().apply(action)
-        if action is not None:
-            self._advance()
+        if action is not None and not self.winner_line:
+            # What State.apply does with a line while the game is not over (`is_over`: no winner written;
+            # this game has no `decided` and no `after_end`): the verb's handler, at once.
+            self._handlers[action.verb](self, action)
+        else:
+            super().apply(action)
+        if action is not None and not self.todo and self.phase == "picks" and not self.order:
+            self._advance()  # asked first what its loop asks: most lines leave picks to make or follow-ups due
 
     def on_flip(self, event):
         due = self.settle("flip")
