@@ -187,6 +187,12 @@ class State:
     # when no other part overrides `apply`, and much cheaper: `super()` walks the state's many bases each time.
     dispatch = apply
 
+    def handle(self, action) -> None:
+        """The handler of `action`'s verb, at once: what `apply` does with a line once the game is neither over
+        nor decided. A game's own `apply` that can tell that more cheaply than `is_over()` and `decided()` calls
+        it, and `dispatch` otherwise."""
+        self._handlers[action.verb](self, action)
+
     def decided(self) -> bool:
         """Whether play is over though the end is not written yet (a player has reached the goal): then, as
         once the game is over, a line whose verb is not in `after_end` is one too many. By default never."""

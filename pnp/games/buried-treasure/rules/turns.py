@@ -24,11 +24,9 @@ class Turns:
         if action is None or action.verb not in FOLLOW_UPS:
             self.pending = None  # any other event closes the turn: an unused follow-up was declined
         if action is not None and not self.winner_line:
-            # What State.apply does with a line while the game is not over (`is_over` needs the winner
-            # written; this game has no `decided`): the verb's handler, at once.
-            self._handlers[action.verb](self, action)
+            self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
         else:
-            super().apply(action)
+            self.dispatch(action)  # no other part of the state overrides apply
 
     def on_take(self, event):
         if not self._turn(event.player):

@@ -71,11 +71,9 @@ class Rounds:
 
     def apply(self, action) -> None:
         if action is not None and not self.winner_line:
-            # What State.apply does with a line while the game is not over (`is_over`: no winner written;
-            # this game has no `decided` and no `after_end`): the verb's handler, at once.
-            self._handlers[action.verb](self, action)
+            self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
         else:
-            super().apply(action)
+            self.dispatch(action)  # no other part of the state overrides apply
         if action is not None and not self.todo and self.phase == "picks" and not self.order:
             self._advance()  # asked first what its loop asks: most lines leave picks to make or follow-ups due
 

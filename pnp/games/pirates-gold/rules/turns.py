@@ -22,11 +22,9 @@ class Turns:
     def apply(self, action) -> None:
         self.last_payer, self.payer = self.payer, None
         if action is not None and not self.winner_line:
-            # What State.apply does with a line while the game is not over (`is_over` needs the winner
-            # written; this game has no `decided`): the verb's handler, at once.
-            self._handlers[action.verb](self, action)
+            self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
         else:
-            super().apply(action)
+            self.dispatch(action)  # no other part of the state overrides apply
 
     def on_give(self, event):
         if event.card is None:   # a bot's choice, its card not turned up yet: see value()
