@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import check_with
+from pnp.check.engine import State
 from pnp.check.reader import read_log
 from pnp.check.replay import check_text
 from pnp.check.setup import read_setup
@@ -132,3 +133,14 @@ def test_a_steal_left_out_is_found_by_the_points_written():
     found = check_text(text, "slip.log").violations
     assert [(v.line, v.rule) for v in found] == [(38, "BT-ROUND-SCORE")]
     assert "1 green card of Tom's being Mia's" in found[0].message
+
+
+def test_a_line_goes_straight_to_its_handler_only_while_the_game_cannot_be_over():
+    """The state's `apply` skips State.apply's question whether the game is over while no winner is written
+    (a shortcut for speed): right only while `is_over` needs the winner and the game has no `decided`."""
+    log, _ = read_log("game: buried-treasure\nplayers: Ann Bob Cid\nstarts: Ann\n", "t.log")
+    setup, rules, _ = read_setup(log)
+    state = rules.start(setup, Whistle("t.log"))
+    state.round, state.final_line, state.winner_line = 3, 9, 0
+    assert not state.is_over()
+    assert type(state).decided is State.decided

@@ -14,6 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from conftest import check_with
+from pnp.check.engine import State
 from pnp.check.loader import rules_for
 from pnp.check.pieces import Due
 from pnp.check.reader import read_log
@@ -477,3 +478,12 @@ def test_after_a_problem_the_scores_written_stand():
     """The roll written wrong (a 5 for the 4 Tom fires): the checker fires the 5, so its count of the chests is
     no longer the table's; the scores written at the end are taken at their word, not reported again."""
     assert slipped("roll 3 4                    # ...", "roll 3 5                    # ...") == [(23, "CD-PICK")]
+
+
+def test_a_line_goes_straight_to_its_handler_only_while_the_game_cannot_be_over():
+    """The state's `apply` skips State.apply's question whether the game is over while no winner is written
+    (a shortcut for speed): right only while `is_over` needs the winner and the game has no `decided`."""
+    state, _ = state_for("game: cannon-dice\nplayers: Ann Bob\nsheet: 3\nstarts: Ann\n")
+    state.phase, state.score_line, state.winner_line = "final", 9, 0
+    assert not state.is_over()
+    assert type(state).decided is State.decided

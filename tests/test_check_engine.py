@@ -1,13 +1,15 @@
 """The checker is generic: a made-up dice race plugs in with its own data, verbs and rule codes."""
 from __future__ import annotations
 
+import inspect
 import textwrap
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from pnp.check.loader import rules_for
+from pnp.check.engine import State
+from pnp.check.loader import checked_games, rules_for
 from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
 from pnp.cli import cli
@@ -204,3 +206,13 @@ def test_an_error_in_a_module_of_a_package_is_named_with_its_file_and_line(race)
     (rules / "verbs.py").write_text("Roll = (\n")
     with pytest.raises(PnpError, match=r"cannot be loaded at .*verbs\.py:\d+: SyntaxError"):
         rules_for(str(race))
+
+
+def test_a_state_that_calls_dispatch_in_its_apply_has_no_other_part_overriding_apply():
+    """`State.dispatch` is the engine's own `apply`: a part that calls it from its `apply` must be the only part of
+    the state overriding `apply`, or the others would be passed by."""
+    for slug in checked_games():
+        state = rules_for(slug).state
+        overriding = [part for part in state.__mro__ if "apply" in vars(part) and part is not State]
+        if any("self.dispatch(" in inspect.getsource(part.apply) for part in overriding):
+            assert len(overriding) == 1, (slug, [part.__name__ for part in overriding])

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import check_with
-from pnp.check.engine import TABLE
+from pnp.check.engine import TABLE, State
 from pnp.check.loader import rules_for
 from pnp.check.reader import read_log
 from pnp.check.replay import check_text, parse_event
@@ -451,3 +451,14 @@ def test_the_winner_follows_the_final_totals_written_or_the_checkers():
     text = text.replace("winner Ana", "winner Tom")
     assert [(v.line, v.rule) for v in check_text(text, "t.log").violations] == [(138, "PG-FINAL-SCORE")]
     assert changed("winner Ana", "winner Mia") == [(139, "PG-WINNER")]
+
+
+def test_a_line_goes_straight_to_its_handler_only_while_the_game_cannot_be_over():
+    """The state's `apply` skips State.apply's question whether the game is over while no winner is written
+    (a shortcut for speed): right only while `is_over` needs the winner and the game has no `decided`."""
+    parsed, _ = read_log(log(""), "t.log")
+    setup, rules, _ = read_setup(parsed)
+    state = rules.start(setup, Whistle("t.log"))
+    state.round, state.final_line, state.winner_line = 3, 9, 0
+    assert not state.is_over()
+    assert type(state).decided is State.decided

@@ -156,3 +156,15 @@ def test_a_field_named_in_several_shapes_holds_one_value():
     verbs = bind([play], KINDS)
     assert parse_event("Ann play map 2".split(), PLAYERS, verbs) == play("Ann", "map", 2)
     assert str(play("Ann", "map")) == "Ann play map"
+
+
+def test_a_subclass_that_makes_its_actions_otherwise_is_still_called_to_make_them():
+    class Upper(Take):  # a game's own action class, whose objects keep the card in capitals
+        __slots__ = ()
+
+        def __new__(cls, player=None, column=None, card=None, to=None):
+            return Take.__new__(cls, player, column, card.upper(), to)
+
+    verbs = bind([Upper], KINDS)
+    made = parse_event("Ann take 2 ship".split(), PLAYERS, verbs)
+    assert type(made) is Upper and made.card == "SHIP"

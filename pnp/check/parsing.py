@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pnp.check.verbs import BUILT_IN, Kind, _Field, _Optional, _walk, _Word
 
+_new = tuple.__new__  # how an action class makes its object (`pnp.check.verbs.action`)
+
 class Verb:
     """One verb of a game's logs, bound to the game's kinds; what `pnp.check.replay` reads events with.
 
@@ -194,6 +196,8 @@ def _quick(cls, kinds: dict, check):
                 return None
             steps.append(step)
     empty = [() if cls.lists[name] else None for name in cls.fields]
+    # cls(*values) is what its __new__, made by `action`, does: unless a subclass makes its objects otherwise
+    direct = cls.__new__ is cls.made and cls.__init__ is object.__init__
 
     def parse(words, actor):
         line, at, values = words.words, words.at, empty.copy()
@@ -205,7 +209,7 @@ def _quick(cls, kinds: dict, check):
                 return None
         if at < len(line):
             return None
-        made = cls(*values)
+        made = _new(cls, (cls, *values)) if direct else cls(*values)
         if check is not None:
             words.at = at
             check(made, words)
@@ -248,7 +252,18 @@ def _quick_step(item, kinds: dict, lists: dict, place: dict, last: bool):
             return -1
         values[slot] = value
         return at + 1
-    return one
+
+    table = kinds[item.kind].table
+    if table is None:
+        return one
+
+    def named(line, at, values, words):  # `one` for a kind of `names`, whose quick way is this look-up
+        value = table.get(line[at].lower()) if at < len(line) else None
+        if value is None:
+            return -1
+        values[slot] = value
+        return at + 1
+    return named
 
 
 def _quick_optional(item: _Optional, steps: list):

@@ -33,9 +33,13 @@ class Supply(Piece):
 
     def take(self, items) -> list:
         """Take each of `items` once; the kinds now taken more often than the supply holds, each once."""
-        left = self.left
+        left, lowest = self.left, 0
         for item in items:
-            left[item] -= 1
+            count = left[item] = left[item] - 1
+            if count < lowest:
+                lowest = count
+        if lowest >= 0:  # no count went below zero: nothing ran short (what the list below would find)
+            return []
         return [item for item in dict.fromkeys(items) if left[item] < 0]
 
     def taken(self, item) -> int:
@@ -87,15 +91,17 @@ class Deck(Piece):
     def draw(self, card, line: int) -> bool:
         """Turn up `card` from the top, an empty deck first reshuffled from its discards. False, and the
         deck left as it is, when the card cannot be on top."""
-        if not len(self):
+        if not self.unknown and not self.known:  # `not len(self)`, without the call
             self.counts, self.discards = self.discards, dict.fromkeys(self.discards, 0)
             self.unknown, self.reshuffled = sum(self.counts.values()), line
-        if not self.fits(card):
-            return False
-        if self.unknown:
+        if self.unknown:  # `fits`, spelled out for the two kinds of top
+            if self.counts.get(card, 0) <= 0:
+                return False
             self.unknown -= 1
             self.counts[card] -= 1
         else:
+            if not self.known or self.known[0] != card:
+                return False
             self.known.pop(0)
         self.seen.setdefault(card, line)
         return True
@@ -148,11 +154,15 @@ class Seats:
         self.dummies = frozenset(dummies)
         self.round_from = MappingProxyType({name: self.order[i + 1:] + self.order[:i + 1]  # clockwise, to itself
                                             for i, name in enumerate(self.order)})
+        self.next_seat = MappingProxyType({name: seats[0] for name, seats in self.round_from.items()})
+        self.others_of = MappingProxyType({name: seats[:-1] for name, seats in self.round_from.items()})
         pair = self.order if len(self.order) == 2 else ()
         self.opposite = MappingProxyType(dict(zip(pair, pair[::-1])))  # at a table of two: the other seat
 
     def after(self, name: str, skip=()) -> str | None:
         """The next seat clockwise after `name` (round to `name` itself) not in `skip`; None if all are."""
+        if not skip:  # the first seat of the round, as the loop below would find
+            return self.next_seat[name]
         for seat in self.round_from[name]:
             if seat not in skip:
                 return seat
@@ -160,7 +170,7 @@ class Seats:
 
     def others(self, name: str) -> list:
         """Every other seat, clockwise from `name`."""
-        return list(self.round_from[name][:-1])
+        return list(self.others_of[name])
 
     def is_dummy(self, name: str) -> bool:
         return name in self.dummies
@@ -225,8 +235,14 @@ class Due:
     __slots__ = ("kind", "player", "code", "line", "cause", "data", "optional", "then")
 
     def __init__(self, kind, player, code, line, cause, data=None, optional=False, then=None):
-        self.kind, self.player, self.code, self.line = kind, player, code, line
-        self.cause, self.data, self.optional, self.then = cause, data, optional, then
+        self.kind = kind  # one assignment a line: no tuple built and unpacked for each follow-up
+        self.player = player
+        self.code = code
+        self.line = line
+        self.cause = cause
+        self.data = data
+        self.optional = optional
+        self.then = then
 
 
 class FollowUps:

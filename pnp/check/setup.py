@@ -24,6 +24,8 @@ NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), ""), "k
 
 HEADERS = 256
 _headers: dict = {}  # (rules, players) -> the spec their logs' headers are checked with
+_setups: dict = {}   # (rules, a header's keys, values and lines) -> its Setup, for a header without problems:
+                     # logs with the same header share it (a Setup and its options are read, never changed)
 
 _NAME = re.compile(r"[^\W\d_][\w'-]*")
 _TRUE, _FALSE = {"yes", "true", "on"}, {"no", "false", "off"}
@@ -109,6 +111,10 @@ def read_setup(log: Log, rules=None) -> tuple:
     except PnpError as error:
         problem(LOG_GAME, game_line, error.format_message())
         return None, None, problems
+    written = (rules, tuple(log.header.items()))  # all a setup depends on: a header met before is read once
+    known = _setups.get(written)
+    if known is not None:
+        return known, rules, problems
     players = _players(log, rules, problem)
     if players is None:
         return None, rules, problems
@@ -125,7 +131,12 @@ def read_setup(log: Log, rules=None) -> tuple:
         problem(LOG_HEADER, where.line, f"`{clip(where.field)}:` {message}")
     options = {key: value for key, value in (options or {}).items() if key not in ("game", "players")}
     lines = {key: line for key, (_, line) in log.header.items()}
-    return Setup(rules.game, players, options, lines), rules, problems
+    setup = Setup(rules.game, players, options, lines)
+    if not problems:
+        if len(_setups) >= HEADERS:
+            _setups.clear()
+        _setups[written] = setup
+    return setup, rules, problems
 
 
 def _header_spec(rules, players: tuple) -> Record:

@@ -200,7 +200,7 @@ class Action(tuple):
         raise AttributeError(f"a {self.verb} action cannot change")
 
 
-_RESERVED = frozenset(("verb", "pattern", "fields", "kinds", "by_player", "tree", "lists", "values"))
+_RESERVED = frozenset(("verb", "pattern", "fields", "kinds", "by_player", "tree", "lists", "values", "made"))
 
 
 def action(verb: str, pattern: str) -> type:
@@ -221,7 +221,8 @@ def action(verb: str, pattern: str) -> type:
     scope: dict = {"_new": tuple.__new__}
     exec(f"def __new__(cls{arguments}):\n    return _new(cls, (cls,{values}))", scope)  # as namedtuple does
     kinds = {item.name: item.kind for item in _walk(tree) if isinstance(item, _Field)}
-    namespace = {"__slots__": (), "__new__": scope["__new__"], "verb": verb, "pattern": pattern,
+    # `made`: the __new__ made here, by which the quick parser knows a subclass that makes its objects otherwise
+    namespace = {"__slots__": (), "__new__": scope["__new__"], "made": scope["__new__"], "verb": verb, "pattern": pattern,
                  "fields": fields, "kinds": kinds, "by_player": by_player, "tree": tree, "lists": lists,
                  "_print": staticmethod(_printer(tree, lists)),
                  **{name: property(itemgetter(at), doc=f"the action's {name}") for at, name in enumerate(fields, 1)}}

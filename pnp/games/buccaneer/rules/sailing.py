@@ -27,7 +27,7 @@ class Sailing:
             if self.crowded:
                 self._crowd_stands(action)
             self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
-        super().apply(action)
+        self.dispatch(action)  # the engine's apply: no other part of the state overrides it
         if self.todo:
             self._tidy()
 
@@ -153,7 +153,7 @@ class Sailing:
     def _move(self, player, to, heading, free) -> None:
         """A ship's straight move to `to`, checked, then made; what stopping there brings is asked for."""
         start, f = self.at[player], self.f
-        course = self._course(start, to)
+        course = f.courses.get((start, to)) or self._course(start, to)  # each course is worked out once
         problem = self._why_not(player, start, to, heading, free, course)
         if problem and problem[0] == "BU-CROWD" and not free:
             self.crowded = (self.w.line, problem[1], player)  # unless a ship there stopped it passing (Law 8)

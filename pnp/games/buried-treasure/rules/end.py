@@ -7,9 +7,10 @@ class GameEnd:
 
     def summary(self) -> str:
         rules = "advanced rules" if self.advanced else "basic rules"
-        totals = ", ".join(f"{name} {points}" for name, points in self.totals().items())
+        totals = self.totals()
+        scores = ", ".join(f"{name} {points}" for name, points in totals.items())
         return (f"a legal game of {len(self.players)} players, {rules}, {self.round} rounds; "
-                f"scores right: {totals}; winner {' and '.join(self.winners(self.totals())[0])}")
+                f"scores right: {scores}; winner {' and '.join(self.winners(totals)[0])}")
 
     def totals(self) -> dict | None:
         """The final totals: the rounds' points and the starters' bonus; None once a round went unscored."""

@@ -23,7 +23,10 @@ class Turns:
     def apply(self, action) -> None:
         if action is None or action.verb not in FOLLOW_UPS:
             self.pending = None  # any other event closes the turn: an unused follow-up was declined
-        super().apply(action)
+        if action is not None and not self.winner_line:
+            self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
+        else:
+            self.dispatch(action)  # no other part of the state overrides apply
 
     def on_take(self, event):
         if not self._turn(event.player):

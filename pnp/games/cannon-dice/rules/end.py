@@ -17,10 +17,11 @@ class GameEnd:
         return f"the game is over (the winner is written at line {self.winner_line})"
 
     def summary(self) -> str:
-        totals = ", ".join(f"{p} {points}" for p, points in self.totals().items())
+        totals = self.totals()
+        scores = ", ".join(f"{p} {points}" for p, points in totals.items())
         rolloff = " after a roll-off" if self.rolloff else ""
         return (f"a legal game on sheet {self.sheet}, {self.round} rounds, ended because {self.ended}; "
-                f"scores right: {totals}; winner {self.rolloff or self.leaders(self.totals())[0]}{rolloff}")
+                f"scores right: {scores}; winner {self.rolloff or self.leaders(totals)[0]}{rolloff}")
 
     def on_end(self, event):
         self.settle()
@@ -110,9 +111,14 @@ class GameEnd:
                 return f"{p} has no ball left"
         if None not in self.owner:
             return "the sea grid is full"
-        columns = self.f.columns
-        for p in self.players:
-            if not any(None in self.owner[r * columns:(r + 1) * columns] for r in self._usable(p)):
+        columns, owner = self.f.columns, self.owner
+        for p in self.players:  # a cannon that can fire (`_usable`: a ball left, not X'd out) faces a free space?
+            at = 0  # the row's first space
+            for balls, xd in zip(self.balls[p], self.xd[p]):
+                if balls and not xd and None in owner[at:at + columns]:
+                    break
+                at += columns
+            else:
                 return (f"{p} can no longer claim a space (OUR CHOICE, RULES.md 8.1: no cannon of {p}'s that can fire "
                         "faces a free space)")
         return f"the players agreed to stop (line {self.agreed})" if self.agreed else ""

@@ -70,9 +70,12 @@ class Rounds:
         return TABLE
 
     def apply(self, action) -> None:
-        super().apply(action)
-        if action is not None:
-            self._advance()
+        if action is not None and not self.winner_line:
+            self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
+        else:
+            self.dispatch(action)  # no other part of the state overrides apply
+        if action is not None and not self.todo and self.phase == "picks" and not self.order:
+            self._advance()  # asked first what its loop asks: most lines leave picks to make or follow-ups due
 
     def on_flip(self, event):
         due = self.settle("flip")

@@ -12,9 +12,10 @@ class GameEnd:
 
     def summary(self) -> str:
         dummy = " and a dummy" if self.seats.dummies else ""
-        totals = ", ".join(f"{player} {tokens}" for player, tokens in self.totals().items())
+        totals = self.totals()
+        tokens = ", ".join(f"{player} {count}" for player, count in totals.items())
         return (f"a legal game of {len(self.players)} players{dummy}, {counted(self.round, 'round')}; "
-                f"tokens right: {totals}; winner {' and '.join(self.winners(self.totals())[0])}")
+                f"tokens right: {tokens}; winner {' and '.join(self.winners(totals)[0])}")
 
     def on_final(self, event):
         """The players' totals as for any game; the dummy's, when written, must be right too."""

@@ -21,7 +21,10 @@ class Turns:
 
     def apply(self, action) -> None:
         self.last_payer, self.payer = self.payer, None
-        super().apply(action)
+        if action is not None and not self.winner_line:
+            self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
+        else:
+            self.dispatch(action)  # no other part of the state overrides apply
 
     def on_give(self, event):
         if event.card is None:   # a bot's choice, its card not turned up yet: see value()
@@ -51,7 +54,7 @@ class Turns:
         return True
 
     def _give(self, seat: str, to: str, card: str) -> None:
-        if not self._playing():
+        if not (self.playing or self._playing()):  # (`_playing` is true at once while a round is under way)
             return
         seat = self._turn(seat)
         if to == DUMMY and self._no_such_dummy((to,)):
