@@ -27,7 +27,10 @@ class Sailing:
             if self.crowded:
                 self._crowd_stands(action)
             self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
-        self.dispatch(action)  # the engine's apply: no other part of the state overrides it
+        if action is not None and not (self.final_line or self.won or self.stopped):
+            self.handle(action)  # neither over nor decided: is_over() needs final_line, decided() won or stopped
+        else:
+            self.dispatch(action)  # the engine's apply: no other part of the state overrides it
         if self.todo:
             self._tidy()
 
@@ -170,7 +173,8 @@ class Sailing:
             if self.hand[player] and not reported else None
         self.challenged = False
         self.fresh = not free
-        self._stopped(player, to)
+        if to in f.calls_at:  # `_stopped` finds nothing to do elsewhere: the same, in one look-up
+            self._stopped(player, to)
 
     def _point(self, player, heading) -> None:
         """The bow after a move: none in a harbour; at sea the heading written, else the one it had."""
