@@ -69,8 +69,10 @@ class Sailing:
         return False
 
     def _start_turn(self, player) -> None:
-        if self.last_move:
+        last = self.last_move
+        if last and last[1] > last[2]:  # a move within the sailing value: `_unchallenged` would only forget it
             self._unchallenged()
+        self.last_move = None
         self.current, self.moved = player, False
         at = self.at[player]
         self.start_port = at if at in self.f.ports else None
@@ -99,7 +101,7 @@ class Sailing:
             self.settle(None)
             self.w.blow("BU-SETUP", f"the set-up is not finished: {self._setup_missing()}")
             self._begin_play(player)
-        elif self.moved and player == self.seats.after(self.current):  # the next turn, none passed idle
+        elif self.moved and player == self.seats.next_seat[self.current]:  # the next turn, none passed idle
             if self.todo:
                 self.settle(None)
             self.ended = [self.current]
