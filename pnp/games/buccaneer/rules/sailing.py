@@ -278,7 +278,8 @@ class Sailing:
         self.bow[player] = HEADINGS[event.heading]
         if self.last_move:
             self._unchallenged()
-        self._stopped(player, self.at[player])
+        if self.at[player] in self.f.calls_at:  # as in `_move`: elsewhere `_stopped` finds nothing to do
+            self._stopped(player, self.at[player])
 
     def on_stay(self, event):
         player = event.player
