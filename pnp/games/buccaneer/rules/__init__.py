@@ -120,6 +120,7 @@ class Buccaneer(Rules):
         self.headings: dict = {}   # (square, home, bow) -> the headings bots point at from there (`_headings`)
         self.courses: dict = {}    # (square, square) -> the line between them, for the moves (`_course`)
         self.make_ups: dict = {}   # (value, treasure left) -> the treasure making a port up to it (`_make_up`)
+        self.calls_at = self.coast | self.anchorages | set(self.ports)  # where stopping may bring something
         self.island_box = (min(s.x for s in island), max(s.x for s in island),
                            min(s.y for s in island), max(s.y for s in island))
 

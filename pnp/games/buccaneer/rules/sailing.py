@@ -27,7 +27,10 @@ class Sailing:
             if self.crowded:
                 self._crowd_stands(action)
             self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
-        self.dispatch(action)  # the engine's apply: no other part of the state overrides it
+        if action is not None and not (self.final_line or self.won or self.stopped):
+            self.handle(action)  # neither over nor decided: is_over() needs final_line, decided() won or stopped
+        else:
+            self.dispatch(action)  # the engine's apply: no other part of the state overrides it
         if self.todo:
             self._tidy()
 
@@ -66,8 +69,10 @@ class Sailing:
         return False
 
     def _start_turn(self, player) -> None:
-        if self.last_move:
+        last = self.last_move
+        if last and last[1] > last[2]:  # a move within the sailing value: `_unchallenged` would only forget it
             self._unchallenged()
+        self.last_move = None
         self.current, self.moved = player, False
         at = self.at[player]
         self.start_port = at if at in self.f.ports else None
@@ -96,7 +101,7 @@ class Sailing:
             self.settle(None)
             self.w.blow("BU-SETUP", f"the set-up is not finished: {self._setup_missing()}")
             self._begin_play(player)
-        elif self.moved and player == self.seats.after(self.current):  # the next turn, none passed idle
+        elif self.moved and player == self.seats.next_seat[self.current]:  # the next turn, none passed idle
             if self.todo:
                 self.settle(None)
             self.ended = [self.current]
@@ -170,7 +175,8 @@ class Sailing:
             if self.hand[player] and not reported else None
         self.challenged = False
         self.fresh = not free
-        self._stopped(player, to)
+        if to in f.calls_at:  # `_stopped` finds nothing to do elsewhere: the same, in one look-up
+            self._stopped(player, to)
 
     def _point(self, player, heading) -> None:
         """The bow after a move: none in a harbour; at sea the heading written, else the one it had."""
@@ -272,7 +278,8 @@ class Sailing:
         self.bow[player] = HEADINGS[event.heading]
         if self.last_move:
             self._unchallenged()
-        self._stopped(player, self.at[player])
+        if self.at[player] in self.f.calls_at:  # as in `_move`: elsewhere `_stopped` finds nothing to do
+            self._stopped(player, self.at[player])
 
     def on_stay(self, event):
         player = event.player
