@@ -70,7 +70,8 @@ class Sailing:
 
     def _start_turn(self, player) -> None:
         last = self.last_move
-        if last and last[1] > last[2]:  # a move within the sailing value: `_unchallenged` would only forget it
+        # Only a move past the sailing value may stand reported (`_unchallenged`); any other is just forgotten.
+        if last and last[1] > last[2]:
             self._unchallenged()
         self.last_move = None
         self.current, self.moved = player, False
