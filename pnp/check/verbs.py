@@ -222,8 +222,8 @@ def action(verb: str, pattern: str) -> type:
     exec(f"def __new__(cls{arguments}):\n    return _new(cls, (cls,{values}))", scope)  # as namedtuple does
     kinds = {item.name: item.kind for item in _walk(tree) if isinstance(item, _Field)}
     # `made`: the __new__ made here, by which the quick parser knows a subclass that makes its objects otherwise
-    namespace = {"__slots__": (), "__new__": scope["__new__"], "made": scope["__new__"], "verb": verb, "pattern": pattern,
-                 "fields": fields, "kinds": kinds, "by_player": by_player, "tree": tree, "lists": lists,
+    namespace = {"__slots__": (), "__new__": scope["__new__"], "made": scope["__new__"], "verb": verb,
+                 "pattern": pattern, "fields": fields, "kinds": kinds, "by_player": by_player, "tree": tree, "lists": lists,
                  "_print": staticmethod(_printer(tree, lists)),
                  **{name: property(itemgetter(at), doc=f"the action's {name}") for at, name in enumerate(fields, 1)}}
     return type(verb.title().replace("-", ""), (Action,), namespace)

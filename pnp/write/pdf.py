@@ -368,7 +368,8 @@ def form_bytes(doc, form, encoded: dict | None = None) -> bytes:
         if any(getattr(resources, name) for name in ("ColorSpace", "Pattern", "Properties", "Shading")):
             return form.format(doc)
         written = _pdf(entries, doc)
-    return _form_bytes(_box(form.lowerx, form.lowery, form.upperx, form.uppery), _encoded(form.stream, {} if encoded is None else encoded), written)
+    data = _encoded(form.stream, {} if encoded is None else encoded)
+    return _form_bytes(_box(form.lowerx, form.lowery, form.upperx, form.uppery), data, written)
 
 
 def _form_bytes(box: bytes, data: bytes, resources: bytes) -> bytes:
