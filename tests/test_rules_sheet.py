@@ -1,6 +1,7 @@
 """The players' rules sheet: every game has one, on one or two pages, in plain words, with its components."""
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,24 @@ def test_a_heading_is_never_left_at_the_foot_of_a_column():
         (page, v), (next_page, following) = steps[heading], steps[heading + 1]
         assert next_page == page and abs(following["x"] - v["x"]) < 1.0 and following["y"] > v["y"], \
             f"on a page {tenths / 10} mm tall, the heading ends its column"
+
+
+@pytest.mark.parametrize("proof", [False, True])
+def test_the_rules_sheet_pictures_the_pages_the_kit_lays_out(monkeypatch, proof):
+    """Each component is laid out once a variant, the rules sheet picturing it from those pages; a proof's
+    pages are not what a picture shows, so then the pictures are laid out apart."""
+    from pnp.layout import kinds
+    from pnp.layout import kit as layout
+    game = load_game("buried-treasure")
+    settings = Settings(paper=PAPERS["a4"], proof=proof)
+    calls = []
+    for name, entry in list(kinds.LAYOUTS.items()):
+        if entry.pages is not kinds.rules_pages:
+            def counted(game, component, settings, pages=entry.pages):
+                calls.append((component.id, settings.proof))
+                return pages(game, component, settings)
+            monkeypatch.setitem(kinds.LAYOUTS, name, replace(entry, pages=counted))
+    parts = layout.parts(game, settings)
+    others = [part.component.id for part in parts if part.component.kind != "rules"]
+    assert sorted(calls) == sorted([(name, proof) for name in others] + [(name, False) for name in others] * proof)
+    assert [part.component.id for part in parts] == list(game.components)  # in the data's order

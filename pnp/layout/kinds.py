@@ -28,20 +28,28 @@ class Layout:
     shop: bool = False  # whether `--print-shop` prints it too (cards, a board), one piece a page with bleed
 
 
-def rules_pages(game, component, settings) -> list:
-    """The rules sheet, with a picture of every other component (rulesheet.py)."""
-    return rulesheet.rules_pages(game, component, settings, component_pictures(game, settings))
+def rules_pages(game, component, settings, laid: dict | None = None) -> list:
+    """The rules sheet, with a picture of every other component (rulesheet.py); `laid` as for
+    `component_pictures`."""
+    return rulesheet.rules_pages(game, component, settings, component_pictures(game, settings, laid))
 
 
-def component_pictures(game, settings) -> list:
-    """A sample of every component but the rules, for the rules sheet's picture: the first face it prints."""
+def component_pictures(game, settings, laid: dict | None = None) -> list:
+    """A sample of every component but the rules, for the rules sheet's picture: the first face it prints.
+    `laid`: component id -> its pages for these settings, or the NoRoom or DataError its layout raised, for
+    those laid out already (laid out again for a proof, whose pages are not what a picture shows)."""
     pictures = []
-    for other in game.components.values():
+    known = laid if laid is not None and not settings.proof else {}
+    for name, other in game.components.items():
         kind = LAYOUTS[other.kind]
         if kind.pages is rules_pages:
             continue
+        pages = known.get(name)
         try:
-            pages = kind.pages(game, other, replace(settings, proof=False))
+            if pages is None:
+                pages = kind.pages(game, other, replace(settings, proof=False))
+            elif isinstance(pages, Exception):
+                raise pages
         except (NoRoom, DataError):
             continue  # its own layout reports the problem
         pictures.append(rulesheet.Picture(kind.sample(pages), other.title.split(" (")[0], tally(other, pages)))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pnp.errors import DataError, PnpError, Where, shown
 from pnp.layout.contents import contents_length, contents_pages, samples
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
-from pnp.layout.kinds import LAYOUTS, tally
+from pnp.layout.kinds import LAYOUTS, rules_pages, tally
 from pnp.layout.packing import kit_pages
 from pnp.layout.text import glyph_names, missing_glyphs
 from pnp.model.geometry import Box
@@ -39,17 +39,27 @@ def parts(game, settings: Settings) -> list[Part]:
     unprintable = _unprintable(game)
     if unprintable:
         raise DataError(unprintable)
-    laid = []
-    for component in game.components.values():
-        kind = LAYOUTS[component.kind]
-        if settings.shop and not kind.shop:
-            continue  # a print shop gets the cards and the board; sheets and nets print at home
+    printed = {name: component for name, component in game.components.items()
+               if not settings.shop or LAYOUTS[component.kind].shop}  # a print shop gets the cards and the
+    # board; sheets and nets print at home
+    laid: dict = {}  # component id -> its pages, or what its layout raised; the rules sheet's last, as it
+    # pictures the others from their pages
+    for name in sorted(printed, key=lambda name: LAYOUTS[printed[name].kind].pages is rules_pages):
+        kind = LAYOUTS[printed[name].kind]
         try:
-            pages = kind.pages(game, component, settings)
-        except NoRoom as error:
-            raise _blame(game, kind, component, settings, error) from None
-        laid.append(Part(component, pages, kind.how_to_print(component, settings)))
-    return laid
+            laid[name] = kind.pages(game, printed[name], settings, laid) if kind.pages is rules_pages \
+                else kind.pages(game, printed[name], settings)
+        except (NoRoom, DataError) as error:
+            laid[name] = error
+    made = []
+    for name, component in printed.items():  # the first in the data's order that cannot be laid out is blamed
+        kind, pages = LAYOUTS[component.kind], laid[name]
+        if isinstance(pages, NoRoom):
+            raise _blame(game, kind, component, settings, pages) from None
+        if isinstance(pages, DataError):
+            raise pages
+        made.append(Part(component, pages, kind.how_to_print(component, settings)))
+    return made
 
 
 def _unprintable(game) -> list:
