@@ -6,7 +6,6 @@ from collections import Counter
 
 from pnp.check.words import counted
 
-from .verbs import Got
 
 
 class Advanced:
@@ -56,7 +55,7 @@ class Advanced:
             self.w.blow("BT-WILD", f"only a wild flag chooses its colour; {event.card} is {self.f.colours[colour]}")
         if colour is not None:
             self.counts[target][colour] += 1
-        self.got = Got(event.player, event.card, self.w.line, "played")
+        self.got = (event.player, event.card, self.w.line, "played", 0)  # a Got's parts
         self._pass_turn(event.player)
 
     def on_pass(self, event):
