@@ -178,7 +178,7 @@ class ChanceCards:
         self.at[player] = event.to  # the replay goes on as written
         if event.to in self.f.ports and player == self.current:
             self.arrived = event.to  # it may trade there at once (RULES.md 6.1)
-        self._point(player, event.heading)
+        self._point(player, event.heading, event.to in self.f.ports)
         self._check_win(player)
 
     def on_give(self, event):
