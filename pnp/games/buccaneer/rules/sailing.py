@@ -269,7 +269,7 @@ class Sailing:
         f = self.f
         if to in f.coast:
             self.todo.append(Due("draw", player, "BU-DRAW", self.w.line, f"{player}'s ship on the coast", "coast"))
-        chart = next((c for c in self.kept[player] if to in f.charts.get(c, ())), None)
+        chart = next((c for c in self.kept[player] if to in f.charts.get(c, ())), None) if self.kept[player] else None
         if chart and len(self.aboard[player]) < f.hold:
             self.kept[player].remove(chart)
             self.chance.put_under(chart, self.w.line)

@@ -2,10 +2,7 @@
 cards played instead of a take, passing once the layout is empty, and the bonus of starters left in hand."""
 from __future__ import annotations
 
-from collections import Counter
-
 from pnp.check.words import counted
-
 
 
 class Advanced:
@@ -26,7 +23,9 @@ class Advanced:
                                    f"not {len(event.cards)}")
         self._draw(self.box, event.cards, "BT-HAND-COUNT", "the box")
         self.hand_lines[event.player] = self.w.line
-        self.hands[event.player] = dict(Counter(event.cards))
+        hand = self.hands[event.player] = {}  # starter card id -> how many, in the order the line names them
+        for card in event.cards:
+            hand[card] = hand.get(card, 0) + 1
 
     def on_play(self, event):
         if not self._turn(event.player):

@@ -142,7 +142,9 @@ class GameEnd:
         score = self.f.score
         balls = sum(self.balls[player])
         working = self.xd[player].count(0)  # cannons never X'd out: no line noted
-        treasure = sum(self.f.points[kind] * count for kind, count in self.chest[player].items())
+        treasure = 0
+        for kind, count in self.chest[player].items():  # a loop: no generator resumed by sum() item by item
+            treasure += self.f.points[kind] * count
         spot = self.guesses.get(player, (None, 0))[0]
         bonus = score["map_bonus"] if self.envelope and self.f.spots[self.envelope[0]] == spot else 0
         return {"balls": balls * score["ball"], "cannons": working * score["cannon"], "treasure": treasure,
