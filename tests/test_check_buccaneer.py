@@ -204,3 +204,22 @@ def test_a_sail_home_left_out_is_reported_once_and_the_unloading_after_it_kept()
     home = max(i for i, line in enumerate(lines) if line.startswith("Mia sail london"))
     found = check_text("\n".join(lines[:home] + lines[home + 1:]), "t.log").violations
     assert [(v.line, v.rule) for v in found] == [(home + 1, "BU-HOME-DOCKS")]     # the unload, now at its place
+
+
+def test_a_move_is_too_long_exactly_when_it_passes_the_sailing_value():
+    # A move within what its crew cards are worth at the least keeps no sailing value (the squares stand for it):
+    # whether it was too long must come out as the crew's whole value says, for every move made.
+    moves, previous = [], [None]
+
+    def watch(state, action):
+        last = state.last_move
+        if previous[0] is not None and previous[0].verb == "sail" and last:  # the move just made
+            moves.append((last[1] > last[2], last[1] > state.sailing(last[0])))
+        previous[0] = action
+    texts = [text for _, text in simulate("buccaneer", 4, seed=3, bots=("random",))]
+    texts += [SETUP + body for body in ("Mia sail 9-13 n\nTom sail 17-9 n\n", "Mia sail 9-12 n\nTom sail 17-9 n\n",
+                                        "Mia sail 9-10 n\nTom sail 17-16 n\n")]
+    for text in texts:
+        check_text(text, "t.log", watch=watch)
+    assert len(moves) > 100 and all(shortcut == whole for shortcut, whole in moves)
+    assert (True, True) in moves and (False, False) in moves

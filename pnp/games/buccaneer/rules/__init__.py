@@ -103,6 +103,7 @@ class Buccaneer(Rules):
         crew = game.components[CREW].cards
         self.crew_counts = counts(crew)
         self.crew_value = {c.id: c.fields["value"] for c in crew}
+        self.least_crew = min(self.crew_value.values(), default=0)  # what a crew card is worth at the least
         self.crew_colour = {c.id: c.fields["colour"] for c in crew}
         cards = game.components[CHANCE].cards
         self.card = {c.id: c.fields for c in cards}

@@ -153,9 +153,13 @@ class ChanceCards:
             self.todo.append(Due("take", player, code, self.w.line, cause, limit, optional=player in self.unsure))
 
     def _treasure_fits(self, player, limit) -> bool:
-        room = self.f.hold - len(self.aboard[player])
-        there = (v for t, v in self.f.treasure_value.items() if self.island.left[t] > 0)
-        return (room > 0 or player in self.unsure) and any(v <= limit for v in there)
+        if self.f.hold <= len(self.aboard[player]) and player not in self.unsure:
+            return False  # no room aboard
+        left = self.island.left
+        for treasure, value in self.f.treasure_value.items():  # any left on the island worth no more than `limit`
+            if value <= limit and left[treasure] > 0:
+                return True
+        return False
 
     def _swap_due(self, player, data, cause) -> None:
         ships = [p for p in self.seats.others(player) if self.at[p] in self.f.coast and self.hand[p]]
@@ -178,7 +182,7 @@ class ChanceCards:
         self.at[player] = event.to  # the replay goes on as written
         if event.to in self.f.ports and player == self.current:
             self.arrived = event.to  # it may trade there at once (RULES.md 6.1)
-        self._point(player, event.heading)
+        self._point(player, event.heading, event.to in self.f.ports)
         self._check_win(player)
 
     def on_give(self, event):

@@ -168,31 +168,40 @@ class Sailing:
         if self.last_move:
             self._unchallenged()
         self.at[player] = to
-        self._point(player, heading)
-        if to in f.ports and not free:
+        self._point(player, heading, course[4])
+        if course[4] and not free:
             self.arrived = to
         reported = problem and not self.crowded  # a move reported already is not reported again as too long
-        self.last_move = (player, course[0], self.sailing(player), self.w.line) \
-            if self.hand[player] and not reported else None
+        hand = self.hand[player]
+        if hand and not reported:
+            squares = course[0]
+            # A move no longer than the hand's crew cards are worth at the least is within the sailing value,
+            # whatever they are: the squares stand for the value, which only a longer move needs worked out.
+            most = squares if squares <= len(hand) * f.least_crew else self.sailing(player)
+            self.last_move = (player, squares, most, self.w.line)
+        else:
+            self.last_move = None
         self.challenged = False
         self.fresh = not free
-        if to in f.calls_at:  # `_stopped` finds nothing to do elsewhere: the same, in one look-up
+        if course[5]:  # `_stopped` finds nothing to do elsewhere: the same, in one look-up
             self._stopped(player, to)
 
-    def _point(self, player, heading) -> None:
-        """The bow after a move: none in a harbour; at sea the heading written, else the one it had."""
+    def _point(self, player, heading, in_port) -> None:
+        """The bow after a move (`in_port`: it ended in a harbour): none in a harbour; at sea the heading
+        written, else the one it had."""
         bow = self.bow
-        if self.at[player] in self.f.ports:
+        if in_port:
             bow[player] = None
         else:
             bow[player] = HEADINGS.get(heading) or bow[player] or HEADINGS["n"]
 
     def _course(self, start, to) -> tuple:
-        """(squares, step, clear, open) of the line from `start` to `to`: how many squares apart they lie, the
-        step (dx, dy) of a straight line along a row, a column or a diagonal (None when none joins them),
-        whether that line stays at sea all the way, and whether a ship may take it at all (clear, and out of
-        a harbour along one of its arrows). The board alone decides: each course is worked out once and kept
-        with the facts."""
+        """(squares, step, clear, open, into a port, calls) of the line from `start` to `to`: how many squares
+        apart they lie, the step (dx, dy) of a straight line along a row, a column or a diagonal (None when none
+        joins them), whether that line stays at sea all the way, whether a ship may take it at all (clear, and
+        out of a harbour along one of its arrows), whether it ends in a harbour, and whether stopping there may
+        bring something (`calls_at`). The board alone decides: each course is worked out once and kept with
+        the facts."""
         found = self.f.courses.get((start, to))
         if found is None:
             f = self.f
@@ -202,14 +211,15 @@ class Sailing:
             step = (dx // squares, dy // squares) if squares and (not dx or not dy or abs(dx) == abs(dy)) else None
             clear = step is not None and f.board.ray(start, *step, squares)[-1:] == [to]
             found = f.courses[start, to] = (squares, step, clear,
-                                            clear and (start not in f.ports or step in f.ways_out[start]))
+                                            clear and (start not in f.ports or step in f.ways_out[start]),
+                                            to in f.ports, to in f.calls_at)
         return found
 
     def _why_not(self, player, start, to, heading, free, course):
         """(code, message) of what is wrong with a move along `course` (see `_course`), or None; a move too
         long is left to a challenge."""
         f = self.f
-        squares, step, clear, open_ = course
+        squares, step, clear, open_, into_port, _ = course
         if not open_:
             return self._off_course(player, start, to, course)
         if step != self.bow[player] and not free and self.hand[player] and start not in f.ports:
@@ -217,7 +227,7 @@ class Sailing:
                                     f"way, not {WAY[step]}")
         if not self.hand[player] and squares > f.drift and player not in self.unsure:
             return "BU-DERELICT", f"{player}'s ship has no crew: it drifts {counted(f.drift, 'square')} at most"
-        if to in f.ports:
+        if into_port:
             return None
         if heading is None:
             return "BU-SAIL-LINE", f"a ship at sea points somewhere: write its new heading after {to}"
@@ -230,7 +240,7 @@ class Sailing:
 
     def _off_course(self, player, start, to, course):
         """(code, message): why no ship may take `course` from `start` to `to`."""
-        squares, step, clear, _ = course
+        squares, step, clear = course[:3]
         if not squares:
             return "BU-SAIL-LINE", f"{player}'s ship is on {to} already: to point it elsewhere, write `turn`"
         if step is None:
@@ -259,7 +269,7 @@ class Sailing:
         f = self.f
         if to in f.coast:
             self.todo.append(Due("draw", player, "BU-DRAW", self.w.line, f"{player}'s ship on the coast", "coast"))
-        chart = next((c for c in self.kept[player] if to in f.charts.get(c, ())), None)
+        chart = next((c for c in self.kept[player] if to in f.charts.get(c, ())), None) if self.kept[player] else None
         if chart and len(self.aboard[player]) < f.hold:
             self.kept[player].remove(chart)
             self.chance.put_under(chart, self.w.line)

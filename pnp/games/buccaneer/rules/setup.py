@@ -34,7 +34,8 @@ class SetUp:
         self.ended: list = [None]                                    # the seats whose turns ended as this one began:
                                                                      # the last to move, then those passed idle
         self.start_port = self.arrived = None
-        self.last_move = None                                        # (player, squares, sailing value, line)
+        self.last_move = None                                        # (player, squares, sailing value, line):
+                                                                     # the squares stand for a value they are within
         self.challenged = False
         self.turns = 0
         self.todo: list = []

@@ -2,11 +2,7 @@
 cards played instead of a take, passing once the layout is empty, and the bonus of starters left in hand."""
 from __future__ import annotations
 
-from collections import Counter
-
 from pnp.check.words import counted
-
-from .verbs import Got
 
 
 class Advanced:
@@ -27,7 +23,9 @@ class Advanced:
                                    f"not {len(event.cards)}")
         self._draw(self.box, event.cards, "BT-HAND-COUNT", "the box")
         self.hand_lines[event.player] = self.w.line
-        self.hands[event.player] = dict(Counter(event.cards))
+        hand = self.hands[event.player] = {}  # starter card id -> how many, in the order the line names them
+        for card in event.cards:
+            hand[card] = hand.get(card, 0) + 1
 
     def on_play(self, event):
         if not self._turn(event.player):
@@ -56,7 +54,7 @@ class Advanced:
             self.w.blow("BT-WILD", f"only a wild flag chooses its colour; {event.card} is {self.f.colours[colour]}")
         if colour is not None:
             self.counts[target][colour] += 1
-        self.got = Got(event.player, event.card, self.w.line, "played")
+        self.got = (event.player, event.card, self.w.line, "played", 0)  # a Got's parts
         self._pass_turn(event.player)
 
     def on_pass(self, event):

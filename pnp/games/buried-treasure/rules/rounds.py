@@ -10,7 +10,6 @@ from typing import NamedTuple
 from pnp.check.pieces import Seats, Supply
 from pnp.check.words import counted
 
-from .verbs import Got
 
 
 @lru_cache(maxsize=8192)
@@ -125,7 +124,7 @@ class Rounds:
         self.card = None            # this round's score card
         self.passed: dict = {}      # player -> the line of their pass this round
         self.pending = None         # (player, "extra" or "flags", colour index, flags) still open
-        self.got: Got | None = None
+        self.got: tuple | None = None  # the parts of a Got (made at every take: a plain tuple, named when read)
 
     def _ended(self) -> bool:
         """The round's play is over: the layout is empty and, in the advanced game, everyone passed."""

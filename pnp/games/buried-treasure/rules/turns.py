@@ -60,7 +60,7 @@ class Turns:
             # Without a flag card there is no colour and no limit to replay the steal with.
             self.w.blow("BT-STEAL", self._no_followup(event.player, "a flag card"))
             return
-        self.got = self.got._replace(followed=self.w.line)
+        self.got = (*self.got[:4], self.w.line)  # the card's steal is made: its Got's `followed`
         if event.victim == event.player:
             self.w.blow("BT-STEAL", f"{event.player} steals from an opponent, not from {event.player}'s own collection")
             return
@@ -177,15 +177,16 @@ class Turns:
 
     def _collect(self, event, how: str = "") -> tuple:
         """A take or an EXTRA's card into a collection: (whose collection, the card really moved)."""
-        target = self._target(event.player, event.to)
+        player = event.player
+        target = player if event.to is None else self._target(player, event.to)  # most cards: the taker's own
         card = self._from_layout(event.column, event.card)
         self.counts[target][self.f.suit[card]] += 1
-        self.got = Got(event.player, card, self.w.line, how or ("own" if target == event.player else "given"))
+        self.got = (player, card, self.w.line, how or ("own" if target == player else "given"), 0)  # a Got's parts
         return target, card
 
     def _no_followup(self, player: str, what: str) -> str:
         """Why `player` has no follow-up to make now, for BT-EXTRA and BT-STEAL."""
-        got = self.got
+        got = Got(*self.got) if self.got else None
         if got is None or got.player != player:
             last = f" (the last card taken was {got.player}'s, line {got.line})" if got else ""
             return f"{player} has not just taken {what}{last}"

@@ -26,5 +26,6 @@ FOLLOW_UPS = ("extra", "steal")  # the verbs that answer a card's special; any o
 
 # The card that last came into a collection, remembered to explain follow-ups (EXTRA, flags): `how` it
 # came is own, given (to an opponent), extra (an EXTRA's second card) or played (a starter); `followed`
-# is the line of its steal, once made.
+# is the line of its steal, once made. The state keeps its parts as a plain tuple, one made at every take, and
+# names them as a Got where a message reads them.
 Got = namedtuple("Got", "player card line how followed", defaults=(0,))

@@ -141,8 +141,10 @@ class GameEnd:
     def _parts(self, player: str) -> dict:
         score = self.f.score
         balls = sum(self.balls[player])
-        working = sum(1 for line in self.xd[player] if not line)
-        treasure = sum(self.f.points[kind] * count for kind, count in self.chest[player].items())
+        working = self.xd[player].count(0)  # cannons never X'd out: no line noted
+        treasure = 0
+        for kind, count in self.chest[player].items():  # a loop: no generator resumed by sum() item by item
+            treasure += self.f.points[kind] * count
         spot = self.guesses.get(player, (None, 0))[0]
         bonus = score["map_bonus"] if self.envelope and self.f.spots[self.envelope[0]] == spot else 0
         return {"balls": balls * score["ball"], "cannons": working * score["cannon"], "treasure": treasure,

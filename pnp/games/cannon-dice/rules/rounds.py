@@ -24,12 +24,18 @@ def _grid(facts, sheet: int) -> tuple:
     return tuple(sheet_grid(facts, sheet))
 
 
+@lru_cache(maxsize=256)
+def _opposite(players: tuple):
+    """Each player's opponent (`Seats.opposite`, never changed), kept for the tables met most."""
+    return Seats(players).opposite
+
+
 class Rounds:
     """The set-up, the rounds and their picks."""
 
     def begin(self, setup):
         facts = self.f  # two players: the header admits only as many as game.yaml allows
-        self.first, self.other = self.players[0], Seats(self.players).opposite
+        self.first, self.other = self.players[0], _opposite(self.players)
         self.sheet = setup.options["sheet"]
         self.grid = _grid(facts, self.sheet)
         self.owner = [None] * len(self.grid)        # player, SUNK, or None while unclaimed
@@ -78,7 +84,7 @@ class Rounds:
             self._advance()  # asked first what its loop asks: most lines leave picks to make or follow-ups due
 
     def on_flip(self, event):
-        due = self.settle("flip")
+        due = self.settle("flip") if self.todo else None  # most flips: nothing is due
         if due:  # the Reload's card: with the rerolled dice, one pick for the Reload's player
             self._deal(event.card)
             self.card, self.order, self.window, self.dice_only = event.card, [due.player], [], None
@@ -88,7 +94,7 @@ class Rounds:
             self._begin_round(event.card)
 
     def on_roll(self, event):
-        due = self.settle("roll")
+        due = self.settle("roll") if self.todo else None
         if due:
             if len(event.faces) != due.data[0]:
                 self.w.blow("CD-ROLL", f"{due.cause}: it rolls {counted(due.data[0], 'die', 'dice')}, "
@@ -106,7 +112,8 @@ class Rounds:
             self.w.blow("CD-ROUND", f"no roll is due now (round {self.round}'s dice are rolled already)")
 
     def on_take(self, event):
-        self.settle()
+        if self.todo:
+            self.settle()
         if not self._pick(event.player):
             return
         if self.card is None:

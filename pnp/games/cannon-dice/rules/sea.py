@@ -11,7 +11,7 @@ class Sea:
     """Shots, cannons and the sea grid."""
 
     def on_fire(self, event):
-        due = self.settle("shot")
+        due = self.settle("shot") if self.todo else None  # most shots: nothing is due
         face = event.face
         if due:  # the Extra Shot's die
             self.is_theirs(due, event.player)
