@@ -68,6 +68,7 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
     warnings = kit_warnings(setup, file, manifests) if setup else []
     whistle = Whistle(file, strict)
     replay = Replay(rules, setup, whistle, watch) if setup and not problems else None
+    play = replay.feed if replay else None  # None once the log is found unreadable: it is read on, not replayed
     actions = [] if record else None
     seats = (rules, setup.players) if setup else None
     kept = _kept_for(seats) if setup else {}
@@ -90,11 +91,11 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
                     _keep(seats, kept, body, action)
         events += 1
         if problems:
-            replay = None
+            play = None
             if strict or len(problems) >= LIMIT:
                 break
-        elif replay:
-            replay.feed(line, action)
+        elif play:
+            play(line, action)
             if actions is not None:
                 actions.append(action)
     if problems:
