@@ -77,8 +77,8 @@ class Replay:
     def feed(self, line: int, action) -> None:
         """The log's next action, at its line: played at once, unless a line that broke a rule waits for the
         AHEAD lines after it, by which it is reread. A line that breaks a rule waits in turn, unless the game
-        was over before it. Every line the replay plays as read comes through here, in one go: the cost of
-        an event that breaks nothing is what it costs to check a log."""
+        was over before it. Every line played as read, as it comes or once a reread is done (`_catch_up`), is
+        played here, with no further call: what it costs is most of what checking a valid log costs."""
         if self.stopped:
             return
         if self.waiting is not None:
