@@ -100,13 +100,15 @@ def shown_all(paths) -> list[str]:
         if name in ("", ".", "..") or _is_link(path):
             names.append(shown(path))
             continue
-        folder = folders.get(path.parent, False)
+        text = str(path)
+        place = text[:len(text) - len(name)]  # its folder as written, the same text for every file in it
+        folder = folders.get(place, False)
         if folder is False:
             try:
-                folder = folders[path.parent] = str(path.parent.resolve().relative_to(here))
+                folder = folders[place] = str(path.parent.resolve().relative_to(here))
             except ValueError:
-                folder = folders[path.parent] = None  # not below the working directory: each path as given
-        names.append(str(path) if folder is None else name if folder == "." else folder + os.sep + name)
+                folder = folders[place] = None  # not below the working directory: each path as given
+        names.append(text if folder is None else name if folder == "." else folder + os.sep + name)
     return names
 
 

@@ -131,7 +131,7 @@ def test_many_paths_are_shown_as_each_is_alone(monkeypatch, tmp_path):
 
 
 def test_a_crash_of_the_checker_is_a_file_problem_not_a_traceback(monkeypatch, tmp_path):
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise RuntimeError("boom")
     monkeypatch.setattr(check, "check_path", broken)
     result = run_check(EXAMPLE)
@@ -323,3 +323,14 @@ def test_what_is_not_utf8_text_is_named_for_what_it_likely_is(tmp_path, data, sa
     path.write_bytes(data)
     result = run_check(path)
     assert result.exit_code == 2 and "LOG-FILE" in result.output and says in result.output
+
+
+def test_a_quiet_check_reports_the_same_problems_leaving_out_only_what_the_valid_logs_were(tmp_path):
+    broken = ROOT / "tests" / "logs" / "buried-treasure" / "bt-deal-shape.log"
+    for name, source in (("a.log", EXAMPLE), ("b.log", broken), ("c.log", EXAMPLE)):
+        (tmp_path / name).write_bytes(source.read_bytes())
+    full, quiet = run_check(tmp_path), run_check(tmp_path, "--quiet")
+    told = full.output.splitlines()
+    assert sum(": ok, a legal game" in line for line in told) == 2  # each valid log says what it was
+    assert quiet.exit_code == full.exit_code == 1
+    assert quiet.output.splitlines() == [line for line in told[:-1] if ": ok, " not in line]

@@ -125,6 +125,24 @@ def test_follow_ups_come_next_first_and_a_skipped_one_is_reported():
     assert state.w.violations[-1].message == "Ann moves, but nothing asks for it now: only a roll lets a pawn move"
 
 
+def test_follow_ups_asked_of_several_at_once_are_answered_by_their_own_player_first():
+    state = chores()
+    state.in_any_order, state.answered_by = True, {"look": frozenset(("move",))}
+    state.todo = [Due("look", "Ann", "T-LOOK", 2, "Ann's glass (line 2)"), Due("roll", "Bob", "T-CARD", 3, "a card"),
+                  Due("move", "Bob", "T-CARD", 3, "Bob's card (line 3)"), Due("move", "Ann", "T-CARD", 4, "Ann's card")]
+    due = state.answer("move", "Bob")          # Bob's own move, though Ann's look, which a move answers, comes first
+    assert (due.player, due.line) == ("Bob", 3) and [d.line for d in state.todo] == [4]
+    assert [v.message for v in state.w.violations] == [
+        "Ann's glass (line 2): next, Ann looks (write `Ann look`)", "a card: next, the table rolls (write `roll FACE`)"]
+    state.todo = [Due("move", "Ann", "T-CARD", 5, "Ann's card (line 5)"), Due("move", "Ann", "T-CARD", 6, "again")]
+    due = state.answer("move", "Bob")          # none is Bob's: the first anyone owes, reported as Ann's
+    assert due.line == 5 and [d.line for d in state.todo] == [6]
+    assert state.w.violations[-1].message == "Ann's card (line 5): this is Ann's to do, not Bob's"
+    state.unasked = {"look": ("looks", "only a glass lets a player look")}
+    assert state.answer("look", "Ann") is None and [d.line for d in state.todo] == [6]  # none of its kind: as it was
+    assert state.w.violations[-1].message == "Ann looks, but nothing asks for it now: only a glass lets a player look"
+
+
 def test_ranks_group_ties_from_the_top():
     assert ranks({"A": 3, "B": 5, "C": 3}) == [(5, ["B"]), (3, ["A", "C"])]
 

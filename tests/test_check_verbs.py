@@ -48,6 +48,7 @@ def fails(line: str) -> tuple:
     ("Ann take 3 ship", Take("Ann", 3, "ship")),
     ("ann TAKE 3 Ship to bob", Take("Ann", 3, "ship", "Bob")),
     ("deal 2 ship map map", Deal(2, ("ship", "map", "map"))),
+    ("deal 2 Ship MAP wild", Deal(2, ("ship", "map", "wild"))),  # names read by their table, in any case
     ("roll 1", Roll((1,))),
     ("roll 2 boom", Roll((2, "boom"))),
     ("Bob fire 2 b", Fire("Bob", 2, "B")),
@@ -103,6 +104,7 @@ def test_each_verb_has_a_usage_line_made_from_its_pattern():
     ("Ann take 3 ship Bob", "LOG-SYNTAX", "unexpected 'Bob' at the end"),
     ("Ann take 3 ship to Cy", "LOG-PLAYER", "'Cy' is not a player (Ann, Bob)"),
     ("deal 2", "LOG-SYNTAX", "a card is missing"),
+    ("deal 2 ship shp map", "LOG-CARD", "'shp' is not a card; did you mean 'ship'?"),  # a name amiss among many
     ("roll 1 2 2", "LOG-SYNTAX", "unexpected '2' at the end"),
     ("Bob fire 2 c", "LOG-SYNTAX", "'c' is not a row"),           # a word left: the optional row is read
     ("Bob fire 2 at a", "LOG-SYNTAX", "only the boom fires at a row"),

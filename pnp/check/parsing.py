@@ -227,11 +227,14 @@ def _quick_step(item, kinds: dict, lists: dict, place: dict, last: bool):
     quick, slot = kinds[item.kind].quick, place[item.name]
     if quick is None:
         return None
+    table = kinds[item.kind].table
     if item.repeat:
         def many(line, at, values, words):
             if at >= len(line):
                 return -1
-            read = tuple(quick(word, words) for word in line[at:])
+            # a kind of `names` is read by its table, word by word, without a call of ours for each
+            read = tuple(map(table.get, map(str.lower, line[at:]))) if table is not None else \
+                tuple(quick(word, words) for word in line[at:])
             if None in read:
                 return -1
             values[slot] += read
@@ -253,7 +256,6 @@ def _quick_step(item, kinds: dict, lists: dict, place: dict, last: bool):
         values[slot] = value
         return at + 1
 
-    table = kinds[item.kind].table
     if table is None:
         return one
 

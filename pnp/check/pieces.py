@@ -303,11 +303,16 @@ class FollowUps:
     def _first_owed(self, kind: str, player: str) -> Due | None:
         """The first follow-up of `kind` that `player` owes, else the first anyone owes, taken off the list
         with those before it (left out: `skipped`); None, the list as it was, when none is of that kind."""
-        todo, others = self.todo, self.answered_by
-        fits = [i for i, due in enumerate(todo) if due.kind == kind or kind in others.get(due.kind, ())]
-        if not fits:
+        todo, others, index = self.todo, self.answered_by, None
+        for at, due in enumerate(todo):
+            if due.kind == kind or kind in others.get(due.kind, ()):
+                if due.player == player:
+                    index = at
+                    break
+                if index is None:
+                    index = at  # the first anyone owes, unless the player owes one later
+        if index is None:
             return None
-        index = min(fits, key=lambda i: (todo[i].player != player, i))
         due = todo[index]
         for skipped in todo[:index]:
             self.skipped(skipped)

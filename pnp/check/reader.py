@@ -13,7 +13,6 @@ memory as a million lists of words.
 """
 from __future__ import annotations
 
-import itertools
 import re
 from pathlib import Path
 
@@ -37,16 +36,17 @@ class Log:
         self.problems: list[Violation] = []
         self.last_line = 1  # the last line holding anything, where problems found at the end are reported
         self._reading = self._read(text)
-        self._first = next(self._reading, None)  # the first event: the header is read up to it
+        next(self._reading, None)  # the header is read, up to the first event
 
     def lines(self):
         """(line, text without its comment) for every event, in order; each header line among them becomes a
         problem as it is reached. The words of an event's text are `words(line, text)`."""
-        return iter(()) if self._first is None else itertools.chain((self._first,), self._reading)
+        return self._reading
 
     def _read(self, text: str):
         """Yield (line, text) of every line holding more than spaces and commas, but its header lines: those
-        before the first event are read into the header, those after it are problems."""
+        before the first event are read into the header, those after it are problems. Once, before the first
+        event, it yields None: the header is read then."""
         header, opening, last = _HEADER.fullmatch, True, 1
         for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
             body = line.split("#", 1)[0].strip() if "#" in line else line.strip()
@@ -55,7 +55,9 @@ class Log:
             last = number
             found = header(body) if ":" in body else None
             if found is None:
-                opening = False
+                if opening:
+                    opening = False
+                    yield None
                 yield number, body
             elif not opening:
                 self._problem(number, LOG_SYNTAX, f"header line `{clip(found.group(1))}:` after the first event; "

@@ -47,27 +47,30 @@ class Outcome:
 def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | None = None, file: str | None = None,
                **replayed) -> Outcome:
     """Check one log file (against `rules` when given, else the installed game its header names); `manifests`
-    as for `kit_warnings`; `file`: the path as shown (`pnp.errors.shown`), when known; `replayed`: `record` and
-    `watch`, as for `check_text`."""
+    as for `kit_warnings`; `file`: the path as shown (`pnp.errors.shown`), when known; `replayed`: `record`,
+    `watch` and `summary`, as for `check_text`."""
+    path = path if isinstance(path, Path) else Path(path)  # a Path given is read as it is, its text made once
     file = "<stdin>" if str(path) == STDIN else file or shown(path)
     try:
-        text = read_text(Path(path))
+        text = read_text(path)
     except ReadError as error:
         return Outcome(file, [Violation(file, error.line or 1, error.rule, error.message, READ)])
     return check_text(text, file, strict, rules, manifests, **replayed)
 
 
 def check_text(text: str, file: str, strict: bool = False, rules=None, manifests: dict | None = None,
-               record: bool = False, watch=None) -> Outcome:
+               record: bool = False, watch=None, summary: bool = True) -> Outcome:
     """Check the text of one log, reported as coming from `file`; `rules` and `manifests` as for `check_path`.
     `record`: a valid log's game is kept (`Outcome.game`), as `pnp.check.simulate.play` gives a bots' game;
-    `watch(state, action)` is called before each action is played (a log found broken may have called it)."""
+    `watch(state, action)` is called before each action is played (a log found broken may have called it);
+    `summary`: a valid log's summary is written (`Outcome.summary`), which a report that shows none spares."""
     log, problems = read_log(text, file)
     setup, rules, found = read_setup(log, rules)
     problems += found
     warnings = kit_warnings(setup, file, manifests) if setup else []
     whistle = Whistle(file, strict)
     replay = Replay(rules, setup, whistle, watch) if setup and not problems else None
+    play = replay.feed if replay else None  # None once the log is found unreadable: it is read on, not replayed
     actions = [] if record else None
     seats = (rules, setup.players) if setup else None
     kept = _kept_for(seats) if setup else {}
@@ -90,11 +93,11 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
                     _keep(seats, kept, body, action)
         events += 1
         if problems:
-            replay = None
+            play = None
             if strict or len(problems) >= LIMIT:
                 break
-        elif replay:
-            replay.feed(line, action)
+        elif play:
+            play(line, action)
             if actions is not None:
                 actions.append(action)
     if problems:
@@ -103,7 +106,7 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
     if whistle.violations:
         return Outcome(file, whistle.violations, events, "", warnings)
     game = _played(log, setup, replay.state, actions) if record else None
-    return Outcome(file, [], events, replay.state.summary(), warnings, game)
+    return Outcome(file, [], events, replay.state.summary() if summary else "", warnings, game)
 
 
 def _kept_for(seats: tuple) -> dict:

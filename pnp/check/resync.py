@@ -76,18 +76,37 @@ class Replay:
 
     def feed(self, line: int, action) -> None:
         """The log's next action, at its line: played at once, unless a line that broke a rule waits for the
-        AHEAD lines after it, by which it is reread."""
+        AHEAD lines after it, by which it is reread. A line that breaks a rule waits in turn, unless the game
+        was over before it. Every line played as read, as it comes or once a reread is done (`_catch_up`), is
+        played here, with no further call: what it costs is most of what checking a valid log costs."""
         if self.stopped:
             return
+        if self.waiting is not None:
+            self.ahead.append((line, action))
+            if len(self.ahead) >= AHEAD:
+                self._guarded(self._catch_up)
+            return
+        recent, state, whistle = self.recent, self.state, self.whistle
+        if len(recent) >= CHECKPOINT:
+            self.base, self.older = self.newer, recent
+            self.newer, self.recent = state.clone(), []
+            recent = self.recent
+        found = whistle.violations
+        reported, over = len(found), state.is_over()
+        whistle.line = line
         try:
-            if self.waiting is None:
-                self._play((line, action))
-            else:
-                self.ahead.append((line, action))
-                if len(self.ahead) >= AHEAD:
-                    self._catch_up()
+            if self.watch:
+                self.watch(state, action)
+            state.apply(action)
         except Stop:
             self.stopped = True
+            return
+        event = line, action
+        if len(found) == reported:
+            recent.append(event)
+        else:
+            self._broke(event, reported, over)
+        self.previous = event
 
     def finish(self, last_line: int) -> None:
         """The log has ended at `last_line`: reread what waits, then let the state say what the record lacks."""
@@ -118,25 +137,6 @@ class Replay:
             self.whistle.line = 0
             return self.rules.start(self.setup, self.whistle)
 
-    def _play(self, event) -> None:
-        """Play one (line, action); one that breaks a rule waits to be reread."""
-        recent, state, whistle = self.recent, self.state, self.whistle
-        if len(recent) >= CHECKPOINT:
-            self.base, self.older = self.newer, recent
-            self.newer, self.recent = state.clone(), []
-            recent = self.recent
-        found = whistle.violations
-        reported, over = len(found), state.is_over()
-        whistle.line = event[0]
-        if self.watch:
-            self.watch(state, event[1])
-        state.apply(event[1])
-        if len(found) == reported:
-            recent.append(event)
-        else:
-            self._broke(event, reported, over)
-        self.previous = event
-
     def _broke(self, event, reported: int, over: bool) -> None:
         """`event` broke the rules reported from index `reported` on (`over`: the game was over before it)."""
         found = self.whistle.violations
@@ -157,7 +157,7 @@ class Replay:
         self._reread(line, action, reported, doubtful)
         self.state.after_problem(action)
         while self.ahead and self.waiting is None and not self.stopped:
-            self._play(self.ahead.popleft())
+            self.feed(*self.ahead.popleft())
 
     def _reread(self, line: int, action, reported: int, doubtful: bool) -> None:
         """`action` broke the rules reported at index `reported` (`doubtful`: as the line before it did, or

@@ -40,8 +40,9 @@ def command(ctx, logs, game, strict, form, quiet, manifests):
         kits[(read["game"], read["kit"])] = read
     outcomes = []
     paths = log_paths(logs)
+    told = form == "text" and not quiet  # whether the report says what each valid log was
     for path, file in zip(paths, shown_all(paths)):
-        outcomes.append(_checked(path, file, strict, rules, kits))
+        outcomes.append(_checked(path, file, strict, rules, kits, told))
         if strict and outcomes[-1].violations:
             break
     if form == "json":
@@ -53,10 +54,10 @@ def command(ctx, logs, game, strict, form, quiet, manifests):
     ctx.exit(exit_code(outcomes))
 
 
-def _checked(path, file: str, strict: bool, rules, manifests: dict) -> Outcome:
+def _checked(path, file: str, strict: bool, rules, manifests: dict, summary: bool) -> Outcome:
     """Any failure of the checker itself is reported as a problem of the file, never as a traceback."""
     try:
-        return check_path(path, strict, rules, manifests, file)
+        return check_path(path, strict, rules, manifests, file, summary=summary)
     except Exception as error:  # noqa: BLE001 - the command's promise: a report line, whatever happens
         message = f"the checker failed on this file ({type(error).__name__}: {clip(str(error))}); please report it"
         return Outcome(file, [Violation(file, 1, LOG_INTERNAL, message, READ)])

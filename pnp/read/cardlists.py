@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 import io
 import re
-import zipfile
 from pathlib import Path
 
 from pnp.errors import DataError, InSheet, Where, shown
@@ -71,6 +70,8 @@ def load_sheet(path: Path, sheet: str | None, max_rows: int, spot: Where):
 def _check_unpacked(data: bytes, file: str) -> None:
     """A spreadsheet is a zip file: what it unpacks to is held to MAX_UNPACKED (the sizes its parts declare,
     which the zip reader does not read past), so that a small file cannot fill memory."""
+    import zipfile  # only a spreadsheet pays for it (and for the compressors it brings): `pnp check` reads none
+
     with zipfile.ZipFile(io.BytesIO(data)) as packed:
         size = sum(part.file_size for part in packed.infolist())
     if size > MAX_UNPACKED:
