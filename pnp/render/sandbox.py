@@ -335,9 +335,11 @@ class Renderer:
         self.loader = FolderLoader(roots)
         # optimized=False: jinja2's optimizer works out the constant parts of a template as it compiles it
         # (calling filters of constant arguments then), a seventh of compiling's cost, for templates that
-        # mostly write text and names: every part is worked out as the template runs, as a card asks
+        # mostly write text and names: every part is worked out as the template runs, as a card asks.
+        # auto_reload=False: a renderer serves one build (pnp/render/faces.py keys its faces by the template files
+        # as the build found them), so a template read once is not looked at again on disk for every card
         self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           autoescape=False, optimized=False,
+                           autoescape=False, optimized=False, auto_reload=False,
                            bytecode_cache=CompiledTemplates(str(compiled)) if compiled else None)
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
