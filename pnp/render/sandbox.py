@@ -17,6 +17,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from pnp import chance, resources
 from pnp.errors import DataError, OverLimit, Where, shown
 from pnp.read.datafile import read_text
+from pnp.render import quickrender
 
 
 WORK = 20_000_000  # a build's templates' work: loop turns, calls, and the items each call or filter is handed.
@@ -346,10 +347,14 @@ class Renderer:
             del self.env.globals[unused]
         self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand_checked)
         self.sources: dict = {}  # a template (jinja2's, compiled) -> its _Source, read once a build
+        self.quick: dict = {}  # a template (jinja2's, compiled) -> its pieces (quickrender.py), or None
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
-            return self._written(self.env.get_template(template), context)
+            made = self.env.get_template(template)
+            quick = self._quick(template, made)
+            text = self._quickly(quick, context) if quick is not None else None
+            return text if text is not None else self._written(made, context)
         except jinja2.TemplateSyntaxError as error:
             file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
@@ -362,6 +367,32 @@ class Renderer:
         except (jinja2.TemplateError, ArithmeticError, AttributeError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
+
+    def _quick(self, template: str, made) -> list | None:
+        """A template's pieces as pnp/render/quickrender.py renders them, when it is one of those; read once a
+        build, from jinja2's own tree of it."""
+        if made not in self.quick:
+            self.quick[made] = quickrender.pieces(self.env.parse(self.loader.get_source(self.env, template)[0]),
+                                                  self.env.filters)
+        return self.quick[made]
+
+    def _quickly(self, quick: list, context: dict) -> str | None:
+        """What a template of `quick` pieces writes (quickrender.py), its work counted as jinja2's is; None when
+        that is not worked out there, or it writes more than OUTPUT characters: then jinja2 renders it, or says
+        what is wrong, where (the work counted here uncounted)."""
+        env, work = self.env, self.env.work
+        env.started = time.monotonic()
+        try:
+            text = quickrender.render(quick, context, env)
+        except quickrender.Unsure:
+            text = None
+        finally:
+            env.spent += time.monotonic() - env.started
+            env.started = None
+        if text is None or len(text) > OUTPUT:
+            env.work = work
+            return None
+        return text
 
     def _written(self, made, context: dict) -> str:
         """What a template writes, stopped at the line that takes it past `OUTPUT` characters."""
