@@ -39,6 +39,8 @@ TEMPLATES = {
     "jinja2's own names": ("{{ self }} {{ loop }}", False),
     "an index": ("{{ card['title'] }}", False),
     "no values": ("just text\n", True),
+    "values of lines": ("{{ card.suit }}\n{{ card._note }}\n- {{ card.title }}: {{ card.text }}\n{{ card.text }}\n- last\n",
+                        True),
     "a syntax error": ("{{ card.title ", False),
     "too much text": ("{{ card.long }}{{ card.long }}", True),
 }
@@ -65,6 +67,8 @@ def renderers(tmp_path, monkeypatch):
 
 
 class NeverQuick(dict):
+    """No template's pieces: every template left to jinja2."""
+
     def __contains__(self, made) -> bool:
         return True
 
@@ -105,6 +109,21 @@ def test_the_front_is_written_without_jinja2s_code(renderers, monkeypatch):
     expected = outcome(general, "front", context)
     monkeypatch.setattr(Renderer, "_written", lambda *args: pytest.fail("rendered by jinja2"))
     assert outcome(quick, "front", context) == expected
+
+
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_the_lines_a_template_writes_are_found_as_jinja2_finds_them(renderers, name):
+    quick, general = renderers
+    for card in CARDS:
+        for w, h, bleed in SIZES:
+            context = {"w": w, "h": h, "bleed": bleed, "card": card, "range": 5}
+            if isinstance(outcome(general, name, context)[0], tuple):
+                continue  # (asked only of a rendering that has worked)
+            for needed in (None, 1, 3):
+                work = [renderer.env.work for renderer in renderers]
+                found, expected = (renderer.origins(f"{name}.j2", needed, **context) for renderer in renderers)
+                assert found[:needed] == expected[:needed], (card["title"], w, h, bleed, needed)
+                assert [renderer.env.work for renderer in renderers] == work  # (counted when first rendered)
 
 
 def test_work_counted_before_a_value_it_is_unsure_of_is_uncounted(tmp_path):

@@ -50,8 +50,15 @@ def pieces(tree: nodes.Template, filters: dict) -> list | None:
 
 def render(found: list, context: dict, env) -> str:
     """The text of a template's `pieces` for `context`; Unsure when a value is not worked out here."""
+    texts = iter(values(found, context, env))
+    return "".join([piece if type(piece) is str else next(texts) for piece in found])
+
+
+def values(found: list, context: dict, env) -> list[str]:
+    """The text of each value of a template's `pieces` for `context`, in order; Unsure when one is not worked out
+    here."""
     try:
-        return "".join([piece if type(piece) is str else piece(context, env) for piece in found])
+        return [piece(context, env) for piece in found if type(piece) is not str]
     except Unsure:
         raise
     except Exception:  # (jinja2 says what is wrong: a division by zero, a value JSON cannot write, ...)

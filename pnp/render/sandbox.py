@@ -348,6 +348,7 @@ class Renderer:
         self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand_checked)
         self.sources: dict = {}  # a template (jinja2's, compiled) -> its _Source, read once a build
         self.quick: dict = {}  # a template (jinja2's, compiled) -> its pieces (quickrender.py), or None
+        self.lines: dict = {}  # a template of such pieces -> `origins` of a rendering whose values are one line each
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
@@ -420,6 +421,27 @@ class Renderer:
         template code that wrote it (a macro's text to the line that calls it); asked only of a rendering that
         has worked before."""
         made = self.env.get_template(template)
+        quick = self._quick(template, made)
+        if quick is not None and self._one_line_values(quick, context):  # each line where any rendering has it
+            if made not in self.lines:
+                self.lines[made] = self._traced(made, None, context)
+            return self.lines[made]
+        return self._traced(made, needed, context)
+
+    def _one_line_values(self, quick: list, context: dict) -> bool:
+        """Whether each value a template of `quick` pieces writes for `context` is text of one line, not empty:
+        then each line of what it writes is written where it is for any such context (the text between the
+        values is the template's own), and `origins` are the same."""
+        work = self.env.work
+        try:
+            return all(text and "\n" not in text for text in quickrender.values(quick, context, self.env))
+        except quickrender.Unsure:
+            return False
+        finally:
+            self.env.work = work  # (counted once, when first rendered)
+
+    def _traced(self, made, needed: int | None, context: dict) -> list[tuple[str, int]]:
+        """`origins`, found by rendering the template again, each piece traced to the code that wrote it."""
         pieces = made.root_render_func(made.new_context(context))
         origins, at_start, sources, work = [], True, self.sources, self.env.work  # (counted once, when first rendered)
         for piece in pieces:
