@@ -140,3 +140,17 @@ def test_unsure_values_leave_the_text_to_jinja2():
     with pytest.raises(quickrender.Unsure):
         quickrender.render(pieces, {"card": {"items": 1}}, None)
     assert quickrender.render(pieces, {"card": {"title": 7}}, None) == "7"
+
+
+def test_a_template_compiled_in_an_earlier_build_is_rendered_quickly_from_its_second_face(tmp_path):
+    (tmp_path / "front.j2").write_text(FRONT, encoding="utf-8")
+    compiled = tmp_path / "compiled"
+    compiled.mkdir()
+    context = {"w": 63.5, "h": 88.9, "bleed": 3.0, "card": CARDS[0], "range": 5}
+    first = Renderer([tmp_path], compiled)
+    expected = first.render("front.j2", Where("cards.csv", 2), **context)
+    later = Renderer([tmp_path], compiled)  # the next build: the template's code from the cache, not compiled
+    assert later.render("front.j2", Where("cards.csv", 2), **context) == expected
+    assert later.quick == {} and later.env.trees == {}
+    assert later.render("front.j2", Where("cards.csv", 2), **context) == expected
+    assert [pieces is not None for pieces in later.quick.values()] == [True]

@@ -79,6 +79,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.reads: dict[str, set] = {}  # template compiled in this build -> the names it reads from its context
         self.references: dict[str, list] = {}  # template parsed in this build -> the templates it names (None:
         # one named by a variable)
+        self.trees: dict = {}  # template parsed in this build -> its tree (as budgeted)
         self.work = 0  # done so far in this build
         self.spent = 0.0  # seconds spent rendering in this build, but the rendering under way
         self.started: float | None = None  # when the rendering under way started
@@ -109,6 +110,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         every = _budgeted(tree)
         if name is not None:
             self.references[name] = list(meta.find_referenced_templates(_Found(every)))
+            self.trees[name] = tree
         return tree
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja2's own signature)
@@ -348,6 +350,7 @@ class Renderer:
         self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand_checked)
         self.sources: dict = {}  # a template (jinja2's, compiled) -> its _Source, read once a build
         self.quick: dict = {}  # a template (jinja2's, compiled) -> its pieces (quickrender.py), or None
+        self.asked: set = set()  # templates compiled before this build, asked for once so far
         self.lines: dict = {}  # a template of such pieces -> `origins` of a rendering whose values are one line each
 
     def render(self, template: str, where: Where, **context) -> str:
@@ -371,10 +374,16 @@ class Renderer:
 
     def _quick(self, template: str, made) -> list | None:
         """A template's pieces as pnp/render/quickrender.py renders them, when it is one of those; read once a
-        build, from jinja2's own tree of it."""
+        build, from jinja2's own tree of it: the one compiled in this build, else (a template compiled before,
+        kept in the cache) parsed again once it is asked for a second time (one rendered once gains nothing)."""
         if made not in self.quick:
-            self.quick[made] = quickrender.pieces(self.env.parse(self.loader.get_source(self.env, template)[0]),
-                                                  self.env.filters)
+            tree = self.env.trees.get(template)
+            if tree is None and made not in self.asked:
+                self.asked.add(made)
+                return None
+            if tree is None:
+                tree = self.env.parse(self.loader.get_source(self.env, template)[0])
+            self.quick[made] = quickrender.pieces(tree, self.env.filters)
         return self.quick[made]
 
     def _quickly(self, quick: list, context: dict) -> str | None:
