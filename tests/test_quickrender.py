@@ -12,7 +12,8 @@ FRONT = """\
 - rect: {x: {{ -bleed }}, y: {{ -bleed }}, w: {{ w + 2 * bleed }}, h: {{ h + 2 * bleed }}, fill: {{ card.suit }}}
 - text: {text: {{ card.title | tojson }}, x: 3.5, y: 3.5, w: {{ w - 7 }}, h: 7, size: 12, font: title}
 - text: {text: {{ card.value | string | tojson }}, x: 5, y: 17, w: {{ (w - 14) / 3 }}, h: {{ +h / 8.5 }}}
-- text: {text: {{ card.text | tojson }}, x: 7, y: 58, w: {{ w*0.5 }}, h: {{ "22" }}, size: {{ 8 }}, z: {{ +card.value }}}{{ range }}
+- text: {text: {{ card.text | tojson }}, x: 7, y: 58, w: {{ w*0.5 }}, h: {{ "22" }}, size: {{ 8 }}, \
+z: {{ +card.value }}}{{ range }}
 {{- card._note -}}   trailing
 """
 
@@ -39,15 +40,16 @@ TEMPLATES = {
     "jinja2's own names": ("{{ self }} {{ loop }}", False),
     "an index": ("{{ card['title'] }}", False),
     "no values": ("just text\n", True),
-    "values of lines": ("{{ card.suit }}\n{{ card._note }}\n- {{ card.title }}: {{ card.text }}\n{{ card.text }}\n- last\n",
-                        True),
+    "values of lines": ("{{ card.suit }}\n{{ card._note }}\n- {{ card.title }}: {{ card.text }}\n{{ card.text }}\n"
+                        "- last\n", True),
     "a syntax error": ("{{ card.title ", False),
     "too much text": ("{{ card.long }}{{ card.long }}", True),
 }
 
 CARDS = [
     {"suit": "a", "title": "Card number 1", "value": 7, "text": "Move 3, then “draw” two — ünïcode\nand a\tline",
-     "flag": True, "odd": {1, 2}, "list": [1, 2], "_note": "noted", "ordered": OrderedDict(move_to_end=1), "long": "x" * (OUTPUT // 2 + 1)},
+     "flag": True, "odd": {1, 2}, "list": [1, 2], "_note": "noted", "ordered": OrderedDict(move_to_end=1),
+     "long": "x" * (OUTPUT // 2 + 1)},
     {"suit": "b", "title": 'Quote " and \\ backslash', "value": -2.5, "text": "", "flag": False, "odd": None,
      "list": [], "_note": "", "long": "", "ordered": {"move_to_end": 2}},
 ]

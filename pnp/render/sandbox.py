@@ -351,7 +351,7 @@ class Renderer:
         self.sources: dict = {}  # a template (jinja2's, compiled) -> its _Source, read once a build
         self.quick: dict = {}  # a template (jinja2's, compiled) -> its pieces (quickrender.py), or None
         self.asked: set = set()  # templates compiled before this build, asked for once so far
-        self.lines: dict = {}  # a template of such pieces -> `origins` of a rendering whose values are one line each
+        self.lines: dict = {}  # a template of such pieces -> `origins` of a rendering whose values are each one line
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
@@ -434,7 +434,7 @@ class Renderer:
         if quick is not None and self._one_line_values(quick, context):  # each line where any rendering has it
             if made not in self.lines:
                 self.lines[made] = self._traced(made, None, context)
-            return self.lines[made]
+            return list(self.lines[made])
         return self._traced(made, needed, context)
 
     def _one_line_values(self, quick: list, context: dict) -> bool:
