@@ -2,6 +2,7 @@
 (building needs reportlab and jinja2, checking a log needs neither)."""
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -12,6 +13,12 @@ from pnp import __version__
 
 COMMANDS = {"build": "build", "export": "export", "list": "listing", "new": "new", "check": "check",
             "simulate": "simulate", "stats": "stats", "watch": "watch"}  # name -> module
+
+
+# Python's cycle collector runs after every 700 new containers by default: a build makes millions (a face's steps,
+# its drawing, its layout), few of them in cycles, and the collector's passes took some 7 % of a big deck's build.
+# A pass after every 20,000 finds the same garbage in a tenth of the passes, at no cost in memory worth naming.
+COLLECTION = (20_000, 10, 10)
 
 
 class Commands(click.Group):
@@ -34,6 +41,7 @@ def cli():
 def main():
     """Run the command line. A fault of our own is reported in one line, not as a traceback,
     unless PNP_DEBUG is set."""
+    gc.set_threshold(*COLLECTION)
     try:
         cli(prog_name="pnp", standalone_mode=True)
     except Exception as error:  # click has already handled every error the user can fix

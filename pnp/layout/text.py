@@ -264,24 +264,27 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
     runs, aspects = parse(text), dict(icons)
     height = h * PT if h is not None else None
     smallest, given = min(size, SMALLEST_TEXT), size
+    room = w * PT
     while True:
-        lines = _set(runs, font_name, size / given if given else 1.0, given, aspects, w * PT)
-        tall = sum(_line_size(line, size) for line in lines) * leading
-        fits = all(_width(line) <= w * PT for line in lines) and (height is None or tall <= height + 0.01)
+        lines = _set(runs, font_name, size / given if given else 1.0, given, aspects, room)
+        sizes = [_line_size(line, size) for line in lines]  # (each line's, for its leading)
+        widths = [_width(line) for line in lines]
+        tall = sum(sizes) * leading
+        fits = all([wide <= room for wide in widths]) and (height is None or tall <= height + 0.01)
         if fits or not fit or size <= smallest:
             break
         size = max(smallest, size * 0.92)
-    tops = [max([size * CAP] + [p[3] * (ICON if p[6] else CAP) for p in line]) for line in lines]
-    baselines = [tops[0]]
-    for line in lines[1:]:
-        baselines.append(baselines[-1] + _line_size(line, size) * leading)
-    free = (height - (baselines[-1] - baselines[0] + tops[0])) if height is not None else 0
+    top = max([size * CAP] + [p[3] * (ICON if p[6] else CAP) for p in lines[0]])  # the first line's
+    baselines = [top]
+    for line_size in sizes[1:]:
+        baselines.append(baselines[-1] + line_size * leading)
+    free = (height - (baselines[-1] - baselines[0] + top)) if height is not None else 0
     shift = {"top": 0, "middle": free / 2, "bottom": free}[valign]
     pieces = tuple(tuple(Piece(x / PT, t, f, s, c, i, n, wd / PT) for x, t, f, s, c, i, n, wd in line)
                    for line in lines)
-    return TextLayout(tuple(_plain(line) for line in pieces), size,
-                      tuple((b + shift) / PT for b in baselines), tuple(_width(line) / PT for line in lines),
-                      fits, pieces, min([p.size for line in pieces for p in line] or [size]), tops[0] / PT)
+    return TextLayout(tuple(_plain(line) for line in pieces), size, tuple([(b + shift) / PT for b in baselines]),
+                      tuple([wide / PT for wide in widths]), fits, pieces,
+                      min([p.size for line in pieces for p in line] or [size]), top / PT)
 
 
 def _plain(line: tuple) -> str:

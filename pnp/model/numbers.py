@@ -45,12 +45,12 @@ def problem_in(text: str) -> str | None:
 def unprintable(code) -> str | None:
     """The first operand of drawn PDF operators (strings, and the numbers of markers such as a line of text)
     that is not a finite number of at most MAX_DRAWN, or None when all are."""
-    texts = "\n".join(line for line in code if isinstance(line, str)).encode("latin-1", "replace")
+    texts = "\n".join([line for line in code if isinstance(line, str)]).encode("latin-1", "replace")
     lower = texts.lower()
+    floats = [item for line in code if not isinstance(line, str) for item in line if isinstance(item, float)]
     if b"nan" not in lower and b"inf" not in lower and _LONG not in texts.translate(_DIGITS) and \
-            all(abs(item) <= MAX_DRAWN for line in code if not isinstance(line, str) for item in line
-                if isinstance(item, float)):  # (the common case, without a search: each line is looked at below)
-        return None
+            max(map(abs, floats), default=0.0) <= MAX_DRAWN and not any(map(math.isnan, floats)):
+        return None  # (the common case, without a search: each line is looked at below)
     for line in code:
         if isinstance(line, str):
             found = _OPERAND.search(line.encode("latin-1", "replace"))

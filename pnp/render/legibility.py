@@ -59,18 +59,23 @@ def ink_box(v: dict, layout=None) -> Box:
     """Where a (checked, unturned) text step puts ink, in the face's coordinates: y grows downwards here,
     so the box's y0 is the top of the first line and y1 the lowest point of the last. (`layout`: its
     text_layout, when known.)"""
-    layout = layout or text_layout(v)
+    return Box(*_ink_edges(v, layout or text_layout(v)))
+
+
+def _ink_edges(v: dict, layout) -> tuple[float, float, float, float]:
+    """`ink_box`'s x0, y0, x1, y1."""
     lefts = layout.line_x(v)
     x0 = v["x"] + min(lefts)
-    x1 = v["x"] + max(left + width for left, width in zip(lefts, layout.widths))
-    top = v["y"] + layout.first - layout.top
+    x1 = v["x"] + max([left + width for left, width in zip(lefts, layout.widths)])
+    top = v["y"] + layout.baselines[0] - layout.top
     bottom = v["y"] + layout.baselines[-1] + layout.size * DESCENT / PT
-    return Box(x0, top, x1, bottom)
+    return x0, top, x1, bottom
 
 
-def _outside(ink: Box, room: Box) -> float:
-    """How far (mm) the ink reaches beyond `room`; 0 when it stays inside."""
-    return max(0.0, room.x0 - ink.x0, ink.x1 - room.x1, room.y0 - ink.y0, ink.y1 - room.y1)
+def _outside(ink: tuple, room: Box) -> float:
+    """How far (mm) the ink (`_ink_edges`) reaches beyond `room`; 0 when it stays inside."""
+    x0, y0, x1, y1 = ink
+    return max(0.0, room.x0 - x0, x1 - room.x1, room.y0 - y0, y1 - room.y1)
 
 
 def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=()) -> list[Finding]:
@@ -100,7 +105,9 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
         elif name == "text" and v["text"].strip():
             _check_text(v, frames, safe, place, paints, path + (index,), palette, found)
         else:
-            painted(((name, v),), place, paints, palette)
+            paint = _paint(name, v, palette)  # (as `painted` adds it)
+            if paint is not None:
+                paints.append((place.matrix, *paint))
 
 
 @lru_cache(maxsize=1024)  # the frames of a template's faces recur from face to face
@@ -137,25 +144,28 @@ def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints:
         note(SMALL, False, layout.smallest)
     middle = text_middle(v, layout)
     if not v["rotate"]:
-        for kind, over, detail in _spilt(ink_box(v, layout), middle, frames, safe):
+        for kind, over, detail in _spilt(_ink_edges(v, layout), middle, frames, safe):
             note(kind, over >= GRAZE, over, detail)
     faint = _faint(v, place.point(*middle), paints, palette, layout)
     if faint:
         note(FAINT, False, *faint)
 
 
-def _spilt(ink: Box, middle: tuple, frames: list, safe: Box | None):
-    """How far ink reaches beyond its frame and into the safe zone: (kind, mm, which frame) for each."""
-    holding = [(box, index) for box, index in frames
-               if box.x0 <= middle[0] <= box.x1 and box.y0 <= middle[1] <= box.y1]
+def _spilt(ink: tuple, middle: tuple, frames: list, safe: Box | None) -> list:
+    """How far ink (`_ink_edges`) reaches beyond its frame and into the safe zone: (kind, mm, which frame) for
+    each."""
+    found = []
+    x, y = middle
+    holding = [(box, index) for box, index in frames if box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1]
     if holding:
-        frame, index = min(holding, key=lambda item: item[0].w * item[0].h)
+        frame, index = min(holding, key=lambda item: item[0].w * item[0].h) if len(holding) > 1 else holding[0]
         over = _outside(ink, frame)
         if over > 0.05:
-            yield FRAME, over, f"the rect of step {index}"
+            found.append((FRAME, over, f"the rect of step {index}"))
     over = _outside(ink, safe) if safe is not None else 0.0
     if over > 0.05:
-        yield SAFE_ZONE, over, ""
+        found.append((SAFE_ZONE, over, ""))
+    return found
 
 
 def _faint(v: dict, point: tuple, paints: list, palette: tuple, layout) -> tuple | None:

@@ -17,6 +17,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from pnp import chance, resources
 from pnp.errors import DataError, OverLimit, Where, shown
 from pnp.read.datafile import read_text
+from pnp.render import quickrender
 
 
 WORK = 20_000_000  # a build's templates' work: loop turns, calls, and the items each call or filter is handed.
@@ -78,6 +79,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.reads: dict[str, set] = {}  # template compiled in this build -> the names it reads from its context
         self.references: dict[str, list] = {}  # template parsed in this build -> the templates it names (None:
         # one named by a variable)
+        self.trees: dict = {}  # template parsed in this build -> its tree (as budgeted)
         self.work = 0  # done so far in this build
         self.spent = 0.0  # seconds spent rendering in this build, but the rendering under way
         self.started: float | None = None  # when the rendering under way started
@@ -108,6 +110,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         every = _budgeted(tree)
         if name is not None:
             self.references[name] = list(meta.find_referenced_templates(_Found(every)))
+            self.trees[name] = tree
         return tree
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja2's own signature)
@@ -335,19 +338,27 @@ class Renderer:
         self.loader = FolderLoader(roots)
         # optimized=False: jinja2's optimizer works out the constant parts of a template as it compiles it
         # (calling filters of constant arguments then), a seventh of compiling's cost, for templates that
-        # mostly write text and names: every part is worked out as the template runs, as a card asks
+        # mostly write text and names: every part is worked out as the template runs, as a card asks.
+        # auto_reload=False: a renderer serves one build (pnp/render/faces.py keys its faces by the template files
+        # as the build found them), so a template read once is not looked at again on disk for every card
         self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           autoescape=False, optimized=False,
+                           autoescape=False, optimized=False, auto_reload=False,
                            bytecode_cache=CompiledTemplates(str(compiled)) if compiled else None)
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
             del self.env.globals[unused]
         self.env.globals.update(shuffled=chance.shuffled, expand=chance.expand_checked)
         self.sources: dict = {}  # a template (jinja2's, compiled) -> its _Source, read once a build
+        self.quick: dict = {}  # a template (jinja2's, compiled) -> its pieces (quickrender.py), or None
+        self.asked: set = set()  # templates compiled before this build, asked for once so far
+        self.lines: dict = {}  # a template of such pieces -> `origins` of a rendering whose values are each one line
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
-            return self._written(self.env.get_template(template), context)
+            made = self.env.get_template(template)
+            quick = self._quick(template, made)
+            text = self._quickly(quick, context) if quick is not None else None
+            return text if text is not None else self._written(made, context)
         except jinja2.TemplateSyntaxError as error:
             file = shown(error.filename) if error.filename else f"templates/{error.name or template}"
             raise DataError([(Where(file, error.lineno), f"template syntax: {error.message}")]) from None
@@ -360,6 +371,38 @@ class Renderer:
         except (jinja2.TemplateError, ArithmeticError, AttributeError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
+
+    def _quick(self, template: str, made) -> list | None:
+        """A template's pieces as pnp/render/quickrender.py renders them, when it is one of those; read once a
+        build, from jinja2's own tree of it: the one compiled in this build, else (a template compiled before,
+        kept in the cache) parsed again once it is asked for a second time (one rendered once gains nothing)."""
+        if made not in self.quick:
+            tree = self.env.trees.get(template)
+            if tree is None and made not in self.asked:
+                self.asked.add(made)
+                return None
+            if tree is None:
+                tree = self.env.parse(self.loader.get_source(self.env, template)[0])
+            self.quick[made] = quickrender.pieces(tree, self.env.filters)
+        return self.quick[made]
+
+    def _quickly(self, quick: list, context: dict) -> str | None:
+        """What a template of `quick` pieces writes (quickrender.py), its work counted as jinja2's is; None when
+        that is not worked out there, or it writes more than OUTPUT characters: then jinja2 renders it, or says
+        what is wrong, where (the work counted here uncounted)."""
+        env, work = self.env, self.env.work
+        env.started = time.monotonic()
+        try:
+            text = quickrender.render(quick, context, env)
+        except quickrender.Unsure:
+            text = None
+        finally:
+            env.spent += time.monotonic() - env.started
+            env.started = None
+        if text is None or len(text) > OUTPUT:
+            env.work = work
+            return None
+        return text
 
     def _written(self, made, context: dict) -> str:
         """What a template writes, stopped at the line that takes it past `OUTPUT` characters."""
@@ -387,6 +430,27 @@ class Renderer:
         template code that wrote it (a macro's text to the line that calls it); asked only of a rendering that
         has worked before."""
         made = self.env.get_template(template)
+        quick = self._quick(template, made)
+        if quick is not None and self._one_line_values(quick, context):  # each line where any rendering has it
+            if made not in self.lines:
+                self.lines[made] = self._traced(made, None, context)
+            return list(self.lines[made])
+        return self._traced(made, needed, context)
+
+    def _one_line_values(self, quick: list, context: dict) -> bool:
+        """Whether each value a template of `quick` pieces writes for `context` is text of one line, not empty:
+        then each line of what it writes is written where it is for any such context (the text between the
+        values is the template's own), and `origins` are the same."""
+        work = self.env.work
+        try:
+            return all(text and "\n" not in text for text in quickrender.values(quick, context, self.env))
+        except quickrender.Unsure:
+            return False
+        finally:
+            self.env.work = work  # (counted once, when first rendered)
+
+    def _traced(self, made, needed: int | None, context: dict) -> list[tuple[str, int]]:
+        """`origins`, found by rendering the template again, each piece traced to the code that wrote it."""
         pieces = made.root_render_func(made.new_context(context))
         origins, at_start, sources, work = [], True, self.sources, self.env.work  # (counted once, when first rendered)
         for piece in pieces:

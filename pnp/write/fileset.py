@@ -15,7 +15,6 @@ import glob
 import os
 import secrets
 import shutil
-import signal
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -230,4 +229,6 @@ def _moment(name: str) -> None:
     """For tests of what a killed build leaves: PNP_KILL_AT=<moment> kills the process there, as kill -9 does.
     The moments: `staged N` (N files written), `ready`, `moved aside` (the fallback only), `swapped`, `done`."""
     if os.environ.get("PNP_KILL_AT") == name:
+        import signal  # (only here: a build has no other use for it)
+
         os.kill(os.getpid(), signal.SIGKILL)

@@ -18,6 +18,7 @@ from pnp.layout.text import font
 from pnp.model.units import PT
 
 MARK_WIDTH = 0.25
+KEPT_TEXTS = 4096  # texts other than printable ASCII kept coded for a document (see text_code)
 GREY = Color(0.45, 0.45, 0.45)
 
 
@@ -68,15 +69,24 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
         if selected is not None:
             data = c._escape(text.encode("latin-1"))
             return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {selected} ({data}) Tj T* ET"
-    face = pdfmetrics.getFont(name)
-    settings = f"{fp_str(size)} Tf {fp_str(leading)} TL"
-    parts, subset = [], -1
-    for part, data in face.splitString(text, doc):
-        if part != subset:
-            parts.append(f"{face.getSubsetInternalName(part, doc)} {settings}")
-            subset = part
-        parts.append(f"({c._escape(data)}) Tj")
-    return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET"
+    # other text is coded as the document first meets its letters; the same text again (a footer's line on each
+    # page) is coded as it was then, its letters all met: kept for the canvas
+    coded = c.__dict__.setdefault("_pnp_texts", {})
+    shown = coded.get((name, size, leading, text))
+    if shown is None:
+        face = pdfmetrics.getFont(name)
+        settings = f"{fp_str(size)} Tf {fp_str(leading)} TL"
+        parts, subset = [], -1
+        for part, data in face.splitString(text, doc):
+            if part != subset:
+                parts.append(f"{face.getSubsetInternalName(part, doc)} {settings}")
+                subset = part
+            parts.append(f"({c._escape(data)}) Tj")
+        shown = " ".join(parts)
+        if len(coded) >= KEPT_TEXTS:
+            coded.clear()
+        coded[name, size, leading, text] = shown
+    return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {shown} T* ET"
 
 
 def write_text(c: Canvas, x: float, y: float, text: str, centred: bool = False) -> None:

@@ -102,7 +102,7 @@ class Document:
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
         """The form of a piece of artwork in this document, made when first asked for: its name and size."""
-        name = "art" + digest(art)[:12]  # named by what it draws, the same in every PDF (see face_form)
+        name = _art_name(art)
         if name not in self.arts:
             stream = self.maker.art_stream(art)
             if stream is None:
@@ -349,6 +349,12 @@ class Document:
         out = io.BytesIO()
         self.write(out)
         return out.getvalue()
+
+
+@lru_cache(maxsize=256)  # (a deck's faces place the same few pieces of artwork, each face in each PDF)
+def _art_name(art) -> str:
+    """The name of a piece of artwork's form: named by what it draws, the same in every PDF (see face_form)."""
+    return "art" + digest(art)[:12]
 
 
 def form_bytes(doc, form, encoded: dict | None = None) -> bytes:

@@ -1,0 +1,140 @@
+"""Templates that only write text and values, rendered without jinja2's machinery (pnp/render/sandbox.py).
+
+Most card templates are one step a line with a few values in each: `{{ card.title | tojson }}`, `{{ w - 7 }}`.
+Such a template has no tags (no loops, conditions, blocks, includes, macros or assignments); each value is a name
+it is given, a key of a dict (`card.title`), a number or text written in it, a number's sign, the sum, difference,
+product or quotient of two numbers, or one of those through the filter `tojson` or `string`. Its text is worked
+out here as the sandbox's compiled code works it out: the same values, the same text (`str` of each), the same
+work charged against the build's budget (`string` counts what it is handed). A template is read from jinja2's
+own tree of it, so its text is split where jinja2 splits it.
+
+Anything else, or a value this is unsure of (a name it is not given, a key a dict also has as a method, a
+value that is not a dict or not a number where one is asked for, a division by zero, any other failure),
+leaves the rendering to jinja2, which then writes the same text or says what is wrong, and where.
+"""
+from __future__ import annotations
+
+import operator
+
+from jinja2 import nodes
+from jinja2.utils import _PassArg
+
+SPECIAL = {"self", "loop", "caller", "varargs", "kwargs", "super"}  # names jinja2 gives a meaning of its own
+FILTERS = ("tojson", "string")
+NUMBER = (int, float)  # (not bool: `type(x) in NUMBER`)
+ARITHMETIC = {nodes.Add: operator.add, nodes.Sub: operator.sub, nodes.Mul: operator.mul,
+              nodes.Div: operator.truediv}
+
+
+class Unsure(Exception):
+    """A value this module does not work out as jinja2 would: jinja2 renders the face."""
+
+
+def pieces(tree: nodes.Template, filters: dict) -> list | None:
+    """A template's text, as pieces: text as written, and functions of (the context, the environment) giving
+    each value's text; None when the template is not one of those (see above). `filters` are the environment's."""
+    found: list = []
+    for output in tree.body:
+        if type(output) is not nodes.Output:
+            return None
+        for node in output.nodes:
+            if type(node) is nodes.TemplateData:
+                found.append(node.data)
+                continue
+            value = _value(node, filters)
+            if value is None:
+                return None
+            found.append(_text(value))
+    return found
+
+
+def render(found: list, context: dict, env) -> str:
+    """The text of a template's `pieces` for `context`; Unsure when a value is not worked out here."""
+    texts = iter(values(found, context, env))
+    return "".join([piece if type(piece) is str else next(texts) for piece in found])
+
+
+def values(found: list, context: dict, env) -> list[str]:
+    """The text of each value of a template's `pieces` for `context`, in order; Unsure when one is not worked out
+    here."""
+    try:
+        return [piece(context, env) for piece in found if type(piece) is not str]
+    except Unsure:
+        raise
+    except Exception:  # (jinja2 says what is wrong: a division by zero, a value JSON cannot write, ...)
+        raise Unsure from None
+
+
+def _text(value):
+    return lambda context, env: str(value(context, env))
+
+
+def _value(node, filters: dict):
+    """A function of (context, environment) giving the value of an expression, or None when it is not one of
+    those worked out here."""
+    kind = type(node)
+    if kind is nodes.Const and type(node.value) in (int, float, str):
+        constant = node.value
+        return lambda context, env: constant
+    if kind is nodes.Name and node.ctx == "load" and node.name not in SPECIAL:
+        return _name(node.name)
+    if kind is nodes.Getattr and node.ctx == "load" and not hasattr(dict, node.attr):
+        inner = _value(node.node, filters)
+        return None if inner is None else _key(inner, node.attr)
+    if kind in (nodes.Neg, nodes.Pos):
+        inner = _value(node.node, filters)
+        return None if inner is None else _signed(inner, kind is nodes.Neg)
+    if kind in ARITHMETIC:
+        left, right = _value(node.left, filters), _value(node.right, filters)
+        return None if left is None or right is None else _arithmetic(left, right, ARITHMETIC[kind])
+    if kind is nodes.Filter and node.node is not None and not (node.args or node.kwargs or node.dyn_args or
+                                                               node.dyn_kwargs):
+        inner = _value(node.node, filters)
+        if inner is None:
+            return None
+        function = filters.get(node.name) if node.name in FILTERS else None
+        given = _PassArg.from_obj(function) if function is not None else None
+        if function is not None and given in (None, _PassArg.environment):  # (as jinja2's code calls it)
+            return _filtered(inner, function, given is _PassArg.environment)
+    return None
+
+
+def _name(name: str):
+    def value(context, env):
+        if name not in context:
+            raise Unsure
+        return context[name]
+    return value
+
+
+def _key(inner, key: str):
+    def value(context, env):
+        found = inner(context, env)
+        if type(found) is not dict or key not in found:  # (the sandbox looks for an attribute first)
+            raise Unsure
+        return found[key]
+    return value
+
+
+def _signed(inner, negative: bool):
+    def value(context, env):
+        number = inner(context, env)
+        if type(number) not in NUMBER:
+            raise Unsure
+        return -number if negative else +number
+    return value
+
+
+def _arithmetic(left, right, apply):
+    def value(context, env):
+        a, b = left(context, env), right(context, env)
+        if type(a) not in NUMBER or type(b) not in NUMBER:
+            raise Unsure
+        return apply(a, b)
+    return value
+
+
+def _filtered(inner, function, with_environment: bool):
+    if with_environment:
+        return lambda context, env: function(env, inner(context, env))
+    return lambda context, env: function(inner(context, env))
