@@ -26,6 +26,8 @@ TEMPLATES = {
     "a name not given": ("{{ nothing }}", True),
     "text and a number added": ("{{ card.title + 1 }}", True),
     "texts added": ("{{ card.title + card.suit }}", True),
+    "texts added past the sandbox's cap": ("{{ card.wide + card.wide }}", True),
+    "a text repeated past the sandbox's cap": ("{{ card.wide * 2 }}", True),
     "a flag's sign": ("{{ -card.flag }}", True),
     "a division by zero": ("{{ w / bleed }}", True),
     "a value JSON cannot write": ("{{ card.odd | tojson }}", True),
@@ -49,9 +51,9 @@ TEMPLATES = {
 CARDS = [
     {"suit": "a", "title": "Card number 1", "value": 7, "text": "Move 3, then “draw” two — ünïcode\nand a\tline",
      "flag": True, "odd": {1, 2}, "list": [1, 2], "_note": "noted", "ordered": OrderedDict(move_to_end=1),
-     "long": "x" * (OUTPUT // 2 + 1)},
+     "long": "x" * (OUTPUT // 2 + 1), "wide": "x" * 60_000},
     {"suit": "b", "title": 'Quote " and \\ backslash', "value": -2.5, "text": "", "flag": False, "odd": None,
-     "list": [], "_note": "", "long": "", "ordered": {"move_to_end": 2}},
+     "list": [], "_note": "", "long": "", "ordered": {"move_to_end": 2}, "wide": ""},
 ]
 
 SIZES = [(63.5, 88.9, 3.0), (63.5, 88.9, 0), (70, 120, 0.0)]
@@ -78,6 +80,13 @@ class NeverQuick(dict):
         return None
 
 
+def contexts():
+    """Each card of CARDS at each of SIZES, as a template is given them."""
+    for card in CARDS:
+        for w, h, bleed in SIZES:
+            yield {"w": w, "h": h, "bleed": bleed, "card": card, "range": 5}
+
+
 def outcome(renderer: Renderer, name: str, context: dict):
     """What rendering gives: its text, or its error's kind and problems; and the work counted."""
     before = renderer.env.work
@@ -91,10 +100,8 @@ def outcome(renderer: Renderer, name: str, context: dict):
 @pytest.mark.parametrize("name", TEMPLATES)
 def test_a_template_renders_as_jinja2_renders_it(renderers, name):
     quick, general = renderers
-    for card in CARDS:
-        for w, h, bleed in SIZES:
-            context = {"w": w, "h": h, "bleed": bleed, "card": card, "range": 5}
-            assert outcome(quick, name, context) == outcome(general, name, context), (card["title"], w, h, bleed)
+    for context in contexts():
+        assert outcome(quick, name, context) == outcome(general, name, context), context
 
 
 @pytest.mark.parametrize("name", TEMPLATES)
@@ -116,16 +123,14 @@ def test_the_front_is_written_without_jinja2s_code(renderers, monkeypatch):
 @pytest.mark.parametrize("name", TEMPLATES)
 def test_the_lines_a_template_writes_are_found_as_jinja2_finds_them(renderers, name):
     quick, general = renderers
-    for card in CARDS:
-        for w, h, bleed in SIZES:
-            context = {"w": w, "h": h, "bleed": bleed, "card": card, "range": 5}
-            if isinstance(outcome(general, name, context)[0], tuple):
-                continue  # (asked only of a rendering that has worked)
-            for needed in (None, 1, 3):
-                work = [renderer.env.work for renderer in renderers]
-                found, expected = (renderer.origins(f"{name}.j2", needed, **context) for renderer in renderers)
-                assert found[:needed] == expected[:needed], (card["title"], w, h, bleed, needed)
-                assert [renderer.env.work for renderer in renderers] == work  # (counted when first rendered)
+    for context in contexts():
+        if isinstance(outcome(general, name, context)[0], tuple):
+            continue  # (asked only of a rendering that has worked)
+        for needed in (None, 1, 3):
+            work = [renderer.env.work for renderer in renderers]
+            found, expected = (renderer.origins(f"{name}.j2", needed, **context) for renderer in renderers)
+            assert found[:needed] == expected[:needed], (context, needed)
+            assert [renderer.env.work for renderer in renderers] == work  # (counted when first rendered)
 
 
 def test_work_counted_before_a_value_it_is_unsure_of_is_uncounted(tmp_path):

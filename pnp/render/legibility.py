@@ -105,9 +105,7 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
         elif name == "text" and v["text"].strip():
             _check_text(v, frames, safe, place, paints, path + (index,), palette, found)
         else:
-            paint = _paint(name, v, palette)  # (as `painted` adds it)
-            if paint is not None:
-                paints.append((place.matrix, *paint))
+            _add_paint(name, v, place, paints, palette)
 
 
 @lru_cache(maxsize=1024)  # the frames of a template's faces recur from face to face
@@ -123,9 +121,14 @@ def painted(steps, place: "Place", paints: list, palette: tuple) -> None:
         if name == "group":
             painted(v["steps"], place.then(v["x"], v["y"], v["rotate"], v.get("mirror", False)), paints, palette)
         else:
-            paint = _paint(name, v, palette)
-            if paint is not None:
-                paints.append((place.matrix, *paint))
+            _add_paint(name, v, place, paints, palette)
+
+
+def _add_paint(name: str, v: dict, place: "Place", paints: list, palette: tuple) -> None:
+    """Add what one step other than a group, drawn at `place`, paints to `paints`."""
+    paint = _paint(name, v, palette)
+    if paint is not None:
+        paints.append((place.matrix, *paint))
 
 
 def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,

@@ -22,6 +22,7 @@ from jinja2.utils import _PassArg
 SPECIAL = {"self", "loop", "caller", "varargs", "kwargs", "super"}  # names jinja2 gives a meaning of its own
 FILTERS = ("tojson", "string")
 NUMBER = (int, float)  # (not bool: `type(x) in NUMBER`)
+SIGNS = {nodes.Neg: operator.neg, nodes.Pos: operator.pos}
 ARITHMETIC = {nodes.Add: operator.add, nodes.Sub: operator.sub, nodes.Mul: operator.mul,
               nodes.Div: operator.truediv}
 
@@ -81,12 +82,12 @@ def _value(node, filters: dict):
     if kind is nodes.Getattr and node.ctx == "load" and not hasattr(dict, node.attr):
         inner = _value(node.node, filters)
         return None if inner is None else _key(inner, node.attr)
-    if kind in (nodes.Neg, nodes.Pos):
+    if kind in SIGNS:
         inner = _value(node.node, filters)
-        return None if inner is None else _signed(inner, kind is nodes.Neg)
+        return None if inner is None else _numeric(SIGNS[kind], inner)
     if kind in ARITHMETIC:
         left, right = _value(node.left, filters), _value(node.right, filters)
-        return None if left is None or right is None else _arithmetic(left, right, ARITHMETIC[kind])
+        return None if left is None or right is None else _numeric(ARITHMETIC[kind], left, right)
     if kind is nodes.Filter and node.node is not None and not (node.args or node.kwargs or node.dyn_args or
                                                                node.dyn_kwargs):
         inner = _value(node.node, filters)
@@ -116,21 +117,14 @@ def _key(inner, key: str):
     return value
 
 
-def _signed(inner, negative: bool):
+def _numeric(apply, *operands):
+    """`apply` of the values of `operands`, each a number (not a bool)."""
     def value(context, env):
-        number = inner(context, env)
-        if type(number) not in NUMBER:
-            raise Unsure
-        return -number if negative else +number
-    return value
-
-
-def _arithmetic(left, right, apply):
-    def value(context, env):
-        a, b = left(context, env), right(context, env)
-        if type(a) not in NUMBER or type(b) not in NUMBER:
-            raise Unsure
-        return apply(a, b)
+        numbers = [operand(context, env) for operand in operands]
+        for number in numbers:
+            if type(number) not in NUMBER:
+                raise Unsure
+        return apply(*numbers)
     return value
 
 

@@ -112,12 +112,10 @@ class GameEnd:
         if None not in self.owner:
             return "the sea grid is full"
         columns, owner = self.f.columns, self.owner
-        for p in self.players:  # a cannon that can fire (`_usable`: a ball left, not X'd out) faces a free space?
-            at = 0  # the row's first space
-            for balls, xd in zip(self.balls[p], self.xd[p]):
-                if balls and not xd and None in owner[at:at + columns]:
+        for p in self.players:  # a cannon that can fire faces a free space?
+            for row in self._usable(p):
+                if None in owner[row * columns:(row + 1) * columns]:
                     break
-                at += columns
             else:
                 return (f"{p} can no longer claim a space (OUR CHOICE, RULES.md 8.1: no cannon of {p}'s that can fire "
                         "faces a free space)")
