@@ -4,6 +4,7 @@ steps: a big deck places its faces many thousand times, and a kit's pages share 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
@@ -26,28 +27,38 @@ def place(c: Canvas, slot, face, form: str) -> None:
     """Put a face's form into its slot, turned as the slot says, clipped to the bleed it may show. (The
     operators reportlab's saveState, clipPath, doForm and restoreState write, written here directly: a big
     deck places its faces many thousand times.)"""
-    trim, clip = slot.trim, slot.clip
     code = c._code
     code.append("q")
-    code.append(f"n {fp_str(clip.x0 * PT, clip.y0 * PT, clip.w * PT, clip.h * PT)} re W* n")
-    origin = {0: (trim.x0, trim.y0), 90: (trim.x1, trim.y0), 180: (trim.x1, trim.y1), 270: (trim.x0, trim.y1)}
-    x, y = origin[slot.rotation]
-    moved(c, x * PT, y * PT, slot.rotation)
+    code += _slot_code(slot)
     code.append(f"/{xObjectName(form)} Do")
     c._formsinuse.append(form)
     code.append("Q")
 
 
+@lru_cache(maxsize=256)  # the slots of a kit's pages recur on page after page
+def _slot_code(slot) -> tuple[str, str]:
+    """The operators that clip to a slot's bleed and move (and turn) to its corner, for `place`."""
+    trim, clip = slot.trim, slot.clip
+    origin = {0: (trim.x0, trim.y0), 90: (trim.x1, trim.y0), 180: (trim.x1, trim.y1), 270: (trim.x0, trim.y1)}
+    x, y = origin[slot.rotation]
+    return f"n {fp_str(clip.x0 * PT, clip.y0 * PT, clip.w * PT, clip.h * PT)} re W* n", \
+        _move_code(x * PT, y * PT, slot.rotation)
+
+
 def moved(c: Canvas, x: float, y: float, angle: float = 0) -> None:
     """c.translate(x, y), then c.rotate(angle) when turned, just after saveState: the one `cm` operator reportlab
-    writes for the two (it folds the turn into the move, as below), without tracking a matrix restoreState
-    forgets."""
+    writes for the two (`_move_code`), without tracking a matrix restoreState forgets."""
+    c._code.append(_move_code(x, y, angle))
+
+
+def _move_code(x: float, y: float, angle: float) -> str:
+    """The `cm` operator of a move, then a turn by `angle` degrees: reportlab folds the turn into the move, as
+    here."""
     if not angle:
-        c._code.append(f"1 0 0 1 {fp_str(x, y)} cm")
-        return
+        return f"1 0 0 1 {fp_str(x, y)} cm"
     cos, sin = math.cos(angle * math.pi / 180), math.sin(angle * math.pi / 180)
     x, y = float(fp_str(x)), float(fp_str(y))  # the move as it was written, read back to fold the turn in
-    c._code.append(f"{fp_str(cos + 0.0 * sin, 0.0 * cos + sin, -sin + 0.0 * cos, 0.0 * -sin + cos, x, y)} cm")
+    return f"{fp_str(cos + 0.0 * sin, 0.0 * cos + sin, -sin + 0.0 * cos, 0.0 * -sin + cos, x, y)} cm"
 
 
 def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None, size: float | None = None,

@@ -91,6 +91,7 @@ class Document:
         self.forms: dict[str, str] = {}
         self.arts: dict = {}
         self.pictures: set[str] = set()
+        self.fonts: set[str] = set()  # the fonts copied forms have added to the document (see _plain_form)
         self.drawn: dict[str, str] = {}  # face key -> the key of what its drawing shows (`shown`)
         self.page_keys: list[tuple] = []  # each page's (key, box): the same key, the same picture of the page
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
@@ -170,7 +171,9 @@ class Document:
         if known is not None and known[0] == (self.c._preamble, names):
             _, data, used, fonts = known
             for each in fonts:  # the fonts its text is set in, added to this document as setting it would
-                pdfmetrics.getFont(font(each)).getSubsetInternalName(0, doc)
+                if each not in self.fonts:
+                    pdfmetrics.getFont(font(each)).getSubsetInternalName(0, doc)
+                    self.fonts.add(each)
         else:
             code, used = [self.c._preamble], []
             self._operators(drawing, names, code, used)
