@@ -157,3 +157,16 @@ def test_text_that_may_not_shrink_must_fit_at_its_size(toy, tmp_path):
     edit(toy / "deck.csv", "beta,2,Beta,", "beta,2," + "Treasure" * 5 + ",")
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and "at 9 pt (fit: false)" in result.output
+
+
+def test_artwork_is_hashed_by_its_content_and_equal_artwork_hashes_alike(tmp_path):
+    """Artwork is looked up by its hash (of its content alone): artwork equal in every field must hash alike, or a
+    face would not find the artwork it places."""
+    from pnp.render.artwork import Artwork
+
+    one = Artwork(tmp_path / "a.svg", tmp_path, "abc123")
+    same = Artwork(tmp_path / "a.svg", tmp_path, "abc123")
+    moved = Artwork(tmp_path / "b.svg", tmp_path, "abc123")
+    assert one == same and hash(one) == hash(same) and {one: 1}[same] == 1
+    assert one != moved  # (the same content in another file is other artwork, whatever its hash)
+    assert {one: 1}.get(moved) is None

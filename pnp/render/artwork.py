@@ -67,6 +67,11 @@ class Artwork:
     images: tuple[Picture, ...] = ()  # each once, in the order the file first draws them
     hrefs: tuple[tuple[str, int], ...] = ()  # each <image>'s href and the index of its picture in `images`
 
+    def __hash__(self) -> int:
+        # by its content alone (equal artwork has equal content): hashing its paths took longer, and each face
+        # drawn looks up the artwork it places more than once (pnp/render/draw.py)
+        return hash(self.content)
+
 
 def checked(path: Path, root: Path, store=None) -> Artwork:
     """The artwork at `path` (found inside `root`), checked; DataError listing every problem otherwise. What

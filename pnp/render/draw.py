@@ -27,6 +27,13 @@ def colour(value: str, palette_items: tuple):
     return HexColor(value)
 
 
+@lru_cache(maxsize=None)
+def _fill_code(value: str, palette_items: tuple) -> str:
+    """The operator that fills with a checked colour, as setFillColor writes it at full opacity."""
+    fill = colour(value, palette_items)
+    return f"{fp_str(fill.red, fill.green, fill.blue)} rg"
+
+
 @dataclass(frozen=True)
 class Drawing:
     """A face drawn once, as PDF operators ready for a form in any document (pnp/write/pdf.py, face_form).
@@ -260,7 +267,7 @@ class Painter:
             c.rotate(-v["rotate"])
             c.translate(-(x0 + width / 2), -(top - box_h / 2))
         own, inked = v["colour"], None
-        icons = {name: art for name, art, _ in v.get("icons", ())}
+        icons = {name: art for name, art, _ in v["icons"]} if v.get("icons") else {}
         for line, x, baseline in zip(layout.pieces, layout.line_x(v), layout.baselines):
             y = top - baseline * PT
             for piece in line:
@@ -272,7 +279,7 @@ class Painter:
                     inked = piece.colour or own
                     fill = colour(inked, self.palette)
                     if plain and fill is not None:
-                        c._code.append(f"{fp_str(fill.red, fill.green, fill.blue)} rg")
+                        c._code.append(_fill_code(inked, self.palette))
                         c._doc.ensureMinPdfVersion("transparency")  # (as setting its opacity, 1, does)
                     else:
                         c.setFillColor(fill, alpha=v["opacity"])

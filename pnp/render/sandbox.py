@@ -321,11 +321,15 @@ def _writer(pieces):
         generator = inner
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)  # json.dumps(value, ensure_ascii=False), without making an encoder
+# for every value (a deck's templates write thousands)
+
+
 def _tojson(value) -> str:
     """JSON text, which YAML reads as the same value; an undefined name fails here, by its name."""
     if isinstance(value, jinja2.Undefined):
         value._fail_with_undefined_error()
-    return json.dumps(value, ensure_ascii=False)
+    return _JSON.encode(value)
 
 
 class Renderer:
