@@ -7,14 +7,32 @@ pieces folded from a net).
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, replace
 from typing import Callable
 
 from pnp.errors import DataError
-from pnp.layout import boards, cards, cutouts, rulesheet
+from pnp.layout import cards
 from pnp.layout.imposition import NoRoom
 from pnp.model.kinds import KINDS
 from pnp.wording import plural
+
+
+class _Later:
+    """A layout module imported when one of its names is first called: a kit loads only the layouts of the kinds it
+    has (a deck never loads a board's tiling, the nets of dice and boxes, or the rules sheet's)."""
+
+    def __init__(self, module: str, name: str | None = None):
+        self.module, self.name = module, name
+
+    def __getattr__(self, name: str) -> "_Later":
+        return _Later(self.module, name)
+
+    def __call__(self, *args, **kwargs):
+        return getattr(importlib.import_module(f"pnp.layout.{self.module}"), self.name)(*args, **kwargs)
+
+
+boards, cutouts, rulesheet = _Later("boards"), _Later("cutouts"), _Later("rulesheet")
 
 
 @dataclass(frozen=True)
