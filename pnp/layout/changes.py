@@ -36,7 +36,8 @@ def manifest(game, variants: list, key_of) -> dict:
         entries = []
         for number, (owners, page) in enumerate(sequence(game, planned, settings, with_contents=True), start=1):
             for slot, (_, request) in enumerate(page.placed if owners else (), start=1):
-                component, card = cards.get(request.where, (_owner(owners, request), None))
+                found = cards.get(request.where)  # (a face that is no card's: its owner sought only then)
+                component, card = found if found is not None else (_owner(owners, request), None)
                 key = key_of(request)
                 entries.append({"key": hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
                                 "component": component, "card": card, "side": page.side, "page": number,

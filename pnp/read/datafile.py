@@ -319,9 +319,13 @@ def _row(header: list[str], cells: list, number: int) -> LDict:
     return row
 
 
+INTEGER = re.compile(r"-?\d{1,4000}")  # a cell read as a whole number
+DECIMAL = re.compile(r"-?\d+\.\d+")  # a cell read as a number with a fraction
+
+
 def _csv_value(cell: str):
-    if re.fullmatch(r"-?\d{1,4000}", cell):
+    if INTEGER.fullmatch(cell):
         return int(cell)
-    if re.fullmatch(r"-?\d+\.\d+", cell):
+    if DECIMAL.fullmatch(cell):
         return float(cell)
     return cell

@@ -356,10 +356,11 @@ class Renderer:
         self.quick: dict = {}  # a template (jinja2's, compiled) -> its pieces (quickrender.py), or None
         self.asked: set = set()  # templates compiled before this build, asked for once so far
         self.lines: dict = {}  # a template of such pieces -> `origins` of a rendering whose values are each one line
+        self.templates: dict = {}  # a template's name -> jinja2's compiled template (see `_template`)
 
     def render(self, template: str, where: Where, **context) -> str:
         try:
-            made = self.env.get_template(template)
+            made = self._template(template)
             quick = self._quick(template, made)
             text = self._quickly(quick, context) if quick is not None else None
             return text if text is not None else self._written(made, context)
@@ -375,6 +376,15 @@ class Renderer:
         except (jinja2.TemplateError, ArithmeticError, AttributeError, TypeError, ValueError, LookupError) as error:
             # a designer's template failing on this card's data: report it against the card
             raise DataError([(where, f"template {self._line(error) or template}: {error}")]) from None
+
+    def _template(self, name: str):
+        """jinja2's compiled template of that name, looked up once a build: with auto_reload off, jinja2 gives the
+        same one every time, after a search of its cache (a lock, a weak reference) that a deck repeats for every
+        card."""
+        made = self.templates.get(name)
+        if made is None:
+            made = self.templates[name] = self.env.get_template(name)
+        return made
 
     def _quick(self, template: str, made) -> list | None:
         """A template's pieces as pnp/render/quickrender.py renders them, when it is one of those; read once a
@@ -433,7 +443,7 @@ class Renderer:
         first `needed` lines at least, when given. Rendered again, piece by piece, each piece traced to the
         template code that wrote it (a macro's text to the line that calls it); asked only of a rendering that
         has worked before."""
-        made = self.env.get_template(template)
+        made = self._template(template)
         quick = self._quick(template, made)
         if quick is not None and self._one_line_values(quick, context):  # each line where any rendering has it
             if made not in self.lines:
