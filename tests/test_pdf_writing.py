@@ -209,3 +209,38 @@ def test_reportlab_platypus_loaded_late_is_the_whole_package_when_asked_for():
             "print('ok')\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_a_step_faces_share_draws_on_each_what_it_draws_alone():
+    """The painter remembers the operators of a step many faces share (a template's line, read once): a shape, a
+    text, a text with an icon that lies at another place among a later face's artwork, and a text after a
+    transparent step each draw on a later face what a painter new to them draws there."""
+    from pnp.render.draw import Painter
+    from pnp.render.faces import Face
+    from pnp.errors import Where
+
+    coin, map_ = "coin artwork", "map artwork"  # (what the painter places: any hashable thing)
+    palette = {"ink": "#2B1D0E", "sea": "#173B5C"}
+    text = {"text": "Ahoy", "x": 5.0, "y": 5.0, "w": 40.0, "h": None, "size": 10.0, "font": "sans",
+            "colour": "ink", "align": "left", "valign": "top", "leading": 1.2, "fit": True, "rotate": 0.0,
+            "opacity": 1.0, "fine": False}
+    shared_text = ("text", text)
+    icon_text = ("text", {**text, "text": "Pay :coin:", "y": 20.0, "icons": (("coin", coin, 1.0),)})
+    rect = ("rect", {"x": 0.0, "y": 0.0, "w": 10.0, "h": 10.0, "r": 0.0, "fill": "sea", "stroke": "none",
+                     "width": 0.3, "dash": None, "opacity": 1.0})
+    faint = ("rect", {**rect[1], "opacity": 0.5})
+    art = ("art", {"art": map_, "src": "map.svg", "x": 0.0, "y": 30.0, "w": 20.0, "h": 20.0, "rotate": 0.0,
+                   "opacity": 1.0})
+
+    def face(*steps):
+        return Face("test", steps, (63.5, 88.9), 3.0, Where("test"))
+
+    def painter():
+        return Painter(palette, lambda art, where: (10.0, 10.0))
+
+    first = face(art, rect, icon_text, shared_text)
+    later = [face(icon_text, rect, shared_text, art), face(faint, shared_text, icon_text)]
+    remembering = painter()
+    remembering.record(first)
+    for each in later:
+        assert remembering.record(each) == painter().record(each)

@@ -69,7 +69,7 @@ def artwork_of(steps):
             yield from (art for _, art, _ in values.get("icons", ()))
 
 
-REPEATED = ("rect", "circle", "ellipse", "line", "polygon", "art")  # steps whose operators are remembered
+REPEATED = ("rect", "circle", "ellipse", "line", "polygon", "art", "text")  # steps whose operators are remembered
 REMEMBERED = 1024  # such steps' operators kept at once
 
 
@@ -117,12 +117,14 @@ class Painter:
                 getattr(self, f"_{name}")(values, self.where)
 
     def _repeated(self, step) -> None:
-        """A shape or a piece of artwork drawn as it was on an earlier face: a step read once and shared by many
-        faces (pnp/render/steps.py) writes the same operators wherever its frame has the same height and its
-        artwork the same place among the face's, at full opacity before and after (no transparency state set)."""
+        """A shape, a text or a piece of artwork drawn as it was on an earlier face: a step read once and shared by
+        many faces (pnp/render/steps.py) writes the same operators wherever its frame has the same height and the
+        artwork it places (a text's icons) the same places among the face's, at full opacity before and after (no
+        transparency state set). A text that cannot be drawn (a glyph missing) raises before it is remembered."""
         c = self.c
         name, values = step
-        key = (id(step), self.height, self.uses[values["art"]] if name == "art" else None)
+        placed = (values["art"],) if name == "art" else [art for _, art, _ in values.get("icons", ())]
+        key = (id(step), self.height, tuple([self.uses[art] for art in placed]))
         known = self.drawn.get(key)
         if known is not None and known[0] is step and _opaque(c):
             c._code.extend(known[1])

@@ -159,9 +159,14 @@ def _spilt(ink: tuple, middle: tuple, frames: list, safe: Box | None) -> list:
     each."""
     found = []
     x, y = middle
-    holding = [(box, index) for box, index in frames if box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1]
+    holding = None  # (area, frame, index) of the smallest frame holding the middle, the first of those alike
+    for box, index in frames:
+        if box.x0 <= x <= box.x1 and box.y0 <= y <= box.y1:
+            area = (box.x1 - box.x0) * (box.y1 - box.y0)
+            if holding is None or area < holding[0]:
+                holding = (area, box, index)
     if holding:
-        frame, index = min(holding, key=lambda item: item[0].w * item[0].h) if len(holding) > 1 else holding[0]
+        _, frame, index = holding
         over = _outside(ink, frame)
         if over > 0.05:
             found.append((FRAME, over, f"the rect of step {index}"))
