@@ -119,3 +119,12 @@ def test_the_characters_left_to_pyyaml_are_all_but_those_templates_write():
     for code in sorted(edges | {0x09, 0x0D, 0x85, 0x2028, 0x2029, 0xDC00, 0xFEFF, 0xFFFE}):
         awkward = not any(low <= code <= high for low, high in allowed)
         assert bool(quickyaml.AWKWARD.search(f"a{chr(code)}b")) == awkward, hex(code)
+
+
+def test_awkward_text_is_found_alike_with_or_without_the_pattern():
+    """`awkward` skips the pattern's search for ASCII text: it must find exactly what the pattern finds."""
+    from pnp.render.quickyaml import AWKWARD, awkward
+
+    texts = [chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF or code % 64 == 0]
+    texts += ["- rect: {x: 1}\n- text: {text: \"a\tb\"}\n", "plain\nlines\n", "", "a\x7fb", "é\x01", "ok é"]
+    assert [awkward(text) for text in texts] == [AWKWARD.search(text) is not None for text in texts]

@@ -108,7 +108,7 @@ class Steps:
         the one before (`_text_alike`). None when the text needs PyYAML."""
         from pnp.render import quickyaml
 
-        if quickyaml.AWKWARD.search(text):
+        if quickyaml.awkward(text):
             return None
         steps, index, wrong = [], 0, []
         for line in text.split("\n"):
