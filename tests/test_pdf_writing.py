@@ -42,18 +42,19 @@ def test_text_is_written_as_drawstring_writes_it():
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_a_face_is_placed_as_the_canvas_calls_would_place_it(rotation):
     ours, theirs = canvases()
-    slot = Slot(Box(10.0, 20.0, 73.5, 108.9), rotation, Box(7.0, 17.0, 76.5, 111.9))
-    marks.place(ours, slot, None, "face3")
-    theirs.saveState()
-    path = theirs.beginPath()
-    path.rect(7.0 * PT, 17.0 * PT, 69.5 * PT, 94.9 * PT)
-    theirs.clipPath(path, stroke=0, fill=0)
-    corner = {0: (10.0, 20.0), 90: (73.5, 20.0), 180: (73.5, 108.9), 270: (10.0, 108.9)}[rotation]
-    theirs.translate(corner[0] * PT, corner[1] * PT)
-    if rotation:
-        theirs.rotate(rotation)
-    theirs.doForm("face3")
-    theirs.restoreState()
+    for form in ("face3", "face4"):  # the second time, the slot's operators as written the first (marks._slot_code)
+        slot = Slot(Box(10.0, 20.0, 73.5, 108.9), rotation, Box(7.0, 17.0, 76.5, 111.9))
+        marks.place(ours, slot, None, form)
+        theirs.saveState()
+        path = theirs.beginPath()
+        path.rect(7.0 * PT, 17.0 * PT, 69.5 * PT, 94.9 * PT)
+        theirs.clipPath(path, stroke=0, fill=0)
+        corner = {0: (10.0, 20.0), 90: (73.5, 20.0), 180: (73.5, 108.9), 270: (10.0, 108.9)}[rotation]
+        theirs.translate(corner[0] * PT, corner[1] * PT)
+        if rotation:
+            theirs.rotate(rotation)
+        theirs.doForm(form)
+        theirs.restoreState()
     assert ours._code == theirs._code and ours._formsinuse == theirs._formsinuse
 
 
