@@ -59,7 +59,8 @@ class Advanced:
         self._pass_turn(player)
 
     def on_pass(self, event):
-        if not self._turn(event.player):
+        player = event.player  # a property: read once
+        if not self._turn(player):
             return
         if not self.advanced:
             self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; "
@@ -69,8 +70,8 @@ class Advanced:
             self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')} "
                                    "(CHOICE, RULES.md 12.6)")
         else:
-            self.passed[event.player] = self.w.line
-        self._pass_turn(event.player)
+            self.passed[player] = self.w.line
+        self._pass_turn(player)
 
     def _bonus(self, player: str) -> int:
         """Points for the starter cards left in hand (advanced game)."""

@@ -55,27 +55,28 @@ class Turns:
         self._collect(event, event.player, "extra")
 
     def on_steal(self, event):
+        player, victim, count = event.player, event.victim, event.count  # properties: each read once
         pending = self.pending
         self.pending = None
-        if not (pending and pending[0] == event.player and pending[1] == "flags"):
+        if not (pending and pending[0] == player and pending[1] == "flags"):
             # Without a flag card there is no colour and no limit to replay the steal with.
-            self.w.blow("BT-STEAL", self._no_followup(event.player, "a flag card"))
+            self.w.blow("BT-STEAL", self._no_followup(player, "a flag card"))
             return
         self.got = (*self.got[:4], self.w.line)  # the card's steal is made: its Got's `followed`
-        if event.victim == event.player:
-            self.w.blow("BT-STEAL", f"{event.player} steals from an opponent, not from {event.player}'s own collection")
+        if victim == player:
+            self.w.blow("BT-STEAL", f"{player} steals from an opponent, not from {player}'s own collection")
             return
         _, _, colour, flags = pending
-        held = self.counts[event.victim][colour]
-        if event.count > flags:
+        held = self.counts[victim][colour]
+        if count > flags:
             self.w.blow("BT-STEAL-COUNT", f"{counted(flags, 'flag')} allow{'s' if flags == 1 else ''} at most "
-                                          f"{counted(flags, 'card')}, not {event.count}")
-        elif event.count > held:
-            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {counted(held, self.f.colours[colour] + ' card')}, "
-                                          f"so {event.count} cannot be stolen")
-        moved = min(event.count, flags, held)
-        self.counts[event.victim][colour] -= moved
-        self.counts[event.player][colour] += moved
+                                          f"{counted(flags, 'card')}, not {count}")
+        elif count > held:
+            self.w.blow("BT-STEAL-COUNT", f"{victim} has {counted(held, self.f.colours[colour] + ' card')}, "
+                                          f"so {count} cannot be stolen")
+        moved = min(count, flags, held)
+        self.counts[victim][colour] -= moved
+        self.counts[player][colour] += moved
 
     def _turn(self, player: str) -> bool:
         """The checks every turn starts with, in a fixed order; false when the turn cannot be played."""
