@@ -85,13 +85,14 @@ class Rounds:
 
     def on_flip(self, event):
         due = self.settle("flip") if self.todo else None  # most flips: nothing is due
+        card = event.card  # a property: read once
         if due:  # the Reload's card: with the rerolled dice, one pick for the Reload's player
-            self._deal(event.card)
-            self.card, self.order, self.window, self.dice_only = event.card, [due.player], [], None
+            self._deal(card)
+            self.card, self.order, self.window, self.dice_only = card, [due.player], [], None
             return
         if self._next_round():
-            self._deal(event.card)
-            self._begin_round(event.card)
+            self._deal(card)
+            self._begin_round(card)
 
     def on_roll(self, event):
         due = self.settle("roll") if self.todo else None
