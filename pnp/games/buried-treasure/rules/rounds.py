@@ -64,7 +64,9 @@ class Rounds:
         self.total = {name: 0 for name in self.players}  # the rounds' points so far
         self.history: list = []     # each round's score (Scored)
         self.next = self.youngest   # a player, or a tuple of players any of whom may start
-        self.final_line = self.winner_line = 0  # set here, not only FinalScores' defaults: read at every line
+        # the end lines' markers on the state itself, not only as FinalScores' class defaults: apply and is_over
+        # read them at every line, and an attribute of the state's own is found quicker
+        self.final_line = self.winner_line = 0
         if self.ages and self.ages[0] != self.youngest:
             self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
                         setup.line("starts"))

@@ -21,7 +21,7 @@ class Turns:
         return self.next if isinstance(self.next, str) else self.next[0]
 
     def apply(self, action) -> None:
-        if action is None or action.verb not in FOLLOW_UPS:
+        if self.pending and (action is None or action.verb not in FOLLOW_UPS):  # most lines: nothing pending
             self.pending = None  # any other event closes the turn: an unused follow-up was declined
         if action is not None and not self.winner_line:
             self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
