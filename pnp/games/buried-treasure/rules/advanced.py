@@ -28,37 +28,39 @@ class Advanced:
             hand[card] = hand.get(card, 0) + 1
 
     def on_play(self, event):
-        if not self._turn(event.player):
+        player, card = event.player, event.card  # an action's fields are properties: each is read once
+        if not self._turn(player):
             return
         if not self.advanced:
             self.w.blow("BT-ADVANCED", "playing a starter card belongs to the advanced game (write `advanced: yes`)")
-            self._pass_turn(event.player)
+            self._pass_turn(player)
             return
-        target = self._target(event.player, event.to)
-        hand = self.hands[event.player]
-        if hand.get(event.card):
-            hand[event.card] -= 1
+        target = self._target(player, event.to)
+        hand = self.hands[player]
+        if hand.get(card):
+            hand[card] -= 1
         else:
-            held = ", ".join(f"{card} ×{count}" for card, count in sorted(hand.items()) if count) or "nothing"
-            self.w.blow("BT-PLAY-HELD", f"{event.player} holds no {event.card} (holds: {held})")
-        colour = self.f.suit[event.card]
-        chosen = self.f.colours.index(event.colour) if event.colour else None
+            held = ", ".join(f"{kind} ×{count}" for kind, count in sorted(hand.items()) if count) or "nothing"
+            self.w.blow("BT-PLAY-HELD", f"{player} holds no {card} (holds: {held})")
+        colour, named = self.f.suit[card], event.colour
+        chosen = self.f.colours.index(named) if named else None
         if colour is None:
             if chosen is None:
-                self.w.blow("BT-WILD", f"a wild flag joins a column: write its colour (`play {event.card} blue`)")
+                self.w.blow("BT-WILD", f"a wild flag joins a column: write its colour (`play {card} blue`)")
             elif not self.counts[target][chosen]:
                 self.w.blow("BT-WILD", f"a wild flag joins a column already there; {target} has no "
-                                       f"{event.colour} cards (OUR CHOICE, RULES.md 12.4)")
+                                       f"{named} cards (OUR CHOICE, RULES.md 12.4)")
             colour = chosen
         elif chosen is not None and chosen != colour:
-            self.w.blow("BT-WILD", f"only a wild flag chooses its colour; {event.card} is {self.f.colours[colour]}")
+            self.w.blow("BT-WILD", f"only a wild flag chooses its colour; {card} is {self.f.colours[colour]}")
         if colour is not None:
             self.counts[target][colour] += 1
-        self.got = (event.player, event.card, self.w.line, "played", 0)  # a Got's parts
-        self._pass_turn(event.player)
+        self.got = (player, card, self.w.line, "played", 0)  # a Got's parts
+        self._pass_turn(player)
 
     def on_pass(self, event):
-        if not self._turn(event.player):
+        player = event.player  # a property: read once
+        if not self._turn(player):
             return
         if not self.advanced:
             self.w.blow("BT-ADVANCED", "passing belongs to the advanced game; "
@@ -68,8 +70,8 @@ class Advanced:
             self.w.blow("BT-PASS", f"passing starts once the layout is empty; it still holds {counted(left, 'card')} "
                                    "(CHOICE, RULES.md 12.6)")
         else:
-            self.passed[event.player] = self.w.line
-        self._pass_turn(event.player)
+            self.passed[player] = self.w.line
+        self._pass_turn(player)
 
     def _bonus(self, player: str) -> int:
         """Points for the starter cards left in hand (advanced game)."""

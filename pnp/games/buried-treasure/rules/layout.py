@@ -26,26 +26,27 @@ class Layout:
     def on_deal(self, event):
         if not self._round_for("the deal"):
             return
-        column = self._deal_column(event)
+        cards = event.cards  # a property: read once
+        column = self._deal_column(event.column, len(cards))
         if column is None or self.turns:
             return  # with turns played, the first turn reported this column missing: the layout is not checked
-        over = self._draw(self.deck, event.cards, "BT-DEAL-COUNT", "the deck")
+        over = self._draw(self.deck, cards, "BT-DEAL-COUNT", "the deck")
         self.dealt_columns[column] = self.w.line
-        self.layout[column - 1] = list(event.cards)
+        self.layout[column - 1] = list(cards)
         # a card dealt too often is a slip of this deal or of an earlier one of the round: the card a take later
         # names in its place, wherever it lies in the layout, is believed
         if over:
             self.suspect |= {(c + 1, at) for c, pile in enumerate(self.layout) for at, card in enumerate(pile)
                              if card in over}
 
-    def _deal_column(self, event):
-        """The column a deal goes into: the one it names, or, when that one cannot be meant (no such column, or
-        dealt already), the column not dealt yet that takes as many cards, as a slip of the column's number.
-        A column dealt already with a wrong number of cards that fit a column not dealt yet was that column's
-        deal, written with a wrong number: it moves there. None when no column can take the deal."""
+    def _deal_column(self, column: int, size: int):
+        """The column a deal of `size` cards goes into: the one it names, `column`, or, when that one cannot be
+        meant (no such column, or dealt already), the column not dealt yet that takes as many cards, as a slip
+        of the column's number. A column dealt already with a wrong number of cards that fit a column not dealt
+        yet was that column's deal, written with a wrong number: it moves there. None when no column can take
+        the deal."""
         columns, sizes, dealt = len(self.f.columns), self.f.columns, self.dealt_columns
-        column = event.column
-        if column <= columns and column in self.misdealt and len(event.cards) == sizes[column - 1]:
+        if column <= columns and column in self.misdealt and size == sizes[column - 1]:
             moved = [c for c in range(1, columns + 1) if c not in dealt
                      and sizes[c - 1] == len(self.layout[column - 1])]
             if moved:
@@ -58,12 +59,12 @@ class Layout:
         elif column in dealt:
             self.w.blow("BT-DEAL-SHAPE", f"column {column} was dealt already (line {dealt[column]})")
         else:
-            if len(event.cards) != sizes[column - 1]:
+            if size != sizes[column - 1]:
                 self.w.blow("BT-DEAL-SHAPE", f"column {column} takes {counted(sizes[column - 1], 'card')}, "
-                                             f"not {len(event.cards)}")
+                                             f"not {size}")
                 self.misdealt[column] = self.w.line
             return column
-        return next((c for c in range(1, columns + 1) if c not in dealt and sizes[c - 1] == len(event.cards)), None)
+        return next((c for c in range(1, columns + 1) if c not in dealt and sizes[c - 1] == size), None)
 
     def _draw(self, supply: Supply, cards: tuple, rule: str, source: str) -> list:
         """Deal cards out of a supply, blowing `rule` for a card dealt more often than the data has it; those

@@ -24,6 +24,12 @@ def places(counts: tuple) -> tuple:
     return tuple([alone[count] for count in sorted(alone, reverse=True) if alone[count] is not None][:2])
 
 
+@lru_cache(maxsize=256)
+def _seats(players: tuple) -> Seats:
+    """The table's seats (never changed, so states share them), kept for the tables met most."""
+    return Seats(players)
+
+
 class Scored(NamedTuple):
     """A round's score: each player's points (never changed again, so clones share it), and the score card
     and awards they were made with, which say how when a message needs it."""
@@ -42,7 +48,7 @@ class Rounds:
 
     def begin(self, setup):
         facts = self.f
-        self.seats = Seats(self.players)
+        self.seats = _seats(self.players)
         self.advanced, self.youngest, self.ages = (setup.options[key] for key in ("advanced", "starts", "ages"))
         self._begin(0)
         self.closed = True          # no round under way (before round 1, or once a round is scored)
@@ -58,6 +64,9 @@ class Rounds:
         self.total = {name: 0 for name in self.players}  # the rounds' points so far
         self.history: list = []     # each round's score (Scored)
         self.next = self.youngest   # a player, or a tuple of players any of whom may start
+        # the end lines' markers on the state itself, not only as FinalScores' class defaults: apply and is_over
+        # read them at every line, and an attribute of the state's own is found quicker
+        self.final_line = self.winner_line = 0
         if self.ages and self.ages[0] != self.youngest:
             self.w.blow("BT-START", f"the youngest starts round 1: {self.ages[0]}, not {self.youngest}",
                         setup.line("starts"))
@@ -176,10 +185,12 @@ class Rounds:
         """(player, colour, place, points) for each place of the round, with its score card: `_places` for
         every colour at once."""
         players = self.players
-        columns = zip(*(self.counts[name] for name in players))  # colour -> each player's cards of it
-        return [(players[seat], colour, place, values[place])
-                for colour, (values, counts) in enumerate(zip(self.f.score_cards[self.card], columns))
-                for place, seat in enumerate(places(counts))]
+        columns = zip(*map(self.counts.__getitem__, players))  # colour -> each player's cards of it
+        awards = []
+        for colour, (values, counts) in enumerate(zip(self.f.score_cards[self.card], columns)):
+            for place, seat in enumerate(places(counts)):
+                awards.append((players[seat], colour, place, values[place]))
+        return awards
 
     def _round_points(self, awards: list | None = None) -> dict:
         """player -> points, from the collections as they are now (or from their `awards`)."""
@@ -193,8 +204,9 @@ class Rounds:
         that is (`ages:`, or `starts:` when the youngest is among them); otherwise any of them."""
         if not self.scores_known:
             return tuple(self.players)
-        low = min(self.total.values())
-        lowest = tuple(name for name in self.players if self.total[name] == low)
+        total = self.total
+        low = min(total.values())
+        lowest = tuple([name for name in self.players if total[name] == low])
         if len(lowest) == 1:
             return lowest[0]
         if self.ages:

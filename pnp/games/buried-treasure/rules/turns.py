@@ -21,7 +21,7 @@ class Turns:
         return self.next if isinstance(self.next, str) else self.next[0]
 
     def apply(self, action) -> None:
-        if action is None or action.verb not in FOLLOW_UPS:
+        if self.pending and (action is None or action.verb not in FOLLOW_UPS):  # most lines: nothing pending
             self.pending = None  # any other event closes the turn: an unused follow-up was declined
         if action is not None and not self.winner_line:
             self.handle(action)  # not over: is_over() asks for a winner written, and the game has no decided()
@@ -29,16 +29,17 @@ class Turns:
             self.dispatch(action)  # no other part of the state overrides apply
 
     def on_take(self, event):
-        if not self._turn(event.player):
+        player = event.player  # an action's fields are properties: each is read once, here and in _collect
+        if not self._turn(player):
             return
-        target, card = self._collect(event)
-        if target == event.player:
+        target, card = self._collect(event, player)
+        if target == player:
             special, flags = self.f.special[card]
             if special == "extra":
-                self.pending = (event.player, "extra", self.f.suit[card], 0)
+                self.pending = (player, "extra", self.f.suit[card], 0)
             elif special == "flags":
-                self.pending = (event.player, "flags", self.f.suit[card], flags)
-        self._pass_turn(event.player)
+                self.pending = (player, "flags", self.f.suit[card], flags)
+        self._pass_turn(player)
 
     def on_extra(self, event):
         pending = self.pending
@@ -51,30 +52,31 @@ class Turns:
             colour = self.f.colours[pending[2]]
             self.w.blow("BT-EXTRA-COLOUR", f"an EXTRA card brings one more {colour} card; "
                                            f"{event.card} is {self.f.colours[self.f.suit[event.card]]}")
-        self._collect(event, "extra")
+        self._collect(event, event.player, "extra")
 
     def on_steal(self, event):
+        player, victim, count = event.player, event.victim, event.count  # properties: each read once
         pending = self.pending
         self.pending = None
-        if not (pending and pending[0] == event.player and pending[1] == "flags"):
+        if not (pending and pending[0] == player and pending[1] == "flags"):
             # Without a flag card there is no colour and no limit to replay the steal with.
-            self.w.blow("BT-STEAL", self._no_followup(event.player, "a flag card"))
+            self.w.blow("BT-STEAL", self._no_followup(player, "a flag card"))
             return
         self.got = (*self.got[:4], self.w.line)  # the card's steal is made: its Got's `followed`
-        if event.victim == event.player:
-            self.w.blow("BT-STEAL", f"{event.player} steals from an opponent, not from {event.player}'s own collection")
+        if victim == player:
+            self.w.blow("BT-STEAL", f"{player} steals from an opponent, not from {player}'s own collection")
             return
         _, _, colour, flags = pending
-        held = self.counts[event.victim][colour]
-        if event.count > flags:
+        held = self.counts[victim][colour]
+        if count > flags:
             self.w.blow("BT-STEAL-COUNT", f"{counted(flags, 'flag')} allow{'s' if flags == 1 else ''} at most "
-                                          f"{counted(flags, 'card')}, not {event.count}")
-        elif event.count > held:
-            self.w.blow("BT-STEAL-COUNT", f"{event.victim} has {counted(held, self.f.colours[colour] + ' card')}, "
-                                          f"so {event.count} cannot be stolen")
-        moved = min(event.count, flags, held)
-        self.counts[event.victim][colour] -= moved
-        self.counts[event.player][colour] += moved
+                                          f"{counted(flags, 'card')}, not {count}")
+        elif count > held:
+            self.w.blow("BT-STEAL-COUNT", f"{victim} has {counted(held, self.f.colours[colour] + ' card')}, "
+                                          f"so {count} cannot be stolen")
+        moved = min(count, flags, held)
+        self.counts[victim][colour] -= moved
+        self.counts[player][colour] += moved
 
     def _turn(self, player: str) -> bool:
         """The checks every turn starts with, in a fixed order; false when the turn cannot be played."""
@@ -88,23 +90,27 @@ class Turns:
             self._first_turn()
         if player in self.passed:
             self.w.blow("BT-PASSED", f"{player} passed at line {self.passed[player]} and plays no more this round")
-        elif isinstance(self.next, tuple):
+        elif player != self.next:  # `next` a name, or a tuple of those tied, which no name equals
+            self._not_next(player)
+        self.turns += 1
+        self.played = True
+        return True
+
+    def _not_next(self, player: str) -> None:
+        """`player` takes a turn that `next` does not name: one of those tied may start, anyone else is reported."""
+        if isinstance(self.next, tuple):
             if player not in self.next:
                 self.w.blow("BT-START", f"round {self.round} starts with the lowest total: "
                                         f"{' or '.join(self._totals_of(self.next))}, not {player} (OUR CHOICE, "
                                         "RULES.md 4.3: without `ages:` any of those tied may)")
-        elif player != self.next:
-            if self.turns:
-                self.w.blow("BT-TURN", f"it is {self.next}'s turn, not {player}'s")
-            else:
-                reason = "the youngest" if self.round == 1 else "the lowest total"
-                if self.round > 1 and list(self.total.values()).count(self.total[self.next]) > 1:
-                    reason += ", and of those tied the youngest (CHOICE, RULES.md 4.3)"
-                self.w.blow("BT-START", f"round {self.round} starts with {reason}: "
-                                        f"{self._totals_of((self.next,))[0]}, not {player}")
-        self.turns += 1
-        self.played = True
-        return True
+        elif self.turns:
+            self.w.blow("BT-TURN", f"it is {self.next}'s turn, not {player}'s")
+        else:
+            reason = "the youngest" if self.round == 1 else "the lowest total"
+            if self.round > 1 and list(self.total.values()).count(self.total[self.next]) > 1:
+                reason += ", and of those tied the youngest (CHOICE, RULES.md 4.3)"
+            self.w.blow("BT-START", f"round {self.round} starts with {reason}: "
+                                    f"{self._totals_of((self.next,))[0]}, not {player}")
 
     def _first_turn(self) -> None:
         if self.card is None:
@@ -175,10 +181,11 @@ class Turns:
         self.deck.left[card] -= 1
         return card
 
-    def _collect(self, event, how: str = "") -> tuple:
-        """A take or an EXTRA's card into a collection: (whose collection, the card really moved)."""
-        player = event.player
-        target = player if event.to is None else self._target(player, event.to)  # most cards: the taker's own
+    def _collect(self, event, player: str, how: str = "") -> tuple:
+        """A take or an EXTRA's card into a collection (`player`, who takes it, is the event's): (whose
+        collection, the card really moved)."""
+        to = event.to
+        target = player if to is None else self._target(player, to)  # most cards: the taker's own
         card = self._from_layout(event.column, event.card)
         self.counts[target][self.f.suit[card]] += 1
         self.got = (player, card, self.w.line, how or ("own" if target == player else "given"), 0)  # a Got's parts

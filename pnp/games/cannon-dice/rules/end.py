@@ -11,7 +11,7 @@ class GameEnd:
     """The end of the game, its scores and its winner."""
 
     def is_over(self) -> bool:
-        return bool(self.winner_line)
+        return self.winner_line != 0  # asked at every line: a comparison, no call of bool()
 
     def over(self) -> str:
         return f"the game is over (the winner is written at line {self.winner_line})"
@@ -104,17 +104,19 @@ class GameEnd:
 
     def _end_reason(self) -> str:
         """Why the game ends after this round (RULES.md 8), or "" while it goes on."""
-        for p in self.players:
-            if all(self.xd[p]):
+        players, xd, balls, owner = self.players, self.xd, self.balls, self.owner
+        for p in players:
+            if all(xd[p]):
                 return f"{p} has no working cannon"
-            if not any(self.balls[p]):
+            if not any(balls[p]):
                 return f"{p} has no ball left"
-        if None not in self.owner:
+        if None not in owner:
             return "the sea grid is full"
-        columns, owner = self.f.columns, self.owner
-        for p in self.players:  # a cannon that can fire faces a free space?
+        columns = self.f.columns
+        for p in players:  # a cannon that can fire faces a free space?
             for row in self._usable(p):
-                if None in owner[row * columns:(row + 1) * columns]:
+                start = row * columns
+                if None in owner[start:start + columns]:
                     break
             else:
                 return (f"{p} can no longer claim a space (OUR CHOICE, RULES.md 8.1: no cannon of {p}'s that can fire "

@@ -85,13 +85,14 @@ class Rounds:
 
     def on_flip(self, event):
         due = self.settle("flip") if self.todo else None  # most flips: nothing is due
+        card = event.card  # a property: read once
         if due:  # the Reload's card: with the rerolled dice, one pick for the Reload's player
-            self._deal(event.card)
-            self.card, self.order, self.window, self.dice_only = event.card, [due.player], [], None
+            self._deal(card)
+            self.card, self.order, self.window, self.dice_only = card, [due.player], [], None
             return
         if self._next_round():
-            self._deal(event.card)
-            self._begin_round(event.card)
+            self._deal(card)
+            self._begin_round(card)
 
     def on_roll(self, event):
         due = self.settle("roll") if self.todo else None
@@ -114,20 +115,21 @@ class Rounds:
     def on_take(self, event):
         if self.todo:
             self.settle()
-        if not self._pick(event.player):
+        player, card = event.player, event.card  # an action's fields are properties: each is read once
+        if not self._pick(player):
             return
         if self.card is None:
             self.w.blow("CD-PICK", f"round {self.round}'s card is taken already; only dice are left")
             return
-        if self.card not in (UNKNOWN, event.card):
-            self.w.blow("CD-PICK", f"the card on offer is {self.card}, not {event.card}")
-            self._flipped_instead(self.card, event.card)
-        if self.dice_only == event.player:
-            self.w.blow(self.f.effect_code["take-dice"], f"{event.player} took both dice with the card played at "
+        if self.card not in (UNKNOWN, card):
+            self.w.blow("CD-PICK", f"the card on offer is {self.card}, not {card}")
+            self._flipped_instead(self.card, card)
+        if self.dice_only == player:
+            self.w.blow(self.f.effect_code["take-dice"], f"{player} took both dice with the card played at "
                                                         f"line {self.order_changed}: the card is "
-                                                        f"{self.other[event.player]}'s pick")
+                                                        f"{self.other[player]}'s pick")
         self.card = None
-        self._got(event.player, event.card)
+        self._got(player, card)
 
     def _advance(self) -> None:
         """Once a round's picks and their follow-ups are done, its after-round cards act one by one, in the
@@ -159,13 +161,13 @@ class Rounds:
     def _open_offer(self, dice) -> None:
         """The round's dice (None: not known, when the log left the roll out) and card are on offer: the
         active player picks first, then the other, turn about."""
-        active = self.active
+        active, kept = self.active, self.kept
+        other = self.other[active]
         planked = self.plank.pop(active, 0)
         count = len(dice) if dice is not None else 1 if planked else 2
         self.dice, self.phase = dice, "picks"
-        self.order = [active, self.other[active]] * 2
-        del self.order[count + (self.card is not None):]
-        self.window = [p for p in (self.other[active], active) if self.kept[p] and next(self._playable(p), None)]
+        self.order = [active, other, active, other][:count + (self.card is not None)]
+        self.window = [p for p in (other, active) if kept[p] and next(self._playable(p), None)]
 
     def _playable(self, player):
         """(card, effect) for each kept card `player` may play now: a reroll while dice are on offer, and, before
@@ -185,6 +187,29 @@ class Rounds:
 
     def _pick(self, player: str) -> bool:
         """The checks every pick starts with, in a fixed order; false when no pick can be made."""
+        if self.phase != "picks" and not self._offer_open(player):
+            return False
+        order = self.order
+        if not order:
+            self.w.blow("CD-PICK", f"every pick of round {self.round} is made; nothing is left on offer")
+            return False
+        if self.window:  # a pick closes the chance to play a kept card first (most picks: no list to replace)
+            self.window = []
+        if order[0] == player:
+            order.pop(0)
+        elif player in order:
+            self.w.blow("CD-PICK-ORDER", f"it is {order[0]}'s pick, not {player}'s")
+            order.remove(player)
+        else:
+            self.w.blow("CD-PICK-ORDER", f"{player} has no pick left in round {self.round}; "
+                                         f"the last one is {order[0]}'s")
+            order.pop(0)
+        self.picks += 1
+        return True
+
+    def _offer_open(self, player: str) -> bool:
+        """A pick made out of the picks: reported, and the round's offer opened as the pick needs it (the round
+        begun, its dice unknown); false once the game is over."""
         if self.phase == "final":
             self.blow_end(f"the game is over: {self.ended}")
             return False
@@ -192,24 +217,9 @@ class Rounds:
             self.w.blow("CD-ROUND", f"no round is under way: round {self.round + 1} begins with "
                                     "`flip CARD` and `roll FACE FACE`")
             self._begin_round(UNKNOWN)
-        if self.phase == "roll":
-            if self.card is not UNKNOWN:
-                self.w.blow("CD-ROUND", f"{player} picks before round {self.round}'s dice are rolled")
-            self._open_offer(None)
-        if not self.order:
-            self.w.blow("CD-PICK", f"every pick of round {self.round} is made; nothing is left on offer")
-            return False
-        self.window = []
-        if self.order[0] == player:
-            self.order.pop(0)
-        elif player in self.order:
-            self.w.blow("CD-PICK-ORDER", f"it is {self.order[0]}'s pick, not {player}'s")
-            self.order.remove(player)
-        else:
-            self.w.blow("CD-PICK-ORDER", f"{player} has no pick left in round {self.round}; "
-                                         f"the last one is {self.order[0]}'s")
-            self.order.pop(0)
-        self.picks += 1
+        if self.card is not UNKNOWN:  # the roll is due now; a round begun here has its flip left out already
+            self.w.blow("CD-ROUND", f"{player} picks before round {self.round}'s dice are rolled")
+        self._open_offer(None)
         return True
 
     def _take_die(self, face):
@@ -260,9 +270,10 @@ class Rounds:
         self._end_round()
 
     def _end_round(self) -> None:
-        for card in self.table_cards:
-            self.deck.discard(card)
-        self.table_cards = []
+        if self.table_cards:  # most rounds: their card was taken, nothing is left on the table
+            for card in self.table_cards:
+                self.deck.discard(card)
+            self.table_cards = []
         self.card, self.dice, self.order, self.window = None, [], [], []
         self.next_active = self.other[self.active]
         self.phase = "begin"

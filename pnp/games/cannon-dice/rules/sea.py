@@ -12,17 +12,17 @@ class Sea:
 
     def on_fire(self, event):
         due = self.settle("shot") if self.todo else None  # most shots: nothing is due
-        face = event.face
+        player, face = event.player, event.face  # an action's fields are properties: each is read once
         if due:  # the Extra Shot's die
-            self.is_theirs(due, event.player)
-            if due.data is not None and event.face != due.data:
-                self.w.blow(due.code, f"{due.cause}: its die shows {due.data}, not {event.face}")
-                face = self._as_shown(event.face, [due.data])
-        elif self._pick(event.player):
-            face = self._take_die(event.face)
+            self.is_theirs(due, player)
+            if due.data is not None and face != due.data:
+                self.w.blow(due.code, f"{due.cause}: its die shows {due.data}, not {face}")
+                face = self._as_shown(face, [due.data])
+        elif self._pick(player):
+            face = self._take_die(face)
         else:
             return
-        self._shoot(event.player, face, event.row, event.target)
+        self._shoot(player, face, event.row, event.target)
 
     def on_claim(self, event):
         due, event = self._answered("claim", event)
