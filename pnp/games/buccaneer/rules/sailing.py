@@ -59,16 +59,21 @@ class Sailing:
 
     def _tidy(self) -> None:
         """Drop what can no longer be done: a coast draw whose ship left the coast while an attack was
-        settled, crew from an empty Pirate Island."""
-        while self.todo and self._void(self.todo[0]):
-            self.todo.pop(0)
-
-    def _void(self, due) -> bool:
-        if due.kind == "draw":
-            return due.data == "coast" and self.at[due.player] not in self.f.coast
-        if due.kind == "hire" or (due.kind == "loot" and not due.data[0]):
-            return not len(self.pirates)
-        return False
+        settled, crew from an empty Pirate Island. (Run after every line that leaves follow-ups due: one loop,
+        no call for each follow-up looked at.)"""
+        todo = self.todo
+        while todo:
+            due = todo[0]
+            kind = due.kind
+            if kind == "draw":
+                if due.data != "coast" or self.at[due.player] in self.f.coast:
+                    return
+            elif kind == "hire" or (kind == "loot" and not due.data[0]):
+                if len(self.pirates):
+                    return
+            else:
+                return
+            del todo[0]
 
     def _start_turn(self, player) -> None:
         last = self.last_move
