@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from pnp.check.ending import FinalScores
+from pnp.check.engine import State
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
 from pnp.check.simulate import simulate
@@ -223,3 +225,13 @@ def test_a_move_is_too_long_exactly_when_it_passes_the_sailing_value():
         check_text(text, "t.log", watch=watch)
     assert len(moves) > 100 and all(shortcut == whole for shortcut, whole in moves)
     assert (True, True) in moves and (False, False) in moves
+
+
+def test_apply_calls_the_engines_handler_and_reads_the_end_lines_from_the_state_itself():
+    # Sailing.apply calls a line's handler itself (the engine's `handle`) and `dispatch` otherwise: neither may be
+    # overridden by a part of the state. The final and winner lines start on the state as FinalScores' defaults.
+    state = rules_for("buccaneer").state
+    assert state.handle is State.handle and state.dispatch is State.apply
+    watched = []
+    check_text(SETUP + START, "t.log", watch=lambda s, action: watched.append((s.final_line, s.winner_line)))
+    assert watched and set(watched) == {(FinalScores.final_line, FinalScores.winner_line)}

@@ -20,7 +20,7 @@ class GameEnd:
             self.todo.clear()
 
     def is_over(self) -> bool:
-        return bool(self.final_line and (self.winner_line or not self.won))
+        return self.final_line > 0 and (self.winner_line > 0 or not self.won)  # lines: 0 until written
 
     def over(self) -> str:
         if self.won:

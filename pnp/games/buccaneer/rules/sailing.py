@@ -23,14 +23,16 @@ class Sailing:
         return self.current
 
     def apply(self, action) -> None:
-        if action is None or action.verb != "challenge":  # a challenge may come between a move and its attack
+        verb = None if action is None else action.verb
+        if verb != "challenge":  # a challenge may come between a move and its attack
             if self.crowded:
                 self._crowd_stands(action)
-            self.after_sail, self.fresh = self.fresh, False  # an attack comes right after the move it ends
-        if action is not None and not (self.final_line or self.won or self.stopped):
-            self.handle(action)  # neither over nor decided: is_over() needs final_line, decided() won or stopped
-        else:
-            self.dispatch(action)  # the engine's apply: no other part of the state overrides it
+            self.after_sail = self.fresh  # an attack comes right after the move it ends
+            self.fresh = False
+        if verb is None or self.final_line or self.won or self.stopped:
+            self.dispatch(action)  # the engine's apply (no other part of the state overrides it): a bot's line
+        else:                      # left out, or a line once the game is over (final_line) or decided (won, stopped)
+            self._handlers[verb](self, action)  # the engine's `handle`, without the call
         if self.todo:
             self._tidy()
 
@@ -57,16 +59,21 @@ class Sailing:
 
     def _tidy(self) -> None:
         """Drop what can no longer be done: a coast draw whose ship left the coast while an attack was
-        settled, crew from an empty Pirate Island."""
-        while self.todo and self._void(self.todo[0]):
-            self.todo.pop(0)
-
-    def _void(self, due) -> bool:
-        if due.kind == "draw":
-            return due.data == "coast" and self.at[due.player] not in self.f.coast
-        if due.kind == "hire" or (due.kind == "loot" and not due.data[0]):
-            return not len(self.pirates)
-        return False
+        settled, crew from an empty Pirate Island. (Run after every line that leaves follow-ups due: one loop,
+        no call for each follow-up looked at.)"""
+        todo = self.todo
+        while todo:
+            due = todo[0]
+            kind = due.kind
+            if kind == "draw":
+                if due.data != "coast" or self.at[due.player] in self.f.coast:
+                    return
+            elif kind == "hire" or (kind == "loot" and not due.data[0]):
+                if len(self.pirates):
+                    return
+            else:
+                return
+            del todo[0]
 
     def _start_turn(self, player) -> None:
         last = self.last_move
@@ -139,25 +146,13 @@ class Sailing:
         return True
 
     def on_sail(self, event):
-        player = event.player
+        """A ship's straight move to `event.to`, checked, then made; what stopping there brings is asked for. A free
+        move (after an attack) is no turn's move."""
+        player, to, heading = event.player, event.to, event.heading
         due = self._free_due(player) if self.todo else None
         if due is None and not self._turn_of(player, True):
             return
-        self._move(player, event.to, event.heading, due is not None)
-
-    def _free_due(self, player):
-        """The free move due from `player` now (after an attack), taken off the follow-ups (some are due); the
-        attack's follow-ups the log left out before it (the spoils, a return) are reported."""
-        index = next((i for i, due in enumerate(self.todo) if due.kind == "free"), None)
-        if index is None or self.todo[index].player != player:
-            return None
-        for skipped in self.todo[:index]:
-            self.skipped(skipped)
-        del self.todo[:index]
-        return self.todo.pop(0)
-
-    def _move(self, player, to, heading, free) -> None:
-        """A ship's straight move to `to`, checked, then made; what stopping there brings is asked for."""
+        free = due is not None
         start, f = self.at[player], self.f
         course = f.courses.get((start, to)) or self._course(start, to)  # each course is worked out once
         problem = self._why_not(player, start, to, heading, free, course)
@@ -185,6 +180,17 @@ class Sailing:
         self.fresh = not free
         if course[5]:  # `_stopped` finds nothing to do elsewhere: the same, in one look-up
             self._stopped(player, to)
+
+    def _free_due(self, player):
+        """The free move due from `player` now (after an attack), taken off the follow-ups (some are due); the
+        attack's follow-ups the log left out before it (the spoils, a return) are reported."""
+        index = next((i for i, due in enumerate(self.todo) if due.kind == "free"), None)
+        if index is None or self.todo[index].player != player:
+            return None
+        for skipped in self.todo[:index]:
+            self.skipped(skipped)
+        del self.todo[:index]
+        return self.todo.pop(0)
 
     def _point(self, player, heading, in_port) -> None:
         """The bow after a move (`in_port`: it ended in a harbour): none in a harbour; at sea the heading
@@ -289,7 +295,7 @@ class Sailing:
         self.bow[player] = HEADINGS[event.heading]
         if self.last_move:
             self._unchallenged()
-        if self.at[player] in self.f.calls_at:  # as in `_move`: elsewhere `_stopped` finds nothing to do
+        if self.at[player] in self.f.calls_at:  # as in `on_sail`: elsewhere `_stopped` finds nothing to do
             self._stopped(player, self.at[player])
 
     def on_stay(self, event):

@@ -40,6 +40,8 @@ class SetUp:
         self.turns = 0
         self.todo: list = []
         self.won, self.won_line, self.stopped = None, 0, 0
+        self.final_line = self.winner_line = 0                       # FinalScores' defaults, kept on the state: read
+                                                                     # at every line, found faster here
         self.intent = 0                                              # crew a bot chose, not drawn yet
         self.fresh = self.after_sail = False                         # the last line was a turn's sailing
         self.crowded = None                                          # (line, message, ship): a third ship there
