@@ -227,8 +227,8 @@ def test_a_move_is_too_long_exactly_when_it_passes_the_sailing_value():
     assert (True, True) in moves and (False, False) in moves
 
 
-def test_apply_calls_the_engines_handler_and_reads_the_end_lines_from_the_state_itself():
-    # Sailing.apply calls a line's handler itself (the engine's `handle`) and `dispatch` otherwise: neither may be
+def test_apply_calls_the_engines_handle_and_reads_the_end_lines_from_the_state_itself():
+    # Sailing.apply calls the engine's `handle` for a line while play goes on, `dispatch` otherwise: neither may be
     # overridden by a part of the state. The final and winner lines start on the state as FinalScores' defaults.
     state = rules_for("buccaneer").state
     assert state.handle is State.handle and state.dispatch is State.apply

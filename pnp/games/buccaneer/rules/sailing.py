@@ -30,9 +30,11 @@ class Sailing:
             self.after_sail = self.fresh  # an attack comes right after the move it ends
             self.fresh = False
         if verb is None or self.final_line or self.won or self.stopped:
-            self.dispatch(action)  # the engine's apply (no other part of the state overrides it): a bot's line
-        else:                      # left out, or a line once the game is over (final_line) or decided (won, stopped)
-            self._handlers[verb](self, action)  # the engine's `handle`, without the call
+            # a bot's line left out, or a line once the game is over (final_line) or decided (won, stopped): the
+            # engine's apply (no other part of the state overrides it)
+            self.dispatch(action)
+        else:
+            self.handle(action)  # play goes on: the line's handler at once
         if self.todo:
             self._tidy()
 
