@@ -82,17 +82,22 @@ def test_the_check_finds_an_import_that_runs_back_up(tmp_path):
 
 PROBE = ("import sys, runpy\nsys.argv = ['pnp'] + sys.argv[1:]\ntry:\n"
          "    runpy.run_module('pnp', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-         "print('LOADED', ' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+         "print('LOADED', ' '.join(sorted(sys.modules)))")
 
 
-def loaded(tmp_path: Path, *args: str) -> set[str]:
-    """The top-level modules a `pnp` command has loaded when it ends, run in a new process."""
+def modules_loaded(tmp_path: Path, *args: str) -> set[str]:
+    """Every module a `pnp` command has loaded when it ends, run in a new process."""
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(PACKAGE.parent)}
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env,
                           cwd=tmp_path)
     line = next((line for line in done.stdout.splitlines() if line.startswith("LOADED ")), None)
     assert line, done.stdout + done.stderr
     return set(line.split()[1:])
+
+
+def loaded(tmp_path: Path, *args: str) -> set[str]:
+    """The top-level modules a `pnp` command has loaded when it ends, run in a new process."""
+    return {name.split(".")[0] for name in modules_loaded(tmp_path, *args)}
 
 
 @pytest.mark.parametrize("command", ["check", "simulate"])
@@ -104,6 +109,17 @@ def test_the_checker_loads_nothing_that_draws(tmp_path, command):
         args = ["simulate", game, "--games", "2", "--out", str(tmp_path / "logs")]
     modules = loaded(tmp_path, *args)
     assert "pnp" in modules and not modules & DRAWING, sorted(modules & DRAWING)
+
+
+def test_a_kit_loads_the_layouts_of_the_kinds_it_has_only(tmp_path):
+    """A deck of cards alone never loads the layouts of boards, nets or the rules sheet (pnp/layout/kinds.py)."""
+    game = tmp_path / "deck"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "toy", game)
+    data = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(data[:data.index("\n  sheet:\n")] + "\n", encoding="utf-8")  # its deck alone
+    modules = modules_loaded(tmp_path, "build", str(game), "--duplex", "--out", str(tmp_path / "out"))
+    assert (tmp_path / "out" / "deck").is_dir() and "pnp.layout.cards" in modules
+    assert not modules & {"pnp.layout.boards", "pnp.layout.cutouts", "pnp.layout.rulesheet"}
 
 
 def test_only_a_spreadsheet_card_list_loads_the_spreadsheet_libraries(tmp_path):
