@@ -5,6 +5,7 @@ Imported only when a template must be rendered: a build whose faces are all in t
 from __future__ import annotations
 
 import bisect
+import contextlib
 import functools
 import json
 import time
@@ -95,6 +96,16 @@ class Sandbox(ImmutableSandboxedEnvironment):
         if self.started is not None and self.spent + time.monotonic() - self.started > SECONDS:
             raise OverBudget(f"the templates of this build ran for more than {SECONDS:.0f} seconds: a loop that "
                              "runs on too long")
+
+    @contextlib.contextmanager
+    def rendering(self):
+        """A rendering under way: its seconds count against the build's (`spent`) as it runs and once it ends."""
+        self.started = time.monotonic()
+        try:
+            yield
+        finally:
+            self.spent += time.monotonic() - self.started
+            self.started = None
 
     def getitem(self, obj, argument):
         if isinstance(argument, slice):
@@ -405,14 +416,11 @@ class Renderer:
         that is not worked out there, or it writes more than OUTPUT characters: then jinja2 renders it, or says
         what is wrong, where (the work counted here uncounted)."""
         env, work = self.env, self.env.work
-        env.started = time.monotonic()
-        try:
-            text = quickrender.render(quick, context, env)
-        except quickrender.Unsure:
-            text = None
-        finally:
-            env.spent += time.monotonic() - env.started
-            env.started = None
+        with env.rendering():
+            try:
+                text = quickrender.render(quick, context, env)
+            except quickrender.Unsure:
+                text = None
         if text is None or len(text) > OUTPUT:
             env.work = work
             return None
@@ -421,21 +429,18 @@ class Renderer:
     def _written(self, made, context: dict) -> str:
         """What a template writes, stopped at the line that takes it past `OUTPUT` characters."""
         pieces, size, written = made.root_render_func(made.new_context(context)), 0, []
-        self.env.started = time.monotonic()
-        try:
-            for piece in pieces:
-                size += len(piece)
-                if size > OUTPUT:
-                    frame = _writer(pieces)
-                    raise TooLong(Where(*_Source(frame.f_globals["__jinja_template__"]).line(frame, piece)))
-                written.append(piece)
-        except TooLong:
-            raise
-        except Exception:
-            self.env.handle_exception()  # the traceback rewritten to the templates' own lines, as jinja2 does
-        finally:
-            self.env.spent += time.monotonic() - self.env.started
-            self.env.started = None
+        with self.env.rendering():
+            try:
+                for piece in pieces:
+                    size += len(piece)
+                    if size > OUTPUT:
+                        frame = _writer(pieces)
+                        raise TooLong(Where(*_Source(frame.f_globals["__jinja_template__"]).line(frame, piece)))
+                    written.append(piece)
+            except TooLong:
+                raise
+            except Exception:
+                self.env.handle_exception()  # the traceback rewritten to the templates' own lines, as jinja2 does
         return "".join(written)
 
     def origins(self, template: str, needed: int | None = None, /, **context) -> list[tuple[str, int]]:
