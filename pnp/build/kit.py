@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from pnp.check.loader import playable
 from pnp.errors import DataError, told
 from pnp.layout import changes
 from pnp.layout import kit as layout
@@ -18,12 +19,23 @@ from pnp.layout.text import keep_tables_in
 from pnp.model.game import Game
 from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
+from pnp.read.games import load_game
 from pnp.render.keys import digest
+from pnp.render.stated import stated
 from pnp.wording import plural
 from pnp.write import cache
 from pnp.write.fileset import FolderSet, cannot_write
 from pnp.write.jsontext import indented
 from pnp.write.pdf import Document
+
+
+def read_kit(name: str, rules=()) -> Game:
+    """A game read for printing (by slug or folder), with the rule facts `rules` changes (`--rule KEY=VALUE`
+    texts): refused, before anything is written, when an installed game's checker cannot play it; every text of
+    its data that names a fact stated (pnp/render/stated.py)."""
+    game = load_game(name, rules)
+    playable(game)
+    return stated(game)
 
 
 def maker_for(game: Game, store: cache.Store | None = None, warn=None) -> FaceMaker:
@@ -37,6 +49,7 @@ def maker_for(game: Game, store: cache.Store | None = None, warn=None) -> FaceMa
 def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[layout.Part]:
     """Every component laid out on pages and its faces made. A DataError says what keeps any of them from being
     made, every face's problems at once."""
+    game = stated(game)
     return _made(game, settings, layout.parts(game, settings), maker or maker_for(game), progress)
 
 
@@ -106,6 +119,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     With `coverage`, and for every low-ink kit, the ink coverage of each kit page is reported
     (pnp/write/coverage.py), and a low-ink kit's share of the same kit's coverage printed normally, when the
     build makes both."""
+    game = stated(game)
     say = progress or (lambda message: None)
     soft: list = []  # pictures that will print soft, found as faces are drawn: (where, message, Alike)
     maker = maker_for(game, warn=lambda *warning: soft.append(warning))  # each face made once a build

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from pnp import resources
 from pnp.errors import DataError, PnpError, one_line
-from pnp.build.kit import build
+from pnp.build.kit import build, read_kit
 from pnp.layout.imposition import Settings
-from pnp.read.games import game_folder, load_game
+from pnp.read.games import game_folder
 from pnp.write.html import page as html_page
 
 POLL_MS = 250  # how often the page asks whether a new build is done
@@ -44,8 +44,8 @@ FOLLOW = """<script>
 class Session:
     """The builds of one game into `out` (its folder, out/<slug>/), and what the page shows of the newest."""
 
-    def __init__(self, name: str, settings: dict, out: Path, say=lambda message: None):
-        self.name, self.settings, self.out, self.say = name, settings, Path(out), say
+    def __init__(self, name: str, settings: dict, out: Path, say=lambda message: None, rules: tuple = ()):
+        self.name, self.settings, self.out, self.say, self.rules = name, settings, Path(out), say, tuple(rules)
         self.folder = game_folder(name)
         self.lock = threading.Lock()
         self.status = {"build": 0, "ok": False, "good": 0, "problems": [], "seconds": 0.0, "cpu": 0.0,
@@ -61,7 +61,7 @@ class Session:
         start, cpu = time.perf_counter(), time.process_time()
         problems, title = [], self.status["title"]
         try:
-            game = load_game(self.name)
+            game = read_kit(self.name, self.rules)
             title = game.name
             variants = [Settings(fold=form == "fold", **self.settings) for form in game.forms]
             build(game, variants, self.out / game.slug, progress=self.say, preview=True)

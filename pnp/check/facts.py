@@ -1,13 +1,14 @@
-"""A rules module's data: its own `rules.yaml`, the parts of game.yaml it reads, checked with their lines.
+"""A rules module's data: the game's rule facts (`game.rules`: rules.yaml, a variant's values in place) and the
+parts of game.yaml it reads, checked with their lines.
 
-Each rules module declares, with the specs of `pnp.model.specs`, what it reads: the rule facts of its
-rules.yaml (what the printed kit does not hold) and the keys of game.yaml's `vars` it uses (its grids,
-colours, score values). Templates read `vars` too, so keys a module does not declare are left to them.
+Each rules module declares, with the specs of `pnp.model.specs`, what it reads: the rule facts of rules.yaml
+(which the printed kit states too, pnp/read/rulefacts.py) and the keys of game.yaml's `vars` it uses (its
+grids, colours). Templates read `vars` too, so keys a module does not declare are left to them. A fact a
+`--rule` changed is reported at the option (`--rule: hand-sizes.2: ...`), not at the file's line.
 """
 from __future__ import annotations
 
 from pnp.model.specs import LDict, Record, checked, line_of
-from pnp.read.datafile import load_yaml
 from pnp.errors import DataError, Where, shown
 
 
@@ -19,16 +20,28 @@ class RuleData:
         self.game = game
         self.file = shown(game.folder / "rules.yaml")
         self.data = shown(game.folder / "game.yaml")
-        self.raw = load_yaml(game.folder / "rules.yaml")
-        self.values = checked(spec, self.raw, Where(self.file, 1))
+        self.raw = game.rules
+        self.changed = {key for key, _ in game.variant}
+        try:
+            self.values = checked(spec, self.raw, Where(self.file, 1))
+        except DataError as error:
+            raise DataError([(self._placed(where), message) for where, message in error.problems]) from None
         missing = [name for name in components if name not in game.components]
         if missing:
             raise DataError([(Where(self.data, 1), f"the rules checker needs the components {', '.join(missing)}")])
         self.vars = {} if variables is None else checked(variables, game.vars or {}, self.in_vars())
 
     def at(self, key: str) -> Where:
-        """Where a key of rules.yaml stands."""
-        return Where(self.file, line_of(self.raw, key), key)
+        """Where a key of rules.yaml stands (a fact of the variant: the --rule option)."""
+        return self._placed(Where(self.file, line_of(self.raw, key), key))
+
+    def _placed(self, where: Where) -> Where:
+        """`where`, in rules.yaml, as the variant's --rule option when it names a fact the option changed."""
+        field = where.field
+        if where.file == self.file and any(key == field or key.startswith(field + ".") or
+                                           field.startswith(key + ".") for key in self.changed):
+            return Where("--rule", 0, field)
+        return where
 
     def in_vars(self, key: str | None = None) -> Where:
         """Where game.yaml's `vars` (or one of its keys) stands."""

@@ -52,26 +52,40 @@ def installed_rules(slug: str):
     return rules_for(slug)
 
 
-def rules_for(name: str):
-    """The `Rules` of a game named on the command line, by slug or by folder; raises PnpError when it has none."""
-    if name not in _loaded:
-        game = load_game(name)
-        path = rules_file(game.folder)
-        if path is None:
-            raise PnpError(f"the game {game.slug!r} has no rules module yet ({shown(game.folder / 'rules')}/ or "
-                           f"{shown(game.folder / 'rules.py')}), so its logs cannot be checked")
-        module = _module(path, game.slug)
-        factory = getattr(module, "rules", None)
-        if not callable(factory):
-            raise PnpError(f"{shown(path)} defines no `rules(game)` function")
-        try:
-            _loaded[name] = factory(game)
-        except PnpError:
-            raise
-        except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
-            raise PnpError(f"{shown(path)}: `rules(game)` failed{_at(error, path)}: "
-                           f"{type(error).__name__}: {error}") from None
-    return _loaded[name]
+def rules_for(name: str, rule: tuple = ()):
+    """The `Rules` of a game named on the command line, by slug or by folder, with the rule facts `rule`
+    changes (`--rule KEY=VALUE` texts); raises PnpError when it has none."""
+    if (name, tuple(rule)) not in _loaded:
+        _loaded[name, tuple(rule)] = rules_of(load_game(name, rule))
+    return _loaded[name, tuple(rule)]
+
+
+def rules_of(game):
+    """The `Rules` of a game read (its variant's, when `--rule` changed its facts); PnpError when it has none,
+    or when its rules refuse its data (a variant the rules cannot play: hands larger than the deck ...)."""
+    path = rules_file(game.folder)
+    if path is None:
+        raise PnpError(f"the game {game.slug!r} has no rules module yet ({shown(game.folder / 'rules')}/ or "
+                       f"{shown(game.folder / 'rules.py')}), so its logs cannot be checked")
+    module = _module(path, game.slug)
+    factory = getattr(module, "rules", None)
+    if not callable(factory):
+        raise PnpError(f"{shown(path)} defines no `rules(game)` function")
+    try:
+        return factory(game)
+    except PnpError:
+        raise
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
+        raise PnpError(f"{shown(path)}: `rules(game)` failed{_at(error, path)}: "
+                       f"{type(error).__name__}: {error}") from None
+
+
+def playable(game) -> None:
+    """Raise what an installed game's checker finds wrong with its rule facts (a variant's too), so that a kit
+    never prints rules its checker cannot play; a game folder's rules never run unless named (`rules_for`)."""
+    if game.slug in game_slugs() and (GAMES / game.slug).resolve() == game.folder.resolve() \
+            and rules_file(game.folder) is not None:
+        rules_of(game)
 
 
 def _module(path: Path, slug: str):

@@ -15,11 +15,11 @@ import reportlab.lib.utils  # noqa: F401
 
 from pnp.commands import options
 from pnp.errors import PnpError, shown
-from pnp.build.kit import build
+from pnp.build.kit import build, read_kit
 from pnp.layout.imposition import Settings
 from pnp.model.paper import PAPERS
 from pnp.model.units import parse_length
-from pnp.read.games import game_slugs, load_game
+from pnp.read.games import game_slugs
 from pnp.wording import plural
 
 
@@ -80,9 +80,10 @@ def _offset(value: str) -> tuple[float, float]:
                    "one. A low-ink build reports each page's ink coverage.")
 @click.option("--coverage", is_flag=True, help="Report the ink coverage of every kit page: the share of the page "
                                                "ink covers, weighted by how dark it is.")
+@options.rule
 @options.out(Path("output"), "Each game goes into DIR/<game>/.")
 def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter, cut_lines, sheets, shop, proof,
-            preview, strict, verbose, old_manifest, ink, coverage, out):
+            preview, strict, verbose, old_manifest, ink, coverage, rules, out):
     """Build the kits of GAMES (all games when none is named) into DIR/<game>/."""
     if fold and duplex:
         raise click.UsageError("--fold and --duplex cannot be used together; leave both out to build every form "
@@ -95,7 +96,9 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
     names = games or game_slugs()
     if not names:
         raise PnpError("no games found")
-    loaded = [load_game(name) for name in names]  # every game's data is checked before anything is built
+    if rules and len(names) != 1:
+        raise click.BadParameter("a variant's rule facts are a game's own: name one game", param_hint="'--rule'")
+    loaded = [read_kit(name, rules) for name in names]  # every game's data is checked before anything is built
     if sheets is not None:
         _check_sheets(loaded, named=bool(games))
     old = _manifest(old_manifest, [game.slug for game in loaded]) if old_manifest else None

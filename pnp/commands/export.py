@@ -11,7 +11,7 @@ import reportlab.lib.utils  # noqa: F401  (loaded near the top of the stack, as 
 from pnp.commands import options
 from pnp.errors import PnpError
 from pnp.export import TARGETS, target
-from pnp.read.games import game_slugs, load_game
+from pnp.read.games import game_slugs
 from pnp.wording import plural
 
 MAX_DPI = 1200  # a poker card at 1,200 dpi is 3,000 × 4,200 pixels: more than any screen or shop asks for
@@ -28,8 +28,9 @@ MAX_DPI = 1200  # a poker card at 1,200 dpi is 3,000 × 4,200 pixels: more than 
               help="Where the pictures will be served from (tts): the Saved Object names them URL/<file> rather "
                    "than as files on this computer.")
 @click.option("-v", "--verbose", is_flag=True, help="Print every warning in full.")
+@options.rule
 @options.out(Path("export"), "Each game goes into DIR/<game>/<target>/.")
-def command(target_name, games, dpi, bleed, base_url, verbose, out):
+def command(target_name, games, dpi, bleed, base_url, verbose, rules, out):
     """Export the pieces of GAMES (all games when none is named) for TARGET into DIR/<game>/<target>/.
 
     \b
@@ -55,7 +56,11 @@ def command(target_name, games, dpi, bleed, base_url, verbose, out):
     names = games or game_slugs()
     if not names:
         raise PnpError("no games found")
-    loaded = [load_game(game) for game in names]  # every game's data is checked before anything is written
+    if rules and len(names) != 1:
+        raise click.BadParameter("a variant's rule facts are a game's own: name one game", param_hint="'--rule'")
+    from pnp.build.kit import read_kit
+
+    loaded = [read_kit(game, rules) for game in names]  # every game's data is checked before anything is written
     start = time.perf_counter()
     for game in loaded:
         export(game, module, out / game.slug / name,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from pnp.commands import options
-from pnp.errors import PnpError, one_line
+from pnp.build.kit import read_kit
+from pnp.errors import DataError, PnpError, Where, one_line, shown
 from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings
 from pnp.layout.kinds import LAYOUTS
@@ -13,6 +14,7 @@ from pnp.layout.text import keep_tables_in
 from pnp.model.kinds import KINDS
 from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game
+from pnp.read.rulefacts import FILE, facts, shown_value
 from pnp.read.version import kit_version
 from pnp.wording import plural
 from pnp.write import cache
@@ -21,15 +23,54 @@ from pnp.write import cache
 @click.command("list")
 @click.argument("games", nargs=-1)
 @options.paper
-def command(games, paper):
+@click.option("--rules", "facts", is_flag=True, help="Instead, every rule fact of each game as KEY=VALUE  # what it "
+                                                     "means: what --rule takes.")
+@click.option("--text", is_flag=True, help="With --rules: instead, the checker's rules (RULES.md) with every fact "
+                                           "stated.")
+@options.rule
+def command(games, paper, facts, text, rules):
     """List GAMES (all when none is named): each part, what it holds, its size, and the sheets of paper it
     takes in each form the game builds (its game.yaml's `forms:`), as `pnp build` lays it out."""
+    if text and not facts:
+        raise click.BadParameter("lists the checker's rules: give --rules too", param_hint="'--text'")
+    names = games or game_slugs()
+    if rules and len(names) != 1:
+        raise click.BadParameter("a variant's rule facts are a game's own: name one game", param_hint="'--rule'")
+    if facts:
+        for name in names:
+            game = load_game(name, rules)
+            for line in _rules_text(game) if text else _facts(game):
+                click.echo(line)
+        return
     store = cache.shared()
     keep_tables_in(store)  # the fonts' tables, which laying out the rules' text needs: kept as a build keeps them
-    for name in games or game_slugs():
-        for line in _listed(load_game(name), PAPERS[paper]):
+    for name in names:
+        for line in _listed(read_kit(name, rules), PAPERS[paper]):
             click.echo(line)
     store.commit()
+
+
+def _facts(game) -> list[str]:
+    """A line a rule fact: `KEY=VALUE  # what it means`, the variant's values in place."""
+    found = facts(game.rules, game.folder)
+    if not found:
+        return [f"# {game.slug} has no rule facts (no {FILE} in {shown(game.folder)})"]
+    return [f"{fact.key}={shown_value(fact.value)}" + (f"  # {fact.means}" if fact.means else "") for fact in found]
+
+
+def _rules_text(game) -> list[str]:
+    """The checker's rules, RULES.md beside its rules package, its facts stated (pnp/render/stated.py)."""
+    from pnp.read.datafile import read_text
+    from pnp.render.stated import Texts
+
+    path = game.folder / "RULES.md"
+    if not path.is_file():
+        raise PnpError(f"{game.slug} has no checker's rules ({shown(path)})")
+    texts = Texts(game)
+    made = texts.text(read_text(path), Where(shown(path), 1), 1)
+    if texts.problems:
+        raise DataError(texts.problems)
+    return made.splitlines()
 
 
 def _listed(game, paper) -> list[str]:

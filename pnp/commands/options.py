@@ -110,3 +110,8 @@ seed = click.option("--seed", type=int, default=0, show_default=True, metavar="N
                     help="The same seed plays the same games.")
 header = click.option("--option", "header", multiple=True, metavar="KEY=VALUE",
                       help="A header value for every game, such as advanced=yes (default: drawn game by game).")
+
+
+rule = click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+                    help="A variant: this rule fact set to VALUE for this run, such as goal=25 (pnp list GAME "
+                         "--rules lists the facts and their values); repeat it for more.")

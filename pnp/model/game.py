@@ -82,6 +82,10 @@ class Game:
     printed: tuple = ()  # (text, fonts, Where): the data's words pnp sets in its own fonts on the kit's pages
     fonts: dict = field(default_factory=dict)  # the game's own fonts: name -> (its file, where game.yaml names it)
     icons: str = ""  # the folder under artwork/ of the icons a text names (`:anchor:`)
+    rules: dict = field(default_factory=dict)  # the rule facts (rules.yaml, pnp/read/rulefacts.py), variant applied
+    variant: tuple = ()  # (key, value) of each fact a `--rule` changed, sorted by key: () for the plain rules
+    read_as: object = field(default=None, compare=False, repr=False)  # the game as read, when this one has its
+    # texts stated (pnp/render/stated.py): its version is that one's
 
     @property
     def icon_folder(self) -> str:
@@ -95,4 +99,4 @@ class Game:
     def context(self) -> dict:
         """What a template sees as `game`."""
         return {"slug": self.slug, "name": self.name, "credits": self.credits, "palette": self.palette,
-                "players": self.players, "vars": self.vars}
+                "players": self.players, "vars": self.vars, "rules": self.rules}

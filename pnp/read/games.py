@@ -1,7 +1,8 @@
 """Finding games and reading their data files into a checked `Game`.
 
 A game is a folder under `pnp/games/` named by its slug, holding `game.yaml` (what the kit prints), the card
-lists it names (CSV, TSV, YAML or a spreadsheet's sheet) and, for the checker, `rules.py` with its own data files.
+lists it names (CSV, TSV, YAML or a spreadsheet's sheet), its rule facts (`rules.yaml`, pnp/read/rulefacts.py)
+and, for the checker, its `rules` package.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from pnp.model.specs import REQUIRED, Any_, Bool, Choice, Colour, Int, ListOf, R
 from pnp.read.cardlists import load_list
 from pnp.read.datafile import load_yaml
 from pnp.read.kinds import READERS
+from pnp.read.rulefacts import read_rules, varied
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 FONT_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
@@ -48,8 +50,9 @@ def game_folder(name: str) -> Path:
     raise PnpError(f"unknown game {name!r} (known games: {', '.join(game_slugs())})")
 
 
-def load_game(name: str) -> Game:
-    """Read and check every data file of a game; raise all problems found at once."""
+def load_game(name: str, rules: tuple | list = ()) -> Game:
+    """Read and check every data file of a game; raise all problems found at once. `rules`: `KEY=VALUE` texts
+    (`--rule`) that change rule facts of its rules.yaml, for a variant (pnp/read/rulefacts.py)."""
     folder = game_folder(name)
     path = folder / "game.yaml"
     raw = load_yaml(path)
@@ -82,12 +85,18 @@ def load_game(name: str) -> Game:
     if icons and not re.fullmatch(r"[\w-]+(/[\w-]+)*", icons):
         problems.append((Where(file, line_of(raw, "icons"), "icons"), f"expected a folder inside artwork/ such as "
                                                                       f"{folder.name}/icons, got {icons!r}"))
+    try:
+        facts = read_rules(folder)
+    except DataError as error:
+        problems.extend(error.problems)
     if problems:
         raise DataError(problems)
+    facts, variant = varied(facts, list(rules), folder)
     return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
-                printed=_printed(raw, top, components, file), fonts=fonts, icons=icons)
+                printed=_printed(raw, top, components, file), fonts=fonts, icons=icons, rules=facts,
+                variant=variant)
 
 
 def _fonts(raw, given: dict, folder: Path, file: str, problems: list) -> dict:

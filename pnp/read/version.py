@@ -2,7 +2,8 @@
 `pnp list` and written in a playtest log's header (`kit:`), so that a printed card or a log can be matched with
 the data it came from.
 
-It covers the game's data as read (game.yaml and the card lists, board and rules text it names: their values,
+It covers the game's data as read (game.yaml and the card lists, board and rules text it names, and its rule
+facts, a variant's (`--rule`) as given: their values,
 not their layout or comments), the game's own fonts and the bytes of the templates and artwork a build may
 use: the game folder's own `templates/` and `artwork/`, and in the shared folders the files at their top and
 the subfolders the data names (`treasure/card.yaml.j2` names the shared `templates/treasure/` and
@@ -28,6 +29,8 @@ _KNOWN: dict = {}  # id of a game read -> (a weak reference to it, its version):
 def kit_version(game) -> str:
     """The kit's version: LENGTH hex digits of a hash of its data, templates and artwork. Worked out when first
     asked for (a check that never reads it does not pay for it), then kept as long as the game is."""
+    if game.read_as is not None:  # its texts stated from the data: the version is the data's
+        return kit_version(game.read_as)
     known = _KNOWN.get(id(game))
     if known is not None and known[0]() is game:
         return known[1]
@@ -42,7 +45,7 @@ def _hashed(game) -> str:
 
     data = _plain({"name": game.name, "players": game.players, "credits": game.credits, "palette": game.palette,
                    "vars": game.vars, "forms": game.forms, "kit_notes": game.kit_notes,
-                   "components": list(game.components.values())})
+                   "components": list(game.components.values()), **({"rules": game.rules} if game.rules else {})})
     hashed = hashlib.sha256(repr(data).encode("utf-8", "surrogatepass"))
     for root, path in kit_files(game, data):
         hashed.update(f"\0{root.name}/{path.relative_to(root).as_posix()}\0".encode("utf-8", "surrogatepass"))

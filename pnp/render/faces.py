@@ -271,9 +271,10 @@ class FaceMaker:
         return self.renderer.render(template, where, **self._seen(size, bleed, context))
 
     def _seen(self, size, bleed: float, context: dict) -> dict:
-        """All a template sees: the game, the face's size and bleed, and `context`."""
+        """All a template sees: the game, its rule facts, the face's size and bleed, and `context`."""
         w, h = size
-        return dict(game=self.game.context(), w=w, h=h, bleed=bleed, palette=self.game.palette, **context)
+        return dict(game=self.game.context(), w=w, h=h, bleed=bleed, palette=self.game.palette,
+                    rules=self.game.rules, **context)
 
     def _rendered(self, template: str, size, bleed: float, where: Where, over: Face | None, context: dict) -> tuple:
         """What a template makes of `context`: (the face's key, or None when it cannot be made; what keeps its

@@ -15,7 +15,7 @@ import jinja2
 from jinja2.compiler import VAR_LOAD_RESOLVE, CodeGenerator
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from pnp import chance, resources
+from pnp import chance, resources, wording
 from pnp.errors import DataError, OverLimit, Where, shown
 from pnp.read.datafile import read_text
 from pnp.render import quickrender
@@ -29,6 +29,13 @@ SECONDS = 30.0  # of template work a build, whatever is counted: a backstop for 
 OUTPUT = 2_000_000  # characters one rendering may write: a face of 20,000 steps (see steps.MAX_STEPS) written
 # at 100 characters a step; the largest face of the five kits writes under 32,000. Checked as the text is
 # written, so a runaway template stops at 2 MB, not when the text is gigabytes.
+
+
+# filters that state a number in words, for card texts and the players' rules alike (docs/designing.md):
+# `{{ rules.rounds | words }}` three, `| ordinal` third, `| nth` 3rd, `| plural("point")` 2 points (`spelt=true`:
+# two points), `| listed` 6, 5, 4 and 3
+WORDING = {"words": wording.words, "ordinal": wording.ordinal, "nth": wording.nth, "plural": wording.counted,
+           "listed": wording.listed}
 
 
 class TooLong(Exception):
@@ -84,7 +91,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.work = 0  # done so far in this build
         self.spent = 0.0  # seconds spent rendering in this build, but the rendering under way
         self.started: float | None = None  # when the rendering under way started
-        self.filters = {name: _charged(function) for name, function in self.filters.items()}
+        self.filters = {name: _charged(function) for name, function in {**self.filters, **WORDING}.items()}
         self.filters.update(counted=_counted, joined=_joined)
 
     def charge(self, amount: int) -> None:

@@ -1,0 +1,150 @@
+"""A game's texts with its rule facts stated: the players' rules (how-to-play.md), the text fields of its card
+lists, the texts of game.yaml's `vars` and its kit notes may name a fact, `{{ rules.goal }}`, in the syntax of the
+templates (jinja2, in its sandbox), so that a rule is written once, in rules.yaml, and printed wherever a
+sentence states it: change the fact, or give `--rule`, and every sentence follows.
+
+A text sees `rules` (the facts), `game` (as a template does) and `components` (each one's `title`, `count`
+of copies, `kinds` of card and its `cards` by id), and the filters that state a number in words (`words`,
+`ordinal`, `nth`, `plural`, `listed`: pnp/render/sandbox.py). `{# ... #}` is no comment here, since a card
+text's markup writes `{#c0392b}a colour{/}`: a text's comment is `{## ... ##}`. Only a text holding `{{` or
+`{%` is rendered, so a text without them prints exactly as written.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from pnp.errors import DataError, Where, shown
+
+MARKS = ("{{", "{%")
+
+
+def stated(game):
+    """The game with every text of its data that names a fact rendered (`game.read_as`: the game as read,
+    whose version this one keeps); a game already stated as it is."""
+    if game.read_as is not None:
+        return game
+    texts = Texts(game)
+    components = {key: texts.component(component) for key, component in game.components.items()}
+    made = dataclasses.replace(game, components=components, vars=texts.value(game.vars, texts.vars_where()),
+                               kit_notes=tuple(texts.value(note, texts.notes_where()) for note in game.kit_notes),
+                               read_as=game)
+    if texts.problems:
+        raise DataError(texts.problems)
+    return made
+
+
+def context(game) -> dict:
+    """What a text of the game's data sees."""
+    components = {key: {"title": component.title, "count": component.card_total, "kinds": len(component.cards),
+                        "cards": {card.id: card.context() for card in component.cards}}
+                  for key, component in game.components.items()}
+    return {"rules": game.rules, "game": game.context(), "components": components}
+
+
+class Texts:
+    """The game's texts rendered one by one, what is wrong noted at the text's own file and line."""
+
+    def __init__(self, game):
+        self.game, self.problems = game, []
+        self._env = self._seen = None
+
+    def text(self, text: str, where: Where, first_line: int = 1) -> str:
+        """One text, rendered when it names something; `first_line`: the line of `where`'s file it starts at."""
+        if not any(mark in text for mark in MARKS):
+            return text
+        import jinja2
+        from jinja2.sandbox import SecurityError
+
+        if self._env is None:
+            from pnp.render.sandbox import Sandbox
+
+            self._env = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True,
+                                comment_start_string="{##", comment_end_string="##}")
+            for unused in ("cycler", "joiner", "lipsum", "range", "dict", "namespace"):
+                self._env.globals.pop(unused, None)
+            self._seen = context(self.game)
+        try:
+            with self._env.rendering():
+                made = self._env.from_string(text).render(self._seen)
+        except jinja2.TemplateSyntaxError as error:
+            self.problems.append((self._at(where, first_line, error.lineno), f"{error.message} (a rule fact is "
+                                                                            "named as {{ rules.KEY }})"))
+            return text
+        except (jinja2.TemplateError, SecurityError, ArithmeticError, AttributeError, TypeError, ValueError,
+                LookupError, RecursionError) as error:
+            self.problems.append((self._at(where, first_line, _line(error)), f"{_said(error)} (pnp list "
+                                                                             f"{self.game.slug} --rules lists the "
+                                                                             "rule facts a text may name)"))
+            return text
+        return made
+
+    @staticmethod
+    def _at(where: Where, first_line: int, line: int | None) -> Where:
+        return dataclasses.replace(where, line=first_line + line - 1) if line and first_line else where
+
+    def value(self, value, where: Where):
+        """A value of the data (a text, or a list or mapping of them) with its texts rendered."""
+        if isinstance(value, str):
+            return self.text(value, where, 0)
+        if isinstance(value, list):
+            made = [self.value(item, where) for item in value]
+            return value if all(a is b for a, b in zip(made, value)) else _kept(value, made)
+        if isinstance(value, dict):
+            made = {key: self.value(item, where.at(str(key))) for key, item in value.items()}
+            return value if all(made[key] is item for key, item in value.items()) else _kept(value, made)
+        return value
+
+    def component(self, component):
+        cards = tuple(self.card(card) for card in component.cards)
+        options = component.options
+        if options.get("content"):
+            path = shown(self.game.folder / options["text"])
+            content = self.text(options["content"], Where(path, 1), 1)
+            options = {**options, "content": content} if content is not options["content"] else options
+        if options is component.options and all(a is b for a, b in zip(cards, component.cards)):
+            return component
+        return dataclasses.replace(component, cards=cards, options=options)
+
+    def card(self, card):
+        fields = {key: self.text(value, card.where.at(key), 0) if isinstance(value, str) else value
+                  for key, value in card.fields.items()}
+        if all(fields[key] is value for key, value in card.fields.items()):
+            return card
+        return dataclasses.replace(card, fields=fields)
+
+    def vars_where(self) -> Where:
+        return Where(shown(self.game.folder / "game.yaml"), 0, "vars")
+
+    def notes_where(self) -> Where:
+        return Where(shown(self.game.folder / "game.yaml"), 0, "kit_notes")
+
+
+def _kept(old, made):
+    """`made` as the kind of value `old` was, keeping the lines a value of the data knows."""
+    new = type(old)(made) if not isinstance(made, type(old)) else made
+    for name in ("line", "key_lines", "item_lines"):
+        if hasattr(old, name):
+            setattr(new, name, getattr(old, name))
+    return new
+
+
+def _line(error: Exception) -> int | None:
+    """The line of the rendered text an error arose at (jinja2 rewrites a traceback to the template's lines)."""
+    found, trace = None, error.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename == "<template>":
+            found = trace.tb_lineno
+        trace = trace.tb_next
+    return found
+
+
+def _said(error: Exception) -> str:
+    if isinstance(error, jinja2_undefined()):
+        return f"names what is not there: {error}"
+    return f"cannot be stated: {error}"
+
+
+def jinja2_undefined():
+    import jinja2
+
+    return jinja2.UndefinedError
