@@ -8,6 +8,7 @@ from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.requests import WIDE, Made, line_step, scale_bar, text_step
 from pnp.layout.text import font, wrap
 from pnp.model.units import PT
+from pnp.read.rulefacts import variant_text
 
 INK = "#2B1C0D"
 
@@ -100,6 +101,9 @@ def _flow(game, parts: list, ranges: list, settings) -> list[list]:
     y -= 5
     if game.credits:
         para(game.credits, 9, right - left)
+    if game.variant:
+        para(f"Rules variant: {variant_text(game.variant)}. These pages state its rules; a playtest log of it "
+             "names it in its header, and the checker judges it by them.", 9, right - left, face="bold")
     y -= 4
     rule()
     y -= 8

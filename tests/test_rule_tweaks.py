@@ -1,0 +1,101 @@
+"""One rule, one place: every rule fact of every game, changed to another playable value (tests/rule_tweaks.py),
+builds a kit whose text states the new value where it stated the old one and differs in nothing else but its
+version; and no printed text of the data states a number as a literal where a fact should be named."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pnp.check.loader import checked_games
+from pnp.read.games import game_slugs, load_game
+from pnp.read.rulefacts import facts
+from rule_tweaks import UNPRINTED, differences, explained, kit_words, states, tweaks
+
+from pnp.build.kit import read_kit
+
+GAMES = [slug for slug in game_slugs() if slug in checked_games()]
+
+# Numbers a game's printed texts may write as they are (phrases, each with the reason): none is a rule fact.
+LITERALS: dict = {
+    "buccaneer": {},
+    "buried-treasure": {},
+    "cannon-dice": {},
+    "pete-the-pirate": {},
+    "pirates-gold": {},
+}
+
+NUMBERISH = re.compile(r"\b(\d+(st|nd|rd|th)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                       r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twice)\b", re.I)
+NAMED = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{##.*?##\}", re.S)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_fact_says_what_it_means(slug):
+    game = load_game(slug)
+    found = facts(game.rules, game.folder)
+    assert found, f"{slug}: no rule facts"
+    assert [fact.key for fact in found if not fact.means] == []
+    # a meaning states no number of its own: it is printed beside the value, which a variant changes
+    assert [fact.key for fact in found if NUMBERISH.search(NAMED.sub("", fact.means))] == []
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_fact_tweaked_is_stated_in_the_kit(slug, tmp_path):
+    plain = kit_words(read_kit(slug), tmp_path / "plain")
+    unprinted = UNPRINTED.get(slug, {})
+    wrong = []
+    for key, value, given in tweaks(slug):
+        assert given is not None, f"{slug}: {key}: no playable value near {value!r} (name one in CHOSEN)"
+        hunks = differences(plain, kit_words(read_kit(slug, [given]), tmp_path / "varied"))
+        new = load_game(slug, [given])
+        changed = dict(new.variant)[key]
+        if key in unprinted:
+            wrong += [f"{given}: the kit changed though no sentence states it: {hunks[:3]}"] if hunks else []
+            continue
+        wrong += [f"{given}: {' '.join(old)!r} -> {' '.join(varied)!r}" for old, varied in hunks
+                  if not explained(old, varied)]
+        if not states(hunks, value, changed):
+            wrong.append(f"{given}: no sentence of the kit states it (was {value!r}): name it where the rules "
+                         f"say it, or list it in UNPRINTED with the reason")
+    assert wrong == []
+
+
+def _printed_texts(game):
+    """(where, text) of every text of the data that the kit prints as a sentence."""
+    for component in game.components.values():
+        if component.options.get("content"):
+            yield f"{component.options['text']}", component.options["content"]
+        for card in component.cards:
+            for name, value in card.fields.items():
+                if isinstance(value, str) and " " in value.strip():
+                    yield f"{component.id} {card.id}.{name}", value
+    for note in game.kit_notes:
+        yield "kit_notes", note
+
+    def walk(value, where):
+        if isinstance(value, str) and " " in value.strip():
+            yield where, value
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                yield from walk(item, f"{where}.{key}")
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                yield from walk(item, f"{where}.{index}")
+
+    yield from walk(game.vars, "vars")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_printed_text_states_a_number_as_a_literal(slug):
+    allowed = [re.compile(re.escape(phrase)) for phrase in LITERALS.get(slug, {})]
+    found = []
+    for where, text in _printed_texts(load_game(slug)):
+        for line_number, line in enumerate(NAMED.sub(lambda m: " " * len(m.group()), text).splitlines(), 1):
+            for phrase in allowed:
+                line = phrase.sub(lambda m: " " * len(m.group()), line)
+            line = re.sub(r"^\s*(\d+\.|#+)\s", "", line)  # a numbered list's item marker, a heading's marks
+            line = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", line)  # a picture's caption
+            found += [f"{where}:{line_number}: {match.group()!r} in {line.strip()[:70]!r}"
+                      for match in NUMBERISH.finditer(line)]
+    assert found == []
