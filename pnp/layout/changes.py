@@ -20,6 +20,7 @@ from pnp.layout.kit import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
 from pnp.layout.text import font, wrap
 from pnp.model.units import PT
+from pnp.read.rulefacts import variant_text
 from pnp.read.version import card_digests, kit_version
 
 INK = "#2B1C0D"
@@ -43,7 +44,8 @@ def manifest(game, variants: list, key_of) -> dict:
                                 "component": component, "card": card, "side": page.side, "page": number,
                                 "slot": slot})
         built[variant(settings)] = entries
-    return {"game": game.slug, "kit": kit_version(game), "cards": card_digests(game), "variants": built}
+    rules = {"rules": variant_text(game.variant)} if game.variant else {}  # a variant's kit names it
+    return {"game": game.slug, "kit": kit_version(game), **rules, "cards": card_digests(game), "variants": built}
 
 
 def _owner(owners: tuple, request) -> str:

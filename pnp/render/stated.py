@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from pnp.errors import DataError, Where, shown
+from pnp.model.specs import line_of
 
 MARKS = ("{{", "{%")
 
@@ -72,9 +73,10 @@ class Texts:
             return text
         except (jinja2.TemplateError, SecurityError, ArithmeticError, AttributeError, TypeError, ValueError,
                 LookupError, RecursionError) as error:
-            self.problems.append((self._at(where, first_line, _line(error)), f"{_said(error)} (pnp list "
-                                                                             f"{self.game.slug} --rules lists the "
-                                                                             "rule facts a text may name)"))
+            said = "names what is not there" if isinstance(error, jinja2.UndefinedError) else "cannot be stated"
+            self.problems.append((self._at(where, first_line, _line(error)),
+                                  f"{said}: {error} (pnp list {self.game.slug} --rules lists the rule facts a text "
+                                  "may name)"))
             return text
         return made
 
@@ -90,7 +92,8 @@ class Texts:
             made = [self.value(item, where) for item in value]
             return value if all(a is b for a, b in zip(made, value)) else _kept(value, made)
         if isinstance(value, dict):
-            made = {key: self.value(item, where.at(str(key))) for key, item in value.items()}
+            made = {key: self.value(item, where.at(str(key), line_of(value, key) or None))
+                    for key, item in value.items()}
             return value if all(made[key] is item for key, item in value.items()) else _kept(value, made)
         return value
 
@@ -113,7 +116,7 @@ class Texts:
         return dataclasses.replace(card, fields=fields)
 
     def vars_where(self) -> Where:
-        return Where(shown(self.game.folder / "game.yaml"), 0, "vars")
+        return Where(shown(self.game.folder / "game.yaml"), line_of(self.game.vars), "vars")
 
     def notes_where(self) -> Where:
         return Where(shown(self.game.folder / "game.yaml"), 0, "kit_notes")
@@ -136,15 +139,3 @@ def _line(error: Exception) -> int | None:
             found = trace.tb_lineno
         trace = trace.tb_next
     return found
-
-
-def _said(error: Exception) -> str:
-    if isinstance(error, jinja2_undefined()):
-        return f"names what is not there: {error}"
-    return f"cannot be stated: {error}"
-
-
-def jinja2_undefined():
-    import jinja2
-
-    return jinja2.UndefinedError
