@@ -16,7 +16,8 @@ from pnp.read.games import FILE_NAME, game_slugs
 
 STARTER = resources.PACKAGE / "starter"
 NAMED = ("game.yaml", "how-to-play.md")  # the starter's files that say the game's name
-CHECKER = {"rules", "rules.yaml", "RULES.md", "examples", "__pycache__"}  # a shipped game's checker, not copied
+CHECKER = {"rules", "RULES.md", "examples", "__pycache__"}  # a shipped game's checker, not copied (its rule facts,
+# rules.yaml, are: the kit states them)
 
 
 @click.command("new")
