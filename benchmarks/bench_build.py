@@ -27,6 +27,10 @@ is set), after a first run that compiles them.
    kit's, both every card), with an empty cache and a warm one: cards per second and the peak memory of the
    process. Target: 1,000 cards/s or more, 1,500 a processor second with an empty cache (1,000 cards), 150 MB
    or less.
+5. A variant of the rules: Buried Treasure's duplex kit built with `--rule hand-sizes.2=10 --rule
+   bonus.coloured=2` (the rules sheet, the score sheet and every starter card state the new values) and
+   without, taking turns, each with an empty cache. Target: the variant costs no more processor time than the
+   plain kit (a ratio of 1.0 or less, within the machine's noise).
 """
 from __future__ import annotations
 
@@ -302,6 +306,23 @@ def pictures(pnp: list[str], scratch: Path, runs: int, timings: Timings, wrapped
     sys.stdout.flush()
 
 
+VARIANT = ["--rule", "hand-sizes.2=10", "--rule", "bonus.coloured=2"]
+
+
+def variant(pnp: list[str], scratch: Path, runs: int, timings: Timings) -> None:
+    """Buried Treasure's duplex kit, plain and as a variant of its rules, taking turns, each with an empty cache."""
+    args = ["buried-treasure", "--duplex", "--out", str(scratch / "out")]
+    run(pnp + ["build", *args], scratch / "compile")  # (which compiles the modules)
+    for index in range(runs):
+        timings.add("plain rules", run(pnp + ["build", *args], scratch / f"plain-{index}"))
+        timings.add("variant", run(pnp + ["build", *args, *VARIANT], scratch / f"variant-{index}"))
+    ratio = timings.median("variant", 1) / timings.median("plain rules", 1)
+    print(f"Buried Treasure, duplex, empty cache, `{' '.join(VARIANT)}` against the plain rules:")
+    print(f"  plain rules: {timings.line('plain rules')}")
+    print(f"  variant:     {timings.line('variant')}")
+    print(f"    = {ratio:.2f} x the plain kit's processor time  (target <= 1.0)", flush=True)
+
+
 def load() -> str:
     return "load average {:.2f}, {:.2f}, {:.2f} on {} cores".format(*os.getloadavg(), os.cpu_count())
 
@@ -319,7 +340,8 @@ def session():
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="kits,png,svg,deck", help="which of kits, png, svg, deck to measure")
+    parser.add_argument("--only", default="kits,png,svg,deck,variant",
+                        help="which of kits, png, svg, deck, variant to measure")
     parser.add_argument("--cards", type=int, default=10_000, help="the big deck's number of different cards")
     parser.add_argument("--tiny", action="store_true", help="one run of each job, one kit, a 40-card deck: "
                         "that the benchmark still runs, not figures")
@@ -338,6 +360,8 @@ def main() -> None:
         for job, wrapped, targets in (("png", False, (1.0, 0.5)), ("svg", True, (1.2, 0.8))):
             if job in only:
                 pictures(pnp, scratch, options.runs, timings, wrapped, targets)
+        if "variant" in only:
+            variant(pnp, scratch, options.runs, timings)
         if "deck" in only:
             game = scratch / "deck"
             make_deck(game, options.cards)

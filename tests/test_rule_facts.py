@@ -144,3 +144,12 @@ def test_numbers_in_words():
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd", "111th"]
     assert wording.counted(1, "ball", spelt=True) == "one ball" and wording.counted(3, "die", "dice") == "3 dice"
     assert wording.listed([6]) == "6" and wording.listed([6, 5]) == "6 and 5" and wording.listed([]) == ""
+
+
+def test_a_variant_adopted_in_rules_yaml_keeps_the_variants_version(toy):
+    _toy_with_rules(toy)
+    plain, varied = load_game(str(toy)), load_game(str(toy), ["rounds=4"])
+    edit(toy / "rules.yaml", "rounds: 3", "rounds: 4")
+    adopted = load_game(str(toy))
+    assert kit_version(adopted) == kit_version(varied) != kit_version(plain)
+    assert adopted.variant == () and varied.variant == (("rounds", 4),)
