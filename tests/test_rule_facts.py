@@ -153,3 +153,16 @@ def test_a_variant_adopted_in_rules_yaml_keeps_the_variants_version(toy):
     adopted = load_game(str(toy))
     assert kit_version(adopted) == kit_version(varied) != kit_version(plain)
     assert adopted.variant == () and varied.variant == (("rounds", 4),)
+
+
+def test_every_printing_command_takes_a_variant_and_refuses_a_bad_one(toy, tmp_path):
+    _toy_with_rules(toy)
+    for command in (["export", "png", toy, "--out", tmp_path / "export"], ["watch", toy, "--out", tmp_path / "watch"],
+                    ["list", toy], ["build", toy, "--out", tmp_path / "build"]):
+        result = _invoke(*command, "--rule", "rounds=lots")
+        assert result.exit_code == 2 and "rounds: expected a whole number" in result.output, (command, result.output)
+    assert not any((tmp_path / name).exists() for name in ("export", "watch", "build"))
+    exported = _invoke("export", "png", toy, "--out", tmp_path / "export", "--rule", "bonus.plain=2")
+    assert exported.exit_code == 0, exported.output
+    listed = _invoke("list", toy, "--rule", "bonus.plain=2")
+    assert f"kit {kit_version(load_game(str(toy), ['bonus.plain=2']))}" in listed.output
