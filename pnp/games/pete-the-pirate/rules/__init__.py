@@ -34,9 +34,11 @@ from .turns import Turns
 from .verbs import (BAY, BOARD, CENTRE, CHESTS, DIE, GEMS, HIDING, MISSING, PIRATE, Hide, Move, Pete, Return,
                     Roll, Safe, Show, Turn)
 
+QUARTERS = 4  # the quarter turns of a whole turn, after which a chest stands as it stood
+
 RULES_FILE = Record({
     "pete-steps": Int(1),     # Pete walks 1 to this many squares
-    "quarter-turns": Int(1),  # a chest is turned 1 to this many quarter turns
+    "quarter-turns": Int(1),  # a chest is turned 1 to this many quarter turns (at most a whole turn: `read`)
 }, "Pete the Pirate's rule facts")
 
 GAME_VARS = Keys({
@@ -81,6 +83,11 @@ class PeteThePirate(Rules):
             problems.append((game.components[GEMS].where, f"each hiding place starts with one gem of each colour: "
                                                            f"{len(kinds[HIDING])} hiding places need as many "
                                                            f"gems of each colour, not {max(gems.values())}"))
+        quarters = data.values["quarter-turns"]
+        if quarters > QUARTERS:
+            problems.append((data.at("quarter-turns"), f"a chest turns at most a whole turn, {QUARTERS} quarter turns "
+                                                       f"(a longer turn leaves it as a shorter one does), not "
+                                                       f"{quarters}"))
         self.dice = Dice(game.components[DIE])
         self.dice.check(problems, range(1, 7), (PIRATE,))
         if problems:
@@ -91,7 +98,7 @@ class PeteThePirate(Rules):
         self.gems = len(self.hiding)                 # gems of each colour: one per hiding place
         self.compartments = tuple(string.ascii_uppercase[:game.components[CHESTS].options["compartments"]])
         self.pete_steps = data.values["pete-steps"]
-        self.quarter_turns = data.values["quarter-turns"]
+        self.quarter_turns = quarters
         self.steps: dict = {}  # space -> the fewest steps from it to each space, for the greedy bot (`value`)
         self.reach: dict = {}  # (start, pips, Pete's square) -> where a sailor may end its move (`_sailor_reach`)
 

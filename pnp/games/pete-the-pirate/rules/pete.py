@@ -72,7 +72,7 @@ class Catches:
             self.todo.insert(turns[0], self.todo.pop(match))
 
     def _pete_reach(self) -> tuple:
-        """Where Pete may stop: 1 to 3 squares away, never in the bay, stopping at the first sailor. The last
+        """Where Pete may stop: 1 to pete-steps squares away, never in the bay, stopping at the first sailor. The last
         walk is kept, with where Pete and the sailors stood: the roll of a pirate asks, and so does Pete's move."""
         key = (self.pete, *self.at.values())
         if self.pete_walk[0] != key:
