@@ -21,7 +21,7 @@ LITERALS: dict = {
     "buccaneer": {},
     "buried-treasure": {},
     "cannon-dice": {},
-    "pete-the-pirate": {},
+    "pete-the-pirate": {"one by one": "an idiom", "which one": "a pronoun", "each one back": "a pronoun", "Whoever first": "soonest: no place in an order", "the two sides": "a standee's front and back", "the mark 0": "the name the board prints on each chest place's first mark", "Put one gem of each colour": "one per hiding place (each colour has a gem for every hiding place: the checker holds them equal)", "at least one square": "moving at all", "twice in one move": "no square visited again", "opens **one** compartment": "one of the chest's two: the other stays shut"},  # phrase: why its number is no rule fact
     "pirates-gold": {},
 }
 
