@@ -52,12 +52,31 @@ def installed_rules(slug: str):
     return rules_for(slug)
 
 
+VARIANTS = 64  # the variants' rules kept loaded at most (a log names its own: a folder of logs may name many)
+_named: dict = {}  # Rules loaded -> the name they were loaded by, as a variant of the same game is loaded
+
+
 def rules_for(name: str, rule: tuple = ()):
     """The `Rules` of a game named on the command line, by slug or by folder, with the rule facts `rule`
     changes (`--rule KEY=VALUE` texts); raises PnpError when it has none."""
-    if (name, tuple(rule)) not in _loaded:
-        _loaded[name, tuple(rule)] = rules_of(load_game(name, rule))
-    return _loaded[name, tuple(rule)]
+    key = (name, tuple(rule))
+    if key not in _loaded:
+        if key[1] and sum(1 for _, given in _loaded if given) >= VARIANTS:
+            _forget_rules(next(each for each in _loaded if each[1]))  # the variant loaded first
+        _loaded[key] = rules_of(load_game(name, rule))
+        _named[_loaded[key]] = name
+    return _loaded[key]
+
+
+def variant_rules(rules, rule):
+    """The `Rules` of the game of `rules`, found as they were (a slug, or the folder named on the command line),
+    with the rule facts `rule` changes (`KEY=VALUE` texts: --rule's, or a log's `rules:` header): PnpError, as
+    for `rules_for`, naming the key, when one is not a fact of the game or the rules cannot play the variant."""
+    return rules_for(_named.get(rules, str(rules.game.folder)), tuple(rule))
+
+
+def _forget_rules(key: tuple) -> None:
+    _named.pop(_loaded.pop(key), None)
 
 
 def rules_of(game):

@@ -13,11 +13,12 @@ from pathlib import Path
 
 from pnp.check.reader import read_log, read_text
 from pnp.check.resync import Replay
-from pnp.check.setup import kit_warnings, read_setup
+from pnp.check.setup import VARIANT, kit_warnings, read_setup
 from pnp.check.simulate import Played
 from pnp.check.violations import LIMIT, LOG_PLAYER, LOG_SYNTAX, READ, ReadError, Violation, Whistle, too_many
 from pnp.check.words import Words, close_hint
 from pnp.errors import clip, shown
+from pnp.read.rulefacts import variant_text
 from pnp.textfile import STDIN
 
 # A line's action depends only on its text, the game's rules and the players (their names, and the aliases
@@ -47,8 +48,8 @@ class Outcome:
 def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | None = None, file: str | None = None,
                **replayed) -> Outcome:
     """Check one log file (against `rules` when given, else the installed game its header names); `manifests`
-    as for `kit_warnings`; `file`: the path as shown (`pnp.errors.shown`), when known; `replayed`: `record`,
-    `watch` and `summary`, as for `check_text`."""
+    as for `kit_warnings`; `file`: the path as shown (`pnp.errors.shown`), when known; `replayed`: `rule`,
+    `record`, `watch` and `summary`, as for `check_text`."""
     path = path if isinstance(path, Path) else Path(path)  # a Path given is read as it is, its text made once
     file = "<stdin>" if str(path) == STDIN else file or shown(path)
     try:
@@ -59,13 +60,14 @@ def check_path(path: Path, strict: bool = False, rules=None, manifests: dict | N
 
 
 def check_text(text: str, file: str, strict: bool = False, rules=None, manifests: dict | None = None,
-               record: bool = False, watch=None, summary: bool = True) -> Outcome:
+               record: bool = False, watch=None, summary: bool = True, rule: tuple = ()) -> Outcome:
     """Check the text of one log, reported as coming from `file`; `rules` and `manifests` as for `check_path`.
+    The log is judged by the variant its `rules:` header names, else by `rule` (--rule's `KEY=VALUE` texts).
     `record`: a valid log's game is kept (`Outcome.game`), as `pnp.check.simulate.play` gives a bots' game;
     `watch(state, action)` is called before each action is played (a log found broken may have called it);
     `summary`: a valid log's summary is written (`Outcome.summary`), which a report that shows none spares."""
     log, problems = read_log(text, file)
-    setup, rules, found = read_setup(log, rules)
+    setup, rules, found = read_setup(log, rules, rule)
     problems += found
     warnings = kit_warnings(setup, file, manifests) if setup else []
     whistle = Whistle(file, strict)
@@ -106,7 +108,10 @@ def check_text(text: str, file: str, strict: bool = False, rules=None, manifests
     if whistle.violations:
         return Outcome(file, whistle.violations, events, "", warnings)
     game = _played(log, setup, replay.state, actions) if record else None
-    return Outcome(file, [], events, replay.state.summary() if summary else "", warnings, game)
+    said = replay.state.summary() if summary else ""
+    if said and setup.game.variant:
+        said += f"; variant {clip(variant_text(setup.game.variant))}"
+    return Outcome(file, [], events, said, warnings, game)
 
 
 def _kept_for(seats: tuple) -> dict:
@@ -138,8 +143,10 @@ def _names(rules, setup) -> tuple:
 
 def _played(log, setup, state, actions: list) -> Played:
     """A valid log's game as `pnp.check.simulate.play` gives a bots' game: the seats' players stand where the
-    bots would; its header as written."""
-    header = {key: text for key, (text, _) in log.header.items()}
+    bots would; its header as written, but for the variant it was judged by, as `variant_header` writes it."""
+    header = {key: text for key, (text, _) in log.header.items() if key != VARIANT}
+    if setup.game.variant:
+        header[VARIANT] = variant_text(setup.game.variant)
     movers = [action.player for action in actions if action.by_player]
     return Played([], header, setup.players, state, actions, movers[0] if movers else None, len(movers))
 

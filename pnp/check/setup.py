@@ -1,26 +1,31 @@
 """The header of a log, checked: which game, who plays in which seat, and the game's own options.
 
-`game:` and `players:` are the checker's; the game's rules module declares every other key it accepts
+`game:`, `players:` and `rules:` are the checker's; the game's rules module declares every other key it accepts
 (`Rules.header`) with the specs of `pnp.model.specs`, so an unknown or mistyped key is reported, never ignored.
-`game:` names an installed game by its slug; a game folder's rules come only from the command line.
+`game:` names an installed game by its slug; a game folder's rules come only from the command line. `rules:`
+names a variant of the game's rule facts as `pnp simulate --rule` writes it (`goal=25 hand=5`,
+pnp/read/rulefacts.py): the log is judged by the variant's rules, and `--rule` on the command line gives the
+variant of the logs that name none.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from pnp.check.loader import installed_rules
+from pnp.check.loader import installed_rules, variant_rules
 from pnp.check.reader import Log, words_of
 from pnp.check.violations import LOG_GAME, LOG_HEADER, READ, RULE, Violation
 from pnp.model.specs import Any_, Bool, Int, LDict, Record, Spec, Text
-from pnp.errors import QUOTE, PnpError, Where, clip
+from pnp.errors import QUOTE, DataError, PnpError, Where, clip, one_line
 from pnp.model.game import Game
+from pnp.read.rulefacts import variant_items, variant_text
 from pnp.read.version import changed_cards, kit_version
 
 # Keys any log may carry to say where it comes from; the checker keeps but never judges them. `kit:` is the
 # version of the kit played with (`pnp list` shows it, every printed page's footer carries it): one that
 # differs from the data's now is warned of (`kit_warnings`), never an error.
 NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), ""), "kit": (Text(), "")}
+VARIANT = "rules"  # the header key naming the variant played: `rules: goal=25 hand=5` (read before the rules are)
 
 HEADERS = 256
 _headers: dict = {}  # (rules, players) -> the spec their logs' headers are checked with
@@ -88,15 +93,16 @@ class OnePerSeat(Spec):
         return tuple(chosen)
 
 
-def read_setup(log: Log, rules=None) -> tuple:
-    """(setup, rules, problems) for a log's header. Setup is None when the game or the players are unknown,
-    or too many or too few for the game; with any problem, the setup serves to read the events but not to
-    replay them. `rules`: a game's rules named on the command line, the game the log must name; without
-    them, the installed game it names."""
+def read_setup(log: Log, rules=None, rule: tuple = ()) -> tuple:
+    """(setup, rules, problems) for a log's header. Setup is None when the game, its variant or the players
+    are unknown, or too many or too few for the game; with any problem, the setup serves to read the events but
+    not to replay them. `rules`: a game's rules named on the command line, the game the log must name; without
+    them, the installed game it names. The rules returned are those of the variant the log's `rules:` names,
+    else of `rule` (--rule's `KEY=VALUE` texts), else `rules` as given."""
     problems: list[Violation] = []
 
-    def problem(rule: str, line: int, message: str, kind: str = READ):
-        problems.append(Violation(log.file, line, rule, message, kind))
+    def problem(code: str, line: int, message: str, kind: str = READ):
+        problems.append(Violation(log.file, line, code, message, kind))
 
     if "game" not in log.header:
         problem(LOG_HEADER, 1, "no `game:` line: the header must say which game was played")
@@ -111,6 +117,11 @@ def read_setup(log: Log, rules=None) -> tuple:
     except PnpError as error:
         problem(LOG_GAME, game_line, error.format_message())
         return None, None, problems
+    if VARIANT in log.header or rule:
+        rules, line, trouble = _variant(log, rules, rule)
+        if trouble:
+            problem(LOG_HEADER, line, trouble)
+            return None, rules, problems
     written = (rules, tuple(log.header.items()))  # all a setup depends on: a header met before is read once
     known = _setups.get(written)
     if known is not None:
@@ -129,7 +140,7 @@ def read_setup(log: Log, rules=None) -> tuple:
     options = spec.check(values, Where(log.file, values.line), found)
     for where, message in found:
         problem(LOG_HEADER, where.line, f"`{clip(where.field)}:` {message}")
-    options = {key: value for key, value in (options or {}).items() if key not in ("game", "players")}
+    options = {key: value for key, value in (options or {}).items() if key not in ("game", "players", VARIANT)}
     lines = {key: line for key, (_, line) in log.header.items()}
     setup = Setup(rules.game, players, options, lines)
     if not problems:
@@ -139,13 +150,56 @@ def read_setup(log: Log, rules=None) -> tuple:
     return setup, rules, problems
 
 
+def _variant(log: Log, rules, rule: tuple) -> tuple:
+    """(rules, line, trouble): the rules of the variant the log's `rules:` names, else of `rule` (--rule's
+    texts); trouble ("" when none) is why it cannot be played, at the line of `rules:` (or of `game:`)."""
+    if VARIANT not in log.header:
+        try:
+            return variant_rules(rules, rule), 0, ""
+        except PnpError as error:
+            return rules, log.header["game"][1], _refused(error, "--rule")
+    text, line = log.header[VARIANT]
+    try:
+        items = variant_items(text)
+    except PnpError as error:
+        return rules, line, f"`{VARIANT}:` {error.format_message()}"
+    if not items:
+        return rules, line, (f"`{VARIANT}:` names no rule fact: write the variant played as KEY=VALUE items "
+                             f"(pnp list {rules.game.slug} --rules lists them), or leave the line out")
+    keys = [item.partition("=")[0] for item in items]
+    twice = next((key for key in keys if keys.count(key) > 1), None)
+    if twice:
+        return rules, line, f"`{VARIANT}:` {clip(twice)} is given twice"
+    try:
+        named = variant_rules(rules, items)
+    except PnpError as error:
+        return rules, line, _refused(error, f"`{VARIANT}:`")
+    try:
+        wanted = variant_rules(rules, rule) if rule else named
+    except PnpError as error:
+        return rules, line, _refused(error, "--rule")
+    if wanted.game.variant != named.game.variant:
+        return rules, line, (f"the log names the variant {clip(variant_text(named.game.variant))}, not "
+                             f"{clip(variant_text(wanted.game.variant))}, the one given with --rule")
+    return named, line, ""
+
+
+def _refused(error: PnpError, option: str) -> str:
+    """Why a variant cannot be played, as one line naming where it was given (`rules:` or --rule)."""
+    if isinstance(error, DataError):  # each problem at the fact the variant changed, else in the data files
+        return f"{option} " + "; ".join(one_line(f"{where.field}: {message}" if where.file == "--rule" else
+                                                 f"{where}: {message}") for where, message in error.problems)
+    message = error.format_message()
+    return f"{option} {message.removeprefix('--rule ')}" if message.startswith("--rule ") else f"{option}: {message}"
+
+
 def _header_spec(rules, players: tuple) -> Record:
     """The spec of a log's header for a game and its players, made once (HEADERS of them kept at most)."""
     spec = _headers.get((rules, players))
     if spec is None:
         if len(_headers) >= HEADERS:
             _headers.clear()
-        spec = _headers[(rules, players)] = Record({"game": Any_(), "players": Any_(), **NOTES,
+        spec = _headers[(rules, players)] = Record({"game": Any_(), "players": Any_(), VARIANT: (Text(), ""), **NOTES,
                                                     **rules.header(players)}, "a log header")
     return spec
 
@@ -206,6 +260,7 @@ def kit_warnings(setup: Setup, file: str, manifests: dict | None = None) -> list
         return []
     old = (manifests or {}).get((setup.game.slug, played))
     since = "; ".join(changed_cards(old["cards"], setup.game)) if old and isinstance(old.get("cards"), dict) else ""
+    variant = f" with rules {clip(variant_text(setup.game.variant))}" if setup.game.variant else ""
     return [f"{file}:{setup.line('kit')}: warning: played with kit {clip(played)}, but the data of "
-            f"{setup.game.slug} is now kit {version}: the log is checked against the cards as they "
+            f"{setup.game.slug}{variant} is now kit {version}: the log is checked against the cards as they "
             "are now" + (f" (since then, {since})" if since else "")]

@@ -14,19 +14,22 @@ from pnp.check.bots import bots_for
 from pnp.check.engine import TABLE
 from pnp.check.loader import rules_for
 from pnp.check.reader import read_log
-from pnp.check.setup import read_setup
+from pnp.check.setup import VARIANT, read_setup
 from pnp.check.violations import BotFoul, SimulationWhistle
 from pnp.errors import PnpError
+from pnp.read.rulefacts import variant_text
+from pnp.read.version import kit_version
 
 NAMES = ("Anne", "Bart", "Cora", "Dirk", "Edda", "Finn", "Gwen", "Hugo")
 MAX_EVENTS = 100_000  # a game longer than this is a rules module that never ends: a bug
 
 
 def simulate(game: str, games: int, seed: int, players: int | None = None, bots=("random",),
-             options: dict | None = None):
+             options: dict | None = None, rule: tuple = ()):
     """Yield (number, log text) for `games` complete games of `game` (a slug, or a folder named by the
-    person running the command), numbered from 1. Each log names the game by its slug."""
-    rules = rules_for(game)
+    person running the command), numbered from 1, played by the variant `rule` gives (--rule's `KEY=VALUE`
+    texts; none: the game's own rules). Each log names the game by its slug, and the variant (`variant_header`)."""
+    rules = rules_for(game, rule)
     check_bots(rules, bots)
     for number in range(1, games + 1):
         yield number, play(rules, game_rng(seed, number), players, bots, options or {}, f"seed {seed}, game {number}").log()
@@ -72,12 +75,21 @@ def play(rules, rng, players: int | None, bots, options: dict, source: str, turn
         raise PnpError(f"{rules.game.name} is simulated with {low}–{min(high, len(names))} players, not {count}")
     names = tuple(names[:count])
     kinds = tuple(bots[(i + turn) % len(bots)] for i in range(count))
-    header = {"game": rules.game.slug, "players": " ".join(names),
+    header = {"game": rules.game.slug, **variant_header(rules.game), "players": " ".join(names),
               **rules.simulated_header(rng, names), **options}
     lines = [f"# Simulated by pnp simulate: {source}; bots {', '.join(f'{n} {k}' for n, k in zip(names, kinds))}",
              *(f"{key}: {value}" for key, value in header.items()), ""]
     state, actions, first, moves = _playout(rules, rng, _setup("\n".join(lines), rules), kinds, len(lines) + 1)
     return Played(lines, header, kinds, state, actions, first, moves)
+
+
+def variant_header(game) -> dict:
+    """The header lines of a game played by a variant of its rule facts: `rules:`, the variant as `--rule` gives
+    it (`goal=25 hand=5`), and `kit:`, the version of the kit that states it (`pnp build --rule ...`); none for
+    the game's own rules, whose logs say nothing of either."""
+    if not game.variant:
+        return {}
+    return {VARIANT: variant_text(game.variant), "kit": kit_version(game)}
 
 
 def _playout(rules, rng, setup, kinds: tuple, line: int) -> tuple:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import shown
+from pnp.errors import clip, shown
 from pnp.model.paper import PAPERS
 from pnp.textfile import NotText, decoded, read_bytes
 
@@ -75,6 +75,9 @@ def header_options(values) -> dict:
         key, sep, text = value.partition("=")
         if not sep or not key.strip():
             raise click.BadParameter(f"expected KEY=VALUE such as advanced=yes, got {value!r}")
+        if key.strip().lower() == "rules":
+            raise click.BadParameter(f"a variant is played with --rule KEY=VALUE, which writes the `rules:` "
+                                     f"header itself, not with --option {clip(value)!r}", param_hint="'--option'")
         options[key.strip().lower()] = text.strip()
     return options
 

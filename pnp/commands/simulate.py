@@ -11,6 +11,7 @@ from pnp.check.report import as_text
 from pnp.check.simulate import fouls_reported, simulate
 from pnp.commands import options
 from pnp.errors import PnpError, shown
+from pnp.read.rulefacts import variant_text
 from pnp.wording import plural
 
 
@@ -21,20 +22,23 @@ from pnp.wording import plural
 @options.bots("seat by seat: the first at the first seat, the next at the next, round again")
 @options.seed
 @options.header
+@options.rule
 @options.out(Path("output/simulated"), "The folder the logs are written to.")
 @click.option("--check/--no-check", default=True, show_default=True, help="Check each log as it is written.")
-def command(game, count, players, bots, seed, header, out, check):
+def command(game, count, players, bots, seed, header, rules, out, check):
     """Play N games of GAME with bots and write each as a playtest log into DIR (each checked as it is
-    written)."""
+    written). With --rule, the bots play that variant, and each log names it in its header (`rules:`, and
+    `kit:` the variant kit's version), so that `pnp check` judges it by the variant."""
     header = options.header_options(header)
-    rules = rules_for(game)
+    variant = rules
+    rules = rules_for(game, variant)  # an unknown fact, or a variant the rules cannot play: said before any log
     slug = rules.game.slug
     width = max(4, len(str(count)))
     problems = []
     try:
         out.mkdir(parents=True, exist_ok=True)
         with fouls_reported():
-            for number, text in simulate(game, count, seed, players, bots, header):
+            for number, text in simulate(game, count, seed, players, bots, header, variant):
                 path = out / f"{slug}-{number:0{width}d}.log"
                 path.write_text(text, encoding="utf-8")
                 outcome = check_text(text, shown(path), rules=rules) if check else None
@@ -42,7 +46,8 @@ def command(game, count, players, bots, seed, header, out, check):
                     problems += as_text([outcome])
     except OSError as error:
         raise PnpError(f"cannot write to {shown(out)}: {error.strerror or error}") from None
-    click.echo(f"wrote {plural(count, 'log')} to {shown(out)} (seed {seed})"
+    played = f", rules {variant_text(rules.game.variant)}" if rules.game.variant else ""
+    click.echo(f"wrote {plural(count, 'log')} to {shown(out)} (seed {seed}{played})"
                + (", all valid" if check and not problems else ""))
     for line in problems:
         click.echo(line)

@@ -14,8 +14,9 @@ from pnp.check.loader import rules_for
 from pnp.check.simulate import fouls_reported
 from pnp.commands import options
 from pnp.errors import PnpError, shown
+from pnp.wording import plural
 from pnp.stats import results
-from pnp.stats.figures import compare, figures, percent, rate_text
+from pnp.stats.figures import compare, figures, is_rate, percent, played_by, rate_text
 from pnp.stats.cluster import dask_executor
 from pnp.stats.run import Plan, cores, run, shard as shard_range
 
@@ -73,6 +74,7 @@ _html = click.option("--html/--no-html", default=True, show_default=True, help="
 @options.bots("seat by seat, turned round the seats game by game so that each plays every seat as often")
 @options.seed
 @options.header
+@options.rule
 @click.option("--workers", type=click.IntRange(1), default=None, metavar="N",
               help="Processes playing games (default: every core).")
 @click.option("--chunk", type=click.IntRange(1), default=None, metavar="N",
@@ -91,13 +93,15 @@ _html = click.option("--html/--no-html", default=True, show_default=True, help="
 @_compare
 @_html
 @click.pass_context
-def play_command(ctx, game, count, players, bots, seed, header, workers, chunk, shard, dask, logs, playtests, out,
-                 old, html):
+def play_command(ctx, game, count, players, bots, seed, header, rules, workers, chunk, shard, dask, logs, playtests,
+                 out, old, html):
     """Play N games of GAME with bots through its rules and report who wins (by seat, turn order and bot,
     with 95 % intervals), scores and margins, game lengths, ties, and how often each card, space or face
-    comes up. The same seed gives the same figures whatever the number of workers. With --playtests, the
-    same report of the games people played and recorded."""
-    plan = Plan(game, seed, players, bots, tuple(options.header_options(header).items()), str(logs) if logs else None)
+    comes up. The same seed gives the same figures whatever the number of workers. With --rule, the bots play
+    that variant; with --compare too (a result of the game's own rules), the report sets the variant's figures
+    beside those. With --playtests, the same report of the games people played and recorded."""
+    plan = Plan(game, seed, players, bots, tuple(options.header_options(header).items()), str(logs) if logs else None,
+                tuple(rules))
     settings = plan.settings()  # the game is found, its data read, before anything is played
     _can_plot(html and shard is None)
     if playtests:
@@ -136,8 +140,8 @@ def _playtests(plan: Plan, folders, bots, out: Path, html: bool) -> None:
     and write their result and page."""
     from pnp.stats.playtests import gather, result
 
-    rules = rules_for(plan.game)
-    counts = gather(plan.game, folders, cores())
+    rules = rules_for(plan.game, plan.rules)
+    counts = gather(plan.game, folders, cores(), plan.rules)
     if not counts["logs"]:
         raise PnpError(f"no *.log files in {', '.join(shown(folder) for folder in folders)}")
     data = None
@@ -158,6 +162,8 @@ def _playtests(plan: Plan, folders, bots, out: Path, html: bool) -> None:
     for problem in doc["broken"]:
         click.echo(f"left out: {problem['file']}:{problem['line']}: {problem['rule']} {problem['message']}")
     click.echo(f"{doc['logs']:,} logs: {doc['valid']:,} valid and counted, {len(doc['broken']):,} left out")
+    for line in _variant_lines(doc):
+        click.echo(line)
     for line in _block_lines(doc["figures"]["players"], "player"):
         click.echo(line)
     if data:
@@ -196,6 +202,20 @@ def _earlier(path: Path | None, slug: str):
     return path, old
 
 
+def _variant_lines(doc: dict) -> list:
+    """The variants the valid logs were played by (their `rules:` header, or --rule): none said for the game's
+    own rules alone; a variant's games are counted with the others, but never silently."""
+    variants = doc["variants"]
+    if set(variants) <= {""}:
+        return []
+    if len(variants) == 1:
+        return [f"every game was played by the rules variant {next(iter(variants))}"]
+    return [f"{plural(games, 'game')} played by " + (f"the rules variant {text}" if text else
+                                                    f"{doc['game']}'s own rules")
+            for text, games in sorted(variants.items())] + \
+        ["  the figures above count them together; the printings (By printing on the page) keep each variant's games apart"]
+
+
 def _report(data: dict, out: Path, earlier, html: bool) -> None:
     """Write the result with its figures, and the HTML page; say the main figures."""
     old_path, old = earlier or (None, None)
@@ -214,7 +234,7 @@ def _report(data: dict, out: Path, earlier, html: bool) -> None:
 
 
 def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
-    lines = []
+    lines = [f"played by {played_by(data)}"] if data["settings"].get("rules") else []
     lacking = results.missing(data)
     if lacking:
         lines.append(f"{lacking:,} of the run's {data['games']:,} games are not counted yet (shards still to merge)")
@@ -226,10 +246,26 @@ def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
     if old:
         rows = compare(old, data)
         real = [row for row in rows if row["real"]]
-        lines.append(f"compared with {shown(old_path)}: {len(real)} of {len(rows)} figures changed for real")
-        lines += [f"  {row['what']}: {row['old']:.3g} -> {row['new']:.3g} ({row['low']:+.3g} to {row['high']:+.3g})"
-                  for row in real if not row["what"].startswith("`")]
+        if not (data["settings"].get("rules") or old["settings"].get("rules")):
+            lines.append(f"compared with {shown(old_path)}: {len(real)} of {len(rows)} figures changed for real")
+            lines += [f"  {row['what']}: {row['old']:.3g} -> {row['new']:.3g} ({row['low']:+.3g} to {row['high']:+.3g})"
+                      for row in real if not row["what"].startswith("`")]
+            return lines
+        lines.append(f"compared with {shown(old_path)}, played by {played_by(old)}: {len(real)} of {len(rows)} "
+                     "figures changed for real")
+        lines.append(f"  side by side, {played_by(old)} -> {played_by(data)} (the change's 95 % interval; "
+                     "* where it is real):")
+        lines += [f"  {_side_by_side(row)}" for row in rows if not row["what"].startswith("`")]
     return lines
+
+
+def _side_by_side(row: dict) -> str:
+    """A figure of two runs and its change: a rate in percent (its change in points), a mean as it is."""
+    mark = " *" if row["real"] else ""
+    if is_rate(row):
+        return (f"{row['what']}: {percent(row['old'])} -> {percent(row['new'])} ({100 * row['low']:+.1f} to "
+                f"{100 * row['high']:+.1f} points){mark}")
+    return f"{row['what']}: {row['old']:.3g} -> {row['new']:.3g} ({row['low']:+.3g} to {row['high']:+.3g}){mark}"
 
 
 def _block_lines(blocks: dict, who: str) -> list:

@@ -160,6 +160,20 @@ def _compare_block(label: str, old: dict, new: dict, bots: bool) -> list:
     return rows
 
 
+def is_rate(row: dict) -> bool:
+    """Whether a row of `compare` is a rate (a share of games: its values from 0 to 1), not a mean."""
+    return row["what"].endswith(": ties (shared wins)") or ": wins of " in row["what"]
+
+
+def played_by(data: dict, short: bool = False) -> str:
+    """The rules a result's games were played by, as a report names them: `the rules variant goal=25` for a
+    variant (`--rule`), else `buccaneer's own rules`; `short`, as a plot's legend does: `goal=25`, `own rules`."""
+    settings = data["settings"]
+    if short:
+        return settings.get("rules") or "own rules"
+    return f"the rules variant {settings['rules']}" if settings.get("rules") else f"{settings['game']}'s own rules"
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 

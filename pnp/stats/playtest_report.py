@@ -34,6 +34,11 @@ def _intro(doc: dict) -> str:
     items = [f"{doc['logs']:,} logs read from {', '.join(doc['folders'])}",
              f"{doc['valid']:,} valid and counted", f"{len(doc['broken']):,} left out (they break a rule)"]
     items += [drawn_html(key, values) for key, values in sorted(doc["figures"]["header"].items())]
+    variants = doc.get("variants", {})
+    if set(variants) - {""}:  # a variant's games are counted with the others, and said so (By printing parts them)
+        named = {text: f"rules {text}" if text else f"{doc['game']}'s own rules" for text in variants}
+        items.append("played by " + ", ".join(f"{named[text]}: {games:,} games" for text, games in variants.items())
+                     + " (counted together here; By printing keeps them apart)")
     if "bots" in doc:
         s = doc["bots"]["settings"]
         items.append(f"beside {doc['bots']['figures']['games']:,} games of bots {', '.join(s['bots'])} (seed {s['seed']})")
@@ -67,7 +72,8 @@ def _printings(doc: dict) -> list:
     if len(printings) < 2:
         return []
     out = ["<h2>By printing</h2>", "<p>Logs are grouped by the kit they were played with (their <code>kit:</code> "
-           "line, else their <code>date:</code>), the earliest first; each printing is compared with the one "
+           "line, else their <code>date:</code>) and by the variant of the rules they name (their "
+           "<code>rules:</code> line), the earliest first; each printing is compared with the one "
            "before it (logs with neither line are counted above, but compared with none).</p>",
            table_html(["printing", "games", "dates"],
                   [[p["printing"], f"{p['games']:,}", " to ".join(sorted({p["dates"][0], p["dates"][-1]}))

@@ -4,13 +4,15 @@ checked as `pnp check` checks it, and each valid one replayed into the same reco
 first problem and left out.
 
 Beyond what the bots' games give: the printing each log was played with (its `kit:` header, else its
-`date:`), whose counts are kept apart to be compared; at each move a player chose among several, whether
+`date:`, and the variant of the rules it was judged by: its `rules:` header, else --rule), whose counts are kept
+apart to be compared; at each move a player chose among several, whether
 the greedy bot would have chosen it too, by verb; the words of the game's tables no log ever named; and
 each log's length, for the longest and shortest games.
 
     {"printings": {printing: counts (Tally.counts)}, "dates": {printing: {date: logs}},
      "decisions": {verb: [choices, unlike the greedy bot's]}, "games": [[events, moves, file]],
-     "broken": [first problem of each broken log (Violation.as_dict)], "logs": logs read}
+     "broken": [first problem of each broken log (Violation.as_dict)], "logs": logs read,
+     "variants": {the variant's `rules:` text ("" for the game's own rules): valid logs}}
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from pathlib import Path
 from pnp.check.bots import greedy_choices
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_path, log_paths
+from pnp.check.setup import VARIANT
 from pnp.check.verbs import written
 from pnp.stats.figures import compare, figures, rate
 from pnp.stats.tally import SKIPPED_KINDS, Tally, add
@@ -31,28 +34,34 @@ COMPARED = 2_000  # logs whose moves are set against the greedy bot's at most: p
 
 
 def printing(header: dict) -> str:
-    """The printing a log was played with: `kit HASH` from its header, else `dated DATE`, else unknown."""
-    kit, date = (str(header.get(key) or "").strip() for key in ("kit", "date"))
-    return f"kit {kit.lower()}" if kit else f"dated {date}" if date else UNKNOWN
+    """The printing a log was played with: `kit HASH` from its header, else `dated DATE`, else unknown; and
+    the variant of the rules it was played by, if any (`kit HASH, rules goal=25`), as its game's record has it
+    (`pnp.check.replay`: the variant it was judged by)."""
+    kit, date, rules = (str(header.get(key) or "").strip() for key in ("kit", "date", VARIANT))
+    printed = f"kit {kit.lower()}" if kit else f"dated {date}" if date else UNKNOWN
+    return f"{printed}, rules {rules}" if rules else printed
 
 
-def read_logs(game: str, files: list, compared: frozenset = frozenset()) -> dict:
-    """The counts (as the module says) of the log files, each checked against the rules of `game`; the moves
-    of those among `compared` are set against the greedy bot's."""
+def read_logs(game: str, files: list, compared: frozenset = frozenset(), rule: tuple = ()) -> dict:
+    """The counts (as the module says) of the log files, each checked against the rules of `game` (of the
+    variant its `rules:` names, else of `rule`, --rule's texts); the moves of those among `compared` are set
+    against the greedy bot's."""
     rules = rules_for(game)
     tallies: dict = {}
     dates: dict = {}
     decisions: Counter = Counter()
     games, broken = [], []
+    variants: Counter = Counter()
     for file in files:
         chosen: Counter = Counter()
         watch = _watch(chosen) if file in compared else None
-        outcome = check_path(Path(file), rules=rules, record=True, watch=watch)
+        outcome = check_path(Path(file), rules=rules, record=True, watch=watch, rule=rule)
         if outcome.violations:
             broken.append(outcome.violations[0].as_dict())
             continue
         played = outcome.game
         key = printing(played.header)
+        variants[str(played.header.get(VARIANT) or "")] += 1
         tallies.setdefault(key, Tally()).add(played)
         date = str(played.header.get("date") or "").strip()
         if date:
@@ -62,7 +71,8 @@ def read_logs(game: str, files: list, compared: frozenset = frozenset()) -> dict
         games.append([outcome.events, played.moves, str(file)])
     return {"printings": {key: tally.counts() for key, tally in tallies.items()},
             "dates": {key: dict(counter) for key, counter in dates.items()},
-            "decisions": _pairs(decisions), "games": games, "broken": broken, "logs": len(files)}
+            "decisions": _pairs(decisions), "games": games, "broken": broken, "logs": len(files),
+            "variants": dict(variants)}
 
 
 def _watch(chosen: Counter):
@@ -84,25 +94,26 @@ def _pairs(counter: Counter) -> dict:
     return {verb: [counter[verb, 0], counter[verb, 1]] for verb in verbs}
 
 
-def gather(game: str, folders, workers: int = 1) -> dict:
-    """The counts of every log below `folders`, read by `workers` processes."""
+def gather(game: str, folders, workers: int = 1, rule: tuple = ()) -> dict:
+    """The counts of every log below `folders`, read by `workers` processes; `rule` as for `read_logs`."""
     files = sorted({str(path) for path in log_paths(folders)})
     compared = frozenset(files[::-(-len(files) // COMPARED)] if files else ())
     parts = [files[i::workers * 4] for i in range(workers * 4)] if workers > 1 else [files]
     parts = [part for part in parts if part]
     if workers == 1 or len(parts) < 2:
-        results = [read_logs(game, part, compared) for part in parts]
+        results = [read_logs(game, part, compared, rule) for part in parts]
     else:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(read_logs, [game] * len(parts), parts, [compared] * len(parts)))
+            results = list(pool.map(read_logs, [game] * len(parts), parts, [compared] * len(parts),
+                                    [tuple(rule)] * len(parts)))
     return merged(results)
 
 
 def merged(results) -> dict:
     """Counts of several parts as one: counts added exactly, lists joined in file order."""
-    total: dict = {"printings": {}, "dates": {}, "decisions": {}, "games": [], "broken": [], "logs": 0}
+    total: dict = {"printings": {}, "dates": {}, "decisions": {}, "games": [], "broken": [], "logs": 0, "variants": {}}
     for part in results:
-        for name in ("printings", "dates", "decisions"):
+        for name in ("printings", "dates", "decisions", "variants"):
             add(total[name], part[name])
         total["games"] += part["games"]
         total["broken"] += part["broken"]
@@ -172,10 +183,11 @@ def result(rules, folders, counts: dict, bots: dict | None = None) -> dict:
     slug = rules.game.slug
     humans = as_run(slug, all_counts(counts))
     order = printings_in_order(counts)
-    printed = [key for key in order if key != UNKNOWN]  # the printings compared, each with the one before it
+    printed = [key for key in order if not key.startswith(UNKNOWN)]  # compared, each with the one before it
     runs = {key: as_run(slug, counts["printings"][key]) for key in order}
     out = {"format": FORMAT, "game": slug, "folders": [str(folder) for folder in folders],
            "logs": counts["logs"], "valid": humans["counts"].get("games", 0), "broken": counts["broken"],
+           "variants": dict(sorted(counts.get("variants", {}).items())),
            "counts": humans["counts"], "figures": figures(humans),
            "printings": [{"printing": key, "games": runs[key]["counts"]["games"],
                           "dates": sorted(counts["dates"].get(key, {})), "figures": figures(runs[key])}

@@ -6,7 +6,7 @@ import base64
 import html
 import io
 
-from pnp.stats.figures import compare, figures, percent, rate_text
+from pnp.stats.figures import compare, figures, percent, played_by, rate_text
 from pnp.stats.results import missing
 from pnp.write.html import page as html_page
 
@@ -28,12 +28,15 @@ def page(data: dict, old: dict | None = None) -> str:
     new_figures, old_figures = figures(data), figures(old) if old else None
     title = f"{data['settings']['game']}: balance statistics"
     body = [_settings(data, old)]
+    sides = SIDES
+    if old and (data["settings"].get("rules") or old["settings"].get("rules")):
+        sides = (played_by(old, short=True), played_by(data, short=True))  # each side named by its rules
     if old:
-        body += changes_html(compare(old, data))
+        body += changes_html(compare(old, data), sides if sides != SIDES else ("before", "after"))
     for players, block in new_figures["players"].items():
         before = old_figures["players"].get(players) if old_figures else None
-        body += block_html(players, block, before)
-    body += frequencies_html(new_figures, old_figures)
+        body += block_html(players, block, before, sides=sides)
+    body += frequencies_html(new_figures, old_figures, sides)
     return html_page(title, body, style=EXTRA_STYLE) + "\n"
 
 
@@ -45,11 +48,11 @@ def _settings(data: dict, old: dict | None) -> str:
              f"seed {s['seed']}", f"bots {', '.join(s['bots'])}",
              f"players {s['players'] or 'drawn game by game'}",
              "options " + (", ".join(f"{k}={v}" for k, v in s["options"].items()) or "drawn game by game"),
-             f"game data {s['data']}"]
+             f"game data {s['data']}", f"played by {played_by(data)}"]
     items += [drawn_html(key, values) for key, values in sorted(data["counts"].get("header", {}).items())]
     if old:
         items.append(f"compared with an earlier run of {old['counts'].get('games', 0):,} games "
-                     f"(game data {old['settings']['data']})")
+                     f"(game data {old['settings']['data']}, played by {played_by(old)})")
     return "<p>" + " · ".join(map(html.escape, items)) + "</p>"
 
 

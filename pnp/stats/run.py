@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pnp.check.loader import rules_for
 from pnp.check.simulate import check_bots, game_rng, play
+from pnp.read.rulefacts import variant_text
 from pnp.stats.tally import Tally, add
 
 SMALLEST, LARGEST = 1_000, 10_000  # games a chunk, when there are enough games for chunks of this size
@@ -30,18 +31,21 @@ class Plan:
     bots: tuple = ("random",)      # the bots, turned round the seats game by game
     options: tuple = ()            # (key, value) header values for every game
     logs: str | None = None        # a folder to write each game's log to (None: no logs)
+    rules: tuple = ()              # `KEY=VALUE` texts of --rule: the variant played (none: the game's own rules)
 
     def settings(self) -> dict:
-        """The plan as a result file records it: files can be merged only when theirs are the same."""
-        rules = rules_for(self.game)
+        """The plan as a result file records it: files can be merged only when theirs are the same. A variant
+        is recorded as `rules` (`goal=25 hand=5`); the game's own rules record none."""
+        rules = rules_for(self.game, self.rules)
         check_bots(rules, self.bots)
+        variant = {"rules": variant_text(rules.game.variant)} if rules.game.variant else {}
         return {"game": rules.game.slug, "data": data_digest(rules.game.folder), "seed": self.seed,
-                "players": self.players, "bots": list(self.bots), "options": dict(self.options)}
+                "players": self.players, "bots": list(self.bots), "options": dict(self.options), **variant}
 
 
 def play_games(plan: Plan, first: int, last: int) -> dict:
     """The counts (`Tally.counts`) of games `first`..`last` of the plan: the function every worker runs."""
-    rules = rules_for(plan.game)
+    rules = rules_for(plan.game, plan.rules)
     tally = Tally()
     options = dict(plan.options)
     for number in range(first, last + 1):

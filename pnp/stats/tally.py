@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.check.setup import NOTES
+from pnp.check.setup import NOTES, VARIANT
 from pnp.check.verbs import written
 from pnp.errors import PnpError
 
 SKIPPED_KINDS = frozenset(("player", "claims"))  # who did something is counted by seat, not as a word
-UNCOUNTED = frozenset(("game", "players", *NOTES))  # header keys that say nothing of how a game went
+UNCOUNTED = frozenset(("game", "players", VARIANT, *NOTES))  # header keys that say nothing of how a game went
+# (a variant's games are told apart by the run's settings, or by printing: pnp/stats/playtests.py)
 
 
 class Tally:
