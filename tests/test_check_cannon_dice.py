@@ -98,42 +98,74 @@ def cd_copy(game_copy) -> Path:
     return game_copy("cannon-dice")
 
 
-def test_the_score_values_come_from_the_data(cd_copy):
-    data = cd_copy / "game.yaml"
-    data.write_text(data.read_text().replace("map_bonus: 10", "map_bonus: 12"))
+def test_the_score_values_come_from_the_rule_facts(cd_copy):
+    rules = cd_copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("map-bonus: 10", "map-bonus: 12"))
     found = check_with(cd_copy, EXAMPLE)
     assert [(v.rule, v.message.split(" (")[0]) for v in found] == [("CD-SCORE", "Mia has 48 points, not 46")]
 
 
-@pytest.mark.parametrize("old, new, found", [
-    ("map_bonus: 10", "map_bonus: ten", "vars.score.map_bonus: expected a whole number from 0, got 'ten'"),
-    ("gold: {name: Gold doubloon, points: 3,", "gold: {name: Gold doubloon, points: -3,",
-     "vars.treasures.gold.points: expected a whole number from 0"),
-    ("balls_per_cannon: 3", "balls_per_cannons: 3", "vars.balls_per_cannon: missing required key"),
+def test_a_variant_reaches_the_checker():
+    text = EXAMPLE.read_text().replace("game: cannon-dice\n", "game: cannon-dice\nrules: score.map-bonus=12\n")
+    found = check_text(text, "variant.log").violations
+    assert [(v.rule, v.message.split(" (")[0]) for v in found] == [("CD-SCORE", "Mia has 48 points, not 46")]
+    variant = rules_for("cannon-dice", ("balls-per-cannon=4", "points.gold=5", "sea-chest=2", "balls-lost.miss=2"))
+    assert (variant.balls, variant.points["gold"], variant.each, variant.balls_lost["miss"]) == (4, 5, 2, 2)
+
+
+@pytest.mark.parametrize("file, old, new, found", [
+    ("rules.yaml", "map-bonus: 10", "map-bonus: ten", "score.map-bonus: expected a whole number from 0, got 'ten'"),
+    ("rules.yaml", "gold: 3", "gold: -3", "points.gold: expected a whole number from 0"),
+    ("rules.yaml", "balls-per-cannon: 3", "balls-per-cannons: 3", "balls-per-cannon: missing required key"),
+    ("rules.yaml", "  miss: 1\n", "", "miss: a lose-balls card says here how many balls"),
+    ("rules.yaml", "gold: 3", "silver: 3", "silver: no space of the grid (vars.grid.contents) holds it"),
+    ("game.yaml", "effect: draw-map", "effect: draw-maps", "vars.treasures.map.effect: expected one of"),
+    ("game.yaml", "horseshoe: {name: Horseshoe, icon: cannon-dice/horseshoe.svg, effect: claim-another}",
+     "horseshoe: {name: Horseshoe, icon: cannon-dice/horseshoe.svg}", "horseshoe: a space that is no treasure"),
+    ("game.yaml", "faces: [1, 2, 3, 4, 5, explosion]", "faces: [1, 2, 3, 4, 4, explosion]",
+     "the dice show every number from 1 to the grid's columns (5): no face shows 5"),
 ])
-def test_the_vars_the_checker_reads_are_checked(cd_copy, old, new, found):
-    data = cd_copy / "game.yaml"
+def test_the_facts_and_vars_the_checker_reads_are_checked(cd_copy, file, old, new, found):
+    data = cd_copy / file
     assert old in data.read_text()
     data.write_text(data.read_text().replace(old, new))
     result = CliRunner().invoke(check.command, ["--game", str(cd_copy), str(EXAMPLE)])
-    assert result.exit_code == 2 and found in result.output
+    assert result.exit_code == 2 and found in result.output, result.output
 
 
-def test_what_a_card_does_comes_from_rules_yaml(cd_copy):
+def test_the_balls_a_card_costs_come_from_rules_yaml(cd_copy):
     rules = cd_copy / "rules.yaml"
-    rules.write_text(rules.read_text().replace("rough-seas: {effect: lose-balls, balls: 2", "rough-seas: "
-                                               "{effect: lose-balls, balls: 3"))
+    rules.write_text(rules.read_text().replace("rough-seas: 2", "rough-seas: 3"))
     found = check_with(cd_copy, EXAMPLE)
     assert [v.rule for v in found] == ["CD-ROUGH-SEAS"]
     assert "Mia crosses off 3 balls, not 2" in found[0].message
 
 
-def test_a_card_without_an_effect_is_a_data_error(cd_copy):
-    rules = cd_copy / "rules.yaml"
-    rules.write_text(rules.read_text().replace("  kraken: {effect: lose-treasure, code: CD-KRAKEN}\n", ""))
+def test_what_a_card_does_comes_from_its_effect_column(cd_copy):
+    cards = cd_copy / "action-cards.csv"
+    cards.write_text(cards.read_text().replace("kraken,1,Kraken,after,lose-treasure,", "kraken,1,Kraken,after,,"))
     result = CliRunner().invoke(check.command, ["--game", str(cd_copy), str(EXAMPLE)])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
-    assert "kraken: rules.yaml says nothing of what this card does" in result.output
+    assert "action-cards.csv:6: effect: missing required key" in result.output
+    cards.write_text(cards.read_text().replace("kraken,1,Kraken,after,,", "kraken,1,Kraken,after,steal-maps,"))
+    result = CliRunner().invoke(check.command, ["--game", str(cd_copy), str(EXAMPLE)])
+    assert result.exit_code == 2 and "kraken: an action card's effect is one of" in result.output
+    cards.write_text(cards.read_text().replace("kraken,1,Kraken,after,steal-maps,", "kraken,1,Kraken,keep,lose-treasure,"))
+    result = CliRunner().invoke(check.command, ["--game", str(cd_copy), str(EXAMPLE)])
+    assert result.exit_code == 2 and "kraken: a lose-treasure card acts now or after, not keep" in result.output
+
+
+@pytest.mark.parametrize("rule, found", [
+    ("balls-per-cannon=11", "--rule: balls-per-cannon: expected a whole number from 1 to 10"),
+    ("sea-chest=6", "--rule: sea-chest: a player may hold 21 of pearl"),
+    ("balls-lost.miss=0", "--rule: balls-lost.miss: expected a whole number from 1"),
+])
+def test_a_variant_the_rules_cannot_play_is_refused_naming_the_fact(tmp_path, rule, found):
+    from pnp.cli import cli
+
+    result = CliRunner().invoke(cli, ["build", "cannon-dice", "--rule", rule, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and found in " ".join(result.output.split()), result.output
+    assert not (tmp_path / "out").exists()
 
 
 # --- simulated games ---------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """Cannon Dice's rules for the playtest checker: its log verbs, its game state, its rule codes.
 
-Every rule code blown here is numbered and explained in RULES.md beside this package. The sea grid and what
-it holds, the treasures' points, the dice faces, the action cards with their counts and timings, the map
-cards and the score values come from game.yaml and its card lists; what each card and each special space
-does, and the explosion's rank, from rules.yaml.
+Every rule code blown here is numbered and explained in RULES.md beside this package. The rule facts (the
+balls per cannon, the treasures' points, the score values, what the explosion counts, what a sea chest gives
+and the balls a card costs) come from rules.yaml, a variant's in place (`game.rules`), as the printed kit
+states them; the sea grid and what it holds, the dice faces, the action cards with their counts, timings and
+effects, and the map cards from game.yaml and its card lists. An action card's rule code is its id's:
+`CD-` and the id in capitals.
 
 Seats and spaces: player 1 (first on the `players:` line) sits at the side of row E, player 2 opposite,
 at row A. A space is stored by its index in the printed grid, `row * columns + column`, the column counted
@@ -34,63 +36,90 @@ from .cards import Cards
 from .end import GameEnd
 from .rounds import Rounds, sheet_grid  # noqa: F401 - sheet_grid: the printed sheet's grid, which tests read
 from .sea import Sea
-from .verbs import (ACTIONS, CODE, DICE, EFFECTS, HELD, MAPS, MISSING, SPECIAL_SPACES, UNASKED, Claim, Draw, Duel,
-                    End, Envelope, Fire, Flip, Guess, Lose, Nest, Play, Return, Roll, Score, Sink, Space, Spy, Steal,
-                    Take, Winner)
+from .verbs import (ACTIONS, CODE, DICE, EFFECTS, EXPLOSION, HELD, MAPS, MISSING, SPECIAL_SPACES, UNASKED, Claim,
+                    Draw, Duel, End, Envelope, Fire, Flip, Guess, Lose, Nest, Play, Return, Roll, Score, Sink, Space,
+                    Spy, Steal, Take, Winner)
+
+BALLS_DRAWN = 10  # the most balls the score sheet draws beside a cannon
+CHEST_ROOM = 20  # the most treasures of a kind the score sheet's chest row holds readably
 
 RULES_FILE = Record({
-    "explosion": Record({"face": Text(), "rank": Int(1)}, "the explosion face and its rank in a duel"),
-    "spaces": MapOf(Choice(*SPECIAL_SPACES)),
-    "cards": MapOf(Record({"effect": Choice(*EFFECTS), "code": Text(), "balls": (Int(1), 0)},
-                          "a card's effect and rule code")),
+    "balls-per-cannon": Int(1, BALLS_DRAWN),
+    "explosion-rank": Int(0),
+    "sea-chest": Int(0),
+    "points": MapOf(Int(0)),
+    "score": Record({"ball": Int(0), "cannon": Int(0), "map-bonus": Int(0)}, "the points of the score box"),
+    "balls-lost": MapOf(Int(1)),
 }, "Cannon Dice's rule facts")
 
 GAME_VARS = Keys({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
     "grid": Record({"rows": ListOf(Text(), min_items=1), "columns": Int(1), "contents": MapOf(Int(0))},
                    "the sea grid"),
-    "treasures": MapOf(Keys({"name": Text(), "points": (Int(0), None)},
-                            "a treasure or special space: its name, and points for a treasure")),
-    "balls_per_cannon": Int(1),
-    "score": Record({"ball": Int(0), "cannon": Int(0), "map_bonus": Int(0)}, "the points of the score box"),
+    "treasures": MapOf(Keys({"name": Text(), "effect": (Choice(*SPECIAL_SPACES), None)},
+                            "a kind of space: its name, and the effect of one that is no treasure")),
 }, "the game's vars")
 
 
 # --- facts: checks of the data the rules read -------------------------------------------------------
 
-def _check_grid(grid, points, specials, where, at, problems) -> None:
-    """The contents fill the grid exactly, and every kind is a treasure or a special space the rules know."""
+def _check_grid(grid, points, kinds, where, at, problems) -> None:
+    """The contents fill the grid exactly; every kind it holds is a treasure (with points in rules.yaml) or a
+    space with an effect (game.yaml's vars.treasures), named; every treasure with points lies on the grid."""
     size = len(grid["rows"]) * grid["columns"]
     if sum(grid["contents"].values()) != size:
         problems.append((where.at("contents"), f"the contents fill {sum(grid['contents'].values())} spaces; "
                                                f"the grid has {size}"))
     for kind in grid["contents"]:
-        if kind not in points and kind not in specials:
-            problems.append((at("spaces"), f"{kind}: a grid space with no points needs its effect here"))
-    for kind in specials:
+        if kind not in kinds:
+            problems.append((where.at("contents"), f"{kind}: vars.treasures gives no name for this kind of space"))
+        elif kind not in points and not kinds[kind]["effect"]:
+            problems.append((where.at("contents"), f"{kind}: a space that is no treasure (rules.yaml's `points`) "
+                                                   "needs an `effect` in vars.treasures"))
+        elif kind in points and kinds[kind]["effect"]:
+            problems.append((where.at("contents"), f"{kind}: a treasure (rules.yaml's `points`) has no `effect`"))
+    for kind in points:
         if kind not in grid["contents"]:
-            problems.append((at("spaces"), f"{kind}: no grid space holds it"))
+            problems.append((at("points"), f"{kind}: no space of the grid (vars.grid.contents) holds it"))
 
 
-def _check_cards(cards, entries, where, problems) -> None:
-    """Every card has an effect that fits its timing, and a rule code of its own."""
-    ids = {card.id for card in cards}
+def _check_chest(grid, points, kinds, each, at, problems) -> None:
+    """The score sheet's chest has room for the most of each treasure a player can hold: all the grid's,
+    and what its sea chests give."""
+    chests = sum(count for kind, count in grid["contents"].items()
+                 if kind in kinds and kinds[kind]["effect"] == "each-treasure")
+    for kind in points:
+        most = grid["contents"].get(kind, 0) + chests * each
+        if most > CHEST_ROOM:
+            problems.append((at("sea-chest"), f"a player may hold {most} of {kind}: the score sheet's chest has "
+                                              f"room for {CHEST_ROOM} of a kind"))
+            return
+
+
+def _check_cards(cards, lost, where, problems) -> None:
+    """Every card has an effect the rules know that fits its timing, an id that makes a rule code, and a
+    lose-balls card says in rules.yaml's `balls-lost` how many."""
     for card in cards:
-        entry = entries.get(card.id)
-        if entry is None:
-            problems.append((card.where, f"{card.id}: rules.yaml says nothing of what this card does"))
-        elif card.fields.get("timing") not in EFFECTS[entry["effect"]]:
-            problems.append((card.where, f"{card.id}: a {entry['effect']} card acts "
-                                         f"{' or '.join(EFFECTS[entry['effect']])}, not {card.fields.get('timing')}"))
-        elif entry["effect"] == "lose-balls" and not entry["balls"]:
-            problems.append((where, f"{card.id}: a lose-balls card says how many `balls`"))
-    for card_id, entry in entries.items():
-        if card_id not in ids:
-            problems.append((where, f"{card_id}: no action card has this id"))
-        if not CODE.fullmatch(entry["code"]):
-            problems.append((where, f"{card_id}: a rule code is CD- and capital words, not {entry['code']!r}"))
-    codes = [entry["code"] for entry in entries.values()]
-    if len(set(codes)) != len(codes):
-        problems.append((where, "every card has a rule code of its own"))
+        effect, timing = card.fields.get("effect"), card.fields.get("timing")
+        if effect not in EFFECTS:
+            problems.append((card.where.at("effect"), f"{card.id}: an action card's effect is one of "
+                                                      f"{', '.join(EFFECTS)}, not {effect!r}"))
+        elif timing not in EFFECTS[effect]:
+            problems.append((card.where, f"{card.id}: a {effect} card acts {' or '.join(EFFECTS[effect])}, "
+                                         f"not {timing}"))
+        elif effect == "lose-balls" and card.id not in lost:
+            problems.append((where, f"{card.id}: a lose-balls card says here how many balls"))
+        if not CODE.fullmatch(code(card.id)):
+            problems.append((card.where, f"{card.id}: an action card's id makes its rule code, CD- and capital "
+                                         f"words: not {code(card.id)!r}"))
+    losing = {card.id for card in cards if card.fields.get("effect") == "lose-balls"}
+    for card_id in lost:
+        if card_id not in losing:
+            problems.append((where, f"{card_id}: no action card of this id loses balls"))
+
+
+def code(card: str) -> str:
+    """An action card's rule code: `CD-` and its id in capitals (CD-ROUGH-SEAS)."""
+    return "CD-" + card.upper()
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -116,13 +145,18 @@ class CannonDice(Rules):
         data = RuleData(game, RULES_FILE, GAME_VARS, (ACTIONS, MAPS, DICE))
         facts, values, problems = data.values, data.vars, []
         grid, cards, maps = values["grid"], game.components[ACTIONS].cards, game.components[MAPS].cards
-        self.points = {kind: entry["points"] for kind, entry in values["treasures"].items()
-                       if entry["points"] is not None}  # treasure kind -> points: the kinds a chest holds
-        _check_grid(grid, self.points, facts["spaces"], data.in_vars("grid"), data.at, problems)
-        self.dice = Dice(game.components[DICE])  # its faces: whole numbers and the explosion
-        self.explosion = facts["explosion"]["face"]
+        kinds = values["treasures"]  # kind of space -> its name and, for one that is no treasure, its effect
+        self.points = dict(facts["points"])  # treasure kind -> points: the kinds a chest holds
+        _check_grid(grid, self.points, kinds, data.in_vars("grid"), data.at, problems)
+        _check_chest(grid, self.points, kinds, facts["sea-chest"], data.at, problems)
+        self.dice = Dice(game.components[DICE])  # its faces: the numbers 1 to the columns, and the explosion
+        self.explosion = next((face for face in self.dice.faces if type(face) is not int), EXPLOSION)
         self.dice.check(problems, range(1, min(len(grid["rows"]), grid["columns"]) + 1), (self.explosion,))
-        _check_cards(cards, facts["cards"], data.at("cards"), problems)
+        missing = [n for n in range(1, grid["columns"] + 1) if n not in self.dice.faces]
+        if missing:  # the rules sheet says a die shows 1 to the columns
+            problems.append((self.dice.where, f"the dice show every number from 1 to the grid's columns "
+                                              f"({grid['columns']}): no face shows {', '.join(map(str, missing))}"))
+        _check_cards(cards, facts["balls-lost"], data.at("balls-lost"), problems)
         self.spots = {card.id: card.fields.get("spot") for card in maps}  # map card -> the spot it circles
         if len(set(self.spots.values())) != len(self.spots):
             problems.append((game.components[MAPS].where, "every map card circles a spot of its own"))
@@ -130,17 +164,21 @@ class CannonDice(Rules):
             raise DataError(problems)
         self.rows, self.columns = tuple(str(row) for row in grid["rows"]), grid["columns"]  # row letters, A first
         self.contents = dict(grid["contents"])  # space kind -> how many spaces hold it
-        self.treasure_names = nicknames({kind: (values["treasures"][kind]["name"],) for kind in self.points})
-        self.specials = dict(facts["spaces"])  # any other space kind -> what claiming it does (SPECIAL_SPACES)
-        self.rank = {face: facts["explosion"]["rank"] if face == self.explosion else face
+        self.treasure_names = nicknames({kind: (kinds[kind]["name"],) for kind in self.points})
+        self.specials = {kind: entry["effect"] for kind, entry in kinds.items()
+                         if entry["effect"]}  # any other space kind -> what claiming it does (SPECIAL_SPACES)
+        self.each = facts["sea-chest"]  # treasures of each kind a sea chest gives
+        self.rank = {face: facts["explosion-rank"] if face == self.explosion else face
                      for face in self.dice.faces}  # face -> what it counts in a duel or a roll-off
-        self.balls, self.score = values["balls_per_cannon"], dict(values["score"])  # per cannon; score box
+        self.balls, self.score = facts["balls-per-cannon"], {  # per cannon; the score box
+            "ball": facts["score"]["ball"], "cannon": facts["score"]["cannon"],
+            "map_bonus": facts["score"]["map-bonus"]}
         self.cards = counts(cards)  # action card id -> copies in the deck
         self.title = {card.id: card.fields["title"] for card in cards}
         self.timing = {card.id: card.fields["timing"] for card in cards}  # when it acts (action-cards.csv)
-        self.effect = {card: entry["effect"] for card, entry in facts["cards"].items()}  # what it does
-        self.code = {card: entry["code"] for card, entry in facts["cards"].items()}  # its rule code
-        self.balls_lost = {card: entry["balls"] for card, entry in facts["cards"].items()}  # lose-balls cards
+        self.effect = {card.id: card.fields["effect"] for card in cards}  # what it does (action-cards.csv)
+        self.code = {card.id: code(card.id) for card in cards}  # its rule code
+        self.balls_lost = dict(facts["balls-lost"])  # lose-balls card -> the balls its taker crosses off
         self.effect_code: dict = {}  # effect -> the rule code of its (first) card
         for card, effect in self.effect.items():
             self.effect_code.setdefault(effect, self.code[card])

@@ -177,10 +177,12 @@ class Choices:
         return (-self.f.score["ball"] if self.balls[player][r] else 0), r
 
     def _claimed(self, player, index) -> int:
-        """The points a shot landing on the space `index` brings: a treasure, or one of each."""
+        """The points a shot landing on the space `index` brings: a treasure, or a sea chest's of each kind."""
         if self.owner[index] is not None:
             return 0
         kind, points = self.grid[index], self.f.points
         if kind in points:
             return points[kind]
-        return sum(points[t] for t in self.chest[player]) if self.f.specials[kind] == "one-of-each" else 0
+        if self.f.specials[kind] == "each-treasure":
+            return sum(points[t] for t in self.chest[player]) * self.f.each
+        return 0

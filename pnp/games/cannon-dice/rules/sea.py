@@ -132,9 +132,9 @@ class Sea:
             return
         special = self.f.specials[kind]
         where = "{}{}".format(*self._space(player, index))
-        if special == "one-of-each":
+        if special == "each-treasure":
             for treasure in self.chest[player]:
-                self.chest[player][treasure] += 1
+                self.chest[player][treasure] += self.f.each
         elif special == "draw-map" and len(self.map_deck):
             self.ask(Due("draw", player, "CD-MAP-X", line, f"the map X {player} claimed at {where} "
                                                                       f"(line {line})"))

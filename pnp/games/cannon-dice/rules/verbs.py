@@ -23,7 +23,8 @@ ROLLS = {  # an effect that rolls -> (dice rolled, the follow-up the roll asks f
     "extra-shot": (1, "shot"), "fire-column": (1, "nest"), "sink-space": (1, "sink"), "reload": (2, "flip"),
 }
 
-SPECIAL_SPACES = ("draw-map", "one-of-each", "claim-another")
+SPECIAL_SPACES = ("draw-map", "each-treasure", "claim-another")  # what a space that is no treasure does
+EXPLOSION = "explosion"  # the dice's face that is no number, as a log names it
 CODE = re.compile(r"CD(-[A-Z]+)+")
 
 
