@@ -1,8 +1,9 @@
 """Buried Treasure's rules for the playtest checker: its log verbs, its game state, its rule codes.
 
 Every rule code blown here is numbered and explained in RULES.md beside this package. Card identities,
-counts, suits, specials and score values come from the game's data (game.yaml and its card lists);
-rule facts the printed kit does not hold come from rules.yaml.
+counts, suits, specials and score values come from the game's data (game.yaml and its card lists); the rule
+facts (rounds, columns, hand sizes, the end bonus) from rules.yaml, which the printed kit states too, a
+variant's values in place (`game.rules`).
 
 The package follows RULES.md: `verbs` (the log's lines), `turns` (4-7: whose turn, taking a card, EXTRA
 cards and flags), `layout` (2-3: score cards and the deal), `rounds` (8-10: a round's end, its scoring,
@@ -29,12 +30,11 @@ from .turns import Turns
 from .verbs import (DECK, SCORE_CARDS, STARTERS, Deal, Extra, Hand, Pass, Play, Round, Scorecard, Scores, Steal,
                     Take)
 
-RULES_FILE = Record({
+RULES_FILE = Record({  # what the cards allow besides (enough of them for every deal and hand): _check_facts
     "rounds": Int(1),
     "columns": ListOf(Int(1), min_items=1),
     "hand-sizes": MapOf(Int(0), key=Int(1)),
     "bonus": Record({"coloured": Int(), "wild": Int()}, "points per starter card left in hand"),
-    "starter-names": (MapOf(Text()), dict),
 }, "Buried Treasure's rule facts")
 
 GAME_VARS = Keys({  # the parts of game.yaml's `vars` the checker reads (templates read the rest)
@@ -64,22 +64,42 @@ def _points(card, colours, problems) -> tuple:
     return tuple(tuple(pair[:2]) for pair in pairs)
 
 
-def _check_facts(facts, data, deck, starters, score_cards, problems) -> None:
-    """The rule facts must fit the cards: enough cards for every deal and hand, names of real starters."""
-    starter_ids = {card.id for card in starters}
-    for word, target in facts["starter-names"].items():
-        if target not in starter_ids:
-            problems.append((data.at("starter-names"), f"{word}: no starter card has the id {target!r}"))
+def _check_facts(facts, data, game, deck, starters, score_cards, problems) -> None:
+    """The rule facts must fit the cards and the players: enough game cards for every round's deal, score
+    cards for every round, starter cards for every hand, a hand size for every number of players. Reported at
+    the fact a variant changed (its --rule option), else at the file's line."""
     deck_total, starter_total = sum(c.count for c in deck), sum(c.count for c in starters)
-    if deck_total < facts["rounds"] * sum(facts["columns"]):
-        problems.append((data.at("columns"), f"{facts['rounds']} deals of {sum(facts['columns'])} cards "
-                                             f"need more than the {deck_total} game cards"))
-    for players, size in facts["hand-sizes"].items():
+    rounds, dealt = facts["rounds"], sum(facts["columns"])
+    if deck_total < rounds * dealt:
+        blamed = "rounds" if "rounds" in data.changed and "columns" not in data.changed else "columns"
+        problems.append((data.at(blamed), f"{rounds} deals of {dealt} cards need more than the {deck_total} "
+                                          "game cards"))
+    if len(score_cards) < rounds:
+        problems.append((data.at("rounds"), f"{rounds} rounds need as many score cards; the kit has "
+                                            f"{len(score_cards)}"))
+    sizes = facts["hand-sizes"]
+    low, high = game.players
+    for players, size in sizes.items():
         if players * size > starter_total:
             problems.append((data.at("hand-sizes"), f"{players} hands of {size} need more than "
                                                     f"the {starter_total} starter cards"))
-    if len(score_cards) < facts["rounds"]:
-        problems.append((data.at("rounds"), f"{facts['rounds']} rounds need as many score cards"))
+    missing = [str(n) for n in range(low, high + 1) if n not in sizes]
+    if missing:
+        problems.append((data.at("hand-sizes"), f"no hand size for {' or '.join(missing)} players (the game is "
+                                                f"played by {low} to {high})"))
+
+
+def starter_words(starters) -> dict:
+    """How a log may name each starter card: its id, or the first word of its id that no other starter's id
+    holds (`ship` for starter-ship, `wild` for wild-flag), in any case."""
+    parts = {card: card.lower().split("-") for card in starters}
+    found = ids(starters)
+    for card, words in parts.items():
+        own = [word for word in words if word and not any(word in other for key, other in parts.items()
+                                                           if key != card)]
+        if own and own[0] not in found:
+            found[own[0]] = card
+    return found
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -107,7 +127,7 @@ class BuriedTreasure(Rules):
         problems: list = []
         suit = _suits(deck, starters, colours, problems)
         score_cards = {card.id: _points(card, colours, problems) for card in scores}
-        _check_facts(facts, data, deck, starters, score_cards, problems)
+        _check_facts(facts, data, game, deck, starters, score_cards, problems)
         if problems:
             raise DataError(problems)
         self.colours = colours            # colour ids in data order; a collection counts cards per colour index
@@ -119,8 +139,7 @@ class BuriedTreasure(Rules):
         self.hand_sizes = dict(facts["hand-sizes"])  # players -> starter cards each
         self.starter_points = {card.id: facts["bonus"]["coloured" if suit[card.id] is not None else "wild"]
                                for card in starters}  # points a starter left in hand is worth at the end
-        self.starter_names = {**ids(self.starters),  # word -> starter card id: its id or a short name
-                              **{word.lower(): card for word, card in facts["starter-names"].items()}}
+        self.starter_names = starter_words(self.starters)  # word -> starter card id: its id or a short name
         suits = data.vars["suits"]  # a colour is named by its id or its suit's names (red, cannon, cannons)
         self.colour_names = nicknames({colour: (suits[colour]["name"], suits[colour]["plural"])
                                        if colour in suits else () for colour in colours})
