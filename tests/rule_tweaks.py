@@ -27,7 +27,7 @@ from pnp.read.version import kit_version
 
 # The value a fact is tweaked to, where the first near value is not what a designer would try.
 CHOSEN: dict = {
-    "buccaneer": {},
+    "buccaneer": {"port-crew": 1},  # one crew card: the set-up example keeps its crew's worth and treasure
     "buried-treasure": {},
     "cannon-dice": {},
     "pete-the-pirate": {},

@@ -98,7 +98,8 @@ def test_the_crew_backs_show_the_value_and_never_the_colour(game):
 
 def test_the_pieces_are_as_many_as_the_game_needs(game):
     treasure = game.components["treasure"]
-    values = {piece.id: game.vars["treasures"][piece.id]["value"] for piece in treasure.cards}
+    values = {piece.id: piece.fields["value"] for piece in treasure.cards}  # printed on each piece
+    assert set(values) == set(game.vars["treasures"])                        # each named and coloured there
     assert {piece.id: piece.count for piece in treasure.cards} == dict.fromkeys(values, 6)
     assert values == {"diamond": 5, "ruby": 5, "gold-bar": 4, "pearl": 3, "rum": 2}
     assert [card.fields["number"] for card in game.components["chance-cards"].cards] == list(range(1, 29))

@@ -18,9 +18,9 @@ GAMES = [slug for slug in game_slugs() if slug in checked_games()]
 
 # Numbers a game's printed texts may write as they are (phrases, each with the reason): none is a rule fact.
 LITERALS: dict = {
-    "buccaneer": {},
+    "buccaneer": {"The first captain": "who wins", "most valuable first": "an order", "in one straight line": "a single line", "from 1 square up": "what a move is: at least a square", "one of its three arrows": "the board's arrows at a harbour, one to each square it touches", "no one may": "nobody", "declare one when": "an attack", "The two captains": "the two in an attack", "Pieces of Eight": "a card's name", "Pieces of eight": "a card's name", "If two ships are equally near": "a tie"},
     "buried-treasure": {},
-    "cannon-dice": {},
+    "cannon-dice": {"one of": "choosing among (one of you, one of your maps): no count", "one long side": "the sheet's side", "the one printed": "a pronoun", "a new one": "a pronoun", "one that": "a pronoun", "one round each": "taking turns", "pick first": "an order", "the three": "the offer the sentence names: a die, the other die and the card", "the two left": "what is left of that offer", "showing 1 to": "a die's numbers count from the space next to the cannon (the checker holds them to 1 up to the columns)", "seal one": "the secret map: the envelope holds a single card", "One map card": "the secret map, as above", "circles one X": "a single guess", "one treasure": "what a card's verb moves: a treasure", "one die": "a card's own roll of a single die, as the log writes it", "one more card": "another card"},  # phrase: why its number is no rule fact
     "pete-the-pirate": {"one by one": "an idiom", "which one": "a pronoun", "each one back": "a pronoun", "Whoever first": "soonest: no place in an order", "the two sides": "a standee's front and back", "the mark 0": "the name the board prints on each chest place's first mark", "Put one gem of each colour": "one per hiding place (each colour has a gem for every hiding place: the checker holds them equal)", "at least one square": "moving at all", "twice in one move": "no square visited again", "opens **one** compartment": "one of the chest's two: the other stays shut"},  # phrase: why its number is no rule fact
     "pirates-gold": {},
 }

@@ -1,9 +1,10 @@
 """Buccaneer's rules for the playtest checker: its log verbs, its game state, its rule codes.
 
 Every rule code blown here is numbered and explained in RULES.md beside this package. The sea, its islands,
-its coast and its harbours are board.yaml (walked through pnp.model.board); the ports, the places and the
-treasure values are game.yaml's vars; the crew cards are crew-cards.csv; what each chance card does is the
-data of chance-cards.yaml; the counts the Laws give (20 points, 6 crew, 2 treasures aboard ...) rules.yaml.
+its coast and its harbours are board.yaml (walked through pnp.model.board); the ports and the places are
+game.yaml's vars, the treasure's values its pieces'; the crew cards are crew-cards.csv; what each chance card
+does is the data of chance-cards.yaml; the rule facts (the goal, the crew dealt, the hold ...) are rules.yaml,
+which the printed kit states too: `values` here, a variant's (`--rule`) in place.
 
 The log is the record of someone who sees everything: the crew dealt, the cards drawn from Pirate Island
 and the cards given away are named, so the checker always knows every hand. A ship's move names the square
@@ -39,15 +40,43 @@ from .verbs import (ANSWERS, BOARD, CHANCE, CREW, FLAT, HEADINGS, ISLAND, MISSIN
                     Bargain, Blown, Challenge, Collect, Cut, Deal, Draw, Fight, Give, Halt, Hire, Load, Lose, Maroon,
                     Port, Press, ReturnTreasure, Safe, Sail, Seize, Stay, Swap, Take, Trade, Turn, Unload, _pairs)
 
-RULES_FILE = Record({name: Int(1) for name in (
-    "goal", "port-crew", "port-value", "hand", "hold", "per-square", "drift", "spoils-crew", "safety-set",
-    "simulated-turns")}, "Buccaneer's rule facts")
+RULES_FILE = Record({**{name: Int(1) for name in (
+    "goal", "port-crew", "port-value", "hand", "hold", "drift", "spoils-crew", "safety-set", "simulated-turns")},
+    "per-square": Int(2),  # an attacker lies alongside the ship it attacks, on its square
+}, "Buccaneer's rule facts")
 
 GAME_VARS = Keys({
     "ports": MapOf(Keys({"name": Text(), "home": Bool()}, "a port: its name and whether it may be a home")),
     "places": MapOf(Text()),
-    "treasures": MapOf(Keys({"name": Text(), "value": Int(1)}, "a treasure: its name and value")),
+    "treasures": MapOf(Keys({"name": Text()}, "a treasure: its name (its value is its piece's)")),
 }, "the game's vars")
+
+
+def _unplayable(game, data, values, ports: int) -> list:
+    """What the rule facts ask that the kit cannot play: more crew dealt than the pack holds, a goal above all
+    the treasure there is, a safety zone no kind of treasure has enough pieces to open."""
+    problems = []
+    crew = game.components[CREW].card_total
+    low, high = game.players
+    for players in range(low, min(high, ports) + 1):
+        needed = values["hand"] * players + values["port-crew"] * (ports - players)
+        if needed > crew:
+            key = "port-crew" if "port-crew" in data.changed and "hand" not in data.changed else "hand"
+            problems.append((data.at(key), f"{players} players are dealt {values['hand']} crew cards each and "
+                                              f"the {ports - players} other ports {values['port-crew']} each: "
+                                              f"{needed}, more than the {crew} crew cards of the pack (port-crew, "
+                                              "hand)"))
+            break
+    treasure = game.components[TREASURE].cards
+    total = sum(piece.count * piece.fields["value"] for piece in treasure)
+    if values["goal"] > total:
+        problems.append((data.at("goal"), f"the goal, {values['goal']}, is more than all the treasure is worth "
+                                          f"({total}): nobody could win"))
+    most = max((piece.count for piece in treasure), default=0)
+    if values["safety-set"] > most:
+        problems.append((data.at("safety-set"), f"no kind of treasure has {values['safety-set']} pieces (at most "
+                                                f"{most}): the safety zone would never open"))
+    return problems
 
 
 # --- the state of one game ---------------------------------------------------------------------------
@@ -85,6 +114,7 @@ class Buccaneer(Rules):
         for place in (ISLAND, FLAT, *variables["places"]):
             if place not in board.regions:
                 problems.append((data.in_vars("places"), f"the board has no region {place!r}"))
+        problems += _unplayable(game, data, values, len(variables["ports"]))
         if problems:
             raise DataError(problems)
         for key in RULES_FILE.fields:
@@ -98,8 +128,9 @@ class Buccaneer(Rules):
         self.place_names = dict(variables["places"])
         self.coast = frozenset(board.around(ISLAND)) - set(self.ports)
         self.shore = frozenset(board.around(FLAT)) - set(self.ports)
-        self.treasure_value = {t: v["value"] for t, v in variables["treasures"].items()}
-        self.treasure_counts = counts(game.components[TREASURE].cards)
+        treasure = game.components[TREASURE].cards
+        self.treasure_value = {t.id: t.fields["value"] for t in treasure}
+        self.treasure_counts = counts(treasure)
         crew = game.components[CREW].cards
         self.crew_counts = counts(crew)
         self.crew_value = {c.id: c.fields["value"] for c in crew}
