@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.check.loader import installed_rules, rules_of
 from pnp.check.reader import read_log
 from pnp.check.replay import check_text, parse_event
 from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
+from pnp.errors import DataError
+from pnp.read.games import load_game
 
 
 def log(body: str, players: str = "Mia Tom Ana", extra: str = "") -> str:
@@ -145,11 +148,50 @@ def test_colours_come_from_the_header_or_the_seat_order():
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_simulated_games_end_with_a_winner_who_has_every_gem_safe(bot):
+    gems = installed_rules("pete-the-pirate").gems  # of each colour: one for each hiding place
     for _, text in simulate("pete-the-pirate", 4, seed=2, bots=(bot,)):
         outcome = check_text(text, "sim.log")
         assert outcome.violations == [] and "winner" in outcome.summary
         final = next(line for line in text.splitlines() if line.startswith("final"))
-        assert " 5" in final
+        assert f" {gems}" in final
+
+
+# --- a variant: the rule facts of rules.yaml, changed by --rule -------------------------------------------
+
+def test_a_variant_walks_pete_and_turns_chests_as_far_as_its_facts_say():
+    body = """
+roll 4
+Mia move R3
+roll pirate
+Tom pete R7
+roll 1
+Ana move P1
+roll 2
+Mia move R5
+roll pirate
+Tom pete R5
+Tom turn Mia 3
+Mia show A
+"""
+    assert broken(body) == []
+    short = ("pete-steps=2", "quarter-turns=2")
+    found = [(v.line - 4, v.rule, v.message) for v in check_text(log(body), "t.log", rule=short).violations
+             if not v.message.startswith("the log stops")]
+    assert found == [(4, "PP-PETE", "R7 is more than 2 squares from Pete on L3"),
+                     (11, "PP-QUARTER", "a chest turns 1 to 2 quarter turns, not 3")]
+    one = [v.message for v in check_text(log(body), "t.log", rule=("quarter-turns=1",)).violations]
+    assert "a chest turns 1 quarter turn, not 3" in one
+    rules = installed_rules("pete-the-pirate")
+    for _, text in simulate("pete-the-pirate", 3, seed=3, bots=("random",), rule=("pete-steps=1",)):
+        assert "rules: pete-steps=1" in text and check_text(text, "sim.log").violations == []  # its own variant
+        assert rules.pete_steps == 3  # the plain game's rules stay as they were
+
+
+def test_a_chest_turns_at_most_a_whole_turn():
+    assert rules_of(load_game("pete-the-pirate", ["quarter-turns=4"])).quarter_turns == 4
+    with pytest.raises(DataError) as refused:
+        rules_of(load_game("pete-the-pirate", ["quarter-turns=5"]))
+    assert "--rule: quarter-turns: a chest turns at most a whole turn, 4 quarter turns" in str(refused.value)
 
 
 # --- one slip, one report ------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ class Catches:
             self.w.blow("PP-CATCH", f"Pete stopped on {self.pete}, where {due.data}'s sailor stands: "
                                     f"{due.data}'s chest is turned, not {event.owner}'s")
         if not 1 <= event.quarters <= self.f.quarter_turns:
-            self.w.blow("PP-QUARTER", f"a chest turns 1 to {self.f.quarter_turns} quarter turns, "
+            self.w.blow("PP-QUARTER", f"a chest turns {upto(self.f.quarter_turns, 'quarter turn')}, "
                                       f"not {event.quarters}")
         self.ask(Due("show", event.owner, "PP-CATCH", self.w.line, f"{event.owner}'s chest turned", event.owner))
 
@@ -83,7 +83,7 @@ class Catches:
 
     def _why_pete_not_there(self, to: str) -> str:
         if to == self.pete:
-            return (f"Pete moves 1 to {self.f.pete_steps} squares and ends on another square than his own "
+            return (f"Pete moves {upto(self.f.pete_steps, 'square')} and ends on another square than his own "
                     "(OUR CHOICE, RULES.md 5.1)")
         if to == self.f.bay:
             return "Pete never enters the bay"
@@ -94,3 +94,8 @@ class Catches:
 
     def _holds(self, place: str, colour: str) -> str:
         return "no hiding place" if place not in self.places else f"a hiding place with a {colour} gem already"
+
+
+def upto(most: int, noun: str) -> str:
+    """`1 square` or `1 to 3 squares`: a walk or a turn of at least one and at most `most` (a rule fact)."""
+    return counted(1, noun) if most == 1 else f"1 to {counted(most, noun)}"
