@@ -2,8 +2,6 @@
 verb, and what the log lacks when a follow-up is left out or written unasked."""
 from __future__ import annotations
 
-import re
-
 from pnp.check.verbs import action
 
 ACTIONS, MAPS, DICE = "action-cards", "map-cards", "dice"
@@ -23,9 +21,20 @@ ROLLS = {  # an effect that rolls -> (dice rolled, the follow-up the roll asks f
     "extra-shot": (1, "shot"), "fire-column": (1, "nest"), "sink-space": (1, "sink"), "reload": (2, "flip"),
 }
 
+# The rule codes of the action cards, which RULES.md explains: a card's code is `CD-` and its id in capitals
+# (`code`), and a card's id must make one of these, so that every problem the checker reports is documented.
+CARD_CODES = ("CD-BOARDING-PARTY", "CD-CROWS-NEST", "CD-DAVY-JONES", "CD-DUEL", "CD-EXTRA-SHOT", "CD-KRAKEN", "CD-MAP",
+              "CD-MISS", "CD-MUTINY", "CD-PARLEY", "CD-POWDER-KEG", "CD-RELOAD", "CD-ROUGH-SEAS", "CD-SHIPS-LOG",
+              "CD-SPYGLASS", "CD-WALK-THE-PLANK")
+
+
+def code(card: str) -> str:
+    """An action card's rule code: `CD-` and its id in capitals (CD-ROUGH-SEAS)."""
+    return "CD-" + card.upper()
+
+
 SPECIAL_SPACES = ("draw-map", "each-treasure", "claim-another")  # what a space that is no treasure does
 EXPLOSION = "explosion"  # the dice's face that is no number, as a log names it
-CODE = re.compile(r"CD(-[A-Z]+)+")
 
 
 # --- actions: one per log verb, its pattern its line ---------------------------------------------------
