@@ -48,7 +48,7 @@ def test_an_option_given_to_several_commands_is_spelled_and_valued_alike():
 def test_simulate_and_stats_word_the_ideas_of_playing_alike():
     found = commands()
     simulate, stats = (shown_options(*found[path]) for path in ("simulate", "stats play"))
-    for name in ("--games", "--players", "--seed", "--option"):
+    for name in ("--games", "--players", "--seed", "--option", "--rule"):
         assert simulate[name] == stats[name], name
 
 

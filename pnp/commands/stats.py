@@ -63,7 +63,8 @@ def _shard(ctx, param, value):
 
 _out = options.out(OUT, "The folder the result file and the report are written to.")
 _compare = click.option("--compare", "old", type=click.Path(dir_okay=False, path_type=Path), metavar="OLD.json",
-                        help="An earlier result file (.json): the report shows what changed, with intervals.")
+                        help="An earlier result file (.json): the report shows what changed, with intervals; a "
+                             "variant's figures (--rule) beside those of the rules the file was played by.")
 _html = click.option("--html/--no-html", default=True, show_default=True, help="Write the HTML report too.")
 
 
@@ -210,10 +211,11 @@ def _variant_lines(doc: dict) -> list:
         return []
     if len(variants) == 1:
         return [f"every game was played by the rules variant {next(iter(variants))}"]
-    return [f"{plural(games, 'game')} played by " + (f"the rules variant {text}" if text else
-                                                    f"{doc['game']}'s own rules")
-            for text, games in sorted(variants.items())] + \
-        ["  the figures above count them together; the printings (By printing on the page) keep each variant's games apart"]
+    lines = [f"{plural(games, 'game')} played by " + (f"the rules variant {text}" if text else
+                                                     f"{doc['game']}'s own rules")
+             for text, games in sorted(variants.items())]
+    return lines + ["  the figures below count them together; the printings (By printing on the page) keep each "
+                    "variant's games apart"]
 
 
 def _report(data: dict, out: Path, earlier, html: bool) -> None:
