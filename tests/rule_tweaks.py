@@ -31,7 +31,7 @@ CHOSEN: dict = {
     "buried-treasure": {},
     "cannon-dice": {},
     "pete-the-pirate": {},
-    "pirates-gold": {},
+    "pirates-gold": {"rounds": 2},  # its tally sheet is drawn for three rounds at least: a longer game adds columns
 }
 
 # Facts that no printed sentence states, with the reason: their tweak must leave the kit's text as it is.

@@ -19,7 +19,7 @@ from pnp.check.resync import Replay
 from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
-from pnp.commands import check, simulate as simulate_command
+from pnp.commands import build, check, simulate as simulate_command
 from pnp.errors import DataError
 from pnp.read.games import load_game
 
@@ -82,12 +82,20 @@ def test_the_checker_counts_the_printed_tokens(game_copy):
         rules_for(str(folder))
 
 
+TABLES = "tokens:                   # the treasure tokens each seat starts with, by number of players\n"
+
+
 @pytest.mark.parametrize("old, new, found", [
-    ("  5: {tokens: 7, gives: 7}\n", "", "tables: 5 players: no table (game.yaml allows 2–7)"),
-    ("  7: {tokens: 5, gives: 5}", "  7: {tokens: 6, gives: 5}", "7 seats of 6 tokens need more than the 35"),
-    ("  3: {tokens: 7, gives: 7}", "  3: {tokens: 7, gives: 2}", "cannot reach 3 recipients"),
+    (TABLES + "  2-5: 7", TABLES + "  2-4: 7", "tokens: no value for 5 players (game.yaml allows 2–7)"),
+    (TABLES + "  2-5: 7\n  6-7: 5", TABLES + "  2-5: 7\n  5-7: 5", "tokens.5-7: 5-7: 5 players have a value already"),
+    (TABLES + "  2-5: 7\n  6-7: 5", TABLES + "  2-5: 7\n  6-8: 5", "tokens.6-8: 6-8: game.yaml's players are 2–7"),
+    (TABLES + "  2-5: 7", TABLES + "  two-5: 7", "expected a number of players, or a range of them such as 2-5"),
+    ("  6-7: 5\nturn-cards", "  6-7: 6\nturn-cards", "7 players: 7 seats of 6 tokens need more than the 35"),
+    ("turn-cards:               # the most cards a turn deals, by number of players\n  2-5: 7",
+     "turn-cards:               # the most cards a turn deals, by number of players\n  2-5: 2",
+     "3 players: 3 seats and 2 cards a turn cannot reach 3 recipients"),
+    ("recipients: 3", "recipients: 4", "2 players: 3 seats and 7 cards a turn cannot reach 4 recipients"),
     ("specials: 4", "specials: 6", "the deck holds 5 special cards, not 6"),
-    ("box: treasure-box", "box: treasure-chest", "box: no card has the id 'treasure-chest'"),
 ])
 def test_the_rule_facts_are_checked_against_the_kit(game_copy, old, new, found, tmp_path):
     folder = game_copy("pirates-gold")
@@ -98,6 +106,29 @@ def test_the_rule_facts_are_checked_against_the_kit(game_copy, old, new, found, 
     path.write_text(log("round 1"))
     result = CliRunner().invoke(check.command, ["--game", str(folder), str(path)])
     assert result.exit_code == 2 and found in result.output and "rules.yaml:" in result.output
+
+
+@pytest.mark.parametrize("rule, found", [
+    ("tokens.6-7=6", "--rule: tokens.6-7: 7 players: 7 seats of 6 tokens need more than the 35 treasure tokens"),
+    ("recipients=4", "--rule: recipients: 2 players: 3 seats and 7 cards a turn cannot reach 4 recipients"),
+    ("specials=6", "--rule: specials: the deck holds 5 special cards, not 6"),
+    ("pirate=-1", "--rule: pirate: expected a whole number from 0"),
+])
+def test_a_variant_the_rules_cannot_play_is_refused_at_its_option(rule, found, tmp_path):
+    result = CliRunner().invoke(build.command, ["pirates-gold", "--rule", rule, "--out", str(tmp_path)])
+    assert result.exit_code == 2 and found in result.output, result.output
+
+
+def test_a_variant_is_played_by_the_checker_and_the_bots():
+    rules = rules_for("pirates-gold", ("pirate=2", "taken=2", "payers=3", "tokens.2-5=6", "turn-cards.6-7=6"))
+    assert (rules.pirate, rules.taken, rules.payers) == (2, 2, 3)
+    assert rules.tables[5].tokens == 6 and rules.tables[6].gives == 6 and rules.tables[2].dummies == 1
+
+
+def test_the_kits_short_names_of_a_card_are_its_aliases():
+    rules = rules_for("pirates-gold")
+    assert rules.card_names["box"] == rules.card_names["chest"] == rules.card_names["treasure-box"] == "box"
+    assert broken("round 1\nMia give Tom CHEST\nTom give Tom 1") == []
 
 
 # --- turns ---------------------------------------------------------------------------------------------

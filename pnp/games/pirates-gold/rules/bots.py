@@ -50,7 +50,7 @@ class Choices:
     def values_after(self, actions, player) -> list:
         """`value` after each action, worked out from the tokens and gold it moves: a give, weighed over the
         cards it may bring, changes only its recipient's; a stop banks the turn's gold, which `value` counts
-        already; a round's transfer moves a token from each payer who has one. Anything else on a clone."""
+        already; a round's transfer moves tokens from each payer, as many as it has. Anything else on a clone."""
         gold, values = self._gold(), []
         standing = _standing(self.tokens, gold)
         for action in actions:
@@ -63,9 +63,10 @@ class Choices:
             elif kind is Take and not self.playing and self.due is not None and not self.broke:
                 tokens = dict(self.tokens)
                 for payer in dict.fromkeys(action.payers):
-                    if payer != action.player and tokens[payer]:
-                        tokens[payer] -= 1
-                        tokens[action.player] += 1
+                    if payer != action.player:
+                        moved = min(self.f.taken, tokens[payer])
+                        tokens[payer] -= moved
+                        tokens[action.player] += moved
                 values.append(_lead(player, _standing(tokens, gold)))
             else:
                 values += super().values_after([action], player)
@@ -73,7 +74,7 @@ class Choices:
 
     def _give_weighed(self, player, to, gold: dict, standing: dict) -> float:
         """`_expected` of a give to `to`, worked out card by card from `to`'s standing alone: a gold card
-        adds to its gold, a pirate takes its gold of the turn and a token (to the pool), a box brings it
+        adds to its gold, a pirate takes its gold of the turn and its tokens (to the pool), a box brings it
         the pool."""
         f, total, weighed = self.f, 0, 0.0
         rest = max(v for seat, v in standing.items() if seat != player and seat != to)
@@ -84,7 +85,7 @@ class Choices:
                 if kind == "gold":
                     new = tokens + GOLD_WEIGHT * (gold[to] + f.gold[card])
                 elif kind == "pirate":
-                    new = (tokens - 1 if tokens else tokens) + GOLD_WEIGHT * (gold[to] - self.got.get(to, 0))
+                    new = tokens - min(f.pirate, tokens) + GOLD_WEIGHT * (gold[to] - self.got.get(to, 0))
                 else:
                     new = tokens + self.pool + GOLD_WEIGHT * gold[to]
                 lead = new - rest if to == player else mine - max(rest, new)

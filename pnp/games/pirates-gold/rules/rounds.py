@@ -10,7 +10,9 @@ from pnp.check.engine import written_instead
 from pnp.check.pieces import Deck, Seats
 from pnp.check.words import listed
 
-from .verbs import DUMMY, Dummy, Give, Stop, name
+from pnp.wording import nth
+
+from .verbs import DUMMY, Dummy, Give, Stop, name, tokens_of
 
 
 class Transfer(namedtuple("Transfer", "leader sure tied need")):
@@ -98,7 +100,7 @@ class Rounds:
         taken, lost = self.lost_at_end
         if seat != taken or not lost or claimed != self.banked[seat] + lost:
             return ""
-        return (f" (the round's {self.f.round_end}th special card, a pirate, took {name(seat)}'s {lost} gold of "
+        return (f" (the round's {nth(self.f.round_end)} special card, a pirate, took {name(seat)}'s {lost} gold of "
                 f"that turn before the round ended: CHOICE, rule 7.1)")
 
     def after_problem(self, action) -> None:
@@ -131,7 +133,7 @@ class Rounds:
             self.blow_end(f"the game is over: {self.done()}")
             return False
         self.w.blow("PG-ROUND", "no round is under way: write `round 1` before the first card" if not self.round
-                    else f"round {self.round} ended at line {self.end_line} with its {self.f.round_end}th special "
+                    else f"round {self.round} ended at line {self.end_line} with its {nth(self.f.round_end)} special "
                          f"card: write `round {self.round + 1}` before the next card")
         self._begin_round(self.round + 1)
         return True
@@ -180,21 +182,22 @@ class Rounds:
                 return
         elif seat != due.leader or seat in payers or not due.fits(payers):
             leader = f"{name(due.leader)} banked the most gold ({self.banked[due.leader]})"
-            self.w.blow("PG-TRANSFER", f"{leader} and takes a token from each of the {len(due.sure) + due.need} "
-                                       f"lowest: {self._lowest(due)}; not {name(seat)} from "
+            self.w.blow("PG-TRANSFER", f"{leader} and takes {tokens_of(self.f.taken)} from each of the "
+                                       f"{len(due.sure) + due.need} lowest: {self._lowest(due)}; not {name(seat)} from "
                                        f"{listed(map(name, payers))}")
         self._transfer(seat, payers)
         self.due, self.transfer_line = None, self.w.line
 
     def _transfer(self, leader: str, payers: tuple) -> None:
-        """A token from each payer to the leader; when one has none, the others still pay, and the game
-        ends (OUR CHOICE in RULES.md 9.1)."""
+        """The tokens a round's end moves (rules.yaml's `taken`) from each payer to the leader; when one has
+        too few, it pays what it has, the others still pay, and the game ends (OUR CHOICE in RULES.md 9.1)."""
         sure = not self.broke
-        paid = [payer for payer in dict.fromkeys(payers) if payer != leader and self._pay(payer, leader)]
+        paid = {payer: self._pay(payer, leader, self.f.taken) for payer in dict.fromkeys(payers) if payer != leader}
         if sure and self.broke:
-            for payer in paid:
-                self.notes[payer].append((f"paid at round {self.round}'s end though the game ended there, as "
-                                          f"both lowest pay what they can (our reading, rule 9.1)", -1))
+            for payer, count in paid.items():
+                if count:
+                    self.notes[payer].append((f"paid at round {self.round}'s end though the game ended there, as the "
+                                              f"lowest seats all pay what they can (our reading, rule 9.1)", -count))
 
     def _no_transfer(self) -> str:
         if self.transfer_line:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pnp.check.engine import TABLE
 from pnp.check.words import counted, listed
+from pnp.wording import nth
 
-from .verbs import DUMMY, name
+from .verbs import DUMMY, name, tokens_of
 
 
 class Turns:
@@ -92,8 +93,9 @@ class Turns:
         last = self.specials == self.f.round_end
         if to is not None and kind == "pirate":
             lost = self.got.pop(to, 0)
-            if self._pay(to, None) and last:
-                self._note_last(to, "a pirate, cost a token", -1)
+            paid = self._pay(to, None, self.f.pirate)
+            if paid and last:
+                self._note_last(to, f"a pirate, cost {tokens_of(paid)}", -paid)
             if last:
                 self.lost_at_end = (to, lost)
         elif to is not None:
@@ -105,25 +107,28 @@ class Turns:
         self._end_turn(card)
 
     def _note_last(self, seat: str, what: str, tokens: int) -> None:
-        self.notes[seat].append((f"round {self.round}'s {self.f.round_end}th special card, {what} before the "
+        self.notes[seat].append((f"round {self.round}'s {nth(self.f.round_end)} special card, {what} before the "
                                  f"round ended (CHOICE, rule 7.1)", tokens))
 
-    def _pay(self, seat: str, to: str | None) -> bool:
-        """A token from `seat` to `to` (None: the pool), True once paid; a seat with none left ends the game
-        at once. When the tokens are in doubt, the log says whether the game ended there (see `complete`)."""
+    def _pay(self, seat: str, to: str | None, count: int) -> int:
+        """`count` tokens from `seat` to `to` (None: the pool), as many as it has: how many it paid. A seat
+        with too few ends the game at once. When the tokens are in doubt, the log says whether the game ended
+        there (see `complete`)."""
+        if not count:
+            return 0
         self.payer = seat
-        if not self.tokens[seat]:
-            if self.sure:
-                self.broke = self.broke or f"{name(seat)} had no token to pay (line {self.w.line})"
-            return False
-        self.tokens[seat] -= 1
-        self.lost[seat] += 1
+        paid = min(count, self.tokens[seat])
+        if paid < count and self.sure:
+            short = "no token" if not paid else f"only {tokens_of(paid)} of {count}"
+            self.broke = self.broke or f"{name(seat)} had {short} to pay (line {self.w.line})"
+        self.tokens[seat] -= paid
+        self.lost[seat] += paid
         if to is None:
-            self.pool += 1
+            self.pool += paid
         else:
-            self.tokens[to] += 1
-            self.won[to] += 1
-        return True
+            self.tokens[to] += paid
+            self.won[to] += paid
+        return paid
 
     def _turn(self, seat: str) -> str:
         """The seat whose card a line gives: the turn under way, or a new one by the next seat. A card by

@@ -3,6 +3,7 @@ the gold and the tokens written for each seat, and one action per verb."""
 from __future__ import annotations
 
 from pnp.check.verbs import Kind, action
+from pnp.wording import plural
 
 DECK, TOKENS, DUMMY = "game-cards", "treasure-tokens", "dummy"
 
@@ -54,3 +55,8 @@ Dummy = action("dummy", "dummy (give {to:seat} {card:card} | stop | take {payers
 
 def name(seat: str) -> str:
     return "the dummy" if seat == DUMMY else seat
+
+
+def tokens_of(count: int) -> str:
+    """`a token`, `2 tokens`."""
+    return "a token" if count == 1 else plural(count, "token")
