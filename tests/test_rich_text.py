@@ -268,6 +268,76 @@ def test_bold_in_a_font_without_one_is_a_mistake_and_a_bold_of_its_own_is_used(t
     assert result.exit_code == 0, result.output
 
 
+
+def _embedded_units(pdf: Path) -> set:
+    """The units per em of every embedded font of the PDF but pnp's own (`sans`, `bold`, `title`, selected by
+    their names): the game's own font's."""
+    import io
+
+    from fontTools.ttLib import TTFont
+    from pypdf import PdfReader
+
+    found, seen = set(), set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for name, font in (resources.get("/Font") or {}).items():
+            font = font.get_object()
+            if not re.match(r"/F(sans|bold|title)\b", name):
+                program = font["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()
+                found.add(TTFont(io.BytesIO(program))["head"].unitsPerEm)
+        for inner in (resources.get("/XObject") or {}).values():
+            if inner.idnum not in seen:
+                seen.add(inner.idnum)
+                walk(inner.get_object().get("/Resources"))
+
+    for page in PdfReader(pdf).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_a_font_file_replaced_under_the_same_name_is_embedded_by_the_next_build(toy, tmp_path, monkeypatch):
+    """The cache keeps what each face drew, naming the font by its contents: a font file replaced by another
+    under the same name makes every face that may set it again, in the same process (as `pnp watch` builds)
+    and in a new one (as the next `pnp build`), with no error."""
+    import sys
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _own_font(toy)
+    pdf = tmp_path / "out" / "toy" / "deck-a4-duplex.pdf"
+    result = run(toy, tmp_path, "--duplex")
+    assert result.exit_code == 0, result.output
+    assert _embedded_units(pdf) == {1000}  # the pixel font's
+    shutil.copy(Path(__file__).parent.parent / "pnp" / "fonts" / "DejaVuSans.ttf", toy / "fonts" / "pixel.ttf")
+    result = run(toy, tmp_path, "--duplex")  # in this process, the old font still registered
+    assert result.exit_code == 0, result.output
+    assert _embedded_units(pdf) == {2048}  # DejaVu Sans's
+    shutil.copy(GOLDEN_FONT, toy / "fonts" / "pixel.ttf")
+    run(toy, tmp_path, "--duplex")  # the pixel font again, its faces cached again
+    shutil.copy(Path(__file__).parent.parent / "pnp" / "fonts" / "DejaVuSans.ttf", toy / "fonts" / "pixel.ttf")
+    fresh = subprocess.run([sys.executable, "-m", "pnp", "build", str(toy), "--duplex", "--out",
+                            str(tmp_path / "out")], capture_output=True, text=True,
+                           env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert fresh.returncode == 0, fresh.stderr
+    assert "internal error" not in fresh.stderr and _embedded_units(pdf) == {2048}
+
+
+def test_a_font_file_over_the_cap_is_refused_at_its_line_unread(toy, tmp_path, monkeypatch):
+    from pnp.read.games import MAX_FONT_BYTES
+
+    _own_font(toy)
+    with open(toy / "fonts" / "pixel.ttf", "r+b") as stream:  # sparse: no disk is used
+        stream.truncate(MAX_FONT_BYTES + 1)
+    read = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda path: read.append(path.name) or real(path))
+    result = run(toy, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "game.yaml:5: fonts.pixel: fonts/pixel.ttf is too large for a font" in result.output, result.output
+    assert f"at most {MAX_FONT_BYTES >> 20} MB" in result.output
+    assert "pixel.ttf" not in read  # refused by its size, never read
+
+
 def test_every_colour_set_inside_a_text_can_be_changed_and_nothing_else():
     """The low-ink build recolours a text's inline colours as it recolours the text (pnp/render/ink.py): each
     colour word of a {...} changes, sizes, escaped braces and the words between stay as written."""

@@ -64,11 +64,25 @@ def font(name: str) -> str:
     """The registered reportlab name of one of our embedded fonts (`sans`, `bold`, `title`) or of a game's own
     (by the key `game_font` gave it)."""
     registered = f"pnp-{name}"
+    if name not in FONT_FILES:  # ours first: a game's font is the one renamed when both have a name (_register)
+        for ours in FONT_FILES:
+            font(ours)
     path = resources.FONTS / FONT_FILES[name] if name in FONT_FILES else GAME_FONTS[name]
     made = truetype(registered, path)
     made.face.makeSubset = _kept(made.face.makeSubset)
-    pdfmetrics.registerFont(made)
+    _register(made)
     return registered
+
+
+def _register(made: TTFont) -> None:
+    """Register a font with reportlab as a font of its own. pdfmetrics.registerFont takes a font whose face has
+    the name of one registered before for that one, and sets its text in it (and a PDF may not hold two fonts
+    of one name): a game's font file replaced by another version of the same font would print in the old one,
+    a copy of a font pnp brings in ours. Such a face is named apart, after the key it is registered by."""
+    if pdfmetrics._dynFaceNames.get(made.face.name, made) is not made:
+        apart = hashlib.blake2b(made.fontName.encode("utf-8"), digest_size=4).hexdigest().encode("ascii")
+        made.face.name = TTFNameBytes(bytes(made.face.name) + b"-" + apart)
+    pdfmetrics.registerFont(made)
 
 
 def _kept(make_subset):
@@ -111,7 +125,9 @@ def truetype(name: str, path: Path) -> TTFont:
     if store is None:
         return KitFont(name, str(path))
     stat = path.stat()
-    key = f"{path.name}|{stat.st_size}|{stat.st_mtime_ns}"
+    # (a game's own font is registered by a name holding its contents' digest, game_font: a file replaced by
+    # another of the same size and time is not taken for the one it replaced)
+    key = f"{path.name}|{stat.st_size}|{stat.st_mtime_ns}|{name.partition('@')[2]}"
     saved = store.fetch("font", key)
     if saved is not None:
         try:

@@ -24,6 +24,8 @@ from pnp.read.rulefacts import read_rules, varied
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 FONT_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 BUNDLED_FONTS = ("sans", "bold", "title")  # the fonts pnp brings (pnp/fonts), which a game's own may not rename
+MAX_FONT_BYTES = 20 << 20  # a font file's largest size: a whole Unicode font (Noto's, Arial Unicode) is under
+# 25 MB and a game's is a few hundred kB; every build reads it whole and hashes it, and reportlab parses it
 
 
 def find_template(folder: Path, name: str, where: Where, problems: list) -> None:
@@ -113,9 +115,24 @@ def _fonts(raw, given: dict, folder: Path, file: str, problems: list) -> dict:
         else:
             path = resources.find_file(src, [folder], "the game folder", where, problems,
                                        f"font file not found: {src} (looked for it inside {folder.name}/)")
-            if path is not None:
+            if path is not None and _font_size_fits(path, src, where, problems):
                 fonts[name] = (path, where)
     return fonts
+
+
+def _font_size_fits(path: Path, src: str, where: Where, problems: list) -> bool:
+    """Whether a font file is within MAX_FONT_BYTES, seen by its size before anything reads it."""
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        problems.append((where, f"font file {src} cannot be read: {error.strerror}"))
+        return False
+    if size > MAX_FONT_BYTES:
+        problems.append((where, f"{src} is too large for a font ({size / 2 ** 20:,.1f} MB; a font file has at most "
+                                f"{MAX_FONT_BYTES >> 20} MB): use the font's own file, or a subset of it holding "
+                                "the letters the game prints"))
+        return False
+    return True
 
 
 def _printed(raw: dict, top: dict, components: dict, file: str) -> tuple:

@@ -80,6 +80,9 @@ class FaceMaker:
         self.template_folders = resources.search_path(game.folder, "templates")
         self.library = Library(resources.search_path(game.folder, "artwork"), store)
         self.steps = Steps(game.palette, self.library, game.icon_folder, own_fonts(game))
+        # what a face's text does not say of the fonts it may set: the game's own, each named with its contents
+        # (a font file replaced under the same name draws the faces again, `_make`); none: no part of a key
+        self.own_fonts = (tuple(sorted(self.steps.fonts.items())),) if self.steps.fonts else ()
         self.findings = Findings()
         self.drawings = Drawings(game.palette, self.library, store, warn or (lambda *warning: None))
         self._renderer = None  # jinja2, loaded when a template must be rendered
@@ -297,7 +300,7 @@ class FaceMaker:
         drawn. (Every rendering is checked, even one whose face another has made: where the template wrote a
         step is its own.)"""
         text = self.render(template, size, bleed, where, context)
-        key = digest(text, size, bleed, self.palette)
+        key = digest(text, size, bleed, self.palette, *self.own_fonts)
         made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
         steps, quick = self.steps.read_lines(text, template, where)
         notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette, over.steps if over else ()))
