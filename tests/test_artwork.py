@@ -52,6 +52,12 @@ REFUSED = [
     ('<foreignObject width="5" height="5"/>', "foreignObject", "is not drawn by the renderer"),
     ('<image width="20" height="20" href="pic.png"/>', "image", "would be stretched"),
     ('<image width="20" height="10" href="gif.png"/>', "image", "gif.png is a GIF picture"),
+    # path data begins with a move (the SVG specification): a line, a close or a number first is an error
+    ('<path d="L10 10 L 5 5 Z" fill="red"/>', "path", "the path's data begins with 'L10 10 L 5 5 Z'"),
+    ('<path d="  l10 10" fill="red"/>', "path", "must begin with a move (M or m)"),
+    ('<path d="Z"/>', "path", "must begin with a move (M or m)"),
+    ('<path d="10 10 L 5 5"/>', "path", "must begin with a move (M or m)"),
+    ('<defs><clipPath id="c"><path d="H 5 V 5"/></clipPath></defs>', "path", "must begin with a move"),
 ]
 
 

@@ -68,6 +68,20 @@ def test_what_it_does_not_know_is_left_to_svglib(tmp_path, body, top):
     assert ours is None and theirs is not None
 
 
+@pytest.mark.parametrize("d", ["L10 10 L 5 5 Z", "H 5 V 5", "Z", "10 10 L 5 5"])
+def test_path_data_not_beginning_with_a_move_is_refused_and_never_drawn(tmp_path, d):
+    """SVG has path data begin with a move; reportlab asserts a path does (an internal error): the artwork check
+    says so at the file's line, and our reader leaves such a path to svglib, which the check keeps it from."""
+    svg = tmp_path / "art.svg"
+    data = f'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">\n<path d="{d}"/></svg>'
+    svg.write_text(data, encoding="utf-8")
+    with pytest.raises(DataError) as raised:
+        artwork.checked(svg, tmp_path)
+    assert "art.svg:2: path: the path's data begins with" in str(raised.value)
+    assert "must begin with a move (M or m)" in str(raised.value)
+    assert svgread.read(data.encode()) is None
+
+
 def plain_svg(rng: random.Random) -> str:
     """A random SVG file inside the subset our reader reads: nested groups, every shape and path command it
     knows, styles and transforms on any of them."""

@@ -127,6 +127,8 @@ def _check_tree(top, path: Path, folder: PurePosixPath, root: Path, store, probl
         if wrong is None and element.get("transform") and _flattens(element.get("transform")):
             wrong = (f"transform {clip(element.get('transform'))!r} flattens what it draws to nothing (a scale "
                      "of 0): nothing of it would print; give it a scale other than 0, or remove it")
+        if wrong is None and name == "path":
+            wrong = _path_start(element.get("d") or "")
         if wrong:
             problems.append((spot, wrong))
         href = (element.get(XLINK_HREF) or element.get("href") or "").strip()
@@ -140,6 +142,17 @@ def _check_tree(top, path: Path, folder: PurePosixPath, root: Path, store, probl
 
 
 TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+SVG_SPACE = " \t\n\r\f"  # what SVG reads as white space in path data
+
+
+def _path_start(d: str) -> str | None:
+    """What is wrong with the start of a path's data, if anything: SVG has it begin with a move (M or m); no data
+    (or `none`) draws nothing, as it may."""
+    data = d.strip(SVG_SPACE)
+    if not data or data == "none" or data[0] in "Mm":
+        return None
+    return (f"the path's data begins with {clip(data, 16)!r}: path data must begin with a move (M or m), "
+            'such as d="M 10 10 L 20 10", as SVG requires')
 
 
 def _flattens(transform: str) -> bool:

@@ -184,8 +184,8 @@ def _path(d: str, style: dict) -> Layer | None:
     if not d:
         return None
     pieces = COMMAND.split(d.strip())
-    if pieces[0].strip():
-        raise Outside
+    if pieces[0].strip() or len(pieces) < 2 or pieces[1] != "M":
+        raise Outside  # (path data begins with a move: pnp.render.artwork.checked refuses any other start)
     path = SimpleNamespace(points=[], operators=[], isClipPath=0, autoclose=None, fillMode=FILL_NON_ZERO)
     open_ends = []
     for index in range(1, len(pieces), 2):
