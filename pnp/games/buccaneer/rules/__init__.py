@@ -120,6 +120,7 @@ class Buccaneer(Rules):
         for key in RULES_FILE.fields:
             setattr(self, key.replace("-", "_"), values[key])
         self.board = board
+        self.sea_span = max(board.grid["columns"], board.grid["rows"])  # the sea's width: no move is longer
         self.ports = dict.fromkeys(variables["ports"])  # an ordered set: game.yaml's order, a quick `in`
         self.ways_out = {port: tuple(board.headings(port)) for port in self.ports}  # the steps out of a harbour
         self.port_name = {p: v["name"] for p, v in variables["ports"].items()}

@@ -273,7 +273,7 @@ def score(state, name, mine: list, extra: int) -> float:
     home, aboard, carried, sailing, at, bow = mine
     f = state.f
     going_home = carried >= f.hold or (aboard and home + aboard >= f.goal)
-    crew = min(sailing + extra, 24)
+    crew = min(sailing + extra, f.sea_span)  # crew to sail further than the sea is wide is worth nothing more
     return 10 * home + 6 * aboard + 0.4 * crew - 1.5 * _distance(f, at, bow, sailing,
                                                                  state.home[name] if going_home else None)
 

@@ -1,4 +1,4 @@
-"""Rule 5 of RULES.md: a hand's sailing and fighting values, treasure aboard (two at most), crew coming from
+"""Rule 5 of RULES.md: a hand's sailing and fighting values, treasure aboard (`hold` at most), crew coming from
 and going under Pirate Island, Flat Island; and how a line of crew or treasure answers what asked for it,
 and what a mistake leaves the checker unsure of."""
 from __future__ import annotations
@@ -41,7 +41,8 @@ class Cargo:
             words["to"], words["why"] = due.data[0][0], due.data[1] + due.data[2]
             words["heading"] = "" if words["to"] in self.f.ports else " HEADING"
         elif due.kind == "give":
-            words["to"], words["n"] = due.data[0], f"{due.data[1]} treasure or {due.data[2]} crew cards"
+            words["to"] = due.data[0]
+            words["n"] = f"{counted(due.data[1], 'treasure')} or {counted(due.data[2], 'crew card')}"
         elif due.kind in ("press", "maroon"):
             words["n"] = "what the card says"
         return words

@@ -1,5 +1,5 @@
 """Rule 6 of RULES.md: trading value for value in a port other than home, on sailing in or out; moving crew
-and treasure between a ship and its home docks; treasure into the safety zone, three of a kind at a time."""
+and treasure between a ship and its home docks; treasure into the safety zone, `safety-set` of a kind at a time."""
 from __future__ import annotations
 
 
