@@ -1,4 +1,5 @@
 """The players' rules sheet: every game has one, on one or two pages, in plain words, with its components."""
+import random
 import re
 import shutil
 from dataclasses import replace
@@ -11,7 +12,7 @@ from pypdf import PdfReader
 from pnp.cli import cli
 from pnp.build.kit import lay_out
 from pnp.layout.imposition import Settings
-from pnp.layout.rulesheet import parse, set_lines
+from pnp.layout.rulesheet import pages_of, parse, set_lines
 from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game
 
@@ -107,6 +108,57 @@ def test_bold_and_italic_runs_are_set_in_their_fonts_one_after_another():
     [line] = set_lines("a **b** *c* d", 100, 9)
     assert [(text, face) for _, text, face in line] == [("a", "sans"), ("b", "bold"), ("*c*", "sans"), ("d", "sans")]
     assert 0 == line[0][0] < line[1][0] < line[2][0] < line[3][0]  # each run after the one before and a space
+
+
+def _printed_styles(text: str) -> list:
+    """Each printed character of a rules text (white space left out) with whether it is set bold and italic, as
+    the sheet sets it: its blocks' lines (`set_lines`), each run's font and markup."""
+    from pnp.layout.markup import parse as runs_of
+
+    _, blocks = parse(text)
+    return [(char, face == "bold", run.italic) for block in blocks for line in set_lines(block.text, 80, 9.6)
+            for _, marked, face in line for run in runs_of(marked) for char in run.text if not char.isspace()]
+
+
+def _commonmark_styles(text: str) -> list:
+    """Each character CommonMark reads in a text's paragraphs (white space left out), with whether it is inside
+    strong and inside emphasis (markdown-it's reading)."""
+    from markdown_it import MarkdownIt
+
+    found = []
+    for token in MarkdownIt("commonmark").enable("table").parse(text):
+        strong = emphasis = 0
+        for child in token.children or ():
+            strong += {"strong_open": 1, "strong_close": -1}.get(child.type, 0)
+            emphasis += {"em_open": 1, "em_close": -1}.get(child.type, 0)
+            if child.type in ("text", "code_inline", "html_inline"):
+                found += [(char, strong > 0, emphasis > 0) for char in child.content if not char.isspace()]
+    return found
+
+
+@pytest.mark.parametrize("text", ["say **stop*x* at any time", "say ***stop*x* at any time", "***a* b", "*a**b*",
+                                  "**a*b*c**", "*a *b* c*", "***a***", "a\\***b*** c", "**a** **b**", "*a**b**c*"])
+def test_bold_and_emphasis_left_open_or_nested_print_as_commonmark_reads_them(text):
+    """A rules text's stars never make a markup mistake (a MarkupError from the rules sheet was an internal
+    error): each character prints bold or italic as CommonMark reads it, stars it reads as text printed."""
+    assert _printed_styles(text) == _commonmark_styles(text)
+    pages_of(f"# T\n\n{text}\n", (190.0, 250.0), "", [], "T")
+
+
+def test_a_tables_head_is_bold_whatever_bold_or_italic_it_holds():
+    [page] = pages_of("# T\n\n| **Card** | *Worth* | Kind |\n|---|---|---|\n| Ruby | **5** | gem |\n",
+                      (190.0, 250.0), "", [], "T")
+    set_in = {values["text"]: values["font"] for name, values in page if name == "text"}
+    assert set_in["Card"] == set_in["*Worth*"] == set_in["Kind"] == "bold"
+    assert set_in["Ruby"] == "sans" and set_in["5"] == "bold"
+
+
+def test_any_stars_in_a_rules_text_print_as_commonmark_reads_them():
+    rng = random.Random(7)
+    pieces = ["*", "**", "***", "a", "b", " ", "_", "\\", "`", "x y", "\n"]
+    for _ in range(400):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        assert _printed_styles(text) == _commonmark_styles(text), repr(text)
 
 
 def test_a_heading_is_never_left_at_the_foot_of_a_column():

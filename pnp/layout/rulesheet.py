@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Slot, printable
-from pnp.layout.markup import escaped
+from pnp.layout.markup import escaped, parse as runs_of
 from pnp.layout.requests import Made, line_step, text_step
 from pnp.layout.text import CAP, DESCENT, text_layout
 from pnp.model.units import PT
@@ -88,11 +88,29 @@ def parse(text: str) -> tuple[str, list[Block]]:
 def inline(token) -> str:
     """A paragraph's inline Markdown as the text steps' markup: bold and italic kept, everything else printed
     as it is written (a link as its words, a picture as its caption, a line break kept)."""
-    marks = {"strong_open": "**", "strong_close": "**", "em_open": "*", "em_close": "*", "softbreak": " ",
-             "hardbreak": "\n"}
-    return "".join(marks.get(child.type, "") if child.type in marks else
-                   escaped(child.content) if child.type in ("text", "code_inline", "image", "html_inline") else ""
-                   for child in token.children or ())
+    pieces, strong, emphasis = [], 0, 0
+    for child in token.children or ():
+        kind = child.type
+        if kind in ("strong_open", "strong_close"):
+            strong += 1 if kind == "strong_open" else -1
+        elif kind in ("em_open", "em_close"):  # (emphasis may hold emphasis: CommonMark reads `***a*b*` so)
+            emphasis += 1 if kind == "em_open" else -1
+        elif kind in ("text", "code_inline", "image", "html_inline", "softbreak", "hardbreak"):
+            text = {"softbreak": " ", "hardbreak": "\n"}.get(kind, child.content)
+            pieces.append((text, strong > 0, emphasis > 0))
+    return marked(pieces)
+
+
+def marked(pieces) -> str:
+    """Pieces of plain text, each (text, bold, italic), as the text steps' markup: a mark wherever the style
+    changes, and only there, so that no two marks run together into another (`*` closing italic before `*`
+    opening it again would read as `**`, bold)."""
+    out, bold, italic = [], False, False
+    for text, now_bold, now_italic in [*((t, b, i) for t, b, i in pieces if t), ("", False, False)]:
+        out.append(("**" if now_bold != bold else "") + ("*" if now_italic != italic else ""))
+        out.append(escaped(text))
+        bold, italic = now_bold, now_italic
+    return "".join(out)
 
 
 def _text(text: str, width: float, size: float, face: str) -> dict:
@@ -198,7 +216,7 @@ class Sheet:
         when they want more than the column has), its head in bold over a line, a thin line under each row."""
         count = max(len(row) for row in rows)
         rows = [tuple(row) + ("",) * (count - len(row)) for row in rows]
-        rows[0] = tuple(f"**{cell}**" if cell else cell for cell in rows[0])
+        rows[0] = tuple(marked((run.text, True, run.italic) for run in runs_of(cell)) for cell in rows[0])
         widths = [max(_natural(row[column]) for row in rows) + CELL_PAD for column in range(count)]
         if sum(widths) > self.col_w:
             widths = [self.col_w * width / sum(widths) for width in widths]
