@@ -3,20 +3,24 @@ and the printed pages putting each part where the plan says."""
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from conftest import edit
+from conftest import edit, run
 from pnp.check.loader import rules_for
 from pnp.errors import DataError
 from pnp.build.kit import lay_out
 from pnp.layout.boards import board_plan, footprints, rooms
-from pnp.layout.imposition import Settings
-from pnp.layout.tiling import GLUE, count, plan, seams
+from pnp.layout.imposition import NoRoom, Settings
+from pnp.layout.tiling import GLUE, MAX_COLUMNS, MAX_ROWS, count, plan, seams
 from pnp.model.geometry import Box
 from pnp.model.paper import PAPERS
 from pnp.read.games import load_game
+
+GOLDEN = Path(__file__).parent / "fixtures" / "golden"  # a game with a board
 
 
 def reassembled(tiled, size, bleed):
@@ -67,6 +71,50 @@ def test_a_tiled_board_glues_back_into_the_whole_board(size, room, sheets):
         assert tile.source.w <= room[0] + 1e-9 and tile.source.h <= room[1] + 1e-9
     assert [t.label for t in tiled.tiles if t.row == 0] == [f"A{c}" for c in range(1, sheets[0] + 1)]
     assert [t.label for t in tiled.tiles if t.column == 0] == [f"{r}1" for r in "ABCD"[:sheets[1]]]
+
+
+@pytest.mark.parametrize("length, bleed, sheets", [
+    (390.0, 0.0, 2), (395.0, 0.0, 3), (390.01, 0.0, 3), (389.0, 0.5, 2), (389.0, 0.6, 3), (200.0, 0.0, 1),
+    (580.0, 0.0, 3), (580.5, 0.0, 4),
+])
+def test_the_sheets_a_side_needs_count_the_glue_band_each_seam_overlaps(length, bleed, sheets):
+    """Two sheets 200 mm wide cover 390 mm once glued, not 400: a 395 mm board takes three."""
+    assert count(length, bleed, 200.0) == sheets
+    tiled = plan((length, 100.0), bleed, {"portrait": (200.0, 280.0)}, [])
+    assert shape(tiled) == (sheets, 1)
+    reassembled(tiled, (length, 100.0), bleed)
+    assert all(tile.source.w <= 200.0 + 1e-9 for tile in tiled.tiles)
+    tall = plan((100.0, length), bleed, {"portrait": (280.0, 200.0)}, [])  # the same down a board's height
+    assert shape(tall) == (1, sheets) and all(tile.source.h <= 200.0 + 1e-9 for tile in tall.tiles)
+
+
+def test_a_board_is_tiled_on_at_most_26_rows_and_26_columns():
+    """Each sheet is labelled by its row's letter: a board needing more rows or columns than the cap is refused,
+    saying how many sheets it would take, where it would have run out of letters."""
+    edge = 26 * 100.0 - 25 * GLUE  # 26 sheets 100 mm long, glued
+    tiled = plan((100.0, edge), 0.0, {"portrait": (200.0, 100.0)}, [])
+    assert len(tiled.rows) == MAX_ROWS == 26 and tiled.tiles[-1].label == "Z1"
+    with pytest.raises(NoRoom, match=r"a 100 × 2351 mm board would take 27 sheets of this paper, in 27 rows: a "
+                                     r"board is tiled on at most 26 rows of 26 sheets"):
+        plan((100.0, edge + 1), 0.0, {"portrait": (200.0, 100.0)}, [])
+    assert plan((edge, 100.0), 0.0, {"portrait": (100.0, 200.0)}, []).rows[0].columns == MAX_COLUMNS == 26
+    with pytest.raises(NoRoom, match="would take 27 sheets"):
+        plan((edge + 1, 100.0), 0.0, {"portrait": (100.0, 200.0)}, [])
+    with pytest.raises(NoRoom, match="would take"):  # the longest a board may be, at once
+        plan((100_000.0, 100_000.0), 3.0, {"portrait": (193.0, 274.0), "landscape": (280.0, 187.0)}, [])
+
+
+def test_a_board_8_m_tall_is_a_data_error_at_its_line(tmp_path):
+    folder = tmp_path / "golden"
+    shutil.copytree(GOLDEN, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    line = text[:text.index("  board:\n    kind: board")].count("\n") + 1
+    edit(folder / "game.yaml", "size: [250mm, 190mm]", "size: [436mm, 8000mm]")
+    result = run(folder, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert re.search(rf"game.yaml:{line}: board: a 436 × 8000 mm board would take \d+ sheets of this paper, in "
+                     r"\d+ rows: a board is tiled on at most 26 rows of 26 sheets", result.output), result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
 
 
 def test_the_fewest_sheets_decide_the_orientation_for_every_sheet():

@@ -22,6 +22,8 @@ from pnp.model.geometry import Box
 
 GLUE = 10.0  # the band each sheet prints beyond its right and bottom seams, under its neighbour
 ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_ROWS = len(ROWS)  # rows of sheets a board is tiled on at most: each is named by a letter (A1, B1 ... Z1)
+MAX_COLUMNS = 26  # sheets in a row at most: 26 by 26 A4 sheets make a board some 5 by 7 m
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def plan(size: tuple, bleed: float, rooms: dict, footprints: list, glue: float =
     meet at a cross; a row unlike the next keeps its seams clear of its own spaces.
     `footprints` are (name, Box) of the spaces, in the board's frame. NoRoom when no plan exists."""
     best = None
-    for order in _row_orders(size, bleed, rooms, glue):
+    for order in _within_cap(size, bleed, rooms, glue):
         heights = [rooms[name][1] for name in order]
         ys, found = seams(size[1], bleed, heights, len(order), [(b.y0, b.y1, n) for n, b in footprints], glue)
         splits = [("y", at, names) for at, names in found]
@@ -182,6 +184,21 @@ def plan(size: tuple, bleed: float, rooms: dict, footprints: list, glue: float =
         raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm board cannot be tiled on this paper: a sheet must "
                          f"hold more than the {glue:g} mm glue band")
     return best[1]
+
+
+def _within_cap(size: tuple, bleed: float, rooms: dict, glue: float) -> list:
+    """The orders of rows (`_row_orders`) that tile the board on at most MAX_ROWS rows of MAX_COLUMNS sheets; NoRoom
+    saying how many sheets the board would take when there are some, but none within the cap."""
+    orders = _row_orders(size, bleed, rooms, glue)
+    columns = {name: count(size[0], bleed, w, glue) for name, (w, _) in rooms.items()}
+    within = [order for order in orders
+              if len(order) <= MAX_ROWS and all(columns[name] <= MAX_COLUMNS for name in set(order))]
+    if orders and not within:
+        sheets, rows = min((sum(columns[name] for name in order), len(order)) for order in orders)
+        raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm board would take {sheets:,} sheets of this paper, in "
+                     f"{rows:,} {'row' if rows == 1 else 'rows'}: a board is tiled on at most {MAX_ROWS} rows of "
+                     f"{MAX_COLUMNS} sheets; make it smaller, or print it on larger paper (--paper)")
+    return within
 
 
 def _row_orders(size: tuple, bleed: float, rooms: dict, glue: float) -> list:
