@@ -46,7 +46,7 @@ CHEST_ROOM = 20  # the most treasures of a kind the score sheet's chest row hold
 RULES_FILE = Record({
     "balls-per-cannon": Int(1, BALLS_DRAWN),
     "explosion-rank": Int(0),
-    "sea-chest": Int(0),
+    "sea-chest": Int(1),
     "points": MapOf(Int(0)),
     "score": Record({"ball": Int(0), "cannon": Int(0), "map-bonus": Int(0)}, "the points of the score box"),
     "balls-lost": MapOf(Int(1)),
@@ -165,9 +165,7 @@ class CannonDice(Rules):
         self.each = facts["sea-chest"]  # treasures of each kind a sea chest gives
         self.rank = {face: facts["explosion-rank"] if face == self.explosion else face
                      for face in self.dice.faces}  # face -> what it counts in a duel or a roll-off
-        self.balls, self.score = facts["balls-per-cannon"], {  # per cannon; the score box
-            "ball": facts["score"]["ball"], "cannon": facts["score"]["cannon"],
-            "map_bonus": facts["score"]["map-bonus"]}
+        self.balls, self.score = facts["balls-per-cannon"], dict(facts["score"])  # per cannon; the score box
         self.cards = counts(cards)  # action card id -> copies in the deck
         self.title = {card.id: card.fields["title"] for card in cards}
         self.timing = {card.id: card.fields["timing"] for card in cards}  # when it acts (action-cards.csv)

@@ -146,7 +146,7 @@ class GameEnd:
         for kind, count in self.chest[player].items():  # a loop: no generator resumed by sum() item by item
             treasure += self.f.points[kind] * count
         spot = self.guesses.get(player, (None, 0))[0]
-        bonus = score["map_bonus"] if self.envelope and self.f.spots[self.envelope[0]] == spot else 0
+        bonus = score["map-bonus"] if self.envelope and self.f.spots[self.envelope[0]] == spot else 0
         return {"balls": balls * score["ball"], "cannons": working * score["cannon"], "treasure": treasure,
                 "map": bonus}
 
