@@ -27,8 +27,10 @@ SIX = "Anne Bart Cora Dirk Edda Finn"
 EXAMPLES = Path(__file__).resolve().parent.parent / "pnp" / "games" / "pirates-gold" / "examples"
 
 
-def log(body: str, players: str = "Mia Tom Ana", starts: str = "Mia") -> str:
-    return f"game: pirates-gold\nplayers: {players}\nstarts: {starts}\n" + body.strip() + "\n"
+def log(body: str, players: str = "Mia Tom Ana", starts: str = "Mia", rules: str = "") -> str:
+    """A log of the body's lines; `rules`: the variant it is played by (`pirate=2 taken=2`)."""
+    variant = f"rules: {rules}\n" if rules else ""
+    return f"game: pirates-gold\n{variant}players: {players}\nstarts: {starts}\n" + body.strip() + "\n"
 
 
 def broken(body: str, **header) -> list:
@@ -87,8 +89,8 @@ TABLES = "tokens:                   # the treasure tokens each seat starts with,
 
 @pytest.mark.parametrize("old, new, found", [
     (TABLES + "  2-5: 7", TABLES + "  2-4: 7", "tokens: no value for 5 players (game.yaml allows 2–7)"),
-    (TABLES + "  2-5: 7\n  6-7: 5", TABLES + "  2-5: 7\n  5-7: 5", "tokens.5-7: 5-7: 5 players have a value already"),
-    (TABLES + "  2-5: 7\n  6-7: 5", TABLES + "  2-5: 7\n  6-8: 5", "tokens.6-8: 6-8: game.yaml's players are 2–7"),
+    (TABLES + "  2-5: 7\n  6-7: 5", TABLES + "  2-5: 7\n  5-7: 5", "tokens.5-7: 5 players have a value already"),
+    (TABLES + "  2-5: 7\n  6-7: 5", TABLES + "  2-5: 7\n  6-8: 5", "tokens.6-8: beyond the players game.yaml allows (2–7)"),
     (TABLES + "  2-5: 7", TABLES + "  two-5: 7", "expected a number of players, or a range of them such as 2-5"),
     ("  6-7: 5\nturn-cards", "  6-7: 6\nturn-cards", "7 players: 7 seats of 6 tokens need more than the 35"),
     ("turn-cards:               # the most cards a turn deals, by number of players\n  2-5: 7",
@@ -493,3 +495,17 @@ def test_a_line_goes_straight_to_its_handler_only_while_the_game_cannot_be_over(
     state.round, state.final_line, state.winner_line = 3, 9, 0
     assert not state.is_over()
     assert type(state).decided is State.decided
+
+
+def test_a_variants_pirate_and_round_end_move_its_tokens_and_a_seat_short_of_them_ends_the_game():
+    text = "game: pirates-gold\nrules: pirate=2 tokens.2-5=1\nplayers: Mia Tom Ana\nstarts: Mia\n"
+    body = "round 1\nMia give Tom pirate\nfinal Mia 1 Tom 0 Ana 1\nwinner Mia Ana\n"
+    assert check_text(text + body, "t.log").violations == []  # Tom paid his one token of two: the game ended
+    found = check_text(text + body.replace("Tom 0", "Tom 1"), "t.log").violations
+    assert [v.rule for v in found] == ["PG-FINAL-SCORE"]
+    body = "round 1\n" + round_of_pirates("Mia give Mia 3\nMia give Tom 1\nMia give Ana 1") + "\nMia take Bo Tom"
+    state = state_after(body, players="Mia Tom Ana Bo", starts="Mia")
+    assert state.tokens == {"Mia": 8, "Tom": 5, "Ana": 6, "Bo": 5}
+    state = state_after(body + "\nround 2", players="Mia Tom Ana Bo", starts="Mia", rules="taken=2 pirate=0")
+    assert state.tokens == {"Mia": 11, "Tom": 5, "Ana": 7, "Bo": 5} and state.pool == 0
+    assert broken(body + "\nround 2", players="Mia Tom Ana Bo", rules="taken=2 pirate=0") == []

@@ -36,6 +36,7 @@ from .turns import Turns
 from .verbs import (DECK, DUMMY, GOLD, SEAT, TOKEN_COUNTS, TOKENS, Dummy, Final, Give, Gold, Round, Stop, Take,
                     Winner)
 
+
 class ByPlayers(Spec):
     """A fact that depends on the number of players: ranges of them (`2-5`, or one number) mapped to a value;
     read as (key, (fewest, most), value) in the file's order. Whether the ranges cover the game's players is
@@ -95,16 +96,16 @@ def _tables(facts, data, players, problems) -> dict:
     found: dict = {}
     for name in ("tokens", "turn-cards"):
         values: dict = {}
-        for key, (fewest, most), value in facts[name] or ():
+        for key, (fewest, most), value in facts[name]:
             spot = _at(data, name, key)
             if fewest < low or most > high:
-                problems.append((spot, f"{key}: game.yaml's players are {low}–{high}"))
+                problems.append((spot, f"beyond the players game.yaml allows ({low}–{high})"))
             for count in range(max(fewest, low), min(most, high) + 1):
                 if count in values:
-                    problems.append((spot, f"{key}: {count} players have a value already"))
+                    problems.append((spot, f"{count} players have a value already"))
                 values[count] = value
         missing = [count for count in range(low, high + 1) if count not in values]
-        if facts[name] is not None and missing:
+        if missing:
             problems.append((data.at(name), f"no value for {listed(missing, 'or')} players (game.yaml allows "
                                             f"{low}–{high})"))
         found[name] = values
@@ -113,7 +114,8 @@ def _tables(facts, data, players, problems) -> dict:
 
 
 def _at(data, group: str, key) -> Where:
-    """Where a fact of a group of rules.yaml stands (the variant's --rule option, when it changed it)."""
+    """Where a fact of a group of rules.yaml stands, at its own line (`data.at` knows the groups' lines only);
+    the variant's --rule option, when it changed it."""
     return data._placed(Where(data.file, line_of(data.raw.get(group), key, line_of(data.raw, group)),
                               f"{group}.{key}"))
 
@@ -125,7 +127,7 @@ def _check_facts(facts, tables, data, cards, tokens, problems) -> None:
     for card in cards:
         if (card.fields["kind"] == "gold") != (card.fields["gold"] > 0):
             problems.append((card.where, "a gold card is worth 1 or more, a special card 0"))
-    if facts["specials"] is not None and facts["specials"] > specials:
+    if facts["specials"] > specials:
         problems.append((data.at("specials"), f"the deck holds {specials} special cards, not {facts['specials']}"))
     for count, table in tables.items():
         seats = count + table.dummies
@@ -133,7 +135,7 @@ def _check_facts(facts, tables, data, cards, tokens, problems) -> None:
             problems.append((_at(data, "tokens", _key(facts["tokens"], count)),
                              f"{count} players: {seats} seats of {table.tokens} tokens need more than the "
                              f"{tokens} treasure tokens"))
-        if facts["recipients"] is not None and min(seats, table.gives) < facts["recipients"]:
+        if min(seats, table.gives) < facts["recipients"]:
             problems.append((data.at("recipients") if seats < facts["recipients"]
                              else _at(data, "turn-cards", _key(facts["turn-cards"], count)),
                              f"{count} players: {seats} seats and {table.gives} cards a turn cannot reach "

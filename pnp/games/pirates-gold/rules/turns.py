@@ -119,7 +119,7 @@ class Turns:
         self.payer = seat
         paid = min(count, self.tokens[seat])
         if paid < count and self.sure:
-            short = "no token" if not paid else f"only {tokens_of(paid)} of {count}"
+            short = "no token" if not paid else f"only {paid} of the {count} tokens"
             self.broke = self.broke or f"{name(seat)} had {short} to pay (line {self.w.line})"
         self.tokens[seat] -= paid
         self.lost[seat] += paid
