@@ -156,6 +156,19 @@ def test_check_with_a_game_folder_reads_the_variant_too(varied, game_copy):
                for text in texts)
 
 
+def test_a_folder_of_logs_naming_many_variants_keeps_few_loaded(tmp_path, monkeypatch):
+    from pnp.check import loader
+
+    monkeypatch.setattr(loader, "VARIANTS", 2)
+    plain_rules = loader.rules_for("buried-treasure")
+    for size in (8, 9, 10):
+        log = tmp_path / f"hand-{size}.log"
+        log.write_text(BAD.format(rules=f"hand-sizes.2={size}").replace("\nround 1\n", "\n"))
+        assert not check_path(log).unreadable  # a header alone: a game not played through, but its header read
+    assert sum(1 for _, given in loader._loaded if given) <= 2
+    assert loader.rules_for("buried-treasure") is plain_rules and loader.variant_rules(plain_rules, ()) is plain_rules
+
+
 # --- --rule with a key that is no fact: exit 2, nothing written ----------------------------------------------
 
 @pytest.mark.parametrize("command", ["simulate", "stats"])

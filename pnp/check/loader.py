@@ -61,7 +61,7 @@ def rules_for(name: str, rule: tuple = ()):
     changes (`--rule KEY=VALUE` texts); raises PnpError when it has none."""
     key = (name, tuple(rule))
     if key not in _loaded:
-        if key[1] and sum(1 for _, given in _loaded if given) >= VARIANTS:
+        while key[1] and sum(1 for _, given in _loaded if given) >= VARIANTS:
             _forget_rules(next(each for each in _loaded if each[1]))  # the variant loaded first
         _loaded[key] = rules_of(load_game(name, rule))
         _named[_loaded[key]] = name
