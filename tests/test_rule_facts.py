@@ -30,7 +30,10 @@ def _toy_with_rules(toy):
     edit(toy / "how-to-play.md", "- Take a sheet.",
          "- Take a sheet.\n- Play {{ rules.rounds | words }} rounds, the {{ rules.rounds | ordinal }} one the last; "
          "deal {{ rules.columns | sum }} cards into columns of {{ rules.columns | listed }}.\n"
-         "- A card left in hand: {{ rules.bonus.plain | plural('point') }}.")
+         "- A card left in hand: {{ rules.bonus.plain | plural('point') }}.\n"
+         "- Roll {{ components.die.count | plural('die', 'dice', spelt=true) }} of "
+         "{{ components.die.faces | length }} faces; {{ components.deck.count }} cards, {{ components.deck.kinds }} "
+         "kinds.")
     edit(toy / "deck.csv", "delta,1,Delta,4,", 'delta,1,"Worth {{ rules.bonus.plain }} at the end",4,')
     return toy
 
@@ -74,6 +77,7 @@ def test_a_variant_is_stated_wherever_the_kit_states_the_fact(toy, tmp_path):
     assert "Play three rounds, the third one the last; deal 18 cards into columns of 6, 5, 4 and 3." in before
     assert "Play four rounds, the fourth one the last; deal 19 cards into columns of 7, 5, 4 and 3." in after
     assert "A card left in hand: 1 point." in before and "A card left in hand: 2 points." in after
+    assert "Roll two dice of 6 faces; 11 cards, 4 kinds." in before
     assert "Worth 1 at the end" in before and "Worth 2 at the end" in after
     assert "Rules variant: bonus.plain=2 columns=[7,5,4,3] rounds=4." in after
     assert "Rules variant" not in before

@@ -3,8 +3,8 @@ lists, the texts of game.yaml's `vars` and its kit notes may name a fact, `{{ ru
 templates (jinja2, in its sandbox), so that a rule is written once, in rules.yaml, and printed wherever a
 sentence states it: change the fact, or give `--rule`, and every sentence follows.
 
-A text sees `rules` (the facts), `game` (as a template does) and `components` (each one's `title`, `count`
-of copies, `kinds` of card and its `cards` by id), and the filters that state a number in words (`words`,
+A text sees `rules` (the facts), `game` (as a template does) and `components` (each one's options, such as a
+die's `faces`, its `title`, its `count` of copies, `kinds` of card and its `cards` by id), and the filters that state a number in words (`words`,
 `ordinal`, `nth`, `plural`, `listed`: pnp/render/sandbox.py). `{# ... #}` is no comment here, since a card
 text's markup writes `{#c0392b}a colour{/}`: a text's comment is `{## ... ##}`. Only a text holding `{{` or
 `{%` is rendered, so a text without them prints exactly as written.
@@ -36,10 +36,25 @@ def stated(game):
 
 def context(game) -> dict:
     """What a text of the game's data sees."""
-    components = {key: {"title": component.title, "count": component.card_total, "kinds": len(component.cards),
-                        "cards": {card.id: card.context() for card in component.cards}}
-                  for key, component in game.components.items()}
-    return {"rules": game.rules, "game": game.context(), "components": components}
+    return {"rules": game.rules, "game": game.context(),
+            "components": {key: _component(component) for key, component in game.components.items()}}
+
+
+def _component(component) -> dict:
+    """What a text sees of a component: its plain options (a die's `faces` ...), its `title`, its `count` (the
+    copies of its cards or pieces in all, else the copies of it the kit prints), `kinds` of card and `cards`."""
+    plain = {key: value for key, value in component.options.items() if _plain(value) and key != "content"}
+    count = component.card_total if component.cards else component.options.get("count", 1)
+    return {**plain, "title": component.title, "count": count, "kinds": len(component.cards),
+            "cards": {card.id: card.context() for card in component.cards}}
+
+
+def _plain(value) -> bool:
+    if isinstance(value, (list, tuple)):
+        return all(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return all(_plain(item) for item in value.values())
+    return isinstance(value, (str, int, float, bool)) or value is None
 
 
 class Texts:
