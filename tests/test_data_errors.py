@@ -300,3 +300,70 @@ def test_words_the_kit_prints_in_its_own_fonts_are_checked_at_their_line(toy, tm
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and expected in result.output, result.output
     assert result.output.count("no glyph") == 1
+
+
+# --- ids name files: a card's, a token's, a component's ------------------------------------------------------
+
+@pytest.mark.parametrize("cell,said", [
+    ("../../x", "holds /"),
+    ("x/../y", "holds /"),
+    ("a/b/c", "holds /"),
+    ("a\\b", "holds \\"),
+    ("..", "holds .."),
+    ("a..b", "holds .."),
+    ('"a\nb"', "holds a control character"),
+    ("a\x1bb", "holds a control character"),
+    ("a\x7f", "holds a control character"),
+    ("x" * 101, "101 bytes long"),
+    ("宝" * 34, "102 bytes long"),  # three bytes each in UTF-8
+    (".hidden", "begins or ends with a space or a dot"),
+    ("end.", "begins or ends with a space or a dot"),
+    ("BETA", "differs from 'beta' (line 3) only in case"),
+])
+def test_an_id_that_cannot_name_a_file_is_refused_at_its_line(toy, cell, said):
+    """Ids name the files an export writes (<component>/<id>-front.png): one that would name another folder, a
+    file outside, or a name some systems refuse or take for another's, is an error at its line."""
+    from pnp.errors import DataError
+    from pnp.read.games import load_game
+
+    edit(toy / "deck.csv", "delta,1,Delta,4,", f"{cell},1,Delta,4,")
+    with pytest.raises(DataError) as raised:
+        load_game(str(toy))
+    message = str(raised.value)
+    assert "deck.csv:5: id: " in message and said in message and "cannot name a file: it" in message, message
+    assert "\x1b" not in message and "\x7f" not in message  # said escaped, as every quoted text is
+
+
+def test_an_id_of_tokens_and_of_components_is_checked_alike(toy):
+    from pnp.errors import DataError
+    from pnp.read.games import load_game
+
+    edit(toy / "game.yaml", "- {id: moon}", "- {id: ../moon}")
+    edit(toy / "game.yaml", "  numbered:\n", "  Sheet:\n")
+    with pytest.raises(DataError) as raised:
+        load_game(str(toy))
+    message = str(raised.value)
+    assert "game.yaml:62: id: '../moon' cannot name a file: it holds /, which leads into another folder" in message
+    assert "game.yaml:41: Sheet: 'Sheet' cannot name a file: it differs from 'sheet' (line 17) only in case" \
+        in message, message
+    edit(toy / "game.yaml", "- {id: ../moon}", "- {id: \"moon \"}")
+    with pytest.raises(DataError) as raised:
+        load_game(str(toy))
+    assert "game.yaml:62: id: 'moon ' cannot name a file: it begins or ends with a space or a dot" \
+        in str(raised.value)
+
+
+@pytest.mark.parametrize("ids", [["Île de la Tortue", "card 2", "v1.5", "x_y-z", "宝"], ["a", "A-1", "b.c.d"]])
+def test_ordinary_ids_name_files(toy, ids):
+    from pnp.read.games import load_game
+
+    (toy / "deck.csv").write_text("id,count\n" + "".join(f"{card},1\n" for card in ids), encoding="utf-8")
+    assert [card.id for card in load_game(str(toy)).components["deck"].cards] == ids
+
+
+def test_every_game_and_fixture_keeps_its_ids():
+    """The rule refuses nothing the games and the tests' games use."""
+    from pnp.read.games import game_slugs, load_game
+
+    for name in [*game_slugs(), str(TOY), str(TOY.parent / "golden")]:
+        load_game(name)

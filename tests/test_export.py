@@ -10,6 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from PIL import Image
 
+from conftest import edit
 from pnp.cli import cli
 from pnp.layout.pieces import card_title
 from pnp.read.games import load_game
@@ -209,3 +210,38 @@ def test_tts_names_its_pictures_by_the_base_url_and_writes_each_it_names(tmp_pat
     names = {thing["Name"] for thing in saved["ObjectStates"]}
     assert {"Custom_Board", "Bag"} <= names
     assert len(list(folder.glob("die-face-*.png"))) == 6
+
+
+def test_an_id_that_cannot_name_a_file_is_refused_before_anything_is_written(toy, tmp_path):
+    (toy / "deck.csv").write_text("id,count\n../../x,1\nbeta,1\n", encoding="utf-8")
+    for target in ("png", "mpc", "tgc", "tts"):
+        result = export(target, toy, "--out", tmp_path / "out")
+        assert result.exit_code == 2, result.output
+        assert "deck.csv:2: id: '../../x' cannot name a file: it holds /" in result.output, result.output
+    assert not (tmp_path / "out").exists() and not (tmp_path / "x-front.png").exists()
+
+
+def test_tts_addresses_are_percent_encoded_and_each_leads_to_its_file(toy, tmp_path):
+    """An id with a space, a --base-url with ? and #: every address in the Saved Object is a well-formed one
+    (percent-encoded), that leads back to the file written (on this computer, or under the base address)."""
+    from urllib.parse import unquote, urlsplit
+
+    edit(toy / "deck.csv", "beta,2,", "Beta Ship 2 #1?,2,")
+    edit(toy / "game.yaml", "- {id: moon}", "- {id: half moon}")
+    for base in (None, "https://example.org/my games/pete?v=1#x/"):
+        out = tmp_path / ("web" if base else "local")
+        result = export("tts", toy, "--out", out, *(("--base-url", base) if base else ()))
+        assert result.exit_code == 0, result.output
+        folder = out / "toy" / "tts"
+        text = (folder / "toy.json").read_text(encoding="utf-8")
+        urls = set(re.findall(r'"(?:FaceURL|BackURL|ImageURL|ImageSecondaryURL)": "([^"]+)"', text))
+        assert any("half%20moon" in url for url in urls), urls
+        for url in urls:
+            parts = urlsplit(url)
+            assert not parts.query and not parts.fragment and " " not in url, url
+            if base is None:
+                assert local(url).is_file(), url
+            else:
+                prefix = "https://example.org/my%20games/pete%3Fv=1%23x/"
+                assert url.startswith(prefix), url
+                assert (folder / unquote(url.removeprefix(prefix))).is_file(), url

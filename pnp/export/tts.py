@@ -13,13 +13,15 @@ Saved Object file, `<game>.json`, that loads the game's pieces onto the table, a
 Every picture is a face at a whole number of dots an inch, trimmed, so a cell of a sheet holds exactly the
 picture `pnp export png --no-bleed --dpi N` writes of that face. Pictures are named by `file:///` addresses
 to this folder, or, with --base-url, by that address followed by their file name (for a table shared online,
-where every player's program fetches them).
+where every player's program fetches them); either way percent-encoded, a space in a card's id as %20.
 """
 from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
+from urllib.parse import quote
 
 from pnp.render.keys import digest
 from pnp.write.rasters import Frame, png
@@ -37,7 +39,24 @@ COLOUR = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # the program's
 def export(job) -> None:
     folder = Path(job.files.folder).resolve()
     base = job.options.get("base_url")
-    Table(job, lambda name: f"{base}/{name}" if base else (folder / name).as_uri()).write()
+    base = base and folder_address(base)
+    Table(job, lambda name: f"{base}/{quote(name, safe='/')}" if base else (folder / name).as_uri()).write()
+
+
+SAFE = "/:@!$&'()*+,;=~%"  # what a path of an address holds as itself (RFC 3986), and escapes already made
+
+
+def folder_address(base: str) -> str:
+    """--base-url as the address of the folder the pictures lie in: its path percent-encoded, so that a space, a
+    letter outside ASCII, or a ? or # (which would end the path) is part of the folder's name; what is already
+    percent-encoded is left so."""
+    found = re.match(r"([A-Za-z][A-Za-z0-9+.-]*://[^/?#]*)(.*)", base, re.S)
+    if found is None:
+        return quote(base, safe=SAFE)
+    start, path = found.groups()
+    if path and not path.startswith("/"):
+        path = "/" + path
+    return start + quote(re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", path), safe=SAFE)
 
 
 def grid(count: int) -> tuple[int, int]:

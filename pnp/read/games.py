@@ -7,11 +7,12 @@ and, for the checker, its `rules` package.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
 from pnp import resources
-from pnp.errors import DataError, PnpError, Where, shown
+from pnp.errors import DataError, PnpError, Where, clip, shown
 from pnp.model.game import GAME, Card, Component, Game
 from pnp.model.kinds import COMMON, FIELD, KINDS, MAX_CARDS, MAX_KIT_CARDS, NO_DEFAULT
 from pnp.model.paper import NAMED_SIZES
@@ -21,7 +22,9 @@ from pnp.read.datafile import load_yaml
 from pnp.read.kinds import READERS
 from pnp.read.rulefacts import read_rules, varied
 
-FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")  # a component's id: its PDFs' names begin with it
+MAX_NAME_BYTES = 100  # an id's length in UTF-8 at most, as it names files (`file_name_problem`): with what an
+# export adds (`-front.png`, a folder) well within the 255 bytes any system allows a file's name
 FONT_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 BUNDLED_FONTS = ("sans", "bold", "title")  # the fonts pnp brings (pnp/fonts), which a game's own may not rename
 MAX_FONT_BYTES = 20 << 20  # a font file's largest size: a whole Unicode font (Noto's, Arial Unicode) is under
@@ -33,6 +36,51 @@ def find_template(folder: Path, name: str, where: Where, problems: list) -> None
     folder or of the shared templates folder."""
     resources.find_file(name, resources.search_path(folder, "templates"), "the templates folders", where,
                         problems, f"no such template: {name}")
+
+
+def file_name_problem(name: str) -> str | None:
+    """Why an id the data gives cannot name a file, or None. Ids name files: a card's and a piece's the pictures
+    an export writes (`<component>/<id>-front.png`), a component's its PDFs and folders. So an id may hold
+    letters of any script, digits, spaces, dots and marks, but nothing that leads to another folder, no control
+    character, nothing a system drops from a name (a space or a dot at either end, a dot first hiding the file),
+    and at most MAX_NAME_BYTES bytes (UTF-8)."""
+    if not name:
+        return "it is empty"
+    for mark in ("/", "\\"):
+        if mark in name:
+            return f"it holds {mark}, which leads into another folder"
+    if ".." in name:
+        return "it holds .., which names the folder above"
+    if any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in name):
+        return "it holds a control character (a line break, a tab, an escape ...)"
+    if name[0] in " ." or name[-1] in " .":
+        return "it begins or ends with a space or a dot, which some systems drop from a file's name or hide"
+    size = len(name.encode("utf-8", "surrogatepass"))
+    if size > MAX_NAME_BYTES:
+        return f"it is {size} bytes long (UTF-8), and an id names files: at most {MAX_NAME_BYTES}"
+    return None
+
+
+class FileNames:
+    """The ids of one group (a component's cards or pieces; the components) as they name files: each checked
+    (`file_name_problem`), and none the same file as another on a disk that ignores case (Windows', a Mac's)."""
+
+    def __init__(self):
+        self.seen: dict = {}  # the id as such a disk compares it -> the id and where it was given
+
+    def check(self, name: str, where: Where, problems: list) -> bool:
+        """Whether `name` may name a file; what is wrong noted at `where` otherwise."""
+        wrong = file_name_problem(name)
+        folded = unicodedata.normalize("NFC", name).casefold()
+        first = self.seen.get(folded)
+        if wrong is None and first is not None and first[0] != name:
+            wrong = (f"it differs from {first[0]!r} ({first[1].lines} {first[1].line}) only in case: on a disk that "
+                     "ignores case the two would name one file")
+        if wrong is not None:
+            problems.append((where, f"{clip(name)!r} cannot name a file: {wrong}"))
+            return False
+        self.seen.setdefault(folded, (name, where))
+        return True
 
 
 def game_slugs() -> list[str]:
@@ -67,11 +115,13 @@ def load_game(name: str, rules: tuple | list = ()) -> Game:
     if "kit_notes" in (top["vars"] or {}):
         problems.append((Where(file, line_of(raw["vars"], "kit_notes"), "vars.kit_notes"),
                          "the kit's notes are a key of their own: write `kit_notes:` at the top of game.yaml"))
-    components = {}
+    components, names = {}, FileNames()
     for component_id, block in (top["components"] or {}).items():
         where = Where(file, line_of(raw["components"], component_id), str(component_id))
         if not FILE_NAME.fullmatch(str(component_id)):
             problems.append((where, "a component's id names its PDF files: letters, digits, - and _ only"))
+            continue
+        if not names.check(str(component_id), where, problems):
             continue
         component = _component(str(component_id), block, where, folder, palette, problems)
         if component is not None:
@@ -263,7 +313,7 @@ def _cards(block, values, where, folder, palette, problems, listed="cards",
     comments = getattr(rows, "comments", 0)
     if rows.columns is not None and not _columns_fit(rows.columns, row_spec, base, problems):
         return (), comments  # a column missing or misspelt: said once, at the header, rather than on every row
-    cards, seen, before = [], {}, len(problems)
+    cards, seen, names, before = [], {}, FileNames(), len(problems)
     for index, row in enumerate(rows):
         spot = replace(base, line=line_of(rows, index, base.line), field="")
         if rows.columns is not None and "count" in rows.columns and "count" not in row:
@@ -279,6 +329,8 @@ def _cards(block, values, where, folder, palette, problems, listed="cards",
             problems.append((spot.at("id"), f"card id {card_id!r} is used twice (first at {spot.lines} {seen[card_id]})"))
             continue
         seen[card_id] = spot.line
+        if not names.check(card_id, spot.at("id"), problems):
+            continue
         own_back = checked_row.pop("back")
         back = own_back or values.get("back")
         if own_back:
