@@ -1,5 +1,6 @@
-"""Buried Treasure's rules: the scoring rule and the checker following the data (the failing logs, the
-examples and the rule codes are checked with every game's in test_check_contract.py)."""
+"""Buried Treasure's rules: the scoring rule, the checker following the data and its rule facts, which a variant
+must let the cards play (the failing logs, the examples and the rule codes are checked with every game's in
+test_check_contract.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,12 +9,16 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import check_with
+from pnp.build.kit import read_kit
 from pnp.check.engine import State
+from pnp.check.loader import rules_of
 from pnp.check.reader import read_log
 from pnp.check.replay import check_text
 from pnp.check.setup import read_setup
 from pnp.check.violations import Whistle
+from pnp.cli import cli
 from pnp.commands import check
+from pnp.read.games import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "pnp" / "games" / "buried-treasure"
@@ -76,6 +81,50 @@ def test_rule_facts_that_contradict_the_cards_are_a_data_error(bt_copy):
     result = CliRunner().invoke(check.command, ["--game", str(bt_copy), str(GAME / "examples" / "basic-two-players.log")])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert "3 deals of 19 cards need more than the 54 game cards" in result.output
+
+
+@pytest.mark.parametrize("rule, says", [
+    ("rounds=5", "--rule: rounds: 5 rounds need as many score cards; the kit has 4"),
+    ("rounds=4", "--rule: rounds: 4 deals of 18 cards need more than the 54 game cards"),
+    ("columns=[7,5,4,3]", "--rule: columns: 3 deals of 19 cards need more than the 54 game cards"),
+    ("hand-sizes.4=6", "--rule: hand-sizes: 4 hands of 6 need more than the 22 starter cards"),
+])
+def test_a_variant_the_cards_cannot_play_is_refused_naming_its_key(tmp_path, rule, says):
+    result = CliRunner().invoke(cli, ["build", "buried-treasure", "--rule", rule, "--out", str(tmp_path)])
+    assert result.exit_code == 2 and says in result.output, result.output
+    assert not (tmp_path / "buried-treasure").exists()
+
+
+def test_every_number_of_players_needs_a_hand_size(bt_copy):
+    rules = bt_copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("  3: 7\n", ""))
+    result = CliRunner().invoke(check.command, ["--game", str(bt_copy), str(GAME / "examples" / "basic-two-players.log")])
+    assert result.exit_code == 2 and "no hand size for 3 players (the game is played by 2 to 4)" in result.output
+
+
+def test_a_starter_is_named_by_the_word_of_its_id_no_other_starter_holds():
+    assert rules_of(load_game("buried-treasure")).kinds()["starter"].table == {
+        "wild-flag": "wild-flag", "starter-cannon": "starter-cannon", "starter-map": "starter-map",
+        "starter-pirate": "starter-pirate", "starter-ship": "starter-ship",
+        "wild": "wild-flag", "cannon": "starter-cannon", "map": "starter-map", "pirate": "starter-pirate",
+        "ship": "starter-ship"}
+
+
+def test_a_variant_is_stated_by_the_players_rules_and_the_checkers():
+    """(Its cards and score sheet: tests/test_rule_tweaks.py reads the kit's text back.)"""
+    game = read_kit("buried-treasure", ["hand-sizes.2=10", "bonus.coloured=2", "rounds=2", "columns=[5,5,4,3]"])
+    text = " ".join(game.components["rules"].options["content"].split())
+    assert "Deal 17 of them face up into four columns of 5, 5, 4 and 3 cards" in text
+    assert "The rest of the deck waits for round 2." in text and "After two rounds the richest" in text
+    assert "For round 2, turn up a new score card and deal 17 new cards" in text
+    assert "Two score cards are never used." in text and "After the second round" in text
+    assert "10 each for two players, 7 for three, 5 for four." in text
+    assert "still in your hand is worth 2 points. A Wild Flag left in your hand is worth nothing" in text
+    listed = CliRunner().invoke(cli, ["list", "buried-treasure", "--rules", "--text", "--rule", "hand-sizes.2=10",
+                                      "--rule", "rounds=2"])
+    assert listed.exit_code == 0, listed.output
+    checker = " ".join(listed.output.split())  # RULES.md, its facts stated
+    assert "10 each with 2 players, 7 each with 3 players" in checker and "there is no round 3" in checker
 
 
 @pytest.mark.parametrize("old, new, found", [
