@@ -11,7 +11,8 @@ from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings, printable
 from pnp.layout.packing import kit_pages, paper, runs_of
 from pnp.model.paper import PAPERS
-from pnp.read.games import game_slugs, load_game
+from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
+from pnp.read.games import game_slugs
 
 # the most sheets each kit may take on A4, (duplex, fold): what packing the part-filled pages together gives
 SHEETS = {"buccaneer": (16, 24), "buried-treasure": (11, 22), "cannon-dice": (16, 20), "pete-the-pirate": (7, 7),

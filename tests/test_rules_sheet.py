@@ -14,7 +14,8 @@ from pnp.build.kit import lay_out
 from pnp.layout.imposition import Settings
 from pnp.layout.rulesheet import pages_of, parse, set_lines
 from pnp.model.paper import PAPERS
-from pnp.read.games import game_slugs, load_game
+from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
+from pnp.read.games import game_slugs
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
 
