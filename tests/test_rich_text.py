@@ -270,8 +270,8 @@ def test_bold_in_a_font_without_one_is_a_mistake_and_a_bold_of_its_own_is_used(t
 
 
 def _embedded_units(pdf: Path) -> set:
-    """The units per em of every embedded font of the PDF but pnp's own (`sans`, `bold`, `title`, selected by
-    their names): the game's own font's."""
+    """The units per em of the embedded fonts the PDF sets `AHOY!` in (the game's own font, in the toy's
+    cards: `_own_font`), read from the font programs themselves."""
     import io
 
     from fontTools.ttLib import TTFont
@@ -279,20 +279,21 @@ def _embedded_units(pdf: Path) -> set:
 
     found, seen = set(), set()
 
-    def walk(resources) -> None:
+    def walk(resources, code: bytes) -> None:
         resources = resources.get_object() if resources is not None else {}
-        for name, font in (resources.get("/Font") or {}).items():
-            font = font.get_object()
-            if not re.match(r"/F(sans|bold|title)\b", name):
-                program = font["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()
-                found.add(TTFont(io.BytesIO(program))["head"].unitsPerEm)
+        fonts = resources.get("/Font") or {}
+        for name in re.findall(rb"(/[^\s/]+) [\d.]+ Tf [^\n]*\(AHOY!\) Tj", code):
+            program = fonts[name.decode()].get_object()["/FontDescriptor"].get_object()["/FontFile2"]
+            found.add(TTFont(io.BytesIO(program.get_object().get_data()))["head"].unitsPerEm)
         for inner in (resources.get("/XObject") or {}).values():
             if inner.idnum not in seen:
                 seen.add(inner.idnum)
-                walk(inner.get_object().get("/Resources"))
+                form = inner.get_object()
+                if form.get("/Subtype") == "/Form":
+                    walk(form.get("/Resources"), form.get_data())
 
     for page in PdfReader(pdf).pages:
-        walk(page.get("/Resources"))
+        walk(page.get("/Resources"), page.get_contents().get_data() if page.get_contents() else b"")
     return found
 
 
@@ -320,6 +321,23 @@ def test_a_font_file_replaced_under_the_same_name_is_embedded_by_the_next_build(
                            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
     assert fresh.returncode == 0, fresh.stderr
     assert "internal error" not in fresh.stderr and _embedded_units(pdf) == {2048}
+
+
+def test_another_version_of_a_games_font_is_embedded_not_the_one_it_replaced(toy, tmp_path, monkeypatch):
+    """A font file replaced by another version of the same font (its name inside alike, its contents not) is
+    embedded as it is now, though the process set text in the old version before (as `pnp watch` does)."""
+    from fontTools.ttLib import TTFont
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _own_font(toy)
+    pdf = tmp_path / "out" / "toy" / "deck-a4-duplex.pdf"
+    assert run(toy, tmp_path, "--duplex").exit_code == 0 and _embedded_units(pdf) == {1000}
+    version = TTFont(GOLDEN_FONT)
+    version["head"].unitsPerEm = 1024  # its letters a little larger: another version, named as the first
+    version.save(str(toy / "fonts" / "pixel.ttf"))
+    result = run(toy, tmp_path, "--duplex")
+    assert result.exit_code == 0, result.output
+    assert _embedded_units(pdf) == {1024}
 
 
 def test_a_font_file_over_the_cap_is_refused_at_its_line_unread(toy, tmp_path, monkeypatch):

@@ -64,7 +64,7 @@ def font(name: str) -> str:
     """The registered reportlab name of one of our embedded fonts (`sans`, `bold`, `title`) or of a game's own
     (by the key `game_font` gave it)."""
     registered = f"pnp-{name}"
-    if name not in FONT_FILES:  # ours first: a game's font is the one renamed when both have a name (_register)
+    if name not in FONT_FILES:  # ours first: a game's font is the one named apart (_register)
         for ours in FONT_FILES:
             font(ours)
     path = resources.FONTS / FONT_FILES[name] if name in FONT_FILES else GAME_FONTS[name]
@@ -75,11 +75,13 @@ def font(name: str) -> str:
 
 
 def _register(made: TTFont) -> None:
-    """Register a font with reportlab as a font of its own. pdfmetrics.registerFont takes a font whose face has
-    the name of one registered before for that one, and sets its text in it (and a PDF may not hold two fonts
-    of one name): a game's font file replaced by another version of the same font would print in the old one,
-    a copy of a font pnp brings in ours. Such a face is named apart, after the key it is registered by."""
-    if pdfmetrics._dynFaceNames.get(made.face.name, made) is not made:
+    """Register a font with reportlab. pdfmetrics.registerFont takes a font whose face has the name of one
+    registered before for that one, and sets its text in it (a PDF may not hold two fonts of one name): right
+    for the same file (a game's `pirate` and `pirate-bold` from one file, a copy of a font pnp brings), wrong
+    for another (a game's font file replaced by another version of the same font would print in the old one).
+    A face of another file is named apart, after the key it is registered by."""
+    before = pdfmetrics._dynFaceNames.get(made.face.name, made)
+    if before is not made and getattr(before.face, "_ttf_data", None) != made.face._ttf_data:
         apart = hashlib.blake2b(made.fontName.encode("utf-8"), digest_size=4).hexdigest().encode("ascii")
         made.face.name = TTFNameBytes(bytes(made.face.name) + b"-" + apart)
     pdfmetrics.registerFont(made)
