@@ -43,8 +43,20 @@ UNPRINTED: dict = {
     "pirates-gold": {},
 }
 
+# Facts whose other values change the shape of a sentence, not only its numbers (a round's block added to the
+# score sheet, a sentence that a bonus of 0 leaves out), with the reason: their kit must state the new value,
+# and its other changes are read by eye (`python tests/rule_tweaks.py GAME KEY` prints them).
+RESHAPED: dict = {
+    "buried-treasure": {
+        "rounds": "a round more or fewer adds or drops a round's block on the score sheet and names the rounds that "
+                  "follow the first",
+        "bonus.wild": "a Wild Flag worth nothing says so; worth points, its card and the score sheet say how many",
+    },
+}
+
 WORD = re.compile(r"[A-Za-z]+(?:['’][a-z]+)?|\d+(?:st|nd|rd|th)?|[^\sA-Za-z\d]")
-NUMBER_WORDS = {wording.words(n): n for n in range(100)} | {wording.ordinal(n): n for n in range(1, 100)}
+NUMBER_WORDS = {wording.words(n): n for n in range(100)} | {wording.ordinal(n): n for n in range(1, 100)} | \
+    {"nothing": 0}
 
 
 def near(value):

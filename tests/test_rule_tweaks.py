@@ -1,6 +1,6 @@
 """One rule, one place: every rule fact of every game, changed to another playable value (tests/rule_tweaks.py),
 builds a kit whose text states the new value where it stated the old one and differs in nothing else but its
-version; and no printed text of the data states a number as a literal where a fact should be named."""
+version (a fact in RESHAPED changes the shape of a sentence too, said why there); and no printed text of the data states a number as a literal where a fact should be named."""
 from __future__ import annotations
 
 import re
@@ -10,7 +10,7 @@ import pytest
 from pnp.check.loader import checked_games
 from pnp.read.games import game_slugs, load_game
 from pnp.read.rulefacts import facts
-from rule_tweaks import UNPRINTED, differences, explained, kit_words, states, tweaks
+from rule_tweaks import RESHAPED, UNPRINTED, differences, explained, kit_words, states, tweaks
 
 from pnp.build.kit import read_kit
 
@@ -53,8 +53,9 @@ def test_every_fact_tweaked_is_stated_in_the_kit(slug, tmp_path):
         if key in unprinted:
             wrong += [f"{given}: the kit changed though no sentence states it: {hunks[:3]}"] if hunks else []
             continue
-        wrong += [f"{given}: {' '.join(old)!r} -> {' '.join(varied)!r}" for old, varied in hunks
-                  if not explained(old, varied)]
+        if key not in RESHAPED.get(slug, {}):
+            wrong += [f"{given}: {' '.join(old)!r} -> {' '.join(varied)!r}" for old, varied in hunks
+                      if not explained(old, varied)]
         if not states(hunks, value, changed):
             wrong.append(f"{given}: no sentence of the kit states it (was {value!r}): name it where the rules "
                          f"say it, or list it in UNPRINTED with the reason")
