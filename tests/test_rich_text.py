@@ -340,6 +340,24 @@ def test_another_version_of_a_games_font_is_embedded_not_the_one_it_replaced(toy
     assert _embedded_units(pdf) == {1024}
 
 
+def test_pnp_watch_embeds_a_font_file_replaced_while_it_watches(toy, tmp_path, monkeypatch):
+    from fontTools.ttLib import TTFont
+
+    from pnp.build.watch import Session
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _own_font(toy)
+    session = Session(str(toy), {}, tmp_path / "out")
+    pdf = tmp_path / "out" / "toy" / "deck-a4-duplex.pdf"
+    assert session.build()["ok"] and _embedded_units(pdf) == {1000}
+    version = TTFont(GOLDEN_FONT)
+    version["head"].unitsPerEm = 1024
+    version.save(str(toy / "fonts" / "pixel.ttf"))  # (as the watch would see it saved)
+    built = session.build()
+    assert built["ok"], built["problems"]
+    assert _embedded_units(pdf) == {1024}
+
+
 def test_a_font_file_over_the_cap_is_refused_at_its_line_unread(toy, tmp_path, monkeypatch):
     from pnp.read.games import MAX_FONT_BYTES
 
