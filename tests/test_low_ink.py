@@ -12,7 +12,8 @@ from conftest import run
 from pnp.errors import Where
 from pnp.build.kit import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import Settings
-from pnp.read.games import game_slugs, load_game
+from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
+from pnp.read.games import game_slugs
 from pnp.render import ink
 from pnp.render.legibility import contrast, hex_of, rgb
 from pnp.render.library import Library

@@ -15,7 +15,7 @@ from pnp.build.kit import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, Settings
 from pnp.layout.text import font
 from pnp.model.paper import PAPERS
-from pnp.read.games import load_game
+from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
 
 GAMES = sorted(path.parent.name for path in (Path(__file__).parent.parent / "pnp" / "games").glob("*/game.yaml"))
 FONTS = {"DejaVuSans": "sans", "DejaVuSans-Bold": "bold", "DejaVuSerif-Bold": "title"}

@@ -43,7 +43,7 @@ def maker_for(game: Game, store: cache.Store | None = None, warn=None) -> FaceMa
     kept in the same cache."""
     store = store or cache.shared()
     keep_tables_in(store)
-    return FaceMaker(game, store, warn)
+    return FaceMaker(stated(game), store, warn)
 
 
 def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, progress=None) -> list[layout.Part]:
