@@ -53,7 +53,6 @@ def installed_rules(slug: str):
 
 
 VARIANTS = 64  # the variants' rules kept loaded at most (a log names its own: a folder of logs may name many)
-_named: dict = {}  # Rules loaded -> the name they were loaded by, as a variant of the same game is loaded
 
 
 def rules_for(name: str, rule: tuple = ()):
@@ -62,9 +61,8 @@ def rules_for(name: str, rule: tuple = ()):
     key = (name, tuple(rule))
     if key not in _loaded:
         while key[1] and sum(1 for _, given in _loaded if given) >= VARIANTS:
-            _forget_rules(next(each for each in _loaded if each[1]))  # the variant loaded first
+            del _loaded[next(each for each in _loaded if each[1])]  # the variant loaded first
         _loaded[key] = rules_of(load_game(name, rule))
-        _named[_loaded[key]] = name
     return _loaded[key]
 
 
@@ -72,11 +70,13 @@ def variant_rules(rules, rule):
     """The `Rules` of the game of `rules`, found as they were (a slug, or the folder named on the command line),
     with the rule facts `rule` changes (`KEY=VALUE` texts: --rule's, or a log's `rules:` header): PnpError, as
     for `rules_for`, naming the key, when one is not a fact of the game or the rules cannot play the variant."""
-    return rules_for(_named.get(rules, str(rules.game.folder)), tuple(rule))
+    game = rules.game
+    return rules_for(game.slug if _found_by_slug(game) else str(game.folder), tuple(rule))
 
 
-def _forget_rules(key: tuple) -> None:
-    _named.pop(_loaded.pop(key), None)
+def _found_by_slug(game) -> bool:
+    """Whether a game read is an installed game's, found by its slug (not a folder named on the command line)."""
+    return game.slug in game_slugs() and (GAMES / game.slug).resolve() == game.folder.resolve()
 
 
 def rules_of(game):
@@ -102,8 +102,7 @@ def rules_of(game):
 def playable(game) -> None:
     """Raise what an installed game's checker finds wrong with its rule facts (a variant's too), so that a kit
     never prints rules its checker cannot play; a game folder's rules never run unless named (`rules_for`)."""
-    if game.slug in game_slugs() and (GAMES / game.slug).resolve() == game.folder.resolve() \
-            and rules_file(game.folder) is not None:
+    if _found_by_slug(game) and rules_file(game.folder) is not None:
         rules_of(game)
 
 
