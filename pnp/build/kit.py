@@ -17,9 +17,9 @@ from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
 from pnp.layout.text import keep_tables_in
 from pnp.model.game import Game
+from pnp.read.games import load_game
 from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
-from pnp.read.games import load_game
 from pnp.render.keys import digest
 from pnp.render.stated import stated
 from pnp.wording import plural
