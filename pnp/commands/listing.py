@@ -6,7 +6,7 @@ import click
 
 from pnp.commands import options
 from pnp.build.kit import read_kit
-from pnp.errors import DataError, PnpError, Where, one_line, shown
+from pnp.errors import PnpError, one_line, shown
 from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings
 from pnp.layout.kinds import LAYOUTS
@@ -60,17 +60,12 @@ def _facts(game) -> list[str]:
 
 def _rules_text(game) -> list[str]:
     """The checker's rules, RULES.md beside its rules package, its facts stated (pnp/render/stated.py)."""
-    from pnp.read.datafile import read_text
-    from pnp.render.stated import Texts
+    from pnp.render.stated import stated_file
 
     path = game.folder / "RULES.md"
     if not path.is_file():
         raise PnpError(f"{game.slug} has no checker's rules ({shown(path)})")
-    texts = Texts(game)
-    made = texts.text(read_text(path), Where(shown(path), 1), 1)
-    if texts.problems:
-        raise DataError(texts.problems)
-    return made.splitlines()
+    return stated_file(game, path).splitlines()
 
 
 def _listed(game, paper) -> list[str]:

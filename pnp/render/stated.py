@@ -4,8 +4,8 @@ templates (jinja2, in its sandbox), so that a rule is written once, in rules.yam
 sentence states it: change the fact, or give `--rule`, and every sentence follows.
 
 A text sees `rules` (the facts), `game` (as a template does) and `components` (each one's options, such as a
-die's `faces`, its `title`, its `count` of copies, `kinds` of card and its `cards` by id), and the filters that state a number in words (`words`,
-`ordinal`, `nth`, `plural`, `listed`: pnp/render/sandbox.py). `{# ... #}` is no comment here, since a card
+die's `faces`, its `title`, its `count` of copies, `kinds` of card and its `cards` by id), and the filters that
+state a number in words (`words`, `ordinal`, `nth`, `plural`, `listed`: pnp/render/sandbox.py). `{# ... #}` is no comment here, since a card
 text's markup writes `{#c0392b}a colour{/}`: a text's comment is `{## ... ##}`. Only a text holding `{{` or
 `{%` is rendered, so a text without them prints exactly as written.
 """
@@ -29,6 +29,17 @@ def stated(game):
     made = dataclasses.replace(game, components=components, vars=texts.value(game.vars, texts.vars_where()),
                                kit_notes=tuple(texts.value(note, texts.notes_where()) for note in game.kit_notes),
                                read_as=game)
+    if texts.problems:
+        raise DataError(texts.problems)
+    return made
+
+
+def stated_file(game, path) -> str:
+    """A file of the game's (its checker's RULES.md) with the facts it names stated; DataError at its lines."""
+    from pnp.read.datafile import read_text
+
+    texts = Texts(game)
+    made = texts.text(read_text(path), Where(shown(path), 1), 1)
     if texts.problems:
         raise DataError(texts.problems)
     return made
