@@ -4,6 +4,8 @@ games of every game, each changed once; the checker catches the change with exac
 `python tests/corruption.py` runs it at full size and prints the table."""
 from __future__ import annotations
 
+from collections import namedtuple
+
 import pytest
 
 import corruption
@@ -18,6 +20,7 @@ def test_one_mistake_gets_one_report(game):
     assert tally.mutants == LOGS * PER_LOG and tally.caught > 0.8 * tally.mutants
     shown = "\n".join(corruption.show(*found) for found in tally.multiple[:3])
     assert tally.single >= TARGET * tally.caught, f"{tally.row(game)}\n{shown}"
+    assert tally.blamed == 0, f"{tally.row(game)}\n{shown}"
 
 
 def test_the_measure_counts_every_report(monkeypatch):
@@ -31,3 +34,19 @@ def test_the_measure_counts_every_report(monkeypatch):
     monkeypatch.setattr(corruption, "check_text", twice)
     tally = measure("buried-treasure", 2, 5)
     assert tally.caught and tally.single == 0 and tally.reports == 2 * sum(len(v) // 2 for _, v in tally.multiple)
+
+
+
+def test_a_true_line_accused_after_the_report_is_counted():
+    """Reports after a mutant's first, at lines the change did not touch, are true lines blamed; the first
+    report, and reports at the changed lines or where a dropped line is reported, are not."""
+    Report = namedtuple("Report", "line")
+    text = "game: g\nplayers: A B\n\nA go\nB go\nA go\nB go"
+    changed = corruption.Mutant("number", (5,), "B go", "B went", text)
+    assert corruption.blamed(changed, [Report(6), Report(7)]) == [7]
+    assert corruption.blamed(changed, [Report(5), Report(7), Report(6)]) == [6, 7]
+    assert corruption.blamed(changed, [Report(5)]) == []
+    swapped = corruption.Mutant("swap", (4, 5), "A go", "B go", text)
+    assert corruption.blamed(swapped, [Report(4), Report(5)]) == []
+    dropped = corruption.Mutant("drop", (5,), "B go", "", "game: g\nplayers: A B\n\nA go\nA go\nB go")
+    assert corruption.blamed(dropped, [Report(5), Report(6)]) == [6]
