@@ -1,18 +1,22 @@
-"""Files a person hands pnp as text (a playtest log, a data file): read with a cap, told apart from what
-is not text.
+"""Files a person hands pnp as text (a playtest log, a data file, a manifest or result file in JSON): read with
+a cap, told apart from what is not text.
 
 Only regular files are read, or standard input for `-`: a pipe or a device named as a file could block
 forever or never end, so it is refused before a byte is read. At most `limit` bytes are read from any of
 them. What is not UTF-8 text is named for what it most likely is (UTF-16 text, a spreadsheet, a PDF), so
-the person knows how to save it instead.
+the person knows how to save it instead. JSON is also held to a depth (`read_json`): its parser goes one
+level of Python's stack deeper for each level of nesting, and runs out of stack long before it runs out of
+bytes.
 """
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 
 STDIN = "-"
+JSON_DEPTH = 64  # levels of arrays and objects a JSON file pnp reads may nest: pnp writes at most 9 (a stats result)
 
 
 class NotText(Exception):
@@ -62,7 +66,37 @@ def _read_all(handle: int, size: int, most: int) -> bytes:
 
 def too_long(size: int, limit: int) -> str:
     more = "more than " if size == limit + 1 else ""  # read from a stream: its end is not known
-    return f"{more}{size:,} bytes: more than the {limit // 1024 // 1024} MB such a file may hold"
+    most = f"{limit // 1024 // 1024} MB" if limit >= 1024 * 1024 else f"{limit:,} bytes"
+    return f"{more}{size:,} bytes: larger than the {most} such a file may hold"
+
+
+def read_json(path, limit: int, depth: int = JSON_DEPTH):
+    """The value of a JSON file (or of standard input for `-`), at most `limit` bytes of UTF-8 text whose arrays
+    and objects nest at most `depth` levels deep, its depth found before it is parsed. Raises NotText for what
+    cannot be read as text or is longer, ValueError for text that is not JSON or nests deeper, OSErrors as
+    they come."""
+    import json  # only where JSON is read: the commands that read none start without it
+
+    text = decoded(read_bytes(path, limit))
+    if nests_deeper(text, depth):
+        raise ValueError(f"nested deeper than {depth} levels")
+    return json.loads(text)
+
+
+# a JSON string, whose brackets nest nothing (run to the end of the text when it is never closed)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def nests_deeper(text: str, depth: int) -> bool:
+    """Whether JSON text opens more than `depth` arrays and objects one inside another. (Its strings and all
+    but its brackets are dropped by regular expressions first: a long file costs a loop over its brackets.)"""
+    level = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        level += 1 if bracket in "[{" else -1
+        if level > depth:
+            return True
+    return False
 
 
 def decoded(data: bytes) -> str:

@@ -9,23 +9,45 @@ import click
 
 from pnp.errors import clip, shown
 from pnp.model.paper import PAPERS
-from pnp.textfile import NotText, decoded, read_bytes
+from pnp.textfile import NotText, read_json
 
 MANIFEST_BYTES = 256 * 1024 * 1024  # a manifest of the largest kit a build allows is a few tens of megabytes
+ENTRY = {"key": str, "component": str, "side": str, "page": int, "slot": int}  # a printed face's, and its `card`
 
 
 def manifest(path: Path, option: str) -> dict:
-    """A manifest a build wrote (`<game>-manifest.json`), named by `option`; a usage error when it is none."""
-    import json  # only when a manifest is given: `pnp check` starts without it
-
+    """A manifest a build wrote (`<game>-manifest.json`, pnp/layout/changes.py), named by `option`; a usage error
+    when it is none."""
     try:
-        read = json.loads(decoded(read_bytes(path, MANIFEST_BYTES)))
-        if not (isinstance(read["game"], str) and isinstance(read["kit"], str) and isinstance(read["variants"], dict)):
-            raise TypeError("a field of the wrong type")
-    except (OSError, NotText, ValueError, KeyError, TypeError) as error:
-        raise click.BadParameter(f"{shown(path)} is not a manifest a build wrote ({error})",
+        read = read_json(path, MANIFEST_BYTES)
+        problem = _manifest_problem(read)
+    except (OSError, NotText, ValueError) as error:
+        problem = str(error)
+    if problem:
+        raise click.BadParameter(f"{shown(path)} is not a manifest a build wrote ({clip(problem)})",
                                  param_hint=f"'{option}'") from None
     return read
+
+
+def _manifest_problem(read) -> str:
+    """What keeps a JSON value from being a manifest, as much of one as is used: its game, kit, variants (each
+    face's entry) and card digests; "" when nothing does."""
+    if not isinstance(read, dict) or not all(isinstance(read.get(name), str) for name in ("game", "kit")):
+        return "no game or kit named"
+    variants, cards = read.get("variants"), read.get("cards", {})
+    if not isinstance(variants, dict) or not all(isinstance(entries, list) and all(map(_entry, entries))
+                                                 for entries in variants.values()):
+        return "its variants are not lists of printed faces"
+    if not isinstance(cards, dict) or not all(isinstance(digests, dict) and all(
+            isinstance(digest, str) for digest in digests.values()) for digests in cards.values()):
+        return "its cards are not digests by component and card"
+    return ""
+
+
+def _entry(entry) -> bool:
+    """Whether a value is a printed face's entry in a manifest."""
+    return isinstance(entry, dict) and isinstance(entry.get("card"), (str, type(None))) and all(
+        type(entry.get(name)) is kind for name, kind in ENTRY.items())
 
 
 class Option(click.Option):

@@ -15,8 +15,10 @@ from pathlib import Path
 
 from pnp.errors import PnpError, clip, shown
 from pnp.stats.tally import add
+from pnp.textfile import NotText, read_json
 
 FORMAT = "pnp-stats 1"
+RESULT_BYTES = 64 * 1024 * 1024  # a result's counts are a few hundred kilobytes, however many games it counts
 
 
 def result(settings: dict, games: int, played: list, counts: dict) -> dict:
@@ -43,10 +45,10 @@ def write_text(path: Path, text: str) -> None:
 def read(path: Path) -> dict:
     """A result file, checked enough to be merged or compared; a file that is not one is a clean error."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = read_json(path, RESULT_BYTES)
     except OSError as error:
         raise PnpError(f"{shown(path)}: cannot read it: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (NotText, ValueError) as error:
         raise PnpError(f"{shown(path)}: not a pnp stats result file ({clip(str(error))})") from None
     problem = _problem(data)
     if problem:
