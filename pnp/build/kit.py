@@ -194,14 +194,15 @@ def _reprints(files: FolderSet, game: Game, kits: list, built: dict, old: dict, 
         if suffix not in old.get("variants", {}):
             say(f"{game.slug}: the old manifest has no {suffix} kit: nothing to compare it with")
             continue
-        found = changes.compare(old["variants"][suffix], built["variants"][suffix])
+        found = changes.compare(game, old["variants"][suffix], built["variants"][suffix])
         laid = changes.reprinted(game, parts, found, settings)
         lead = changes.checklist_pages(game, changes.checklist_lines(game, found), settings)
         with files.open(f"{game.slug}-changed-{suffix}.pdf") as out:
             write_pdf(game, _made(game, settings, laid, maker), settings, with_contents=False, maker=maker,
                       out=out, lead=lead)
         say(f"{game.slug}: {suffix}: {plural(len(found.changed), 'piece')} changed, {len(found.added)} added, "
-            f"{len(found.removed)} removed since the old manifest")
+            f"{len(found.removed)} removed, {len(found.more)} with copies added and {len(found.fewer)} with copies "
+            "removed since the old manifest")
 
 
 def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool,

@@ -72,8 +72,9 @@ def _offset(value: str) -> tuple[float, float]:
               help="Print every warning in full (many alike are otherwise summed up in one line).")
 @click.option("--changed-since", "old_manifest", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="MANIFEST", help="Also write <game>-changed-<variant>.pdf: only the pieces that differ from "
-                                       "the kit an earlier build's <game>-manifest.json describes, a checklist "
-                                       "of what to throw away and what replaces it first.")
+                                       "the kit an earlier build's <game>-manifest.json describes (of a card "
+                                       "whose count alone changed, only the copies added), a checklist of what "
+                                       "to throw away, add or take out of the deck first.")
 @click.option("--ink", type=click.Choice(["normal", "low", "both"]), default="normal", show_default=True,
               help="low: print large fills (card backgrounds, full-bleed backs, a board's sea) as light tints, keeping "
                    "every cut line, text and symbol; files named -low-ink. both: the normal kit and the low-ink "

@@ -4,13 +4,15 @@ print it, a checklist page first.
 
 A piece is told from others by its component and its card's id; a face that is no card's (a sheet, a board's
 page) by its component, its side and its place among that component's faces. A piece whose faces' keys
-differ (front or back, in any copy) has changed. Pieces of a kind printed one a page for a print shop (cards,
-tokens) are laid out again alone, fronts and backs paired as in the kit; any other part that changed is printed
-whole.
+differ (front or back, in any copy) has changed. A card whose every copy is drawn as before, printed more or
+fewer times, has only been recounted: the copies it lost are taken out of the game, those it gained printed,
+and no other. Pieces of a kind printed one a page for a print shop (cards) are laid out again alone, fronts and
+backs paired as in the kit; any other part that changed is printed whole (a token with copies added too).
 """
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from pnp.errors import Where, shown
@@ -19,6 +21,7 @@ from pnp.layout.kinds import LAYOUTS
 from pnp.layout.kit import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
 from pnp.layout.text import font, wrap
+from pnp.model.game import Card
 from pnp.model.units import PT
 from pnp.read.rulefacts import variant_text
 from pnp.read.version import card_digests, kit_version
@@ -62,11 +65,22 @@ class Changes:
     changed: list
     added: list
     removed: list
+    recounted: dict  # piece -> (copies printed, copies now) of a card drawn as before, whose count changed
     old: list  # the old manifest's entries
     new: list
 
     def __bool__(self) -> bool:
-        return bool(self.changed or self.added or self.removed)
+        return bool(self.changed or self.added or self.removed or self.recounted)
+
+    @property
+    def more(self) -> dict:
+        """piece -> the copies to print and add to those printed."""
+        return {piece: now - was for piece, (was, now) in self.recounted.items() if now > was}
+
+    @property
+    def fewer(self) -> dict:
+        """piece -> the printed copies to take out of the game."""
+        return {piece: was - now for piece, (was, now) in self.recounted.items() if now < was}
 
 
 def _piece(entry: dict, index: int) -> tuple:
@@ -83,28 +97,79 @@ def _pieces(entries: list) -> dict:
     return {piece: sorted(keys) for piece, keys in pieces.items()}
 
 
-def compare(old: list, new: list) -> Changes:
+def compare(game, old: list, new: list) -> Changes:
+    """What differs between the entries of an old manifest's variant and the game's (`new`, the same variant's
+    now): a card whose faces are as they were is recounted, when the copies it gained can be printed alone."""
     before, after = _pieces(old), _pieces(new)
-    return Changes(changed=[piece for piece in after if piece in before and after[piece] != before[piece]],
+    differ = [piece for piece in after if piece in before and after[piece] != before[piece]]
+    counts = {(component.id, card.id): (card.count, _alone(component)) for component in game.components.values()
+              for card in component.cards}
+    recounted = {}
+    for piece in differ:
+        now, alone = counts.get(piece, (0, False))
+        was = _printed(before[piece], after[piece], now)
+        if was is not None and (was > now or alone):  # (copies added to a part printed whole: it is changed)
+            recounted[piece] = (was, now)
+    return Changes(changed=[piece for piece in differ if piece not in recounted],
                    added=[piece for piece in after if piece not in before],
-                   removed=[piece for piece in before if piece not in after], old=old, new=new)
+                   removed=[piece for piece in before if piece not in after], recounted=recounted, old=old, new=new)
+
+
+def _printed(before: list, after: list, count: int) -> int | None:
+    """How many copies of a card an old kit printed whose faces (`before`) were each drawn as the faces of its
+    `count` copies now (`after`), as (side, key); None when a face differs."""
+    was, now = Counter(before), Counter(after)
+    if count < 1 or was.keys() != now.keys() or any(times % count for times in now.values()):
+        return None
+    each = {face: times // count for face, times in now.items()}  # the faces of one copy
+    if any(was[face] % times for face, times in each.items()):
+        return None
+    copies = {was[face] // times for face, times in each.items()}
+    return copies.pop() if len(copies) == 1 else None
+
+
+def _alone(component) -> bool:
+    """Whether a component's cards are laid out again by themselves (a deck's), rather than the part whole."""
+    return bool(component.cards) and LAYOUTS[component.kind].shop
+
+
+@dataclass(frozen=True)
+class AddedCopies(Card):
+    """The copies added to a card drawn as before: `count` of them, each drawn as the kit draws the card
+    (`whole`: its template sees the card as the data has it, its count too)."""
+
+    whole: Card
+
+    def context(self) -> dict:
+        return self.whole.context()
 
 
 def reprinted(game, parts: list, changes: Changes, settings: Settings) -> list:
-    """The parts (laid out, faces not made) that print the changed and added pieces."""
-    wanted = set(changes.changed + changes.added)
+    """The parts (laid out, faces not made) that print the changed and added pieces, and the copies added."""
+    wanted, more = set(changes.changed + changes.added), changes.more
     laid = []
     for part in parts:
         component = part.component
-        if not any(piece[0] == component.id for piece in wanted):
+        if not any(piece[0] == component.id for piece in [*wanted, *more]):
             continue
-        if component.cards and LAYOUTS[component.kind].shop:
-            cards = tuple(card for card in component.cards if (component.id, card.id) in wanted)
-            component = replace(component, cards=cards)
+        if _alone(component):
+            component = replace(component, cards=_cards_reprinted(component, wanted, more))
             laid.append(Part(component, LAYOUTS[component.kind].pages(game, component, settings), part.advice))
         else:
             laid.append(part)
     return laid
+
+
+def _cards_reprinted(component, wanted: set, more: dict) -> tuple:
+    """A component's cards to print again: those changed or added, whole, and the copies added to others."""
+    cards = []
+    for card in component.cards:
+        piece = (component.id, card.id)
+        if piece in wanted:
+            cards.append(card)
+        elif piece in more:
+            cards.append(AddedCopies(card.id, more[piece], card.fields, card.back, card.where, whole=card))
+    return tuple(cards)
 
 
 def checklist_lines(game, changes: Changes) -> list[tuple[str, str]]:
@@ -119,18 +184,28 @@ def checklist_lines(game, changes: Changes) -> list[tuple[str, str]]:
     def name(piece: tuple) -> str:
         return f"{titles.get(piece[0], piece[0])} · {piece[1]}"
 
+    def printed(piece: tuple) -> str:
+        return f"{name(piece)} — {where(changes.old, piece)}"
+
+    def recounted(piece: tuple) -> str:
+        was, now = changes.recounted[piece]
+        return (f"{name(piece)}: add {now - was} to the {was} you have, making {now}" if now > was else
+                f"{name(piece)}: remove {was - now} of the {was} you have, keeping {now}")
+
     lines = [("title", f"{game.name}: what changed since the kit you printed"),
              ("text", f"This file holds only the pieces that differ from the kit you printed; the kit is now kit "
                       f"{kit_version(game)}.")]
-    for heading, pieces, old in (("Throw away (changed): the printed pieces, at their old kit page and slot",
-                                  changes.changed, True),
-                                 ("Replace them with the new ones printed after this page", changes.changed, False),
-                                 ("New pieces, printed after this page", changes.added, False),
-                                 ("Removed: throw these away, nothing replaces them", changes.removed, True)):
+    for heading, pieces, line in (
+            ("Throw away (changed): the printed pieces, at their old kit page and slot", changes.changed, printed),
+            ("Replace them with the new ones printed after this page", changes.changed, name),
+            ("New pieces, printed after this page", changes.added, name),
+            ("More copies: add the ones printed after this page to those you have", list(changes.more), recounted),
+            ("Fewer copies: take these out of the game, nothing is printed for them", list(changes.fewer),
+             recounted),
+            ("Removed: throw these away, nothing replaces them", changes.removed, printed)):
         if pieces:
             lines.append(("heading", heading))
-            lines += [("text", f"{name(piece)} — {where(changes.old if old else changes.new, piece)}"
-                       if old else name(piece)) for piece in pieces]
+            lines += [("text", line(piece)) for piece in pieces]
     if not changes:
         lines.append(("heading", "Nothing changed: there is nothing to reprint."))
     return lines
