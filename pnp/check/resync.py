@@ -22,7 +22,15 @@ Each reading is scored by the rules that the next AHEAD lines (and the log's end
 break under it, and the best is kept; on a tie the first in the order above, except that a line which
 repeats the line before it word for word, or breaks several rules at once, is rather left out. What the
 line broke is reported once, whatever the reading, as one problem of that line however many rules it broke;
-the reading decides only how the replay carries on. The state hears of the problem (`State.after_problem`),
+the reading decides only how the replay carries on.
+
+A reading is chosen by a few lines ahead, and others may fit them as well: a card given to one player or
+another, a score taken as written or as counted, tell apart only at the round's end. So the readings that fit
+as well as the one kept (FOLLOWED at most) are played on beside it, each line of the log played in each and
+a reading dropped at the first line it cannot play. A later line that breaks a rule under the reading kept
+but fits one of those is not reported: the mistake already reported leaves that reading open, and the
+replay carries on with it. After a reported mistake, a line is reported only when it is wrong under every
+reading still open; the log's end likewise. The state hears of the problem (`State.after_problem`),
 in each reading scored and in the one kept, so that a game can take the log's word for what its own count
 can no longer be sure of. Once the game is over, the first line that breaks a rule ends the replay: the
 end explains the rest.
@@ -38,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from pnp.check.engine import TABLE, State
 from pnp.check.violations import MESSAGE, Stop
@@ -49,6 +57,7 @@ BACK = 3         # lines before it that may be the stray one
 CHECKPOINT = 256  # lines played between two copies of the state
 TABLE_DRAWS = 48  # outcomes of the table's turn drawn to guess what a changed or missing table line was
 MOVES = 400      # moves tried in place of a line, or before it, at most
+FOLLOWED = 8     # readings played on beside the one kept, which fitted the lines ahead as well
 GUESS = "a guess"  # the note of a reading that plays moves the state offered, not lines of the log
 REREADS = 20     # rereads of a log that try such moves: past them, a log is too far off to be worth it
 
@@ -71,6 +80,7 @@ class Replay:
         self.previous = None         # the last action met, and its line
         self.last_line = 0           # the log's last line, once it is among the lines ahead
         self.tries = REREADS          # rereads left that may try the moves the rules allowed
+        self.others: list = []       # Readings of the last line reread that fit as well as the one kept
         self.rules, self.setup = rules, setup
         self._guarded(self._start)
 
@@ -94,6 +104,8 @@ class Replay:
         found = whistle.violations
         reported, over = len(found), state.is_over()
         whistle.line = line
+        if self.others:
+            self.others = self._playing_on(self.others, line, action)
         try:
             if self.watch:
                 self.watch(state, action)
@@ -104,6 +116,9 @@ class Replay:
         event = line, action
         if len(found) == reported:
             recent.append(event)
+        elif self.others and not over:
+            del found[reported:]  # a reading the reported mistake leaves open fits this line
+            self._carry_on_with(self.others.pop(0))
         else:
             self._broke(event, reported, over)
         self.previous = event
@@ -117,8 +132,42 @@ class Replay:
             self.whistle.line = last_line
             found, start = self.whistle.violations, len(self.whistle.violations)
             self._guarded(self.state.finish)
+            if not self.stopped and len(found) > start and any(self._ends_well(r.state) for r in self.others):
+                del found[start:]  # the log's end fits a reading the reported mistake leaves open
             if not self.stopped:
                 _one_per_line(found, start)
+
+    def _playing_on(self, readings: list, line: int, action) -> list:
+        """The `readings` still open that play `action` at `line` without breaking a rule, having played it."""
+        kept = []
+        with self.whistle.aside() as heard:
+            self.whistle.line = line
+            for reading in readings:
+                del heard[:]
+                try:
+                    reading.state.apply(action)
+                except Exception:  # noqa: BLE001 - a reading off the rules may not play a line at all: closed
+                    continue
+                if not heard:
+                    reading.played.append((line, action))
+                    kept.append(reading)
+        return kept
+
+    def _carry_on_with(self, reading: "Reading") -> None:
+        """Carry on with another reading, which has played every line so far; a later reread starts from
+        where it began."""
+        self.state = reading.state
+        self.base = self.newer = reading.start
+        self.older, self.recent = [], reading.played
+
+    def _ends_well(self, state) -> bool:
+        """Whether the log's end, where the record is complete, breaks no rule under the reading `state`."""
+        with self.whistle.aside() as heard:
+            try:
+                state.finish()
+            except Exception:  # noqa: BLE001 - a reading off the rules may not end at all
+                return False
+        return not heard
 
     def _guarded(self, step, *args) -> None:
         try:
@@ -161,11 +210,8 @@ class Replay:
 
     def _reread(self, line: int, action, reported: int, doubtful: bool) -> None:
         """`action` broke the rules reported at index `reported` (`doubtful`: as the line before it did, or
-        several at once): carry on with the best reading."""
+        several at once): carry on with the best reading, and follow those that fit as well beside it."""
         best = self._misfits(self.state.clone(), action) + (0.5 if doubtful else 0)
-        if best == 0:
-            self.recent.append((line, action))
-            return
         history = self.older + self.recent
         back = min(BACK, len(history))
         recent = history[len(history) - back:]
@@ -173,17 +219,24 @@ class Replay:
         starts = [prefix]  # starts[k]: the state after the first k recent lines
         for event in recent:
             starts.append(self._replayed(starts[-1].clone(), [event]))
-        choice = None
+        choice, ties, tries = None, [], None
         for reading in self._readings(line, action, recent, starts):
+            if best == 0 and tries is None:
+                tries = self.tries  # readings looked at for others that fit as well spend none of the log's rereads
             start, lines, skip, note = reading
             try:
-                score = self._misfits(starts[start].clone(), action, lines, skip, bound=best)
+                score = self._misfits(starts[start].clone(), action, lines, skip, bound=best + 1)
             except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
                 continue
             if score < best:
-                best, choice = score, reading
-                if best == 0:
-                    break
+                best, choice, ties = score, reading, []
+            elif score == best:
+                ties.append(reading)
+            if best == 0 and len(ties) >= FOLLOWED:
+                break
+        if tries is not None:
+            self.tries = tries
+        self.others = self._opened(ties, action, choice[2] if choice else 0, starts)
         if choice is None:
             self.recent.append((line, action))
             return
@@ -198,6 +251,21 @@ class Replay:
             self._note(reported, note)
         self.base = self.newer = prefix
         self.older, self.recent = [], recent[:start] + lines
+
+    def _opened(self, readings: list, problem, skip: int, starts: list) -> list:
+        """The `readings` that fit as well as the one kept, which skips `skip` lines ahead, to be played on
+        beside it: those that skip as many, each once it has heard of the `problem`."""
+        opened = []
+        for start, lines, skipped, _ in readings:
+            if skipped != skip or len(opened) >= FOLLOWED:
+                continue
+            try:
+                state = self._replayed(starts[start].clone(), lines)
+                state.after_problem(problem)
+            except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
+                continue
+            opened.append(Reading(state, starts[start], list(lines)))
+        return opened
 
     def _readings(self, line: int, action, recent: list, starts: list):
         """Each reading of the log around `action`: (k, lines, skip, note), the log read as the first k of
@@ -268,6 +336,15 @@ class Replay:
                 self.whistle.line = self.last_line
                 state.finish()
         return len(heard)
+
+
+@dataclass
+class Reading:
+    """A reading of the log played on beside the one kept: its `state` now, and the checkpoint it began
+    from, `start`, with the lines it has `played` since (a move it guessed among them)."""
+    state: object
+    start: object
+    played: list
 
 
 def _allowed(state) -> tuple:
