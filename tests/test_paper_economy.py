@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from conftest import edit
 from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings, printable
 from pnp.layout.packing import kit_pages, paper, runs_of
@@ -96,6 +97,23 @@ def test_the_assembly_map_shares_its_page_and_still_leads_the_board(fold):
     (map_slot, _), (mat_slot, _) = page.placed
     assert map_slot.trim.y0 >= mat_slot.trim.y1 and map_slot.rotation == 0  # the map above and upright, the mat below
     assert "before them" in next(part for part in parts if part.component.id == "board").advice
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_a_piece_too_large_to_share_a_page_keeps_its_own_page_in_the_kit(game_copy, fold):
+    """Pete's standees made tarot size (78 × 277 mm with their feet) fill their own page only over the footer's
+    band and without room for crop marks: they are packed with no other part's pieces (that was an internal
+    error), and the kit prints their own pages."""
+    folder = game_copy("pete-the-pirate")
+    edit(folder / "game.yaml", "size: [30mm, 46mm]", "size: tarot")
+    game = load_game(str(folder))
+    settings = Settings(fold=fold)
+    parts = layout.parts(game, settings)
+    pawns = next(part for part in parts if part.component.id == "pawns")
+    entries = layout.sequence(game, parts, settings, with_contents=True)
+    theirs = [(owners, page) for owners, page in entries if any(owner is pawns for owner in owners)]
+    assert [(len(owners), page) for owners, page in theirs] == [(1, page) for page in pawns.pages]
+    assert any(len(owners) > 1 for owners, _ in entries)  # the other parts are still packed together
 
 
 def test_stocks_on_the_same_paper_share_it():

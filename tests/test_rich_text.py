@@ -34,6 +34,14 @@ def test_spans_nest_and_the_inner_one_wins():
     assert runs == (Run("a ", colour="blue"), Run("b", colour="blue", size=8.0), Run(" c", colour="blue"))
 
 
+def test_nested_colours_the_inner_one_wins_inside_it_and_the_outer_one_around_it():
+    runs = parse("{red}outer {blue}inner words{/} rest{/} plain")
+    assert runs == (Run("outer ", colour="red"), Run("inner words", colour="blue"), Run(" rest", colour="red"),
+                    Run(" plain"))
+    assert parse("{red 8pt}a {blue 6pt}b{/}{/}") == (Run("a ", colour="red", size=8.0),
+                                                     Run("b", colour="blue", size=6.0))
+
+
 def test_a_backslash_prints_a_mark_as_itself_and_backslash_n_starts_a_line():
     assert parse(r"5 \* 2 \{x\} \:coin\: a\nb") == (Run("5 * 2 {x} :coin: a\nb"),)
     text = "2 * 3 {x} :coin: \\ <b>&amp;"
@@ -136,6 +144,12 @@ def test_a_card_draws_each_style_in_its_font_and_colour_and_its_icon_on_the_base
     assert float(placed[2]) == pytest.approx(float(bold_match[3]), abs=0.01)
     assert float(placed[3]) * 15 == pytest.approx(9 * ICON, abs=0.01)
     assert "rect" in shape
+
+
+def test_a_card_draws_nested_colours_the_inner_one_inside_and_the_outer_one_around(toy, tmp_path):
+    lines, _ = _deck(toy, tmp_path, "{#c0392b}outer {sea}inner words{/} rest{/}")
+    fills = {found[1]: found[6] for found in map(TEXT.match, lines) if found}
+    assert (fills["outer"], fills["inner words"], fills["rest"]) == ("#c0392b", "#1f5fa8", "#c0392b"), fills
 
 
 def test_italic_text_leans(toy, tmp_path):

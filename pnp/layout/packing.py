@@ -302,9 +302,10 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
     for part in parts:
         loose = [page for unit in _sheets(part.pages) if unit[0].spacing is not None and not unit[0].spacing.full
                  for page in unit]
-        if loose:
+        runs = runs_of(part, loose, settings) if loose else []
+        if loose and _packable(runs, replace(settings, size=loose[0].size), loose[0].fold):
             pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "loose": [], "page": loose[0]})
-            pool["runs"] += runs_of(part, loose, settings)
+            pool["runs"] += runs
             pool["loose"].append((part, loose))
     gone: set = set()  # the part-filled pages whose pieces were packed onto shared pages
     before: dict = {}
@@ -328,6 +329,16 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
         entries += [((part,), page) for page in part.pages if id(page) not in gone]
         entries += after.get(id(part), [])
     return entries
+
+
+def _packable(runs: list[Run], settings, fold) -> bool:
+    """Whether a part's pieces can be packed on shared pages: not a piece its own page holds only over the
+    footer's band or without room round it for its crop marks (a page's own layout may give those up)."""
+    try:
+        _packed(runs, region_of(settings, fold), False)
+    except NoRoom:
+        return False
+    return True
 
 
 def _sheets(pages: list) -> list[list]:
