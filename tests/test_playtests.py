@@ -15,7 +15,8 @@ from pnp.check.loader import rules_for
 from pnp.check.replay import check_text, log_paths
 from pnp.check.simulate import play
 from pnp.cli import cli
-from pnp.stats.playtests import gather, printing, printings_in_order, result
+from pnp.stats.figures import judge
+from pnp.stats.playtests import comparisons, gather, printing, printings_in_order, result
 from pnp.stats.tally import Tally
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,6 +220,35 @@ def test_the_shipped_example_logs_pass_and_say_they_are_bots_games(shipped):
     for path in logs:
         assert path.read_text(encoding="utf-8").startswith("# Made by bots, not by people")
     assert shipped["broken"] == [] and shipped["valid"] == len(logs) + 2  # and the two hand-written examples
+
+
+def test_one_log_for_each_number_of_players_is_never_a_real_difference(tmp_path):
+    """A single playtest of each table size beside many bots' games: every figure is shown, none is judged on
+    one game (nor the verbs and words on three), so none is highlighted."""
+    rules = rules_for("buried-treasure")
+    logs = {f"{players}.log": play(rules, random.Random(players), players, ("greedy", "random"), {}, "test").log()
+            for players in (2, 3, 4)}
+    folder, out = _folder(tmp_path, logs), tmp_path / "out"
+    run = CliRunner().invoke(cli, ["stats", "buried-treasure", "--playtests", str(folder), "--bots", "random,greedy",
+                                   "--games", "60", "--seed", "4", "--out", str(out), "--no-html"])
+    assert run.exit_code == 0, run.output
+    rows = json.loads((out / "buried-treasure-playtests.json").read_text(encoding="utf-8"))["humans_vs_bots"]
+    assert len(rows) > 100 and {row["what"].split(":")[0] for row in rows} >= {"2 players", "3 players", "4 players"}
+    assert not any(row["real"] for row in rows) and all(row["p"] is None for row in rows)
+    assert f"0 of {len(rows)} figures differ for real" in run.output
+
+
+def test_the_printings_are_judged_together_as_one_report(shipped):
+    """Each printing compared with the one before: all of them judged at once, as the figures of one page."""
+    from pnp.stats.playtest_report import page
+
+    lists = comparisons(shipped)
+    assert len(lists) == 3 and lists[0] == [] and all(lists[1:])  # no bots; three evenings, two comparisons
+    before = [row["real"] for rows in lists for row in rows]
+    together = judge(*lists)
+    assert [row["real"] for rows in lists for row in rows] == before
+    assert together == sum(row["p"] is not None for rows in lists for row in rows) > len(lists[1])
+    assert f"all {together:,} figures judged on this page" in page(shipped, ROOT / "output")
 
 
 def test_words_never_named_come_from_the_games_tables(shipped):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
+import random
 import re
 import statistics
 import sys
@@ -21,8 +22,9 @@ from pnp.check.simulate import game_rng, play
 from pnp.cli import cli
 from pnp.errors import PnpError
 from pnp.stats import results
-from pnp.stats.figures import compare, distribution, figures, wilson
-from pnp.stats.run import Plan, chunks, run, shard
+from pnp.stats.figures import (MIN_GAMES, compare, distribution, figures, judge, newcombe, newcombe_p, rates_judged,
+                               t_p, t_quantile, welch, wilson)
+from pnp.stats.run import Plan, chunks, play_games, run, shard
 from pnp.stats.tally import Tally, add
 
 GAME = "buried-treasure"
@@ -114,9 +116,73 @@ def test_a_change_of_rate_gets_newcombes_interval():
     new = {"settings": {"game": GAME}, "counts": {"games": 70, "players": {"2": block(56, 70)}}}
     row = next(r for r in compare(old, new) if r["what"] == "2 players: wins of the 1st player in turn order")
     assert (row["change"], row["low"], row["high"]) == pytest.approx((0.2, 0.0524, 0.3339), abs=1e-4)  # Newcombe 1998
-    assert row["real"]
+    assert row["real"] and row["p"] < 0.05
     same = compare(old, old)
     assert not any(r["real"] for r in same) and all(r["change"] == 0 for r in same)
+
+
+def test_the_p_value_of_a_change_and_its_interval_agree():
+    """p < 0.05 exactly when the 95 % interval leaves zero out, for rates and for means alike; and at p the
+    interval of that level just reaches zero."""
+    draw = random.Random(3)
+    for _ in range(300):
+        n1, n2 = draw.randint(10, 300), draw.randint(10, 300)
+        h1, h2 = draw.randint(0, n1), draw.randint(0, n2)
+        (low, high), p = newcombe(h1, n1, h2, n2), newcombe_p(h1, n1, h2, n2)
+        assert (p < 0.05) == (low > 0 or high < 0)
+        if 0 < p < 1:
+            z = -statistics.NormalDist().inv_cdf(p / 2)
+            assert min(abs(bound) for bound in newcombe(h1, n1, h2, n2, z)) < 1e-6
+        old, new = ((draw.randint(2, 50), draw.gauss(0, 3), draw.uniform(0, 20)) for _ in range(2))
+        low, high, p = welch(old, new)
+        assert (p < 0.05) == (low > 0 or high < 0)
+
+
+def result_of(block: dict) -> dict:
+    """A result of the two-player games of `block`."""
+    return {"settings": {"game": GAME}, "counts": {"games": block["games"], "players": {"2": block}}}
+
+
+def test_students_t_matches_published_values():
+    for df, t in ((1, 12.7062), (2, 4.3027), (9, 2.2622), (30, 2.0423), (1000, 1.9623), (10 ** 6, 1.9600)):
+        assert t_quantile(df) == pytest.approx(t, abs=1e-4)
+    assert t_p(2.0, 10) == pytest.approx(0.07339, abs=1e-5)
+    assert t_p(3.0, 5) == pytest.approx(0.03010, abs=1e-5)
+    assert t_p(0.0, 7) == 1.0
+
+
+def test_a_spread_of_zero_never_makes_a_difference_certain():
+    """One game, or games all alike, show no spread: each side's variance is raised to both samples' together."""
+    assert welch((10, 5.0, 0.0), (10, 5.0, 0.0)) == (0.0, 0.0, 1.0)  # every game the same value: no change
+    low, high, p = welch((1, 9.0, 0.0), (500, 6.0, 4.0))  # one game against many: the interval is not of zero width
+    assert low < 0 < high and p > 0.05
+    low, high, p = welch((10, 5.0, 0.0), (10, 6.0, 0.0))  # ten games of 5 against ten of 6: real, not certain
+    assert 0 < low < 1 < high and 1e-5 < p < 1e-2
+    assert welch((20, 0.05, 0.05), (2000, 0.5, 0.6))[2] > 1e-3  # a word seen once in 20 games borrows the common spread
+
+
+def test_figures_of_too_few_games_are_shown_but_never_judged():
+    few, many = result_of(block(0, MIN_GAMES - 1)), result_of(block(900, 1000))  # the first player: 0 of 9, 900 of 1000
+    rows = {row["what"]: row for row in compare(few, many)}
+    first = rows["2 players: wins of the 1st player in turn order"]
+    assert first["p"] is None and not first["real"] and first["low"] > 0  # the interval alone would say real
+    assert all(row["p"] is None and not row["real"] for row in rows.values())
+    assert not rates_judged(1, 40, 150, 5000) and rates_judged(20, 40, 2500, 5000)  # a tie in 40 games is too rare
+
+
+def test_the_false_discovery_rate_is_kept_over_every_figure_of_a_report():
+    """Benjamini–Hochberg at 0.05: ranked by p, real up to the last rank k with p ≤ 0.05·k/m; rows with no p
+    are never real and do not count; comparisons of one report are judged together."""
+    rows = [{"p": p} for p in (0.04, 0.001, 0.5, 0.014, 0.012, None)]
+    assert judge(rows) == 5
+    assert [row["real"] for row in rows] == [True, True, False, True, True, False]  # 0.04 ≤ 0.05·4/5
+    step_up = [{"p": p} for p in (0.02, 0.025, 0.9)]  # 0.02 > 0.05/3, yet it is real: 0.025 ≤ 0.05·2/3
+    judge(step_up)
+    assert [row["real"] for row in step_up] == [True, True, False]
+    alone, others = [{"p": 0.03}], [{"p": 0.5} for _ in range(9)]
+    judge(alone)
+    assert alone[0]["real"]
+    assert judge(alone, others) == 10 and not alone[0]["real"]  # among ten figures, 0.03 no longer holds up
 
 
 def block(first_wins: int, games: int) -> dict:
@@ -126,6 +192,34 @@ def block(first_wins: int, games: int) -> dict:
     return {"games": games, "shared": 0, "unsettled": 0, "seat": places, "order": places,
             "bots": {"random": {"seats": 2 * games, "wins": games, "shared": 0, "scores": {"10": games, "5": games}}},
             "margin": {"5": games}, "events": {"40": games}, "moves": {"30": games}}
+
+
+def test_the_squares_of_each_games_counts_add_up(counts):
+    """`squares` holds, for each verb and word, the sum over games of its times in a game squared."""
+    games = [play_games(PLAN, n, n) for n in range(1, 31)]
+    squares = counts["squares"]
+    assert squares["games"] == 30
+    for verb, square in squares["verbs"].items():
+        assert square == sum(game["verbs"].get(verb, 0) ** 2 for game in games)
+    for verb, fields in squares["words"].items():
+        for field, words in fields.items():
+            for word, square in words.items():
+                assert square == sum(game["words"].get(verb, {}).get(field, {}).get(word, 0) ** 2 for game in games)
+                assert square * 30 >= counts["words"][verb][field][word] ** 2  # mean of squares ≥ square of mean
+
+
+def test_verbs_and_words_of_a_result_without_squares_are_shown_not_judged(counts):
+    from pnp.stats.report import unjudged_events_html
+
+    new = results.result(PLAN.settings(), 30, [(1, 30)], counts)
+    old = {**new, "counts": {key: value for key, value in counts.items() if key != "squares"}}
+    for earlier in (old, {**new, "counts": add(add({}, counts), {"games": 5})}):  # no squares; squares of fewer games
+        events = [row for row in compare(earlier, new) if row["what"].startswith("`")]
+        assert events and all(row["p"] is None and not row["real"] for row in events)
+        assert all(row["low"] < row["high"] for row in events if row["old"] or row["new"])  # an interval is shown
+        assert "not judged" in " ".join(unjudged_events_html(earlier, new))
+    assert all(row["p"] is not None for row in compare(new, new) if row["what"].startswith("`"))
+    assert unjudged_events_html(new, new) == []
 
 
 def test_distributions_are_exact():
@@ -196,8 +290,9 @@ def test_the_report_shows_its_figures_and_plots(tmp_path):
     assert "wins by bot: greedy" in result.output and "figures changed for real" in result.output
     page = (tmp_path / f"{GAME}-stats.html").read_text()
     for text in ("What changed", "the first player wins", "place in turn order", "place by seat", "greedy",
-                 "What comes up", "advanced: no"):
+                 "What comes up", "advanced: no", "Benjamini–Hochberg", f"{MIN_GAMES} games or more on each side"):
         assert text in page
+    assert "one in twenty looks different by chance alone" not in page
     pictures = re.findall(r"src='data:image/png;base64,([^']+)'", page)
     assert len(pictures) >= 3 * 6 + 5
     assert all(base64.b64decode(picture).startswith(b"\x89PNG") for picture in pictures)

@@ -8,7 +8,8 @@ import html
 import os
 from pathlib import Path
 
-from pnp.stats.figures import rate_text
+from pnp.stats.figures import judged, rate_text
+from pnp.stats.playtests import comparisons
 from pnp.stats.report import EXTRA_STYLE, block_html, changes_html, drawn_html, frequencies_html, table_html
 from pnp.write.html import page as html_page
 
@@ -20,11 +21,12 @@ def page(doc: dict, folder: Path) -> str:
     logs are made relative to it)."""
     bots = doc.get("bots", {}).get("figures")
     body = [_intro(doc), *_broken(doc, folder)]
+    together = sum(map(judged, comparisons(doc)))  # every comparison of the page is judged with the others
     if bots:
-        body += changes_html(doc["humans_vs_bots"], SIDES, "Playtests beside the bots' games")
+        body += changes_html(doc["humans_vs_bots"], SIDES, "Playtests beside the bots' games", together=together)
     for players, block in doc["figures"]["players"].items():
         body += block_html(players, block, bots["players"].get(players) if bots else None, "player", SIDES)
-    body += _printings(doc)
+    body += _printings(doc, together)
     body += _only_people(doc, folder)
     body += frequencies_html(doc["figures"], bots, SIDES)
     return html_page(f"{doc['game']}: playtests", body, style=EXTRA_STYLE) + "\n"
@@ -67,7 +69,7 @@ def _broken(doc: dict, folder: Path) -> list:
                           [[p["file"], p["line"], p["rule"], p["message"]] for p in doc["broken"]], folder)]
 
 
-def _printings(doc: dict) -> list:
+def _printings(doc: dict, together: int) -> list:
     printings = doc["printings"]
     if len(printings) < 2:
         return []
@@ -79,7 +81,8 @@ def _printings(doc: dict) -> list:
                   [[p["printing"], f"{p['games']:,}", " to ".join(sorted({p["dates"][0], p["dates"][-1]}))
                     if p["dates"] else ""] for p in printings])]
     for change in doc["printing_changes"]:
-        out += changes_html(change["changes"], (change["from"], change["to"]), f"{change['from']} → {change['to']}", 3)
+        out += changes_html(change["changes"], (change["from"], change["to"]),
+                            f"{change['from']} → {change['to']}", 3, together)
     return out
 
 

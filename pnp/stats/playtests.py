@@ -25,7 +25,7 @@ from pnp.check.loader import rules_for
 from pnp.check.replay import check_path, log_paths
 from pnp.check.setup import VARIANT
 from pnp.check.verbs import written
-from pnp.stats.figures import compare, figures, rate
+from pnp.stats.figures import compare, figures, judge, rate
 from pnp.stats.tally import SKIPPED_KINDS, Tally, add
 
 UNKNOWN = "unknown printing"
@@ -199,7 +199,14 @@ def result(rules, folders, counts: dict, bots: dict | None = None) -> dict:
     if bots is not None:
         out["bots"] = {"settings": bots["settings"], "figures": figures(bots)}
         out["humans_vs_bots"] = compare(bots, humans)
+    judge(*comparisons(out))
     return out
+
+
+def comparisons(doc: dict) -> list:
+    """Every comparison of a playtests result (its rows), judged together as the figures of one report: beside
+    the bots, and each printing with the one before it."""
+    return [doc.get("humans_vs_bots", []), *(change["changes"] for change in doc["printing_changes"])]
 
 
 def as_run(slug: str, counts: dict) -> dict:

@@ -1,12 +1,14 @@
 """The page people look at after `pnp stats`: tables of the figures and matplotlib plots embedded as PNG,
-in one HTML file; with an older result, what changed first, each change with its 95 % interval."""
+in one HTML file; with an older result, what changed first, each change with its 95 % interval, the
+changes that hold up among all the figures highlighted (pnp.stats.figures)."""
 from __future__ import annotations
 
 import base64
 import html
 import io
 
-from pnp.stats.figures import compare, figures, percent, played_by, rate_text
+from pnp.stats.figures import (FDR, MIN_EXPECTED, MIN_GAMES, compare, figures, judged, percent, played_by,
+                               rate_text, spread_known)
 from pnp.stats.results import missing
 from pnp.write.html import page as html_page
 
@@ -33,6 +35,7 @@ def page(data: dict, old: dict | None = None) -> str:
         sides = (played_by(old, short=True), played_by(data, short=True))  # each side named by its rules
     if old:
         body += changes_html(compare(old, data), sides if sides != SIDES else ("before", "after"))
+        body += unjudged_events_html(old, data)
     for players, block in new_figures["players"].items():
         before = old_figures["players"].get(players) if old_figures else None
         body += block_html(players, block, before, sides=sides)
@@ -72,21 +75,48 @@ def table_html(heads: list, rows: list, classes: list | None = None) -> str:
 
 # --- what changed --------------------------------------------------------------------------------------
 
+def unjudged_events_html(old: dict, new: dict) -> list:
+    """A word on verbs and words left unjudged because a result does not say how they vary game by game."""
+    if all(spread_known(side["counts"]) for side in (old, new)):
+        return []
+    return ["<p>One of the two results was counted before pnp kept how much each verb and word comes up from "
+            "game to game: their changes are shown with the interval of Poisson counts, and not judged (play "
+            "that run again to judge them).</p>"]
+
+
 def changes_html(rows: list, sides: tuple = ("before", "after"), heading: str = "What changed",
-                 level: int = 2) -> list:
+                 level: int = 2, together: int | None = None) -> list:
     """The comparison's rows: every figure of the games, and the verbs and words whose change is real;
-    `sides` name the two results compared."""
+    `sides` name the two results compared, `together` how many figures the report judged together (the
+    judged rows of this comparison unless the report has more)."""
     shown = [row for row in rows if not row["what"].startswith("`") or row["real"]]
-    real = sum(row["real"] for row in rows)
     table = table_html(["figure", *sides, "difference", "95 % interval of the difference"],
                        [[r["what"], _plain(r["old"]), _plain(r["new"]), _plain(r["change"], signed=True),
                          f"{_plain(r['low'], signed=True)} to {_plain(r['high'], signed=True)}"] for r in shown],
                        ["real" if r["real"] else "" for r in shown])
-    return [f"<h{level}>{html.escape(heading)}</h{level}>",
-            f"<p>{real} of {len(rows)} figures differ for real: the interval of the difference leaves zero out "
-            "(highlighted). Among many figures, about one in twenty looks different by chance alone: play more "
-            "games to be sure. "
-            "Verbs and words are listed when their difference is real.</p>", table]
+    return [f"<h{level}>{html.escape(heading)}</h{level}>", f"<p>{html.escape(judging_text(rows, together))}</p>",
+            table]
+
+
+def judging_text(rows: list, together: int | None = None) -> str:
+    """What the highlighting means, in plain words: how many figures the page judged together, and the least
+    sample a figure is judged on."""
+    count, real = judged(rows), sum(row["real"] for row in rows)
+    together = count if together is None else together
+    chance = round(1 / FDR)
+    least = (f"only figures of {MIN_GAMES} games or more on each side are judged (for the wins of a bot or a "
+             f"player, {MIN_GAMES} seats as well), and a rate only when each side, at the two sides' rate together, "
+             f"expects {MIN_EXPECTED} games or more each way")
+    if not together:
+        return (f"None of these {len(rows)} figures rests on enough games to be judged, so none is highlighted: "
+                f"{least}.")
+    unjudged = len(rows) - count
+    return (f"{real} of {len(rows)} figures differ for real, highlighted: the differences that hold up when all "
+            f"{together:,} figures judged on this page are taken together, with at most one in {chance} of the "
+            "highlighted ones expected to be chance (Benjamini–Hochberg). An interval that leaves out zero is not "
+            f"enough on its own: among many figures, about one in {chance} does so by chance alone. Besides, {least}"
+            + (f"; {unjudged} of these figures are shown but not judged." if unjudged else ".")
+            + " Verbs and words are listed when their difference is real.")
 
 
 def _plain(value: float, signed: bool = False) -> str:

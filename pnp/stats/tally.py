@@ -13,11 +13,15 @@ of games played with the same number of players sit together, under that number:
 
 and, over every game: `verbs` (events by verb), `words` (verb -> field -> word -> times: the cards,
 spaces and faces the events name), `header` (the header values drawn for each game) and `game` (what
-each game's `State.stats()` reports).
+each game's `State.stats()` reports). `squares` holds, for each verb and word, the sum over games of the
+square of the times it came up in the game, and `games`, the games it covers: with the times, they give how
+much a thing's times a game vary from game to game (pnp.stats.figures). Results written before `squares`
+was counted have none, and a merge of such a result with a newer one covers fewer games than it counts.
 """
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 from pnp.check.setup import NOTES, VARIANT
 from pnp.check.verbs import written
@@ -33,10 +37,11 @@ class Tally:
 
     def __init__(self):
         self.blocks: dict = {}          # players -> Block
-        self.actions: Counter = Counter()  # each distinct action -> times played (expanded in `counts`)
+        self.times: Counter = Counter()    # (verb,) and (verb, field, word) -> times over all games
+        self.squares: Counter = Counter()  # the same keys -> the sum over games of (times in the game) squared
         self.header: Counter = Counter()   # (key, value) -> games
         self.game: Counter = Counter()     # (name, value) -> games, from State.stats()
-        self.names: set = set()            # every player's name met, left out of the words counted
+        self.keys: dict = {}               # the players' names -> their Keys
 
     def add(self, played) -> None:
         """Count one complete game (pnp.check.simulate.Played)."""
@@ -45,29 +50,44 @@ class Tally:
         if block is None:
             block = self.blocks[len(players)] = Block(len(players))
         block.add(played)
-        self.actions.update(played.actions)
-        names = set(players)
-        self.names |= names
+        names = frozenset(players)
+        self._add_events(played.actions, names)
         self.header.update((key, value) for key, value in played.header.items()
                            if key not in UNCOUNTED and not names.intersection(str(value).split()))
         self.game.update((name, str(value)) for name, value in played.state.stats().items())
 
+    def _add_events(self, actions: list, names: frozenset) -> None:
+        """Count a game's events by verb and by word, and add the square of each count in this game."""
+        keys = self.keys.get(names)
+        if keys is None:
+            keys = self.keys[names] = Keys(names)
+        in_game = Counter(chain.from_iterable(map(keys.__getitem__, actions)))
+        times, squares = self.times, self.squares
+        for key, n in in_game.items():
+            times[key] += n
+            squares[key] += n * n
+
     def counts(self) -> dict:
         """Everything counted, as mappings with text keys and lists of whole numbers."""
-        verbs, words = Counter(), {}
-        for action, times in self.actions.items():
-            verbs[action.verb] += times
-            for field, value in zip(action.fields, action.values()):
-                if value is None or action.kinds[field] in SKIPPED_KINDS:
-                    continue
-                counter = words.setdefault(action.verb, {}).setdefault(field, Counter())
-                for item in value if type(value) is tuple else (value,):
-                    counter[_word(item, self.names)] += times
-        return {"games": sum(block.games for block in self.blocks.values()),
-                "players": {str(n): block.counts() for n, block in self.blocks.items()},
-                "verbs": dict(verbs), "words": {verb: {field: dict(counter) for field, counter in fields.items()}
-                                                for verb, fields in words.items()},
+        games = sum(block.games for block in self.blocks.values())
+        verbs, words = _by_verb(self.times)
+        square_verbs, square_words = _by_verb(self.squares)
+        return {"games": games, "players": {str(n): block.counts() for n, block in self.blocks.items()},
+                "verbs": verbs, "words": words,
+                "squares": {"games": games, "verbs": square_verbs, "words": square_words},
                 "header": _nested(self.header), "game": _nested(self.game)}
+
+
+class Keys(dict):
+    """Action -> what it counts under (`_keys`), for the players of one table; made when first asked for."""
+
+    def __init__(self, names: frozenset):
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, action) -> tuple:
+        keys = self[action] = _keys(action, self.names)
+        return keys
 
 
 class Block:
@@ -139,7 +159,29 @@ def _result(state) -> tuple:
     return totals, state.winners(totals)[0]
 
 
-def _word(item, names: set) -> str:
+def _keys(action, names: frozenset) -> tuple:
+    """What an event counts under: (verb,), and (verb, field, word) for each word of its fields."""
+    keys = [(action.verb,)]
+    for field, value in zip(action.fields, action.values()):
+        if value is None or action.kinds[field] in SKIPPED_KINDS:
+            continue
+        keys += [(action.verb, field, _word(item, names)) for item in (value if type(value) is tuple else (value,))]
+    return tuple(keys)
+
+
+def _by_verb(counter: Counter) -> tuple:
+    """({verb: n}, {verb: {field: {word: n}}}) of a counter keyed as `_keys` makes them."""
+    verbs, words = {}, {}
+    for key, n in sorted(counter.items()):
+        if len(key) == 1:
+            verbs[key[0]] = n
+        else:
+            verb, field, word = key
+            words.setdefault(verb, {}).setdefault(field, {})[word] = n
+    return verbs, words
+
+
+def _word(item, names: frozenset) -> str:
     """An item of a field as counted: a pair naming a player (`Anne 3`, a player's roll) without the player."""
     if type(item) is tuple:
         item = tuple(part for part in item if part not in names)
