@@ -14,7 +14,9 @@ the state, a few readings of the log around it:
 - one of the moves the rules allowed there played before the line, as a line left out of the log (tried
   first: a reading that keeps the line keeps what the log says);
 - the line read as one of those moves (a wrong card, number or player written), those written most like
-  it first.
+  it first;
+- one of the BACK lines before it read so, or one of the moves allowed before it played first: a slip that
+  fits where it stands may only make a later line break a rule.
 
 The moves allowed are the state's `legal_actions`, or, at the table's turn, the outcomes its
 `table_action` draws (TABLE_DRAWS draws, each from its own seed, so a replay is the same every time).
@@ -58,6 +60,9 @@ CHECKPOINT = 256  # lines played between two copies of the state
 TABLE_DRAWS = 48  # outcomes of the table's turn drawn to guess what a changed or missing table line was
 MOVES = 400      # moves tried in place of a line, or before it, at most
 FOLLOWED = 8     # readings played on beside the one kept, which fitted the lines ahead as well
+FURTHER = 64     # lines before a line that breaks a rule where a slip is looked for, when none nearer explains it
+LIKEST = 3       # moves tried in place of each of those lines, those written most like it
+SEARCHES = 4     # such searches further back in one log
 GUESS = "a guess"  # the note of a reading that plays moves the state offered, not lines of the log
 REREADS = 20     # rereads of a log that try such moves: past them, a log is too far off to be worth it
 
@@ -80,6 +85,7 @@ class Replay:
         self.previous = None         # the last action met, and its line
         self.last_line = 0           # the log's last line, once it is among the lines ahead
         self.tries = REREADS          # rereads left that may try the moves the rules allowed
+        self.further = SEARCHES       # searches further back left to this log
         self.others: list = []       # Readings of the last line reread that fit as well as the one kept
         self.rules, self.setup = rules, setup
         self._guarded(self._start)
@@ -210,33 +216,20 @@ class Replay:
 
     def _reread(self, line: int, action, reported: int, doubtful: bool) -> None:
         """`action` broke the rules reported at index `reported` (`doubtful`: as the line before it did, or
-        several at once): carry on with the best reading, and follow those that fit as well beside it."""
+        several at once): carry on with the best reading, and follow those that fit as well beside it. When
+        no reading near the line fits the lines ahead, a slip further back is looked for (FURTHER lines back,
+        a few times a log): a move written wrongly but legal where it stands shows only later."""
         best = self._misfits(self.state.clone(), action) + (0.5 if doubtful else 0)
-        history = self.older + self.recent
-        back = min(BACK, len(history))
-        recent = history[len(history) - back:]
-        prefix = self._replayed(self._copy(self.base), history[:len(history) - back])
-        starts = [prefix]  # starts[k]: the state after the first k recent lines
-        for event in recent:
-            starts.append(self._replayed(starts[-1].clone(), [event]))
-        choice, ties, tries = None, [], None
-        for reading in self._readings(line, action, recent, starts):
-            if best == 0 and tries is None:
-                tries = self.tries  # readings looked at for others that fit as well spend none of the log's rereads
-            start, lines, skip, note = reading
-            try:
-                score = self._misfits(starts[start].clone(), action, lines, skip, bound=best + 1)
-            except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
-                continue
-            if score < best:
-                best, choice, ties = score, reading, []
-            elif score == best:
-                ties.append(reading)
-            if best == 0 and len(ties) >= FOLLOWED:
-                break
-        if tries is not None:
-            self.tries = tries
-        self.others = self._opened(ties, action, choice[2] if choice else 0, starts)
+        around = self._around(BACK)
+        best, choice, ties = self._weighed(self._readings(line, action, *around[1:]), best, around[2], action)
+        if best > 0 and self.further > 0 and len(self.older) + len(self.recent) > BACK:
+            self.further -= 1
+            far = self._around(FURTHER)
+            found = self._weighed(self._further_back(line, action, *far[1:]), best, far[2], action)
+            if found[1] is not None:
+                (best, choice, ties), around = found, far
+        prefix, recent, starts = around
+        self.others = self._opened(ties, action, choice[2] if choice else 0)
         if choice is None:
             self.recent.append((line, action))
             return
@@ -244,7 +237,7 @@ class Replay:
         self.state = self._replayed(starts[start].clone(), lines)
         for _ in range(skip):
             self.ahead.popleft()
-        if start == back:
+        if start == len(recent):
             self.recent += lines
             return
         if note and note != GUESS and best == 0:  # named only when every line ahead fits without it
@@ -252,19 +245,54 @@ class Replay:
         self.base = self.newer = prefix
         self.older, self.recent = [], recent[:start] + lines
 
-    def _opened(self, readings: list, problem, skip: int, starts: list) -> list:
+    def _around(self, back: int) -> tuple:
+        """(prefix, recent, starts): the last `back` lines played (fewer when fewer were), the state before
+        them, and starts[k], the state after the first k of them."""
+        history = self.older + self.recent
+        back = min(back, len(history))
+        recent = history[len(history) - back:]
+        prefix = self._replayed(self._copy(self.base), history[:len(history) - back])
+        starts = [prefix]
+        for event in recent:
+            starts.append(self._replayed(starts[-1].clone(), [event]))
+        return prefix, recent, starts
+
+    def _weighed(self, readings, best: float, starts: list, problem) -> tuple:
+        """(best, choice, ties): the reading that breaks the fewest rules ahead, if one breaks fewer than
+        `best`, and the readings that break as few (FOLLOWED of them once one breaks none), each as the
+        state it starts from, its lines and the lines ahead it skips."""
+        choice, ties, tries = None, [], None
+        for reading in readings:
+            if best == 0 and tries is None:
+                tries = self.tries  # readings looked at for others that fit as well spend none of the log's rereads
+            start, lines, skip, note = reading
+            try:
+                score = self._misfits(starts[start].clone(), problem, lines, skip, bound=best + 1)
+            except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
+                continue
+            if score < best:
+                best, choice, ties = score, reading, []
+            elif score == best:
+                ties.append((starts[start], lines, skip))
+            if best == 0 and len(ties) >= FOLLOWED:
+                break
+        if tries is not None:
+            self.tries = tries
+        return best, choice, ties
+
+    def _opened(self, readings: list, problem, skip: int) -> list:
         """The `readings` that fit as well as the one kept, which skips `skip` lines ahead, to be played on
         beside it: those that skip as many, each once it has heard of the `problem`."""
         opened = []
-        for start, lines, skipped, _ in readings:
+        for start, lines, skipped in readings:
             if skipped != skip or len(opened) >= FOLLOWED:
                 continue
             try:
-                state = self._replayed(starts[start].clone(), lines)
+                state = self._replayed(start.clone(), lines)
                 state.after_problem(problem)
             except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
                 continue
-            opened.append(Reading(state, starts[start], list(lines)))
+            opened.append(Reading(state, start, list(lines)))
         return opened
 
     def _readings(self, line: int, action, recent: list, starts: list):
@@ -284,16 +312,27 @@ class Replay:
             yield back, [*played, *this], 0, GUESS  # a move left out before it (the line kept, when it fits)
             yield back, played, 0, GUESS  # this line read as a move the rules allowed
         for k in range(back - 1, -1, -1):
-            for moves in _likest(self._moves(starts[k]), recent[k][1]):  # an earlier line read as another move
+            allowed = _likest(self._moves(starts[k]), recent[k][1])
+            for moves in allowed:  # an earlier line read as another move
                 yield k, [*((recent[k][0], move) for move in moves), *recent[k + 1:], *this], 0, GUESS
+            for moves in allowed:  # a move left out before an earlier line, which fits where it stands
+                yield k, [*((recent[k][0], move) for move in moves), *recent[k:], *this], 0, GUESS
 
-    def _moves(self, state) -> list:
+    def _further_back(self, line: int, action, recent: list, starts: list):
+        """The readings of a slip further back than `_readings` looks: one of the `recent` lines before the
+        last BACK read as one of the LIKEST moves the rules allowed there, the nearest line first."""
+        for k in range(len(recent) - BACK - 1, -1, -1):
+            for moves in _likest(self._moves(starts[k], spend=False), recent[k][1])[:LIKEST]:
+                yield k, [*((recent[k][0], move) for move in moves), *recent[k + 1:], (line, action)], 0, GUESS
+
+    def _moves(self, state, spend: bool = True) -> list:
         """The moves the rules allowed at `state` (at most MOVES), each a list of actions: a legal action with
         the outcome chance gives it, or an outcome the table's turn may bring; after a choice that leaves no
-        line (None), the moves that may follow it."""
-        if self.tries <= 0:
-            return []
-        self.tries -= 1
+        line (None), the moves that may follow it. `spend`: the log's rereads that may try moves count it."""
+        if spend:
+            if self.tries <= 0:
+                return []
+            self.tries -= 1
         found, declined = [], 0
         while not state.is_over() and declined <= BACK:
             try:
