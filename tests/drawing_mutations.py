@@ -1,9 +1,11 @@
 """Do the drawing tests see small changes to what the kit draws? Each change below is made in turn to a scratch
-copy of the source; the drawing golden and the tests of crop marks then run against it, and must fail.
+copy of the source; the drawing golden and the tests of crop marks and of nested colours (TESTS) then run against
+it, and must fail.
 
     .venv/bin/python tests/drawing_mutations.py
 
-Run it by hand after changing the goldens or their reader (tests/pdfread.py); it is not part of the suite.
+Run it by hand after changing the goldens or their reader (tests/pdfread.py); it is not part of the suite, but
+tests/test_drawing_mutations.py checks there that each change still finds the code it changes.
 It prints, for each change, the tests that failed and the first difference the golden test named. Exit
 status 1 when a change went unseen, or when the unchanged copy does not pass.
 """
@@ -20,7 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ["tests/test_drawing_golden.py",
          "tests/test_build.py::test_back_pages_carry_no_crop_marks_and_fold_pages_a_fold_line",
-         "tests/test_imposition.py::test_long_edge_backs_mirror_across_the_page_width"]
+         "tests/test_imposition.py::test_long_edge_backs_mirror_across_the_page_width",
+         "tests/test_rich_text.py::test_nested_colours_the_inner_one_wins_inside_it_and_the_outer_one_around_it",
+         "tests/test_rich_text.py::test_a_card_draws_nested_colours_the_inner_one_inside_and_the_outer_one_around"]
 
 # (what it does, file, text there, what it becomes)
 MUTATIONS = [
@@ -31,11 +35,15 @@ MUTATIONS = [
     ("an ellipse's axes swapped", "pnp/render/draw.py",
      'rx, ry = v["rx"] * PT, v["ry"] * PT', 'ry, rx = v["rx"] * PT, v["ry"] * PT'),
     ("the contents page's page ranges off by one", "pnp/layout/contents.py",
-     "first, last = numbers[0], numbers[-1]", "first, last = numbers[0] + 1, numbers[-1] + 1"),
+     'text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in spans)',
+     'text = ", ".join(f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in spans)'),
     ("the short-edge advice always says long", "pnp/layout/cards.py",
      'edge = "short" if settings.short_edge else "long"', 'edge = "long"'),
     ("the duplex test page's label changed", "pnp/layout/duplex_test.py",
      '"FRONT: print this file double-sided"', '"FRONT: print double-sided"'),
+    ("an outer colour of nested markup wins over the inner one", "pnp/layout/markup.py",
+     "colour = next((c for _, c, _ in reversed(spans) if c is not None), None)",
+     "colour = next((c for _, c, _ in spans if c is not None), None)"),
 ]
 
 
