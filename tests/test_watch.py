@@ -9,9 +9,11 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,20 +51,39 @@ def deck_text(out: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(out / "toy" / "deck-a4-duplex.pdf").pages)
 
 
+def watching(tmp_path, out: Path) -> tuple[subprocess.Popen, str]:
+    """`pnp watch toy` started in tmp_path, and the address of its page once it is served."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "toy", "--out", str(out)], cwd=tmp_path,
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    while not any("http://127.0.0.1:" in line for line in lines):
+        line = process.stdout.readline()
+        if not line:
+            process.kill()
+            raise AssertionError("".join(lines) + process.stderr.read())
+        lines.append(line)
+    return process, next(word for line in lines for word in line.split() if word.startswith("http://"))
+
+
+def stopped(process: subprocess.Popen) -> str:
+    """Ctrl-C to a watch; what it printed on stderr, once it has ended cleanly."""
+    process.send_signal(signal.SIGINT)
+    try:
+        _, errors = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode == 0, errors
+    assert "Traceback" not in errors
+    return errors
+
+
 def test_a_watch_session_follows_saves(tmp_path):
     game = tmp_path / "toy"
     shutil.copytree(TOY, game)
     out = tmp_path / "out"
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "toy", "--out", str(out)], cwd=tmp_path,
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process, url = watching(tmp_path, out)
     try:
-        lines = []
-        while not any("http://127.0.0.1:" in line for line in lines):
-            line = process.stdout.readline()
-            assert line, "".join(lines) + process.stderr.read()
-            lines.append(line)
-        url = next(word for line in lines for word in line.split() if word.startswith("http://"))
         first = status(url)
         assert first["ok"] and first["build"] == 1
         assert b"/kit/preview/index.html" in fetch(url)
@@ -85,13 +106,31 @@ def test_a_watch_session_follows_saves(tmp_path):
         fixed = after(url, broken["build"])
         assert fixed["ok"] and fixed["good"] == fixed["build"]
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            _, errors = process.communicate(timeout=120)
-        finally:
-            process.kill()
-    assert process.returncode == 0, errors
-    assert "Traceback" not in errors
+        stopped(process)
+
+
+def test_a_watch_of_a_folder_linking_to_the_root_serves_nothing_outside_its_kit(tmp_path):
+    """A game folder from a stranger holding `ln -s / root` is watched without walking the disk, and a link
+    placed in the output folder serves nothing: the page gives the kit's own files only."""
+    game = tmp_path / "toy"
+    shutil.copytree(TOY, game)
+    os.symlink("/", game / "root")
+    out = tmp_path / "out"
+    process, url = watching(tmp_path, out)
+    try:
+        assert status(url)["ok"]
+        os.symlink("/etc/passwd", out / "toy" / "pw.txt")
+        for path in ["kit/pw.txt", "kit/%00", "kit/root/etc/passwd"]:
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                fetch(url + path)
+            assert refused.value.code == 404, path
+        asked = urllib.request.Request(url + "status.json", headers={"Host": "rebound.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(asked)
+        assert refused.value.code == 403
+        assert fetch(url + "kit/toy-kit-a4-duplex.pdf").startswith(b"%PDF")
+    finally:
+        stopped(process)
 
 
 def test_a_save_made_during_the_first_build_is_built(tmp_path):

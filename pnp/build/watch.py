@@ -6,17 +6,19 @@ builds, so that only the faces whose inputs changed are made again, and only the
 are drawn again (pnp/write/preview.py, `page_pictures`). The page at the server's root shows the newest
 build's preview, or, when the data is broken, the problems found (each at its file and line, as `pnp build`
 says them) while the last good build's files stay as they were. It asks `/status.json` for the build's number
-every moment and reloads itself when a new build is done.
+every moment and reloads itself when a new build is done. The page is served by pnp/serve/ (on 127.0.0.1, or
+the local network with a token); the kit's files from the game's output folder, never from outside it.
+
+The folders watched are the game's own and the shared templates and artwork, each with its subfolders, walked
+without following links (a link to `/` in a game folder is not a way into the whole disk): each folder is watched
+alone, and the list walked again when a save adds or removes one.
 """
 from __future__ import annotations
 
 import html
-import json
 import os
 import threading
 import time
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from pnp import resources
@@ -52,9 +54,11 @@ class Session:
                        "title": self.folder.name}
 
     def watched(self) -> list[Path]:
-        """The folders a build reads: the game's own, and the shared templates and artwork."""
-        folders = [self.folder, resources.resource_dir("templates"), resources.resource_dir("artwork")]
-        return [folder for folder in folders if folder.is_dir()]
+        """The folders a build reads: the game's own, and the shared templates and artwork, with their subfolders
+        (links not followed, the output folder left out)."""
+        tops = [self.folder, resources.resource_dir("templates"), resources.resource_dir("artwork")]
+        out = Path(os.path.realpath(self.out))
+        return [folder for top in tops if top.is_dir() for folder in folders_within(top, out)]
 
     def build(self) -> dict:
         """Build the kit once; the status after it (a copy)."""
@@ -101,58 +105,58 @@ class Session:
         return html_page(title, body, after=[FOLLOW % (status["build"], POLL_MS)]).encode("utf-8")
 
 
-class Handler(SimpleHTTPRequestHandler):
-    """`/` the live page, `/status.json` the newest build's status, `/kit/...` the game's built files."""
-
-    session: Session
-
-    def do_GET(self):
-        path = self.path.split("?", 1)[0]
-        if path in ("/", "/index.html"):
-            self._send(self.session.page(), "text/html; charset=utf-8")
-        elif path == "/status.json":
-            self._send(json.dumps(self.session.current()).encode(), "application/json")
-        elif path.startswith("/kit/"):
-            super().do_GET()
-        else:
-            self.send_error(404)
-
-    def translate_path(self, path):
-        return super().translate_path(path[len("/kit"):])
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-    def _send(self, data: bytes, kind: str) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, format, *args):
-        pass  # the console says the builds, not every request
+def folders_within(top: Path, out: Path) -> list[Path]:
+    """`top` and every folder under it, in a stable order, not through links and not into `out`."""
+    found = []
+    for folder, subfolders, _ in os.walk(top, followlinks=False, onerror=lambda error: None):
+        if Path(os.path.realpath(folder)).is_relative_to(out):
+            subfolders.clear()
+            continue
+        found.append(Path(folder))
+        subfolders.sort()
+    return found
 
 
-def serve(session: Session, port: int = 0) -> ThreadingHTTPServer:
-    """A server on 127.0.0.1 (a free port unless `port`) for the session's page, running in a thread."""
-    handler = type("SessionHandler", (Handler,), {"session": session})
-    folder = session.out / session.folder.name
-    server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(folder)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="pnp watch server", daemon=True).start()
-    return server
+def app(session: Session):
+    """The page's routes: `/` the live page, `/status.json` the newest build's status, `/kit/...` the files of the
+    game's output folder."""
+    from starlette.applications import Starlette
+    from starlette.responses import HTMLResponse, JSONResponse
+    from starlette.routing import Route
 
+    from pnp.serve.files import file_response
 
-def url(server: ThreadingHTTPServer) -> str:
-    host, port = server.server_address[:2]
-    return f"http://{host}:{port}/"
+    fresh = {"Cache-Control": "no-store"}  # every answer is the newest build's
+
+    def live(request):
+        return HTMLResponse(session.page(), headers=fresh)
+
+    def status(request):
+        return JSONResponse(session.current(), headers=fresh)
+
+    def kit(request):
+        return file_response(session.out / session.folder.name, request.path_params["path"], fresh)
+
+    return Starlette(routes=[Route("/", live), Route("/index.html", live), Route("/status.json", status),
+                             Route("/kit/{path:path}", kit)])
 
 
 def changes(session: Session, stop: threading.Event | None = None):
     """Each batch of saves to the files a build reads (not to what it writes); an empty batch when none came
-    for a while, the first as soon as the files are watched (saves from then on are all seen)."""
+    for a while, the first as soon as the files are watched (saves from then on are all seen). A batch that
+    adds or removes a folder is yielded once the new list of folders is watched."""
+    folders = session.watched()
+    batches = _saves(session, folders, stop)
+    while (batch := next(batches, None)) is not None:
+        if batch and (now := session.watched()) != folders:
+            batches.close()
+            folders, batches = now, _saves(session, now, stop)
+            batch = batch | (next(batches, None) or set())
+        yield batch
+
+
+def _saves(session: Session, folders: list[Path], stop):
+    """watchfiles' batches of changes to the files right inside `folders` (each watched alone)."""
     import watchfiles  # only for `pnp watch`
 
     out = Path(os.path.realpath(session.out))
@@ -161,33 +165,33 @@ def changes(session: Session, stop: threading.Event | None = None):
         def __call__(self, change, path: str) -> bool:
             return super().__call__(change, path) and not Path(path).is_relative_to(out)
 
-    yield from watchfiles.watch(*session.watched(), watch_filter=Sources(), stop_event=stop,
-                                raise_interrupt=True, rust_timeout=QUIET_MS, yield_on_timeout=True)
+    yield from watchfiles.watch(*folders, watch_filter=Sources(), stop_event=stop, raise_interrupt=True,
+                                rust_timeout=QUIET_MS, yield_on_timeout=True, recursive=False,
+                                ignore_permission_denied=True)
 
 
-def run(session: Session, say, port: int = 0, browse: bool = False, stop: threading.Event | None = None) -> None:
-    """Build, serve the page (its address said through `say`; opened in the browser when `browse`), then build
-    again on every save until `stop` is set or Ctrl-C is pressed."""
-    server = None
+def run(session: Session, say, port: int = 0, browse: bool = False, stop: threading.Event | None = None,
+        lan: bool = False) -> None:
+    """Build, serve the page (its address said through `say`; opened in the browser when `browse`; on the local
+    network with a token when `lan`), then build again on every save until `stop` is set or Ctrl-C is pressed."""
+    from pnp.serve.server import Server, announce, open_in_browser
+
+    server = Server(port, lan)
     try:
         saves = changes(session, stop)
         next(saves, None)  # the files are watched before the first build: a save made during it is not lost
         report(session.build(), say)
-        server = serve(session, port)
-        say(f"watching {session.folder}: the kit's preview is at {url(server)} (Ctrl-C stops)")
+        server.start(app(session))
+        announce(server, f"watching {session.folder}: the kit's preview", say)
         if browse:
-            import webbrowser
-
-            webbrowser.open(url(server))
+            open_in_browser(server.url)
         for batch in saves:
             if batch:
                 report(session.build(), say)
     except KeyboardInterrupt:
         pass
     finally:
-        if server is not None:
-            server.shutdown()
-            server.server_close()
+        server.stop()
     say("stopped watching")
 
 

@@ -140,3 +140,10 @@ header = click.option("--option", "header", multiple=True, metavar="KEY=VALUE",
 rule = click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
                     help="A variant: this rule fact set to VALUE for this run, such as goal=25 (pnp list GAME "
                          "--rules lists the facts and their values); repeat it for more.")
+
+
+port = click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+                    help="The port the page is served on (0: a free one).")
+lan = click.option("--lan", is_flag=True,
+                   help="Serve the page on the local network too (for a phone or tablet), its address holding a "
+                        "token without which it is refused; by default only this computer can open it.")

@@ -14,13 +14,14 @@ from pnp.model.paper import PAPERS
 @click.argument("game")
 @options.paper
 @click.option("--open", "browse", is_flag=True, help="Open the preview page in the web browser.")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="The port the page is served on, on 127.0.0.1 (0: a free one).")
+@options.port
+@options.lan
 @options.rule
 @options.out(Path("output"), "The kit goes into DIR/<game>/, as `pnp build` writes it.")
-def command(game, paper, browse, port, rules, out):
+def command(game, paper, browse, port, lan, rules, out):
     """Build GAME's kit with its preview, then again whenever one of its files is saved, and serve a page on this
-    computer that shows the newest build (or what keeps it from building) and reloads itself. Ctrl-C stops."""
+    computer (or, with --lan, on the local network) that shows the newest build (or what keeps it from building)
+    and reloads itself. Ctrl-C stops."""
     from pnp.build.watch import Session, run
     from pnp.read.games import load_game
 
@@ -29,4 +30,4 @@ def command(game, paper, browse, port, rules, out):
 
     session = Session(game, {"paper": PAPERS[paper]}, out, say=lambda message: click.echo(message, err=True),
                       rules=rules)
-    run(session, lambda message: click.echo(message), port=port, browse=browse)
+    run(session, lambda message: click.echo(message), port=port, browse=browse, lan=lan)
