@@ -23,8 +23,11 @@ from pnp.read.version import changed_cards, kit_version
 
 # Keys any log may carry to say where it comes from; the checker keeps but never judges them. `kit:` is the
 # version of the kit played with (`pnp list` shows it, every printed page's footer carries it): one that
-# differs from the data's now is warned of (`kit_warnings`), never an error.
-NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), ""), "kit": (Text(), "")}
+# differs from the data's now is warned of (`kit_warnings`), never an error. `started:` is the date and time
+# play began, as `pnp record` writes it (`2025-03-14 19:05`), from which `pnp stats --playtests` finds how long
+# a game lasted.
+NOTES = {"date": (Text(), ""), "place": (Text(), ""), "source": (Text(), ""), "kit": (Text(), ""),
+         "started": (Text(), "")}
 VARIANT = "rules"  # the header key naming the variant played: `rules: goal=25 hand=5` (read before the rules are)
 
 HEADERS = 256

@@ -34,6 +34,7 @@ from .cargo import Cargo
 from .chance import ChanceCards
 from .end import GameEnd
 from .ports import Ports
+from .record import Recording
 from .sailing import Sailing
 from .setup import SetUp
 from .verbs import (ANSWERS, BOARD, CHANCE, CREW, FLAT, HEADINGS, ISLAND, MISSING, TABLE_KINDS, TREASURE, Attack,
@@ -81,7 +82,8 @@ def _unplayable(game, data, values, ports: int) -> list:
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(SetUp, Sailing, Cargo, Ports, Attacks, ChanceCards, GameEnd, Choices, FinalScores, FollowUps, State):
+class GameState(SetUp, Sailing, Cargo, Ports, Attacks, ChanceCards, GameEnd, Choices, Recording, FinalScores, FollowUps,
+                State):
     """Buccaneer in progress: the ships, every hand, hold, dock, safety zone and island, the chance and
     Pirate Island piles, the turn under way and the follow-ups its lines ask for."""
 
