@@ -60,6 +60,7 @@ CHECKPOINT = 256  # lines played between two copies of the state
 TABLE_DRAWS = 48  # outcomes of the table's turn drawn to guess what a changed or missing table line was
 MOVES = 400      # moves tried in place of a line, or before it, at most
 FOLLOWED = 8     # readings played on beside the one kept, which fitted the lines ahead as well
+LOOKED = 64      # readings looked at for others that fit, once one fits every line ahead
 FURTHER = 64     # lines before a line that breaks a rule where a slip is looked for, when none nearer explains it
 LIKEST = 3       # moves tried in place of each of those lines, those written most like it
 SEARCHES = 4     # such searches further back in one log
@@ -259,12 +260,16 @@ class Replay:
 
     def _weighed(self, readings, best: float, starts: list, problem) -> tuple:
         """(best, choice, ties): the reading that breaks the fewest rules ahead, if one breaks fewer than
-        `best`, and the readings that break as few (FOLLOWED of them once one breaks none), each as the
-        state it starts from, its lines and the lines ahead it skips."""
-        choice, ties, tries = None, [], None
+        `best`, and the readings that break as few (once one breaks none, FOLLOWED of them among the next
+        LOOKED readings), each as the state it starts from, its lines and the lines ahead it skips."""
+        choice, ties, tries, looked = None, [], None, 0
         for reading in readings:
-            if best == 0 and tries is None:
-                tries = self.tries  # readings looked at for others that fit as well spend none of the log's rereads
+            if best == 0:
+                if tries is None:
+                    tries = self.tries  # readings looked at for others that fit as well spend none of the log's rereads
+                looked += 1
+                if looked > LOOKED:
+                    break
             start, lines, skip, note = reading
             try:
                 score = self._misfits(starts[start].clone(), problem, lines, skip, bound=best + 1)
