@@ -179,3 +179,18 @@ def test_completions_offer_the_lines_allowed_and_cards_a_word_at_a_time(tmp_path
     assert f"deal 1 {deal[2]}" in table.completions("deal 1 ")
     assert f"deal 1 {deal[2]} {deal[3]}" in table.completions(f"deal 1 {deal[2]} ")
     assert table.completions("take") == []
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_what_is_public_is_shown_and_no_hidden_hand(tmp_path, slug):
+    played = simulated(slug)
+    table = opened(tmp_path, played)
+    for action in played.actions[:len(played.actions) // 2]:
+        table.enter(str(action))
+    public = table.view()["public"]
+    assert public and all(part["title"] and all(isinstance(line, str) for line in part["lines"]) for part in public)
+    assert any(part["lines"] for part in public)
+    shown = " ".join(line for part in public for line in part["lines"])
+    if slug == "buccaneer":  # crew hands are hidden: their count is shown, never a card of a hand alone
+        state = table.state
+        assert all(f"{len(state.hand[p])} crew card" in shown for p in state.players)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pnp.check.outcomes import Drawn
 from pnp.check.words import counted
 
-from .verbs import Hire
+from .verbs import WAY, Hire
 
 
 class Recording:
@@ -30,7 +30,7 @@ class Recording:
 
     def _where(self, player) -> str:
         at, bow = self.at[player], self.bow[player]
-        return f"in {self.f.port_name[at]}" if at in self.f.ports else f"at {at} heading {bow}"
+        return f"in {self.f.port_name[at]}" if at in self.f.ports else f"at {at} heading {WAY.get(bow, bow)}"
 
     def chance_outcomes(self):
         """Crew off Pirate Island's top, at the table's turn, as a pattern; else None: the draws are walked."""

@@ -25,6 +25,7 @@ from .advanced import Advanced
 from .bots import Choices
 from .end import GameEnd
 from .layout import Layout
+from .record import Recording
 from .rounds import Rounds
 from .turns import Turns
 from .verbs import (DECK, SCORE_CARDS, STARTERS, Deal, Extra, Hand, Pass, Play, Round, Scorecard, Scores, Steal,
@@ -104,7 +105,7 @@ def starter_words(starters) -> dict:
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(Turns, Layout, Rounds, Advanced, GameEnd, Choices, FinalScores, State):
+class GameState(Turns, Layout, Rounds, Advanced, GameEnd, Choices, Recording, FinalScores, State):
     """Buried Treasure in progress: the layout, the collections, the hands and the scores."""
 
     end_code, final_code, winner_code = "BT-GAME-END", "BT-FINAL-SCORE", "BT-WINNER"

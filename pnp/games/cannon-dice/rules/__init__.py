@@ -34,6 +34,7 @@ from pnp.errors import DataError
 from .bots import Choices
 from .cards import Cards
 from .end import GameEnd
+from .record import Recording
 from .rounds import Rounds, sheet_grid  # noqa: F401 - sheet_grid: the printed sheet's grid, which tests read
 from .sea import Sea
 from .verbs import (ACTIONS, CARD_CODES, DICE, EFFECTS, EXPLOSION, HELD, MAPS, MISSING, SPECIAL_SPACES, UNASKED, Claim,
@@ -119,7 +120,7 @@ def _check_cards(cards, lost, where, problems) -> None:
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(Rounds, Sea, Cards, GameEnd, Choices, FollowUps, State):
+class GameState(Rounds, Sea, Cards, GameEnd, Choices, Recording, FollowUps, State):
     """Cannon Dice in progress: the grid, both players' cannons, chests, maps and kept cards, the decks,
     and the round under way with its offer (dice and card), its order of picks and its follow-ups."""
 

@@ -30,6 +30,7 @@ from pnp.errors import DataError
 from .bots import Choices
 from .end import GameEnd
 from .pete import Catches
+from .record import Recording
 from .turns import Turns
 from .verbs import (BAY, BOARD, CENTRE, CHESTS, DIE, GEMS, HIDING, MISSING, PIRATE, Hide, Move, Pete, Return,
                     Roll, Safe, Show, Turn)
@@ -48,7 +49,7 @@ GAME_VARS = Keys({
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(Turns, Catches, GameEnd, Choices, FinalScores, FollowUps, State):
+class GameState(Turns, Catches, GameEnd, Choices, Recording, FinalScores, FollowUps, State):
     """Pete the Pirate in progress: where the sailors and Pete stand, the gems on the hiding places, in
     each compartment and safe, and the follow-ups a roll asks for."""
 

@@ -31,6 +31,7 @@ from pnp.wording import listed
 
 from .bots import BOTS, Choices
 from .end import GameEnd
+from .record import Recording
 from .rounds import Rounds
 from .turns import Turns
 from .verbs import (DECK, DUMMY, GOLD, SEAT, TOKEN_COUNTS, TOKENS, Dummy, Final, Give, Gold, Round, Stop, Take,
@@ -169,7 +170,7 @@ def _short(table: dict) -> dict:
 
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(Turns, Rounds, GameEnd, Choices, FinalScores, State):
+class GameState(Turns, Rounds, GameEnd, Choices, Recording, FinalScores, State):
     """Pirates' Gold in progress: the seats' tokens and the pool, the round's deck and banked gold, and
     the turn under way with the cards given in it and the gold they brought."""
 
