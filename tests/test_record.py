@@ -194,3 +194,32 @@ def test_what_is_public_is_shown_and_no_hidden_hand(tmp_path, slug):
     if slug == "buccaneer":  # crew hands are hidden: their count is shown, never a card of a hand alone
         state = table.state
         assert all(f"{len(state.hand[p])} crew card" in shown for p in state.players)
+
+
+def test_stats_of_playtests_give_each_recorded_game_its_minutes_and_its_notes(tmp_path):
+    from pnp.stats.playtest_report import page
+    from pnp.stats.playtests import gather, result
+
+    folder = tmp_path / "logs"
+    for name, seed, start, end in (("a.log", 1, (19, 5), (19, 47)), ("b.log", 2, (23, 50), (0, 20))):
+        played = simulated("pirates-gold", seed)
+        clock = Clock(*start)
+        table = opened(folder, played, clock, name)
+        lines = [str(action) for action in played.actions]
+        table.enter(lines[0])
+        clock.now = clock.now.replace(minute=start[1] + 1)
+        table.note(f"rules unclear <here> in {name}")
+        for line in lines[1:-1]:
+            table.enter(line)
+        clock.now = datetime(2025, 3, 15 if end[0] < start[0] else 14, *end)
+        table.enter(lines[-1])
+    doc = result(rules_for("pirates-gold"), [folder], gather("pirates-gold", [folder]))
+    assert doc["valid"] == 2
+    assert doc["minutes"]["games"] == 2 and [g["minutes"] for g in doc["minutes"]["logs"]] == [42, 30]
+    assert doc["minutes"]["mean"] == 36 and doc["minutes"]["shortest"] == 30 and doc["minutes"]["longest"] == 42
+    first = doc["notes"][0]
+    assert first["time"] == "19:06" and first["note"] == "rules unclear <here> in a.log"
+    assert first["after"] == str(simulated("pirates-gold", 1).actions[0]) and first["file"].endswith("a.log")
+    assert len(doc["notes"]) == 2
+    html = page(doc, tmp_path)
+    assert "At the table" in html and "rules unclear &lt;here&gt; in b.log" in html and ">42<" in html

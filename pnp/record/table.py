@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,12 +27,8 @@ from pnp.check.violations import LOG_INTERNAL, LOG_SYNTAX, ReadError, Whistle
 from pnp.errors import PnpError, clip, shown
 from pnp.read.version import kit_version
 from pnp.record.choices import completed, grouped, offers
+from pnp.record.marks import DAY, STARTED, ended_at, ended_line, insisted_line, is_insisted, note_line, one_line
 
-STARTED = "started"  # the header key of the date and time play began (`started: 2025-03-14 19:05`)
-INSISTED = re.compile(r"#\s*insisted:")
-ENDED = re.compile(r"#\s*ended (\d\d:\d\d)\s*$")
-NOTE = re.compile(r"#\s*(\d\d:\d\d) note: (.*)$")
-TIME, DAY = "%H:%M", "%Y-%m-%d %H:%M"
 
 
 class Refused(Exception):
@@ -125,7 +120,7 @@ class Table:
                 except Refused as error:
                     raise PnpError(f"{file}:{number}: {error.code} {error.message}") from None
                 table._play(action, len(table.lines) + 1)
-                table.lines.append(Line(raw, "insisted" if INSISTED.search(raw) else "event"))
+                table.lines.append(Line(raw, "insisted" if is_insisted(raw) else "event"))
                 table.before.append(None)
             else:
                 table.lines.append(Line(raw, "header" if opening else "note"))
@@ -150,12 +145,12 @@ class Table:
             if not insist:
                 raise problem
             trial.after_problem(action)
-            line = f"{line}  # insisted: {problem.code} {_flat(problem.message)}"
+            line = insisted_line(line, problem.code, problem.message)
         self.state = trial
         self.before.append(before)
         self.lines.append(Line(line, "insisted" if heard else "event"))
         if self.state.is_over():
-            self.lines.append(Line(f"# ended {self.clock().strftime(TIME)}", "note"))
+            self.lines.append(Line(ended_line(self.clock()), "note"))
         self._write()
         return self.view()
 
@@ -173,9 +168,8 @@ class Table:
 
     def note(self, text: str) -> dict:
         """A note, written as a comment with the clock time; the new view."""
-        said = _flat(text)
-        if said:
-            self.lines.append(Line(f"# {self.clock().strftime(TIME)} note: {said}", "note"))
+        if one_line(text):
+            self.lines.append(Line(note_line(self.clock(), text), "note"))
             self._write()
         return self.view()
 
@@ -207,11 +201,7 @@ class Table:
 
     def ended(self) -> str | None:
         """The time the game ended, HH:MM, once it is over."""
-        for line in reversed(self.lines):
-            found = ENDED.match(line.text.strip())
-            if found:
-                return found.group(1)
-        return None
+        return next((ended_at(line.text) for line in reversed(self.lines) if ended_at(line.text)), None)
 
     # -- inside ----------------------------------------------------------------------------------------
 
@@ -268,11 +258,6 @@ def _one(heard: list) -> Refused:
     first = heard[0]
     message = "; ".join([first.message, *(f"also {v.rule}: {v.message}" for v in heard[1:])])
     return Refused(first.rule, message, first.line, tuple(v.rule for v in heard[1:]))
-
-
-def _flat(text: str) -> str:
-    """`text` on one line."""
-    return " ".join(str(text).split())
 
 
 def _scores(state) -> dict | None:

@@ -1,7 +1,8 @@
 """The page of `pnp stats GAME --playtests FOLDER`: the playtests' figures drawn as the bots' are
 (`pnp.stats.report`), the bots' beside them when played too; the logs left out; the printings compared;
 and what only people's games tell: the moves the greedy bot would not make, the words never named, the
-longest and the shortest games, each linked to its log."""
+longest and the shortest games, each linked to its log; and of games recorded at the table, the minutes they
+lasted and the notes written during play, each beside the line it follows."""
 from __future__ import annotations
 
 import html
@@ -28,6 +29,7 @@ def page(doc: dict, folder: Path) -> str:
         body += block_html(players, block, bots["players"].get(players) if bots else None, "player", SIDES)
     body += _printings(doc, together)
     body += _only_people(doc, folder)
+    body += _at_the_table(doc, folder)
     body += frequencies_html(doc["figures"], bots, SIDES)
     return html_page(f"{doc['game']}: playtests", body, style=EXTRA_STYLE) + "\n"
 
@@ -108,4 +110,21 @@ def _only_people(doc: dict, folder: Path) -> list:
         out += [f"<h3>The {name} games</h3>",
                 _linked_table(["log", "events", "players' moves"],
                               [[g["file"], g["events"], g["moves"]] for g in doc[name]], folder)]
+    return out
+
+
+def _at_the_table(doc: dict, folder: Path) -> list:
+    """The minutes the games recorded at the table lasted, and their notes beside the line each follows."""
+    timed, notes = doc.get("minutes", {"games": 0}), doc.get("notes", [])
+    if not timed["games"] and not notes:
+        return []
+    out = ["<h2>At the table</h2>"]
+    if timed["games"]:
+        out += [f"<p>{timed['games']:,} games recorded with their start and end: {timed['mean']} minutes on average, "
+                f"{timed['shortest']} the shortest, {timed['longest']} the longest.</p>",
+                _linked_table(["log", "minutes"], [[g["file"], g["minutes"]] for g in timed["logs"]], folder)]
+    if notes:
+        out += ["<h3>Notes written during play</h3>",
+                _linked_table(["log", "line", "time", "note", "after the line"],
+                              [[n["file"], n["line"], n["time"], n["note"], n["after"]] for n in notes], folder)]
     return out

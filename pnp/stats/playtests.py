@@ -7,12 +7,14 @@ Beyond what the bots' games give: the printing each log was played with (its `ki
 `date:`, and the variant of the rules it was judged by: its `rules:` header, else --rule), whose counts are kept
 apart to be compared; at each move a player chose among several, whether
 the greedy bot would have chosen it too, by verb; the words of the game's tables no log ever named; and
-each log's length, for the longest and shortest games.
+each log's length, for the longest and shortest games; and, of logs recorded at the table (`pnp record`), how many
+minutes each game lasted and the notes written while it was played, each beside the line it follows.
 
     {"printings": {printing: counts (Tally.counts)}, "dates": {printing: {date: logs}},
      "decisions": {verb: [choices, unlike the greedy bot's]}, "games": [[events, moves, file]],
      "broken": [first problem of each broken log (Violation.as_dict)], "logs": logs read,
-     "variants": {the variant's `rules:` text ("" for the game's own rules): valid logs}}
+     "variants": {the variant's `rules:` text ("" for the game's own rules): valid logs},
+     "minutes": [[file, minutes] of each valid log timed], "notes": [[file, line, time, note, line before]]}
 """
 from __future__ import annotations
 
@@ -22,9 +24,12 @@ from pathlib import Path
 
 from pnp.check.bots import greedy_choices
 from pnp.check.loader import rules_for
+from pnp.check.reader import read_text
 from pnp.check.replay import check_path, log_paths
+from pnp.check.violations import ReadError
 from pnp.check.setup import VARIANT
 from pnp.check.verbs import written
+from pnp.record.marks import timeline
 from pnp.stats.figures import compare, figures, judge, rate
 from pnp.stats.tally import SKIPPED_KINDS, Tally, add
 
@@ -52,13 +57,18 @@ def read_logs(game: str, files: list, compared: frozenset = frozenset(), rule: t
     decisions: Counter = Counter()
     games, broken = [], []
     variants: Counter = Counter()
+    minutes, notes = [], []
     for file in files:
         chosen: Counter = Counter()
         watch = _watch(chosen) if file in compared else None
         outcome = check_path(Path(file), rules=rules, record=True, watch=watch, rule=rule)
+        timed = _timeline(file)
+        notes += [[str(file), *note] for note in timed.notes]
         if outcome.violations:
             broken.append(outcome.violations[0].as_dict())
             continue
+        if timed.minutes is not None:
+            minutes.append([str(file), timed.minutes])
         played = outcome.game
         key = printing(played.header)
         variants[str(played.header.get(VARIANT) or "")] += 1
@@ -72,7 +82,16 @@ def read_logs(game: str, files: list, compared: frozenset = frozenset(), rule: t
     return {"printings": {key: tally.counts() for key, tally in tallies.items()},
             "dates": {key: dict(counter) for key, counter in dates.items()},
             "decisions": _pairs(decisions), "games": games, "broken": broken, "logs": len(files),
-            "variants": dict(variants)}
+            "variants": dict(variants), "minutes": minutes, "notes": notes}
+
+
+def _timeline(file):
+    """The start, end and notes of a log recorded at the table (`pnp.record.marks.timeline`); none for one that
+    cannot be read (its problem is reported with the logs left out)."""
+    try:
+        return timeline(read_text(Path(file)))
+    except ReadError:
+        return timeline("")
 
 
 def _watch(chosen: Counter):
@@ -111,14 +130,17 @@ def gather(game: str, folders, workers: int = 1, rule: tuple = ()) -> dict:
 
 def merged(results) -> dict:
     """Counts of several parts as one: counts added exactly, lists joined in file order."""
-    total: dict = {"printings": {}, "dates": {}, "decisions": {}, "games": [], "broken": [], "logs": 0, "variants": {}}
+    total: dict = {"printings": {}, "dates": {}, "decisions": {}, "games": [], "broken": [], "logs": 0, "variants": {},
+                   "minutes": [], "notes": []}
     for part in results:
         for name in ("printings", "dates", "decisions", "variants"):
             add(total[name], part[name])
-        total["games"] += part["games"]
-        total["broken"] += part["broken"]
+        for name in ("games", "broken", "minutes", "notes"):
+            total[name] += part.get(name, [])
         total["logs"] += part["logs"]
     total["games"].sort(key=lambda game: game[2])
+    total["minutes"].sort()
+    total["notes"].sort(key=lambda note: (note[0], note[1]))
     total["broken"].sort(key=lambda problem: problem["file"])
     return total
 
@@ -165,6 +187,16 @@ def decision_figures(decisions: dict) -> dict:
                       for verb, (n, unlike) in decisions.items() if verb}}
 
 
+def time_at_table(minutes: list) -> dict:
+    """How long the games recorded at the table lasted: how many were timed, their mean, shortest and longest in
+    minutes, and each ([file, minutes])."""
+    lengths = [length for _, length in minutes]
+    if not lengths:
+        return {"games": 0, "logs": []}
+    return {"games": len(lengths), "mean": round(sum(lengths) / len(lengths), 1), "shortest": min(lengths),
+            "longest": max(lengths), "logs": [{"file": file, "minutes": length} for file, length in minutes]}
+
+
 def extremes(games: list) -> dict:
     """The longest and the shortest games, by events (then by the players' moves, then by file)."""
     ranked = sorted(games, key=lambda game: (game[0], game[1], game[2]))
@@ -195,7 +227,10 @@ def result(rules, folders, counts: dict, bots: dict | None = None) -> dict:
            "printing_changes": [{"from": old, "to": new, "changes": compare(runs[old], runs[new], bots=False)}
                                 for old, new in zip(printed, printed[1:])],
            "never_named": never_named(rules, humans["counts"].get("words", {})),
-           "decisions": decision_figures(counts["decisions"]), **extremes(counts["games"])}
+           "decisions": decision_figures(counts["decisions"]), **extremes(counts["games"]),
+           "minutes": time_at_table(counts.get("minutes", [])),
+           "notes": [{"file": file, "line": line, "time": time, "note": note, "after": after}
+                     for file, line, time, note, after in counts.get("notes", [])]}
     if bots is not None:
         out["bots"] = {"settings": bots["settings"], "figures": figures(bots)}
         out["humans_vs_bots"] = compare(bots, humans)
