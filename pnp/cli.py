@@ -12,7 +12,7 @@ import click
 from pnp import __version__
 
 COMMANDS = {"build": "build", "export": "export", "list": "listing", "new": "new", "check": "check",
-            "simulate": "simulate", "stats": "stats", "watch": "watch"}  # name -> module
+            "simulate": "simulate", "stats": "stats", "watch": "watch", "record": "record"}  # name -> module
 
 
 # Python's cycle collector runs after every 700 new containers by default: a build makes millions (a face's steps,

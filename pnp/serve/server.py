@@ -77,6 +77,16 @@ class Server:
         self._thread.start()
         return self
 
+    def wait(self) -> None:
+        """Wait until Ctrl-C (or the server ends); then stop it."""
+        try:
+            while self._thread.is_alive():
+                self._thread.join(timeout=0.5)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.stop()
+
     def stop(self) -> None:
         """End the server, its open connections with it, and wait for its thread."""
         if self._server is not None:

@@ -1,0 +1,232 @@
+// The record page: shows the session's view and sends the table's lines, notes and undos to it. Plain JavaScript,
+// no library: every element is made with textContent, so nothing a log holds is ever read as HTML.
+(function () {
+  "use strict";
+  var token = new URLSearchParams(location.search).get("token");  // with --lan: carried on every request
+  var shownSuggestions = 8;
+  var pending = null;  // the line the rules refused, kept for "we played it so"
+  var busy = false;
+  var $ = function (id) { return document.getElementById(id); };
+
+  function address(path, query) {
+    var params = new URLSearchParams(query || {});
+    if (token) { params.set("token", token); }
+    var text = params.toString();
+    return path + (text ? "?" + text : "");
+  }
+
+  function ask(method, path, body, query) {
+    var options = {method: method, cache: "no-store", headers: {}};
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    return fetch(address(path, query), options).then(function (answer) {
+      return answer.json().then(function (data) { return {status: answer.status, data: data}; },
+                                function () { return {status: answer.status, data: {}}; });
+    });
+  }
+
+  function element(tag, text, className) {
+    var made = document.createElement(tag);
+    if (text !== undefined) { made.textContent = text; }
+    if (className) { made.className = className; }
+    return made;
+  }
+
+  function button(text, action, className) {
+    var made = element("button", text, className);
+    made.type = "button";
+    made.addEventListener("click", action);
+    return made;
+  }
+
+  function say(trouble) {
+    $("trouble").textContent = trouble || "";
+    $("trouble").hidden = !trouble;
+  }
+
+  // -- what the page shows ------------------------------------------------------------------------------------
+
+  function render(view) {
+    document.title = "Recording " + view.game;
+    $("game").textContent = view.game;
+    renderTurn(view);
+    renderScores(view.scores);
+    renderChoices(view.choices || []);
+    renderPublic(view.public || []);
+    renderLog(view.log || []);
+    $("file").textContent = view.file ? "kept in " + view.file : "";
+  }
+
+  function renderTurn(view) {
+    var turn = $("turn");
+    turn.className = view.over ? "over" : view.turn === "table" ? "table" : "";
+    if (view.over) {
+      turn.textContent = "Game over" + (view.ended ? " at " + view.ended : "");
+    } else if (view.turn === "table") {
+      turn.textContent = "The table: enter what came up";
+    } else {
+      turn.textContent = view.turn ? view.turn + " to play" : "";
+    }
+  }
+
+  function renderScores(scores) {
+    var body = $("scores").tBodies[0];
+    body.replaceChildren();
+    $("scores").hidden = !scores;
+    Object.keys(scores || {}).forEach(function (name) {
+      var row = body.insertRow();
+      row.appendChild(element("td", name));
+      row.appendChild(element("td", String(scores[name])));
+    });
+  }
+
+  function renderChoices(groups) {
+    var holder = $("choices");
+    holder.replaceChildren();
+    groups.forEach(function (group) {
+      holder.appendChild(element("h3", group.verb));
+      var row = element("div", undefined, "choices");
+      group.lines.forEach(function (line) {
+        row.appendChild(button(line, function () { enter(line, false); }));
+      });
+      holder.appendChild(row);
+    });
+  }
+
+  function renderPublic(parts) {
+    var holder = $("public");
+    holder.replaceChildren();
+    parts.forEach(function (part) {
+      var section = element("section");
+      section.appendChild(element("h2", part.title));
+      var list = element("ul");
+      part.lines.forEach(function (line) { list.appendChild(element("li", line)); });
+      section.appendChild(list);
+      holder.appendChild(section);
+    });
+  }
+
+  function renderLog(lines) {
+    var log = $("log");
+    log.replaceChildren();
+    lines.forEach(function (line) {
+      var item = element("li", line.text, line.kind);
+      item.value = line.line;
+      log.appendChild(item);
+    });
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function refused(line, problem) {
+    pending = line;
+    $("refused-code").textContent = problem.code || "";
+    $("refused-message").textContent = problem.message || "";
+    $("refused-line").textContent = line;
+    $("refused").hidden = false;
+    $("insist").focus();
+  }
+
+  function settle() {
+    pending = null;
+    $("refused").hidden = true;
+  }
+
+  // -- what the table sends -------------------------------------------------------------------------------------
+
+  function send(method, path, body) {
+    if (busy) { return Promise.resolve(null); }
+    busy = true;
+    document.body.setAttribute("aria-busy", "true");
+    return ask(method, path, body).then(function (answer) {
+      if (answer.status === 200) { say(""); render(answer.data); }
+      else if (answer.status !== 409) { say(answer.data.message || "The page could not do that."); }
+      return answer;
+    }, function () {
+      say("pnp does not answer: is `pnp record` still running?");
+      return null;
+    }).finally(function () {
+      busy = false;
+      document.body.removeAttribute("aria-busy");
+    });
+  }
+
+  function enter(line, insist) {
+    return send("POST", "enter", {text: line, insist: insist}).then(function (answer) {
+      if (!answer) { return; }
+      if (answer.status === 409) { refused(line, answer.data); return; }
+      if (answer.status === 200) {
+        settle();
+        $("line").value = "";
+        $("suggestions").replaceChildren();
+      }
+    });
+  }
+
+  var asking = 0;
+  function suggest() {
+    var prefix = $("line").value;
+    var mine = ++asking;
+    ask("GET", "complete", undefined, {prefix: prefix}).then(function (answer) {
+      if (mine !== asking || answer.status !== 200) { return; }
+      var list = $("suggestions");
+      list.replaceChildren();
+      if (!prefix.trim()) { return; }
+      answer.data.lines.slice(0, shownSuggestions).forEach(function (line) {
+        var item = element("li");
+        item.appendChild(button(line, function () {
+          $("line").value = line;
+          $("line").focus();
+          suggest();
+        }));
+        list.appendChild(item);
+      });
+    }, function () {});
+  }
+
+  $("line").addEventListener("input", suggest);
+  $("line").addEventListener("keydown", function (event) {
+    if (event.key === "Escape") { $("line").value = ""; $("suggestions").replaceChildren(); $("line").blur(); }
+    if (event.key === "ArrowDown") {
+      var first = $("suggestions").querySelector("button");
+      if (first) { event.preventDefault(); first.focus(); }
+    }
+  });
+  $("suggestions").addEventListener("keydown", function (event) {
+    var buttons = Array.prototype.slice.call($("suggestions").querySelectorAll("button"));
+    var at = buttons.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" && at + 1 < buttons.length) { event.preventDefault(); buttons[at + 1].focus(); }
+    if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? buttons[at - 1] : $("line")).focus(); }
+  });
+  $("typed").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var line = $("line").value.trim();
+    if (line) { enter(line, false); }
+  });
+  $("insist").addEventListener("click", function () { if (pending !== null) { enter(pending, true); } });
+  $("dismiss").addEventListener("click", function () {
+    $("line").value = pending || "";
+    settle();
+    $("line").focus();
+  });
+  $("undo").addEventListener("click", function () { settle(); send("POST", "undo"); });
+  $("noting").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var text = $("note").value.trim();
+    if (!text) { return; }
+    send("POST", "note", {text: text}).then(function (answer) {
+      if (answer && answer.status === 200) { $("note").value = ""; }
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    var typing = /^(INPUT|TEXTAREA)$/.test(document.activeElement.tagName);
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) { return; }
+    if (event.key === "/") { event.preventDefault(); $("line").focus(); }
+    if (event.key === "n") { event.preventDefault(); $("note").focus(); }
+  });
+
+  ask("GET", "view").then(function (answer) {
+    if (answer.status === 200) { render(answer.data); } else { say(answer.data.message || "No game to show."); }
+  }, function () { say("pnp does not answer: is `pnp record` still running?"); });
+})();
