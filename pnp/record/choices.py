@@ -16,7 +16,14 @@ DECLINES = 3  # lines left out in a row, after which the lines that may follow a
 
 def offers(state, declines: int = DECLINES) -> list:
     """Every line the rules allow next from `state` (never changed): actions and Drawn patterns, each told once,
-    in the order the rules give them."""
+    in the order the rules give them; none when the state cannot tell (a line is then typed)."""
+    try:
+        return _offers(state, declines)
+    except Exception:  # noqa: BLE001 - a state off the rules (after a line insisted on) may not know its moves
+        return []
+
+
+def _offers(state, declines: int) -> list:
     if state.is_over():
         return []
     found = []
@@ -31,7 +38,7 @@ def offers(state, declines: int = DECLINES) -> list:
             after = state.clone()
             with state.w.aside():
                 after.apply(None)
-            found += offers(after, declines - 1)
+            found += _offers(after, declines - 1)
     return list({str(line): line for line in found}.values())
 
 
