@@ -92,7 +92,48 @@
         row.appendChild(button(line, function () { enter(line, false); }));
       });
       holder.appendChild(row);
+      (group.draws || []).forEach(function (draw) { holder.appendChild(drawing(draw)); });
     });
+  }
+
+  // A line of several cards drawn (a hand dealt): its words with a gap for each card, filled one press at a time
+  // from the cards the rules say can still come, then entered whole.
+  function drawing(draw) {
+    var words = draw.words.slice();
+    var left = {};
+    draw.cards.forEach(function (card) { left[card[0]] = card[1]; });
+    var holder = element("div", undefined, "drawing");
+    var shown = element("p", undefined, "line");
+    var cards = element("div", undefined, "choices");
+    var done = button("Enter the line", function () { enter(words.join(" "), false); });
+    function refresh() {
+      var gaps = words.filter(function (word) { return word === null; }).length;
+      shown.textContent = words.map(function (word) { return word === null ? "…" : word; }).join(" ");
+      done.disabled = gaps > 0;
+      cards.replaceChildren();
+      draw.cards.forEach(function (card) {
+        var name = card[0];
+        var pick = button(name + " (" + left[name] + ")", function () {
+          words[words.indexOf(null)] = name;
+          left[name] -= 1;
+          refresh();
+        });
+        pick.disabled = gaps === 0 || left[name] <= 0;
+        cards.appendChild(pick);
+      });
+    }
+    refresh();
+    holder.appendChild(shown);
+    holder.appendChild(cards);
+    var row = element("div", undefined, "row");
+    row.appendChild(done);
+    row.appendChild(button("Start again", function () {
+      words = draw.words.slice();
+      draw.cards.forEach(function (card) { left[card[0]] = card[1]; });
+      refresh();
+    }, "quiet"));
+    holder.appendChild(row);
+    return holder;
   }
 
   function renderPublic(parts) {
