@@ -272,3 +272,21 @@ def test_players_are_named_by_spaces_or_commas_and_the_log_goes_beside_the_other
     assert players(None) == ()
     assert default_log("cannon-dice", datetime(2025, 3, 14, 19, 5)) == Path(
         "playtests/cannon-dice/2025-03-14-1905.log")
+
+
+def test_the_routes_over_a_real_recording_session(tmp_path):
+    """The page's routes over pnp.record's Table: a choice it offers played, the file written, undone."""
+    from datetime import datetime
+
+    from pnp.record.table import Refused as RulesRefused, Table as RulesTable
+
+    session = RulesTable.open(tmp_path / "game.log", "cannon-dice", ("Ann", "Bob"),
+                              clock=lambda: datetime(2025, 3, 14, 19, 5))
+    client = TestClient(Guard(app(session, RulesRefused), Access(PORT)), base_url=HOST)
+    first = client.get("/view").json()
+    line = first["choices"][0]["lines"][0]
+    played = client.post("/enter", json={"text": line}).json()
+    assert len(played["log"]) == len(first["log"]) + 1 and line in played["log"][-1]["text"]
+    assert line in (tmp_path / "game.log").read_text()
+    assert client.post("/undo").json()["log"] == first["log"]
+    assert line not in (tmp_path / "game.log").read_text()
