@@ -148,19 +148,8 @@ class Drawn:
 
     def allows(self, text: str) -> bool:
         """Whether `text` is one of the lines drawn (words compared in any case)."""
-        written = text.lower().replace(",", " ").split()
-        if len(written) != len(self.words):
-            return False
-        left = {word.lower(): copies for word, copies in self.pool}
-        for word, wanted in zip(written, self.words):
-            if wanted is not None:
-                if word != wanted.lower():
-                    return False
-            elif left.get(word, 0) <= 0:
-                return False
-            else:
-                left[word] -= 1
-        return True
+        written = text.replace(",", " ").split()
+        return len(written) == len(self.words) and self.allows_start(written)
 
     def next_words(self, written: list) -> list:
         """The words that may follow `written`, the line's first words (each an exact word of the line), or []
@@ -182,11 +171,11 @@ class Drawn:
         return [word for word, copies in left.items() if copies > 0]
 
     def allows_start(self, written: list) -> bool:
-        """Whether `written` may begin a line drawn."""
-        left = dict(self.pool)
-        for word, wanted in zip(written, self.words):
+        """Whether the words `written` may begin a line drawn (compared in any case)."""
+        left = {word.lower(): copies for word, copies in self.pool}
+        for word, wanted in zip((word.lower() for word in written), self.words):
             if wanted is not None:
-                if word != wanted:
+                if word != wanted.lower():
                     return False
             elif left.get(word, 0) <= 0:
                 return False
