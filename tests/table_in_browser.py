@@ -1,0 +1,160 @@
+"""A game recorded in a real browser, the way a table records it: `pnp record` run as a command in its own process,
+its page opened in the system's Chromium, and each line entered by pressing the buttons that write it. The browser
+tests (tests/test_record_browser.py) and the screenshots of docs/recording.md (tools/record_screenshots.py) both
+drive the page with it.
+
+A line is entered one of three ways, said by `enter`:
+
+- "pressed": a button of the next line's choices whose text is the line;
+- "drawn": a line of several cards (a hand dealt), built in one of the page's drawings by pressing each card's
+  button in the line's order, then "Enter the line";
+- "typed": neither of those makes it, so it is typed in the line box and sent with Enter.
+"""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from pnp.check.reader import read_log
+from pnp.check.simulate import simulate
+
+PNP = Path(sys.executable).with_name("pnp")  # the command of the virtualenv the tests run in
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 375, "height": 812}
+GAP = "…"  # a card still to press, as a drawing shows it
+EVENTS = "#log li.event, #log li.insisted"
+WAIT = 60_000  # milliseconds the browser is given to show an answer (generous: a busy machine)
+RECORDER_ONLY = ("started:", "kit:")  # header lines a recorded log has that a simulated one may not
+
+
+class Simulated:
+    """One game the greedy bots played (`pnp simulate`'s first game of `seed`): its log, its header and its lines."""
+
+    def __init__(self, slug: str, seed: int, players: int | None = None):
+        self.slug = slug
+        _, self.text = next(simulate(slug, 1, seed, players, bots=("greedy",)))
+        log, _ = read_log(self.text, f"{slug} seed {seed}")
+        self.header = {key: value for key, (value, _) in log.header.items()}
+        self.lines = [text for _, text in log.lines()]
+
+    @property
+    def players(self) -> tuple:
+        return tuple(self.header["players"].split())
+
+    @property
+    def options(self) -> dict:
+        """The header's values besides the game and its players: what `pnp record` is given as --option."""
+        return {key: value for key, value in self.header.items() if key not in ("game", "players")}
+
+
+def kept(text: str) -> list:
+    """A log's lines that say something of the game: no comment, no blank line, no header line only a recording
+    has (RECORDER_ONLY)."""
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return [line for line in lines if line and not line.startswith(RECORDER_ONLY)]
+
+
+class Recorder:
+    """`pnp record` running in its own process on a free port, its page's address read from what it prints."""
+
+    def __init__(self, slug: str, out: Path, players: tuple = (), options: dict | None = None):
+        command = [str(PNP), "record", slug, "--out", str(out), "--port", "0", "--no-open"]
+        if players:
+            command += ["--players", " ".join(players)]
+        for key, value in (options or {}).items():
+            command += ["--option", f"{key}={value}"]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = self._address()
+
+    def _address(self) -> str:
+        for said in self.process.stdout:
+            found = re.search(r"http://\S+", said)
+            if found:
+                return found.group(0)
+        raise RuntimeError(f"pnp record printed no address: {self.process.stderr.read()}")
+
+    def kill(self) -> None:
+        """End it at once, as a crash or a pulled plug would (SIGKILL: nothing of it runs after)."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)  # Ctrl-C, as at the table
+            self.process.wait()
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def opened(browser, url: str, viewport: dict = PHONE):
+    """A new page at `url` in `browser`, a phone's size unless told, once it shows the log."""
+    page = browser.new_page(viewport=viewport, has_touch=True)
+    page.goto(url)
+    page.wait_for_selector("#log li", timeout=WAIT)
+    return page
+
+
+def events_shown(page) -> int:
+    return page.locator(EVENTS).count()
+
+
+def enter(page, line: str) -> str:
+    """Enter `line` on the page as a table would, and wait until the log shows it: how it was entered ("pressed",
+    "drawn" or "typed"). Fails with the rule's code when the rules refuse it."""
+    before = events_shown(page)
+    how = "pressed" if pressed(page, line) else "drawn" if drawn(page, line) else typed(page, line)
+    answered(page, before)
+    return how
+
+
+def pressed(page, line: str) -> bool:
+    """Press the choice written `line`, when the page offers it."""
+    choice = page.locator("#choices > .choices").get_by_role("button", name=line, exact=True)
+    if not choice.count():
+        return False
+    choice.click()
+    return True
+
+
+def drawn(page, line: str) -> bool:
+    """Build `line` in the drawing whose pattern it fits, a card's button a press, and enter it; False when no
+    drawing fits it."""
+    words = line.split()
+    shapes = page.locator("#choices .drawing .line").all_inner_texts()
+    for at, shape in enumerate(shapes):
+        pattern = shape.split()
+        if len(pattern) == len(words) and all(p in (GAP, w) for p, w in zip(pattern, words)):
+            drawing = page.locator("#choices .drawing").nth(at)
+            for word, slot in zip(words, pattern):
+                if slot == GAP:
+                    drawing.get_by_role("button", name=re.compile(rf"^{re.escape(word)} \(\d+\)$")).click()
+            drawing.get_by_role("button", name="Enter the line").click()
+            return True
+    return False
+
+
+def typed(page, line: str) -> str:
+    page.locator("#line").fill(line)
+    page.locator("#line").press("Enter")
+    return "typed"
+
+
+def answered(page, before: int) -> None:
+    """Wait until the log holds more than `before` event lines, or the page says it refused the line."""
+    page.wait_for_function(
+        """([selector, before]) => document.querySelectorAll(selector).length > before
+            || !document.getElementById('refused').hidden || !document.getElementById('trouble').hidden""",
+        arg=[EVENTS, before], timeout=WAIT)
+    refusal = page.locator("#refused")
+    assert refusal.is_hidden(), f"refused: {refusal.inner_text()}"
+    assert page.locator("#trouble").is_hidden(), page.locator("#trouble").inner_text()
