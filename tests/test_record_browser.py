@@ -9,7 +9,7 @@ import pytest
 
 from conftest import needs
 from pnp.check.replay import check_path
-from table_in_browser import Recorder, Simulated, enter, kept, opened
+from table_in_browser import WAIT, Recorder, Simulated, enter, kept, opened
 
 GAMES = {"buried-treasure": 3, "cannon-dice": 2, "pirates-gold": 3, "buccaneer": 2, "pete-the-pirate": 2}  # players
 SEED = 1
@@ -41,3 +41,67 @@ def test_a_whole_game_pressed_on_the_page_is_the_log_the_bots_played(browser, tm
     assert kept(out.read_text()) == kept(game.text)
     assert check_path(out).violations == []
     assert ways["typed"] == 0
+
+
+def shown_log(page) -> list:
+    return page.locator("#log li").all_inner_texts()
+
+
+def test_a_refused_line_shows_its_rule_is_written_marked_when_insisted_on_and_undo_takes_it_back(browser, tmp_path):
+    game = Simulated("cannon-dice", SEED, 2)
+    out = tmp_path / "refused.log"
+    with Recorder("cannon-dice", out, game.players, game.options) as recorder:
+        page = opened(browser, recorder.url)
+        for line in game.lines[:3]:
+            enter(page, line)
+        mover = page.locator("#turn").inner_text().split()[0]
+        right = game.lines[3]
+        assert right.startswith(f"{mover} ")
+        other = next(name for name in game.players if name != mover)
+        wrong = right.replace(mover, other, 1)  # the other player's line, out of turn
+        before = out.read_text()
+
+        page.locator("#line").fill(wrong)
+        page.locator("#line").press("Enter")
+        page.wait_for_selector("#refused:not([hidden])", timeout=WAIT)
+        code = page.locator("#refused-code").inner_text()
+        assert code.startswith("CD-") and other in page.locator("#refused-message").inner_text()
+        assert out.read_text() == before  # nothing written while the table decides
+
+        page.get_by_role("button", name="We played it so").click()
+        page.wait_for_function("document.querySelectorAll('#log li.insisted').length === 1", timeout=WAIT)
+        marked = [line for line in out.read_text().splitlines() if line.startswith(wrong)]
+        assert len(marked) == 1 and marked[0].startswith(f"{wrong}  # insisted: {code} ")
+        assert page.locator("#refused").is_hidden()
+
+        page.get_by_role("button", name="Undo the last line").click()
+        page.wait_for_function("document.querySelectorAll('#log li.insisted').length === 0", timeout=WAIT)
+        assert out.read_text() == before
+        assert enter(page, right) == "pressed"  # the game goes on from the line the rules allow
+    assert kept(out.read_text()) == kept(game.text)[:len(kept(before)) + 1]
+
+
+def test_a_recording_whose_server_was_killed_goes_on_where_it_stopped(browser, tmp_path):
+    """`pnp record` killed (SIGKILL) midway and started again on its file: the page shows the same log and the
+    same choices, and the rest of the game recorded gives the whole simulated log."""
+    game = Simulated("cannon-dice", SEED, 2)
+    out = tmp_path / "killed.log"
+    stop = 12
+    recorder = Recorder("cannon-dice", out, game.players, game.options)
+    try:
+        page = opened(browser, recorder.url)
+        for line in game.lines[:stop]:
+            enter(page, line)
+        log, choices = shown_log(page), page.locator("#choices").inner_text()
+        recorder.kill()
+    finally:
+        recorder.stop()
+    assert kept(out.read_text()) == kept(game.text)[:len(kept(game.text)) - len(game.lines) + stop]
+
+    with Recorder("cannon-dice", out) as again:  # its players and options are the file's
+        page = opened(browser, again.url)
+        assert shown_log(page) == log
+        assert page.locator("#choices").inner_text() == choices
+        for line in game.lines[stop:]:
+            enter(page, line)
+    assert kept(out.read_text()) == kept(game.text)
