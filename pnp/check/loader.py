@@ -1,24 +1,28 @@
-"""Finding a game's rules: its checked data (`pnp.read.games.load_game`) and its rules, loaded by path.
+"""Finding a game's rules: its checked data (`pnp.read.games.load_game`) and its rules module.
 
-A game's rules are a package, `pnp/games/<slug>/rules/`, one module for each part of its rulebook and
-`bots.py`, or a single module, `pnp/games/<slug>/rules.py` (a first checker, a test's made-up game). Slugs
-hold hyphens, so neither can be imported by name: the rules are loaded from their folder once per run and
-asked for `rules(game)`; the modules of a package import one another relatively (`from .verbs import Roll`).
+A game's rules are a package, `rules/` in the game's folder, one module for each part of its rulebook and
+`bots.py`, or a single module, `rules.py` (a first checker, a test's made-up game); they are asked for
+`rules(game)`. An installed game's rules are imported as the `rules` subpackage of the package its entry point
+names (`sea_race.rules`, `pnp.games.pete_the_pirate.rules`: pnp/read/games.py), the one way for pnp's games and
+a designer's. A game folder named on the command line is no package: its rules are loaded from the folder by
+path, once per run, under a name of their own; its modules import one another relatively
+(`from .verbs import Roll`), as an installed game's do.
 
 Rules are Python: loading them runs them. So a log, which may come from anyone, names only an installed
-game, by its slug (`installed_rules`); a game folder's rules are loaded only when the person running the
-command names the folder (`rules_for`, for `pnp check --game FOLDER` and `pnp simulate FOLDER`).
+game, by its slug (`installed_rules`): running its code was the act of installing it. A game folder's rules
+are loaded only when the person running the command names the folder (`rules_for`, for
+`pnp check --game FOLDER` and `pnp simulate FOLDER`).
 """
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 import zlib
 from pathlib import Path
 
 from pnp.errors import PnpError, clip, shown
-from pnp.read.games import game_slugs, load_game
-from pnp.resources import GAMES
+from pnp.read.games import game_slugs, installed_folder, installed_games, load_game
 
 _loaded: dict = {}
 
@@ -33,7 +37,7 @@ def rules_file(folder: Path) -> Path | None:
 
 def checked_games() -> list[str]:
     """The slugs of the installed games that have rules to check their logs with, in order."""
-    return [slug for slug in game_slugs() if rules_file(GAMES / slug)]
+    return [slug for slug in game_slugs() if rules_file(installed_folder(slug))]
 
 
 _installed: set = set()  # the slugs of installed games met so far: the folder is listed again only for another
@@ -76,7 +80,7 @@ def variant_rules(rules, rule):
 
 def _found_by_slug(game) -> bool:
     """Whether a game read is an installed game's, found by its slug (not a folder named on the command line)."""
-    return game.slug in game_slugs() and (GAMES / game.slug).resolve() == game.folder.resolve()
+    return game.slug in game_slugs() and installed_folder(game.slug).resolve() == game.folder.resolve()
 
 
 def rules_of(game):
@@ -86,7 +90,7 @@ def rules_of(game):
     if path is None:
         raise PnpError(f"the game {game.slug!r} has no rules module yet ({shown(game.folder / 'rules')}/ or "
                        f"{shown(game.folder / 'rules.py')}), so its logs cannot be checked")
-    module = _module(path, game.slug)
+    module = _imported(game.slug, path) if _found_by_slug(game) else _module(path, game.slug)
     factory = getattr(module, "rules", None)
     if not callable(factory):
         raise PnpError(f"{shown(path)} defines no `rules(game)` function")
@@ -106,18 +110,33 @@ def playable(game) -> None:
         rules_of(game)
 
 
+def _imported(slug: str, path: Path):
+    """The rules of an installed game: the `rules` module of the package its entry point names, imported once."""
+    name = f"{installed_games()[slug].package}.rules"
+    return _loaded_once(name, path, lambda: importlib.import_module(name))
+
+
 def _module(path: Path, slug: str):
     """The module of a game's rules file, loaded once: a package's `__init__.py` with its folder to import from."""
     # One module name per file, so that two folders of the same game (a test's modified copy) never mix.
     digest = f"{zlib.crc32(str(path.resolve()).encode()):08x}"
     name = f"pnp_rules_{slug.replace('-', '_')}_{digest}"
-    if name not in sys.modules:
+
+    def load():
         folder = [str(path.parent)] if path.name == "__init__.py" else None
         spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=folder)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module  # dataclasses look their module up while the file runs
+        spec.loader.exec_module(module)
+    return _loaded_once(name, path, load)
+
+
+def _loaded_once(name: str, path: Path, load):
+    """The module `name`, made by `load()` unless a run made it before; a failure of the game's code is a
+    PnpError naming where it arose, and nothing of it is kept."""
+    if name not in sys.modules:
         try:
-            spec.loader.exec_module(module)
+            load()
         except (Exception, SystemExit) as error:  # noqa: BLE001 - a game's own code failing: its author's to fix
             _forget(name)
             raise PnpError(f"{shown(path)} cannot be loaded{_at(error, path)}: "

@@ -12,7 +12,7 @@ import click
 
 from pnp import resources
 from pnp.errors import PnpError
-from pnp.read.games import FILE_NAME, game_slugs
+from pnp.read.games import FILE_NAME, game_folder, game_slugs
 
 STARTER = resources.PACKAGE / "starter"
 NAMED = ("game.yaml", "how-to-play.md")  # the starter's files that say the game's name
@@ -74,7 +74,7 @@ def _copy_starter(target: Path, title: str) -> None:
 def _copy_game(slug: str, target: Path, title: str) -> None:
     """A shipped game's data files, and its templates and artwork under the same names as before (the game's
     own folders are searched first), so that its data and templates build unchanged."""
-    source = resources.GAMES / slug
+    source = game_folder(slug)
     for path in source.iterdir():
         if path.name not in CHECKER and path.is_file():
             shutil.copyfile(path, target / path.name)

@@ -1,14 +1,19 @@
 """Finding games and reading their data files into a checked `Game`.
 
-A game is a folder under `pnp/games/` named by its slug, holding `game.yaml` (what the kit prints), the card
-lists it names (CSV, TSV, YAML or a spreadsheet's sheet), its rule facts (`rules.yaml`, pnp/read/rulefacts.py)
-and, for the checker, its `rules` package.
+A game is a folder holding `game.yaml` (what the kit prints), the card lists it names (CSV, TSV, YAML or a
+spreadsheet's sheet), its rule facts (`rules.yaml`, pnp/read/rulefacts.py) and, for the checker, its `rules`
+package. An installed game is a Python package registered under the entry-point group `pnp.games` by its slug
+(`sea-race = "sea_race"`): the package's folder is the game folder. pnp's own games are registered so too, in
+its pyproject.toml (pnp/games/__init__.py). Any other game is a folder named by its path, read as data only.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
 import unicodedata
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from pnp import resources
@@ -83,20 +88,82 @@ class FileNames:
         return True
 
 
+GROUP = "pnp.games"  # the entry-point group an installed game registers itself under, by its slug
+
+
+@dataclass(frozen=True)
+class Installed:
+    """An installed game as its entry point registers it: its slug, the package whose folder holds it, and the
+    distributions that register that slug (two or more: the slug is claimed twice, and the game unusable)."""
+    slug: str
+    package: str
+    sources: tuple
+
+    def folder(self) -> Path:
+        """The game's folder: its package's, found without running the package. PnpError, naming what was
+        registered, when the slug is claimed twice or the package is not a game's."""
+        if len(self.sources) > 1:
+            raise PnpError(f"two installed games have the slug {self.slug!r}: {' and '.join(self.sources)}; "
+                           "uninstall one (pip uninstall NAME) to use the other")
+        said = f"the game {self.slug!r} (registered by {self.sources[0]} as {self.package!r})"
+        parent = self.package.rpartition(".")[0]
+        try:
+            if parent:  # the package holding it may make it, as pnp.games makes pnp's own
+                importlib.import_module(parent)
+            spec = importlib.util.find_spec(self.package)
+        except Exception as error:  # noqa: BLE001 - an installed package that fails to import: its author's to fix
+            raise PnpError(f"{said} cannot be found: {type(error).__name__}: {error}") from None
+        places = spec.submodule_search_locations if spec is not None else None
+        if not places:
+            raise PnpError(f"{said} is not an installed package: an entry point of {GROUP} names the package "
+                           "whose folder holds game.yaml")
+        folder = Path(list(places)[0])
+        if not (folder / "game.yaml").is_file():
+            raise PnpError(f"{said}: its folder {folder} holds no game.yaml")
+        return folder
+
+
+_installed: dict = {}  # slug -> Installed, read from the entry points once a run
+
+
+def installed_games() -> dict:
+    """Slug -> `Installed`, for every game registered under GROUP by the installed distributions."""
+    if not _installed:
+        claims: dict = {}
+        for point in entry_points(group=GROUP):
+            dist = getattr(point, "dist", None)
+            source = f"{dist.metadata['Name']} {dist.version}" if dist is not None else "an unnamed distribution"
+            claims.setdefault(point.name, {}).setdefault(f"{source} ({point.value})", point.value)
+        _installed.update({slug: Installed(slug, next(iter(found.values())), tuple(sorted(found)))
+                           for slug, found in claims.items()})
+    return _installed
+
+
 def game_slugs() -> list[str]:
-    return sorted(p.parent.name for p in resources.GAMES.glob("*/game.yaml"))
+    """The slugs of the installed games, in order."""
+    return sorted(installed_games())
+
+
+def installed_folder(slug: str) -> Path | None:
+    """The folder of the installed game of that slug, or None when no installed game has it."""
+    found = installed_games().get(slug)
+    return found.folder() if found is not None else None
 
 
 def game_folder(name: str) -> Path:
-    """The folder of a game named by slug, or given as a path to a folder holding game.yaml."""
-    folder = resources.GAMES / name
-    if (folder / "game.yaml").is_file():
+    """The folder of a game named by slug (an installed game's), or given as a path to a folder holding
+    game.yaml."""
+    folder = installed_folder(name)
+    if folder is not None:
         return folder
     path = Path(name)
     if (path / "game.yaml").is_file():
         return path
     if path.is_dir():
-        raise PnpError(f"{name}: this folder has no game.yaml, which every game folder needs")
+        inside = sorted(shown(found.parent) for found in path.glob("*/game.yaml"))
+        hint = f" (a game's package is inside: {', '.join(inside)}; name it, or install it: pip install -e {name})" \
+            if inside else ""
+        raise PnpError(f"{name}: this folder has no game.yaml, which every game folder needs{hint}")
     raise PnpError(f"unknown game {name!r} (known games: {', '.join(game_slugs())})")
 
 
@@ -104,6 +171,7 @@ def load_game(name: str, rules: tuple | list = ()) -> Game:
     """Read and check every data file of a game; raise all problems found at once. `rules`: `KEY=VALUE` texts
     (`--rule`) that change rule facts of its rules.yaml, for a variant (pnp/read/rulefacts.py)."""
     folder = game_folder(name)
+    slug = name if name in installed_games() else folder.name
     path = folder / "game.yaml"
     raw = load_yaml(path)
     file = shown(path)
@@ -144,7 +212,7 @@ def load_game(name: str, rules: tuple | list = ()) -> Game:
     if problems:
         raise DataError(problems)
     facts, variant = varied(facts, list(rules), folder)
-    return Game(slug=folder.name, name=top["name"], folder=folder, players=(players[0], players[1]),
+    return Game(slug=slug, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
                 printed=_printed(raw, top, components, file), fonts=fonts, icons=icons, rules=facts,
