@@ -354,7 +354,8 @@ def test_a_kit_of_very_many_parts_runs_its_contents_on_to_more_pages(tmp_path, p
     deck = lines[lines.index("  deck:\n"):lines.index("  sheet:\n")]
     decks = [line.replace("  deck:", f"  deck{n}:").replace("title: Deck", f"title: Deck {n}")
              for n in range(1, 31) for line in deck]
-    (game / "game.yaml").write_text("".join(lines[:lines.index("components:\n") + 1] + decks))
+    (game / "game.yaml").write_text("".join(["rules_elsewhere: in the box\n"] + lines[:lines.index("components:\n") + 1]
+                                            + decks))
     build(str(game), "--paper", paper, "--out", str(tmp_path / "out"))
     reader = PdfReader(tmp_path / "out" / "many" / f"many-kit-{paper}-duplex.pdf")
     texts = [page.extract_text() for page in reader.pages]

@@ -138,16 +138,23 @@ def test_list_says_the_forms_a_game_builds_and_the_sheets_each_part_takes(tmp_pa
     assert "forms: fold only" in only_fold[0] and only_fold[1].split() == ["fold"]
 
 
-def test_a_kit_without_its_rules_is_warned_of(toy, tmp_path):
+def test_a_kit_without_its_rules_is_refused_unless_its_data_says_where_they_are(toy, tmp_path):
     text = (toy / "game.yaml").read_text(encoding="utf-8")
     rules = "  rules:\n    kind: rules\n    title: How to play\n    text: how-to-play.md\n"
     assert rules in text
     (toy / "game.yaml").write_text(text.replace(rules, ""), encoding="utf-8")
+    refused = run("build", str(toy), "--duplex", "--out", str(tmp_path / "out"))
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "game.yaml: components: the kit has no players' rules" in refused.output and "rules_elsewhere" in refused.output
+    assert not (tmp_path / "out").exists()
+    (toy / "game.yaml").write_text("rules_elsewhere: in the booklet of the boxed game\n" + text.replace(rules, ""),
+                                   encoding="utf-8")
     built = run("build", str(toy), "--duplex", "--out", str(tmp_path / "out"))
-    assert built.exit_code == 0
-    warnings = [line for line in built.output.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 1 and "game.yaml" in warnings[0] and "`rules`" in warnings[0]
-    strict = run("build", str(toy), "--duplex", "--warnings-as-errors", "--out", str(tmp_path / "strict"))
-    assert strict.exit_code == 2 and "game.yaml: components: the kit has no players' rules" in strict.output
-    assert not (tmp_path / "strict").exists()
+    assert built.exit_code == 0, built.output
+    assert "warning:" not in built.output
+    pages = [page.extract_text() for page in PdfReader(tmp_path / "out" / "toy" / "toy-kit-a4-duplex.pdf").pages]
+    assert "not in this kit: in the booklet of the boxed game" in " ".join(pages[0].split())
+    # the back of the contents, where the rules would start, holds the rest of the contents: no blank page
+    assert "contents · page 2" in pages[1] and "Before you print" in pages[1]
+    assert "Before you print" not in pages[0]
     assert "warning:" not in run("build", str(TOY), "--duplex", "--out", str(tmp_path / "whole")).output

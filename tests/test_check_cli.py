@@ -257,7 +257,7 @@ def trap(tmp_path) -> Path:
     """A game folder whose rules.py leaves a file `ran` beside it when it runs."""
     folder = tmp_path / "trap"
     folder.mkdir()
-    (folder / "game.yaml").write_text("name: Trap\nplayers: [2, 2]\ncomponents: {}\n")
+    (folder / "game.yaml").write_text("name: Trap\nplayers: [2, 2]\nrules_elsewhere: none to print\ncomponents: {}\n")
     (folder / "rules.py").write_text("from pathlib import Path\n(Path(__file__).parent / 'ran').write_text('yes')\n")
     return folder
 

@@ -213,13 +213,15 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     any (with the warnings too, when `strict`)."""
     laid, failure = [], None
     try:
+        if layout.lacking(game):  # a kit without its rules cannot be played
+            raise DataError(layout.lacking(game))
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
         layout.check_pages(game, planned)  # before any face is made
         for settings, parts in planned:
             laid.append((settings, parts, _made(game, settings, parts, maker, progress)))
     except DataError as error:
         failure = error
-    warnings = maker.report()[1] + layout.lacking(game)
+    warnings = maker.report()[1]
     if failure is None:  # what is drawn tells its groups apart by more than colour
         warnings += colourblind.problems(game, maker.face)
     if strict and warnings:

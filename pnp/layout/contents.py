@@ -44,6 +44,11 @@ def samples(part) -> list:
 TOP, BOTTOM = 22.0, 20.0  # mm from the page's top to the first baseline; the lowest a line may sit, above the footer
 
 
+def has_rules_sheet(game) -> bool:
+    """Whether the kit prints the players' rules: a component of kind `rules`."""
+    return any(component.kind == "rules" for component in game.components.values())
+
+
 def contents_length(game, parts: list, settings) -> int:
     """How many pages the kit's contents take (the pages they name do not change how they flow)."""
     return len(_flow(game, parts, [""] * len(parts), settings))
@@ -101,6 +106,8 @@ def _flow(game, parts: list, ranges: list, settings) -> list[list]:
     y -= 5
     if game.credits:
         para(game.credits, 9, right - left)
+    if game.rules_elsewhere:
+        para(f"The players' rules are not in this kit: {game.rules_elsewhere}", 9, right - left, face="bold")
     if game.variant:
         para(f"Rules variant: {variant_text(game.variant)}. These pages state its rules; a playtest log of it "
              "names it in its header, and the checker judges it by them.", 9, right - left, face="bold")
@@ -133,7 +140,9 @@ def _flow(game, parts: list, ranges: list, settings) -> list[list]:
     y -= 1
     rule()
     y -= 8
-    if not room(7 + _note_height(advice[0], small, right - left - 5), "Before you print"):
+    # a duplex kit's rules start on the back of its contents: a kit without them turns its notes over instead
+    need = float("inf") if len(pages) == 1 and not settings.fold and not has_rules_sheet(game) else 0.0
+    if not room(max(need, 7 + _note_height(advice[0], small, right - left - 5)), "Before you print"):
         text("Before you print", 14, "bold")
         y -= 7
     for item in advice:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.errors import DataError, PnpError, Where, shown
-from pnp.layout.contents import contents_length, contents_pages, samples
+from pnp.layout.contents import contents_length, contents_pages, has_rules_sheet, samples
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, rules_pages, tally
 from pnp.layout.packing import kit_pages
@@ -110,13 +110,14 @@ def check_pages(game, laid: list) -> None:
 
 
 def lacking(game) -> list:
-    """Warnings, as (where, message), of what a kit lacks that players need: its rules, in a component of kind
-    `rules` (printed first in the kit)."""
-    if any(component.kind == "rules" for component in game.components.values()):
+    """Problems, as (where, message), of what a kit lacks that players need: its rules, in a component of kind
+    `rules` (printed first in the kit), unless game.yaml says where they are (`rules_elsewhere:`). A kit
+    without rules cannot be played: this is an error."""
+    if has_rules_sheet(game) or game.rules_elsewhere:
         return []
     return [(Where(shown(game.folder / "game.yaml"), 0, "components"),
              "the kit has no players' rules sheet: add a component of kind `rules` whose `text` is the rules in "
-             "Markdown (docs/designing.md)")]
+             "Markdown, or say where the players find them with `rules_elsewhere:` (docs/designing.md)")]
 
 
 def title(game, parts: list[Part], with_contents: bool) -> str:

@@ -19,6 +19,8 @@ GAME = Record({
     "aliases": (MapOf(Text()), dict),
     # notes the kit's contents page adds to its printing advice (`kit_notes:` left empty: none)
     "kit_notes": (Either(ListOf(Text()), Any_(type(None), "nothing")), None),
+    # where the players find the rules when the kit prints no rules sheet (a kit without either is refused)
+    "rules_elsewhere": (Text(), None),
     # the game's own fonts, TrueType files inside its folder: name -> file, used by name in any text step
     "fonts": (MapOf(Text()), dict),
     # the folder under artwork/ whose SVG files a text shows as :name: icons (default: <the game's slug>/icons)
@@ -79,6 +81,7 @@ class Game:
     components: dict  # id -> Component, in the order the data gives them
     aliases: dict = field(default_factory=dict)  # lower-case word a log may use -> the kit's word
     kit_notes: tuple = ()  # printed among the contents page's "Before you print" notes
+    rules_elsewhere: str | None = None  # where the players' rules are, for a kit without a rules sheet
     printed: tuple = ()  # (text, fonts, Where): the data's words pnp sets in its own fonts on the kit's pages
     fonts: dict = field(default_factory=dict)  # the game's own fonts: name -> (its file, where game.yaml names it)
     icons: str = ""  # the folder under artwork/ of the icons a text names (`:anchor:`)

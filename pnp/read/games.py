@@ -215,6 +215,7 @@ def load_game(name: str, rules: tuple | list = ()) -> Game:
     return Game(slug=slug, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
+                rules_elsewhere=top["rules_elsewhere"],
                 printed=_printed(raw, top, components, file), fonts=fonts, icons=icons, rules=facts,
                 variant=variant)
 
@@ -260,6 +261,9 @@ def _printed(raw: dict, top: dict, components: dict, file: str) -> tuple:
                (top["credits"] or "", ("sans",), Where(file, line_of(raw, "credits"), "credits"))]
     printed += [(note, ("sans",), Where(file, line_of(raw, "kit_notes"), "kit_notes"))
                 for note in top["kit_notes"] or ()]
+    if top["rules_elsewhere"]:
+        printed.append((top["rules_elsewhere"], ("bold",), Where(file, line_of(raw, "rules_elsewhere"),
+                                                                 "rules_elsewhere")))
     for component in components.values():
         block = raw["components"][component.id]
         printed.append((component.title, ("bold", "sans"), component.where.at("title", line_of(block, "title"))))
