@@ -59,15 +59,17 @@ def kept(text: str) -> list:
 
 
 class Recorder:
-    """`pnp record` running in its own process on a free port, its page's address read from what it prints."""
+    """`pnp record` running in its own process on a free port, its page's address read from what it prints; run
+    in the folder `cwd` when given (where a relative `out` is)."""
 
-    def __init__(self, slug: str, out: Path, players: tuple = (), options: dict | None = None):
+    def __init__(self, slug: str, out: Path, players: tuple = (), options: dict | None = None,
+                 cwd: Path | None = None):
         command = [str(PNP), "record", slug, "--out", str(out), "--port", "0", "--no-open"]
         if players:
             command += ["--players", " ".join(players)]
         for key, value in (options or {}).items():
             command += ["--option", f"{key}={value}"]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
         self.url = self._address()
 
     def _address(self) -> str:

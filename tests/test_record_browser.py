@@ -9,7 +9,7 @@ import pytest
 
 from conftest import needs
 from pnp.check.replay import check_path
-from table_in_browser import WAIT, Recorder, Simulated, enter, kept, opened
+from table_in_browser import PHONE, WAIT, Recorder, Simulated, enter, kept, opened
 
 GAMES = {"buried-treasure": 3, "cannon-dice": 2, "pirates-gold": 3, "buccaneer": 2, "pete-the-pirate": 2}  # players
 SEED = 1
@@ -28,6 +28,21 @@ def browser():
             launched.close()
 
 
+def fits_a_phone(page, players: tuple) -> None:
+    """The page midway through a game, at a phone's width, a line just pressed: the next line's choices in sight
+    under whose turn it is, nothing wider than the screen, every button one a finger can press (44 px and more
+    each way), the scores and what is public shown."""
+    choices, turn = (page.locator(f"#{part}").bounding_box() for part in ("choices", "turn"))
+    assert turn["y"] + turn["height"] <= choices["y"] < PHONE["height"] / 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    small = [text for text, box in ((b.inner_text(), b.bounding_box()) for b in page.locator("button:visible").all())
+             if box["height"] < 44 or box["width"] < 44]
+    assert small == []
+    scores = page.locator("#scores").inner_text()
+    assert all(name in scores for name in players)
+    assert page.locator("#public li").count() > 0
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_whole_game_pressed_on_the_page_is_the_log_the_bots_played(browser, tmp_path, slug):
     """The greedy bots' game, each line entered by the buttons that write it (chance as the simulator drew it):
@@ -36,7 +51,10 @@ def test_a_whole_game_pressed_on_the_page_is_the_log_the_bots_played(browser, tm
     out = tmp_path / f"{slug}.log"
     with Recorder(slug, out, game.players, game.options) as recorder:
         page = opened(browser, recorder.url)
-        ways = Counter(enter(page, line) for line in game.lines)
+        middle = len(game.lines) // 2
+        ways = Counter(enter(page, line) for line in game.lines[:middle])
+        fits_a_phone(page, game.players)
+        ways.update(enter(page, line) for line in game.lines[middle:])
         assert page.locator("#turn").inner_text().startswith("Game over")
     assert kept(out.read_text()) == kept(game.text)
     assert check_path(out).violations == []

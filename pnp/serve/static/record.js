@@ -157,6 +157,8 @@
       item.value = line.line;
       log.appendChild(item);
     });
+    var last = lines.length ? lines[lines.length - 1].line : 1;
+    log.style.paddingLeft = (String(last).length + 3) + "ch";  // room for the widest number, "123. "
     log.scrollTop = log.scrollHeight;
   }
 
@@ -167,6 +169,14 @@
     $("refused-line").textContent = line;
     $("refused").hidden = false;
     $("insist").focus();
+  }
+
+  // After a line is entered from far down a long list of choices, the next line's choices are brought back in
+  // sight: the page goes back to its top, where they start under whose turn it is.
+  function inSight() {
+    if ($("choices").getBoundingClientRect().top < $("turn").getBoundingClientRect().bottom) {
+      window.scrollTo(0, 0);
+    }
   }
 
   function settle() {
@@ -201,6 +211,7 @@
         settle();
         $("line").value = "";
         $("suggestions").replaceChildren();
+        inSight();
       }
     });
   }
