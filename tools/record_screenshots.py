@@ -10,6 +10,7 @@ saved as docs/images/record-<game>.png with few colours, so that each weighs a f
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from io import BytesIO
@@ -72,7 +73,7 @@ def main(argv=None) -> None:
             for slug in args.games:
                 path = args.out / f"record-{slug}.png"
                 path.write_bytes(small(midway(browser, slug, args.seed, Path(folder))))
-                print(f"{path}: {path.stat().st_size // 1024} KB")
+                print(f"{os.path.relpath(path)}: {path.stat().st_size // 1024} KB")
         finally:
             browser.close()
 
