@@ -116,7 +116,8 @@ def test_a_kit_loads_the_layouts_of_the_kinds_it_has_only(tmp_path):
     game = tmp_path / "deck"
     shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "toy", game)
     data = (game / "game.yaml").read_text(encoding="utf-8")
-    (game / "game.yaml").write_text(data[:data.index("\n  sheet:\n")] + "\n", encoding="utf-8")  # its deck alone
+    (game / "game.yaml").write_text("rules_elsewhere: in the box\n" + data[:data.index("\n  sheet:\n")] + "\n",
+                                    encoding="utf-8")  # its deck alone
     modules = modules_loaded(tmp_path, "build", str(game), "--duplex", "--out", str(tmp_path / "out"))
     assert (tmp_path / "out" / "deck").is_dir() and "pnp.layout.cards" in modules
     assert not modules & {"pnp.layout.boards", "pnp.layout.cutouts", "pnp.layout.rulesheet"}
