@@ -267,10 +267,10 @@ def _huge_yaml(toy):
 
 
 RESOURCES = [
-    (_rows(1_000_000), "deck.csv: 17,888,916 bytes: more than the 16 MB"),
+    (_rows(1_000_000), "deck.csv: 17,888,916 bytes: larger than the 16 MB"),
     (_rows(100_000), "deck.csv:2002: more than 2,000 rows: at most 2,000 are read"),
     (_huge_svg, "artwork/dot.svg: too large for artwork (50.0 MB; at most 1 MB)"),
-    (_huge_yaml, "deck.yaml: 24,088,890 bytes: more than the 16 MB"),
+    (_huge_yaml, "deck.yaml: 24,088,890 bytes: larger than the 16 MB"),
     (lambda toy: edit(toy / "deck.csv", "beta,2,", "beta,1000000000,"), "count: expected a whole number from 0 to 2000"),
     (lambda toy: edit(toy / "game.yaml", "count: 3", "count: 1000000000"), "sheet.count: expected a whole number"),
 ]
