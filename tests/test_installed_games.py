@@ -14,7 +14,7 @@ from installing import installed, registered
 from pnp import resources
 from pnp.check.loader import checked_games, rules_for
 from pnp.cli import cli
-from pnp.read.games import GROUP, installed_games, load_game
+from pnp.read.games import GROUP, game_slug, installed_games, load_game
 
 SHIPPED = ["buccaneer", "buried-treasure", "cannon-dice", "pete-the-pirate", "pirates-gold"]
 EXAMPLE = resources.GAMES / "pete-the-pirate" / "examples" / "two-players.log"
@@ -96,3 +96,15 @@ def test_a_log_naming_an_installed_package_not_a_slug_runs_nothing(pete_copy, tm
             result = run("check", log)
             assert result.exit_code != 0 and "LOG-GAME" in result.output
         assert "pete_copy.rules" not in sys.modules
+
+
+def test_an_installed_games_pages_and_recordings_go_under_its_slug_not_its_package_folder(pete_copy, tmp_path):
+    from datetime import datetime
+
+    from pnp.build.watch import Session
+    from pnp.commands.record import default_log
+
+    with installed(pete_copy):
+        assert game_slug("pete-copy") == "pete-copy" and game_slug(str(pete_copy / "pete_copy")) == "pete_copy"
+        assert Session("pete-copy", {}, tmp_path).slug == "pete-copy"
+        assert default_log("pete-copy", datetime(2026, 11, 29, 9, 5)).parts[:2] == ("playtests", "pete-copy")

@@ -25,7 +25,7 @@ from pnp import resources
 from pnp.errors import DataError, PnpError, one_line
 from pnp.build.kit import build, read_kit
 from pnp.layout.imposition import Settings
-from pnp.read.games import game_folder
+from pnp.read.games import game_folder, game_slug
 from pnp.write.html import page as html_page
 
 POLL_MS = 250  # how often the page asks whether a new build is done
@@ -48,7 +48,7 @@ class Session:
 
     def __init__(self, name: str, settings: dict, out: Path, say=lambda message: None, rules: tuple = ()):
         self.name, self.settings, self.out, self.say, self.rules = name, settings, Path(out), say, tuple(rules)
-        self.folder = game_folder(name)
+        self.folder, self.slug = game_folder(name), game_slug(name)
         self.lock = threading.Lock()
         self.status = {"build": 0, "ok": False, "good": 0, "problems": [], "seconds": 0.0, "cpu": 0.0,
                        "title": self.folder.name}
@@ -135,7 +135,7 @@ def app(session: Session):
         return JSONResponse(session.current(), headers=fresh)
 
     def kit(request):
-        return file_response(session.out / session.folder.name, request.path_params["path"], fresh)
+        return file_response(session.out / session.slug, request.path_params["path"], fresh)
 
     return Starlette(routes=[Route("/", live), Route("/index.html", live), Route("/status.json", status),
                              Route("/kit/{path:path}", kit)])

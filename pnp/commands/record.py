@@ -61,6 +61,6 @@ def players(names: str | None) -> tuple:
 def default_log(game: str, now: datetime) -> Path:
     """Where a recording goes unless --out says: playtests/<game>/<date>-<time>.log in the current folder (not in
     output/<game>/, which a build replaces whole)."""
-    from pnp.read.games import game_folder
+    from pnp.read.games import game_slug
 
-    return Path("playtests") / game_folder(game).name / f"{now:%Y-%m-%d-%H%M}.log"
+    return Path("playtests") / game_slug(game) / f"{now:%Y-%m-%d-%H%M}.log"

@@ -167,11 +167,16 @@ def game_folder(name: str) -> Path:
     raise PnpError(f"unknown game {name!r} (known games: {', '.join(game_slugs())})")
 
 
+def game_slug(name: str) -> str:
+    """The slug of the game `name` names: an installed game's own, a folder's name otherwise (its kit goes into
+    out/<slug>/)."""
+    return name if name in installed_games() else game_folder(name).name
+
+
 def load_game(name: str, rules: tuple | list = ()) -> Game:
     """Read and check every data file of a game; raise all problems found at once. `rules`: `KEY=VALUE` texts
     (`--rule`) that change rule facts of its rules.yaml, for a variant (pnp/read/rulefacts.py)."""
-    folder = game_folder(name)
-    slug = name if name in installed_games() else folder.name
+    folder, slug = game_folder(name), game_slug(name)
     path = folder / "game.yaml"
     raw = load_yaml(path)
     file = shown(path)
