@@ -1,11 +1,11 @@
 """Make the pictures of docs/recording.md: the record page of each game as a phone shows it, midway through a game.
 
-    python tools/record_screenshots.py [GAME ...] [--out docs/images] [--seed 1]
+    python tools/record_screenshots.py [GAME ...] [--out docs/pictures] [--seed 1]
 
 Each game is one the greedy bots played (`pnp simulate`'s first game of the seed), recorded with `pnp record` in
 the system's Chromium up to its middle line by pressing the page's buttons, the way the browser tests record it
 (tests/table_in_browser.py). The top of the page is then taken at 375 x 812 pixels, a phone held upright, and
-saved as docs/images/record-<game>.png with few colours, so that each weighs a few tens of kilobytes.
+saved as docs/pictures/record-<game>.png with few colours, so that each weighs a few tens of kilobytes.
 """
 from __future__ import annotations
 
