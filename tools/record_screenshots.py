@@ -61,7 +61,7 @@ def small(png: bytes) -> bytes:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=list(GAMES), metavar="GAME")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "pictures")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
