@@ -2,6 +2,8 @@
 log at every moment, refused lines, insisted lines, undo, notes, resuming, and the header's printing."""
 from __future__ import annotations
 
+from collections import Counter
+
 from datetime import datetime
 
 import pytest
@@ -194,6 +196,20 @@ def test_what_is_public_is_shown_and_no_hidden_hand(tmp_path, slug):
     if slug == "buccaneer":  # crew hands are hidden: their count is shown, never a card of a hand alone
         state = table.state
         assert all(f"{len(state.hand[p])} crew card" in shown for p in state.players)
+
+
+def test_a_turn_under_way_is_shown_as_how_many_cards_went_to_each_seat(tmp_path):
+    played = simulated("pirates-gold")
+    table = opened(tmp_path, played)
+    for action in played.actions:
+        table.enter(str(action))
+        state = table.state
+        if state.playing and state.mover and len(state.given) >= 2:
+            break
+    turn = next(part["lines"] for part in table.view()["public"] if part["title"] == "Turn")
+    seats = Counter(state.given)
+    assert turn == [f"{state.mover}'s turn: {len(state.given)} cards given ("
+                    + ", ".join(f"{seat} {times}" for seat, times in seats.items()) + ")"]
 
 
 def test_stats_of_playtests_give_each_recorded_game_its_minutes_and_its_notes(tmp_path):
