@@ -17,6 +17,6 @@ class Recording:
         collections = [f"{name}: " + (" ".join(f"{colour} {n}" for colour, n in zip(f.colours, self.counts[name]) if n)
                                       or "nothing yet")
                        + (f"; {counted(sum(self.hands[name].values()), 'starter card')} in hand" if self.advanced else "")
-                       + f"; {self.total[name]} points" for name in self.players]
+                       + f"; {self.total[name]} points from the rounds scored" for name in self.players]
         return [{"title": "Round", "lines": rounds}, {"title": "Layout", "lines": columns},
                 {"title": "Collections", "lines": collections}]
