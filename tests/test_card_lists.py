@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from conftest import TOY, edit
 from pnp.cli import cli
-from pnp.errors import DataError, InSheet, column_letter
+from pnp.errors import DataError, InSheet, Where, column_letter
 from pnp.read.games import load_game
 
 
@@ -257,3 +257,57 @@ def test_an_ods_file_s_repeated_cells_and_rows_keep_every_cell_in_its_column(toy
     document.save(str(toy / "deck.ods"))
     use(toy, "deck.ods")
     assert [problem.split(": ")[0] for problem in problems(toy)] == ["deck.ods:Deck!G6"]
+
+
+@pytest.mark.parametrize("writer", [write_xlsx, write_ods])
+def test_a_sheet_holds_at_most_the_rows_a_card_list_may_have(tmp_path, writer):
+    from pnp.read.cardlists import load_list
+
+    path = writer(tmp_path / f"deck.{'xlsx' if writer is write_xlsx else 'ods'}", toy_rows())
+    assert len(load_list(path, None, 4, Where("game.yaml", 13))) == 4
+    with pytest.raises(DataError) as raised:
+        load_list(path, None, 2, Where("game.yaml", 13))
+    [(where, message)] = raised.value.problems
+    assert str(where).endswith(f"{path.name}:Deck!A4") and "2 rows" in message  # the third card's row
+
+
+def test_an_ods_file_without_a_sheet_is_blamed_where_the_data_names_it(tmp_path):
+    from odf.opendocument import OpenDocumentSpreadsheet
+
+    from pnp.read.cardlists import load_list
+
+    OpenDocumentSpreadsheet().save(str(tmp_path / "deck.ods"))
+    spot = Where("game.yaml", 13, "deck.cards")
+    with pytest.raises(DataError) as raised:
+        load_list(tmp_path / "deck.ods", None, 100, spot)
+    [(where, message)] = raised.value.problems
+    assert where == spot and "no sheet" in message and "None" not in message  # no sheet to name
+
+
+@pytest.mark.parametrize("suffix", ["xlsx", "ods"])
+def test_a_damaged_spreadsheet_says_which_kind_it_was_read_as(toy, suffix):
+    (toy / f"deck.{suffix}").write_bytes(b"PK\x03\x04 not really a spreadsheet")
+    use(toy, f"deck.{suffix}")
+    [found] = problems(toy)
+    assert found.startswith(f"deck.{suffix}: ") and f"(.{suffix})" in found
+
+
+def test_a_date_in_a_workbook_reads_as_its_iso_date_and_a_time_of_day_as_its_iso_time(toy):
+    import datetime
+
+    rows = toy_rows()
+    rows[1][2] = datetime.date(2026, 10, 6)  # alpha's label
+    rows[2][2] = datetime.datetime(2026, 10, 6, 12, 30)  # beta's
+    write_xlsx(toy / "deck.xlsx", rows)
+    use(toy, "deck.xlsx")
+    assert [card[2]["label"] for card in cards_of(toy)[:2]] == ["2026-10-06", "2026-10-06T12:30:00"]
+
+
+def test_a_formula_s_error_in_a_text_column_is_still_an_error_at_its_cell(toy):
+    rows = toy_rows()
+    rows[1][2] = "=1/0"  # alpha's label: C2, a column that takes any text
+    write_xlsx(toy / "deck.xlsx", rows)
+    formulas(toy / "deck.xlsx", {"C2": ("e", "#DIV/0!")})
+    use(toy, "deck.xlsx")
+    [found] = problems(toy)
+    assert found.startswith("deck.xlsx:Deck!C2") and "#DIV/0!" in found
