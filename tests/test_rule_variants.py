@@ -297,3 +297,17 @@ def test_bots_play_every_tweak_and_the_checker_passes_their_logs(slug):
         except Exception as error:  # noqa: BLE001 - a bot or a rule failing: listed with the others
             failing.append(f"{given}: {type(error).__name__}: {error}")
     assert not failing, f"{len(failing)} tweaks of {slug} fail:\n" + "\n".join(failing)
+
+
+def test_a_mistyped_rule_fact_names_at_most_three_near_ones_or_else_counts_them(tmp_path):
+    from pnp.read.datafile import parse_yaml
+    from pnp.read.rulefacts import varied
+
+    rules = parse_yaml("hand-1: 1\nhand-2: 2\nhand-3: 3\nhand-4: 4\ngoal: 25\n", "rules.yaml")
+    with pytest.raises(PnpError) as raised:
+        varied(rules, ["hand-5=3"], tmp_path / "game")
+    named = str(raised.value).split("did you mean ")[1].split("?")[0].split(" or ")
+    assert len(named) == 3 and set(named) < {"hand-1", "hand-2", "hand-3", "hand-4"}
+    with pytest.raises(PnpError) as raised:
+        varied(rules, ["treasure=3"], tmp_path / "game")
+    assert "did you mean" not in str(raised.value) and "it has 5" in str(raised.value)
