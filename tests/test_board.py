@@ -125,3 +125,13 @@ def test_a_harbour_knows_its_ways_out_and_a_coast_its_way_away():
     assert sea.away("B1", "island") == (-1, -1)                   # at a corner: diagonally
     assert sea.away("C1", "island") == (0, -1)
     assert sea.away("A5", "island") == (0, 0)                     # not beside it
+
+
+def test_a_board_file_the_data_names_wrongly_is_blamed_at_its_line_in_game_yaml(tmp_path):
+    from pnp.read.kinds import board as read_board
+
+    block = parse_yaml("kind: board\nboard: nowhere.yaml\n", "game.yaml")
+    problems: list = []
+    read_board({"board": "nowhere.yaml"}, block, Where("game.yaml", 1, "map"), tmp_path, problems)
+    [(where, message)] = problems
+    assert str(where) == "game.yaml:2: map.board" and "nowhere.yaml" in message
