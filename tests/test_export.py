@@ -186,6 +186,27 @@ def test_every_tts_card_id_finds_its_own_picture_in_a_sheet_cell(tmp_path):
     entries = check_tts("buccaneer", tmp_path)
     assert entries["chance-cards"]["1"]["UniqueBack"] is False  # one back for every card
     assert entries["crew-cards"]["2"]["UniqueBack"] is True  # a back for each colour
+    chance = entries["chance-cards"]["1"]  # 28 cards and the hidden cell: 6 × 5 draws them larger than 10 × 3
+    assert (chance["NumWidth"], chance["NumHeight"]) == (6, 5)
+    with Image.open(local(chance["FaceURL"])) as sheet:
+        assert sheet.size == (6 * 585, 5 * 819)  # 234 dpi a card (10 × 3 gave 408 × 571 pixels, 163 dpi)
+
+
+def test_a_tts_sheet_draws_each_card_as_large_as_the_programs_limits_allow():
+    from pnp.export.tts import COLUMNS, MOST_DPI, ROWS, dpi_within, grid
+
+    poker = (63.5, 88.9)
+    assert [(count, grid(count, poker)) for count in (1, 4, 16, 20, 28, 69)] == [
+        (1, (2, 1)), (4, (5, 1)), (16, (5, 4)), (20, (6, 4)), (28, (6, 5)), (69, (10, 7))]
+    for count in range(1, 140):  # no grid that holds the cards of a sheet draws them larger
+        columns, rows = grid(count, poker)
+        sheets = -(-count // (columns * rows - 1))
+        assert sheets == -(-count // (COLUMNS * ROWS - 1))  # never more sheets than needed
+        holding = -(-count // sheets) + 1
+        best = max(dpi_within(poker, c, r) for c in range(1, 11) for r in range(1, 8) if c * r >= holding)
+        dpi = dpi_within(poker, columns, rows)
+        assert dpi == best <= MOST_DPI, count
+        assert columns * round(63.5 * dpi / 25.4) <= 4096 and rows * round(88.9 * dpi / 25.4) <= 4096
 
 
 def test_a_deck_of_more_than_69_cards_takes_several_sheets(toy, tmp_path):
@@ -193,7 +214,8 @@ def test_a_deck_of_more_than_69_cards_takes_several_sheets(toy, tmp_path):
         f"card-{n},{1 + n % 3},Card {n},{n % 10},\n" for n in range(75)), encoding="utf-8")
     entries = check_tts(toy, tmp_path)
     deck = entries["deck"]
-    assert len(deck) == 2 and all((entry["NumWidth"], entry["NumHeight"]) == (10, 7) for entry in deck.values())
+    # two sheets, of 39 and 36 cards: 8 × 5 cells each, larger than 10 × 7
+    assert len(deck) == 2 and all((entry["NumWidth"], entry["NumHeight"]) == (8, 5) for entry in deck.values())
 
 
 def test_tts_names_its_pictures_by_the_base_url_and_writes_each_it_names(tmp_path):

@@ -2,8 +2,8 @@
 Saved Object file, `<game>.json`, that loads the game's pieces onto the table, and the pictures it names.
 
 - Cards: each group a deck. Its distinct cards are pasted into sheets of at most 10 × 7 cells and 4,096
-  pixels a side (what the program takes), the last cell of each sheet the face shown to a player who may not
-  see the card (its back); the backs are one picture when every card shares its back, else a sheet of backs
+  pixels a side (what the program takes), in the grid that draws each card largest (`grid`), the last cell
+  of each sheet the face shown to a player who may not see the card (its back); the backs are one picture when every card shares its back, else a sheet of backs
   laid out as the fronts. Each card of the deck is an object with its title as its nickname,
   CardID = deck × 100 + cell, and `<component>/<card id>` in its notes, once for every copy the data asks for.
 - Tokens and sheets: tiles (round, six-sided or square as the data says), each with its front and back, every
@@ -59,11 +59,19 @@ def folder_address(base: str) -> str:
     return start + quote(re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", path), safe=SAFE)
 
 
-def grid(count: int) -> tuple[int, int]:
-    """Columns and rows of a sheet for `count` cards and the hidden cell."""
-    cells = min(count + 1, COLUMNS * ROWS)
-    columns = min(COLUMNS, cells)
-    return columns, math.ceil(cells / columns)
+def grid(count: int, size) -> tuple[int, int]:
+    """Columns and rows of the sheets of a deck of `count` distinct cards of `size` mm: those that draw each
+    card largest within the program's limits, the hidden cell in each sheet's last. A deck of more than
+    COLUMNS × ROWS - 1 cards takes the fewest sheets it can, shared as evenly as can be, all of one grid.
+    Among grids that draw a card as large (small decks reach MOST_DPI), the one of fewest cells, then the
+    squarest sheet."""
+    most = COLUMNS * ROWS - 1
+    per_sheet = math.ceil(count / math.ceil(count / most)) if count else 0
+    fits = [(columns, rows) for columns in range(1, COLUMNS + 1) for rows in range(1, ROWS + 1)
+            if columns * rows >= per_sheet + 1]
+    w, h = size
+    return min(fits, key=lambda cells: (-dpi_within(size, *cells), cells[0] * cells[1],
+                                        max(cells[0] * w, cells[1] * h), cells))
 
 
 def dpi_within(size, columns: int, rows: int, most: int = MOST_DPI) -> int:
@@ -141,7 +149,7 @@ class Table:
     def deck(self, group) -> None:
         """A group of cards as a deck: its sheets, and a card object for every copy."""
         pieces, cid = group.pieces, group.component.id
-        columns, rows = grid(len(pieces))
+        columns, rows = grid(len(pieces), group.size)
         frame = Frame.at_dpi(group.size, dpi_within(group.size, columns, rows), 0.0)
         per_sheet = columns * rows - 1
         backs = {piece.back.key if piece.back else piece.front.key for piece in pieces}
