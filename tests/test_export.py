@@ -74,6 +74,27 @@ def test_bad_targets_and_options_are_usage_errors(tmp_path):
     assert not any(tmp_path.iterdir())
 
 
+def target_help() -> dict:
+    """Each target's entry in `pnp export --help`, on one line."""
+    said = export("--help").output
+    entries = re.findall(r"^  ([a-z-]+) +(.*(?:\n {10,}.*)*)", said.split("Targets:")[1].split("Options:")[0], re.M)
+    return {name: " ".join(text.split()) for name, text in entries}
+
+
+def test_the_help_names_what_each_target_leaves_out():
+    said = target_help()
+    assert set(said) == {"png", "tts", "mpc", "tgc", "pdf-shop"}
+    left_out = {name: text.split("leaves out ", 1)[1] for name, text in said.items()}
+    for shop in ("mpc", "tgc"):  # cards only, of the sizes the shop prints
+        assert all(word in left_out[shop] for word in ("tokens", "sheets", "mats", "dice", "boards", "standees"))
+        assert "other than poker" in left_out[shop] and "tarot" in left_out[shop]
+    assert "tokens" in left_out["pdf-shop"] and "mats" in left_out["pdf-shop"]
+    assert "boards" not in left_out["pdf-shop"] and "cards" not in left_out["pdf-shop"]
+    for name in ("png", "tts"):  # every piece but what is folded, and the rules
+        assert not any(word in left_out[name] for word in ("tokens", "sheets", "dice", "boards", "cards"))
+        assert "standees" in left_out[name] and "rules sheet" in left_out[name]
+
+
 SHOP_POKER = {"mpc": (822, 1122), "tgc": (825, 1125)}  # each shop's poker card at 300 dpi, bleed included
 
 
@@ -86,6 +107,8 @@ def test_shop_pictures_are_the_shops_exact_size_and_quantities_add_up(tmp_path):
         cards = {component: copies for component, copies in data_counts(slug).items()
                  if load_game(slug).components[component].kind == "cards"}
         assert {row["component"] for row in table} == set(cards)
+        for component in load_game(slug).components.values():  # the rest is said to be left out
+            assert (f"{component.id} left out" in result.output) == (component.kind != "cards"), component.id
         for component, copies in cards.items():
             assert sum(int(row["copies"]) for row in table if row["component"] == component) == copies
         pictures = list(folder.rglob("*.png"))

@@ -10,14 +10,30 @@ import reportlab.lib.utils  # noqa: F401  (loaded near the top of the stack, as 
 
 from pnp.commands import options
 from pnp.errors import PnpError
-from pnp.export import TARGETS, target
+from pnp.export import TARGETS, left_out, target
 from pnp.read.games import game_slugs
 from pnp.wording import plural
 
 MAX_DPI = 1200  # a poker card at 1,200 dpi is 3,000 × 4,200 pixels: more than any screen or shop asks for
 
 
-@click.command("export")
+class _Export(click.Command):
+    """`pnp export`, whose help lists the targets: what each writes, and what it leaves out."""
+
+    def format_help_text(self, ctx, formatter):
+        super().format_help_text(ctx, formatter)
+        with formatter.section("Targets"):
+            formatter.write_dl([(name, described(name)) for name in sorted(TARGETS)])
+
+
+def described(name: str) -> str:
+    """A target as the help lists it: what it writes, and what it leaves out."""
+    module = target(name)
+    out = left_out(module)
+    return module.SUMMARY + (f"; leaves out {out}" if out else "") + "."
+
+
+@click.command("export", cls=_Export)
 @click.argument("target_name", metavar="TARGET", type=click.Choice(sorted(TARGETS), case_sensitive=False))
 @click.argument("games", nargs=-1)
 @click.option("--dpi", type=click.IntRange(50, MAX_DPI), default=300, show_default=True,
@@ -31,11 +47,7 @@ MAX_DPI = 1200  # a poker card at 1,200 dpi is 3,000 × 4,200 pixels: more than 
 @options.rule
 @options.out(Path("export"), "Each game goes into DIR/<game>/<target>/.")
 def command(target_name, games, dpi, bleed, base_url, verbose, rules, out):
-    """Export the pieces of GAMES (all games when none is named) for TARGET into DIR/<game>/<target>/.
-
-    \b
-    Targets:
-    """
+    """Export the pieces of GAMES (all games when none is named) for TARGET into DIR/<game>/<target>/."""
     from pnp.export.run import export
 
     name = target_name.lower()
@@ -70,5 +82,3 @@ def command(target_name, games, dpi, bleed, base_url, verbose, rules, out):
     click.echo(f"exported {plural(len(loaded), 'game')} for {name} in {time.perf_counter() - start:.2f} s",
                err=True)
 
-
-command.help += "".join(f"\n      {name:8} {target(name).SUMMARY}" for name in sorted(TARGETS))

@@ -6,9 +6,11 @@ from __future__ import annotations
 from pnp.export.shops import Shop, export_for
 
 SUMMARY = "each distinct card face at MakePlayingCards' size in pixels, and quantities.csv"
+KINDS = ("cards",)
 OPTIONS = ()
 MPC = Shop("MakePlayingCards", {"poker": (822, 1122), "bridge": (747, 1122), "mini": (597, 822),
                                 "square": (822, 822), "tarot": (897, 1497)})
+CARD_SIZES = tuple(MPC.sizes)
 
 
 def export(job) -> None:

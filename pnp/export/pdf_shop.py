@@ -23,22 +23,18 @@ from pnp.wording import plural
 from pnp.write.pdf import Document
 
 SUMMARY = "each distinct card or board face a page of a PDF, trim and bleed boxes set, and quantities.csv"
+KINDS = tuple(kind for kind, layout in LAYOUTS.items() if layout.shop)  # what `--print-shop` prints too
 OPTIONS = ()
 COLUMNS = ("component", "card id", "title", "copies", "file", "front page", "back page")
 
 
 def export(job) -> None:
-    printed = {group.component.id: LAYOUTS[group.component.kind].shop for group in job.groups}
-    problems = soft_pictures(job, {name: True if shop else None for name, shop in printed.items()})
+    problems = soft_pictures(job, {group.component.id: True for group in job.groups})
     if problems:
         raise DataError(problems)
     rows = []
     for group in job.groups:
-        if printed[group.component.id]:
-            rows += _component(job, group)
-        else:
-            job.say(f"{job.game.slug}: {group.component.id} left out: a print shop's PDF holds cards and "
-                    "boards; `pnp build` prints the rest")
+        rows += _component(job, group)
     if not rows:
         job.say(f"{job.game.slug}: nothing for a print shop's PDF: the game has no cards and no board")
     job.files.write(QUANTITIES, quantities(rows, COLUMNS))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pnp.errors import DataError, told
 from pnp.build.kit import maker_for
+from pnp.export import name_of, written
 from pnp.layout import pieces as layout
 from pnp.write.fileset import FolderSet, swapped_in
 from pnp.write.rasters import Pictures
@@ -38,10 +39,13 @@ class Job:
             self.say(f"{self.game.slug}: {done} of {total} {what}")
 
 
-def made(game, maker) -> list:
-    """The game's groups of pieces, each piece's faces made (a DataError with every face's problems)."""
+def made(game, maker, kinds) -> list:
+    """The game's groups of pieces of `kinds`, each piece's faces made (a DataError with every face's
+    problems)."""
     groups = []
     for group in layout.groups(game):
+        if group.component.kind not in kinds:
+            continue
         pieces = [layout.Piece(piece.id, piece.title, piece.copies, maker.face(piece.front),
                                piece.back and maker.face(piece.back)) for piece in group.pieces]
         groups.append(layout.Group(group.component, group.shape, pieces, group.form))
@@ -57,9 +61,11 @@ def export(game, target, out_dir: Path, options: dict, progress=None, verbose: b
     say = progress or (lambda message: None)
     soft: list = []
     maker = maker_for(game, warn=lambda *warning: soft.append(warning))
-    groups = made(game, maker)
-    for component in layout.skipped(game):
-        say(f"{game.slug}: {component.id} ({component.kind}) left out: only the kit prints it")
+    groups = made(game, maker, target.KINDS)
+    for component in game.components.values():
+        if component.kind not in target.KINDS:
+            say(f"{game.slug}: {component.id} left out: {name_of(target)} writes {written(target)} only "
+                f"(`pnp build` prints {component.kind} components)")
     try:
         with swapped_in(out_dir, frozenset({".csv"})) as files:  # (quantities.csv)
             target.export(Job(game, groups, maker, Pictures(maker), files, options, say))

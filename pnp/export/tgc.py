@@ -6,9 +6,11 @@ from __future__ import annotations
 from pnp.export.shops import Shop, export_for
 
 SUMMARY = "each distinct card face at The Game Crafter's size in pixels, and quantities.csv"
+KINDS = ("cards",)
 OPTIONS = ()
 TGC = Shop("The Game Crafter", {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825),
                                 "square": (825, 825), "tarot": (900, 1500)})
+CARD_SIZES = tuple(TGC.sizes)
 
 
 def export(job) -> None:

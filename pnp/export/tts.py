@@ -23,10 +23,12 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
+from pnp.layout.pieces import SHAPES
 from pnp.render.keys import digest
 from pnp.write.rasters import Frame, png
 
 SUMMARY = "a Tabletop Simulator Saved Object (<game>.json) with card sheets and tiles"
+KINDS = tuple(SHAPES)  # every kind with pieces (a die as the pictures of its faces)
 OPTIONS = ("base_url",)
 COLUMNS, ROWS, SIDE = 10, 7, 4096  # the largest deck sheet the program reads
 MOST_DPI = 300  # sharp enough to read on any screen: small decks are not drawn larger

@@ -95,7 +95,3 @@ def groups(game) -> list[Group]:
                 found.append(Group(component, shape, made, component.options.get("shape", "square")))
     return found
 
-
-def skipped(game) -> list:
-    """The components an export leaves out: those of kinds without pieces."""
-    return [component for component in game.components.values() if component.kind not in SHAPES]
