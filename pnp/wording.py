@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """"1 page", "3 pages"; `nouns` for a plural not made with an s."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+def plural(count, noun: str, nouns: str | None = None, spelt: bool = False) -> str:
+    """"1 page", "3 pages", "12,000 games": a count and its noun, singular for one; `nouns` for a plural not
+    made with an s; the count in words when `spelt` ("three balls", "one point"). The one way the program
+    words a count (the checker's rules call it `counted`, pnp/check/words.py)."""
+    said = words(count) if spelt else f"{count:,}" if isinstance(count, int) and not isinstance(count, bool) else count
+    return f"{said} {noun if count == 1 else nouns or noun + 's'}"
 
 
 ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -40,12 +43,6 @@ def nth(number) -> str:
         return str(number)
     suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
-
-
-def counted(count, noun: str, nouns: str | None = None, spelt: bool = False) -> str:
-    """`plural`, the count in words when `spelt` ("three balls", "one point")."""
-    said = plural(count, noun, nouns)
-    return f"{words(count)}{said[len(str(count)):]}" if spelt else said
 
 
 def listed(items, last: str = "and") -> str:

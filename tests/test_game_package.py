@@ -67,7 +67,7 @@ def test_a_game_made_with_pnp_new_rules_installs_and_runs_through_every_command(
     assert "sea-race" in pnp("list")
     pnp("build", "sea-race", "--out", tmp_path / "out")
     assert (tmp_path / "out" / "sea-race" / "sea-race-kit-a4-duplex.pdf").is_file()
-    assert "1000 logs" in pnp("simulate", "sea-race", "--games", 1000, "--bots", "random,greedy,bold",
+    assert "1,000 logs" in pnp("simulate", "sea-race", "--games", 1000, "--bots", "random,greedy,bold",
                               "--out", tmp_path / "sims")
     assert len(list((tmp_path / "sims").glob("*.log"))) == 1000
     pnp("check", tmp_path / "sims", "-q")

@@ -151,7 +151,7 @@ def test_the_figures_match_a_hand_count(small):
     assert doc["figures"]["verbs"]["give"]["times"] == 33 and doc["figures"]["verbs"]["dummy"]["times"] == 10
     assert [g["file"].rsplit("/", 1)[-1] for g in (doc["longest"][0], doc["shortest"][0])] == ["c-omar.log",
                                                                                              "a-shared.log"]
-    assert "3 players, 1 games" in output or "3 players, 1 game" in output
+    assert "3 players, 1 game:" in output  # one game, worded as one
 
 
 def test_a_broken_log_is_reported_with_its_first_problem_and_left_out(small):
@@ -220,6 +220,16 @@ def test_the_shipped_example_logs_pass_and_say_they_are_bots_games(shipped):
     for path in logs:
         assert path.read_text(encoding="utf-8").startswith("# Made by bots, not by people")
     assert shipped["broken"] == [] and shipped["valid"] == len(logs) + 2  # and the two hand-written examples
+
+
+def test_bots_alone_before_another_option_ask_for_random_bots_beside_the_playtests(tmp_path):
+    folder = _folder(tmp_path, {"a-shared.log": SHARED, "b-lena.log": LENA_WINS})
+    out = tmp_path / "out"
+    run = CliRunner().invoke(cli, ["stats", "pirates-gold", "--playtests", str(folder), "--games", "20", "--bots",
+                                   "--out", str(out), "--no-html"])
+    assert run.exit_code == 0, run.output  # `--out` is read as itself, not as the name of a bot
+    doc = json.loads((out / "pirates-gold-playtests.json").read_text(encoding="utf-8"))
+    assert doc["bots"]["settings"]["bots"] == ["random"] and "beside the bots' 20 games" in run.output
 
 
 def test_one_log_for_each_number_of_players_is_never_a_real_difference(tmp_path):

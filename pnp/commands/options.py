@@ -123,12 +123,14 @@ players = click.option("--players", type=click.IntRange(1), default=None, metava
 
 
 def bots(seated: str):
-    """--bots, `seated` saying how the bots named take the seats."""
+    """--bots, `seated` saying how the bots named take the seats. Given without a value (`--bots` followed by
+    another option, or last) it names the random bot, so that `--playtests DIR --bots --out X` asks for bots'
+    games beside the playtests rather than reading `--out` as a bot."""
     from pnp.check.bots import BOTS  # only for the commands that play
 
     return click.option("--bots", cls=Option, old=("--bot",), multiple=True, default=("random",),
-                        show_default=True, callback=_bots, metavar="BOT,BOT,...",
-                        help=f"The bots ({', '.join(BOTS)}, or the game's own), {seated}.")
+                        is_flag=False, flag_value="random", show_default=True, callback=_bots, metavar="BOT,BOT,...",
+                        help=f"The bots ({', '.join(BOTS)}, or the game's own), {seated}; --bots alone: random.")
 
 
 seed = click.option("--seed", type=int, default=0, show_default=True, metavar="N",

@@ -131,7 +131,7 @@ def _played(plan: Plan, games: tuple, workers: int, chunk, dask) -> dict:
     """The counts of the games, a progress bar on a terminal."""
     first, last = games
     shown_bar = sys.stderr.isatty()
-    bar = click.progressbar(length=last - first + 1, label=f"{plan.game}: {last - first + 1:,} games", file=sys.stderr)
+    bar = click.progressbar(length=last - first + 1, label=f"{plan.game}: {plural(last - first + 1, 'game')}", file=sys.stderr)
     with (dask_executor(dask) if dask else nullcontext()) as executor, (bar if shown_bar else nullcontext()):
         return run(plan, first, last, workers, chunk, executor, bar.update if shown_bar else None)
 
@@ -162,14 +162,14 @@ def _playtests(plan: Plan, folders, bots, out: Path, html: bool) -> None:
         results.write_text(written[-1], page(doc, out))
     for problem in doc["broken"]:
         click.echo(f"left out: {problem['file']}:{problem['line']}: {problem['rule']} {problem['message']}")
-    click.echo(f"{doc['logs']:,} logs: {doc['valid']:,} valid and counted, {len(doc['broken']):,} left out")
+    click.echo(f"{plural(doc['logs'], 'log')}: {doc['valid']:,} valid and counted, {len(doc['broken']):,} left out")
     for line in _variant_lines(doc):
         click.echo(line)
     for line in _block_lines(doc["figures"]["players"], "player"):
         click.echo(line)
     if data:
         real = [row for row in doc["humans_vs_bots"] if row["real"]]
-        click.echo(f"beside the bots' {count:,} games: {len(real)} of {len(doc['humans_vs_bots'])} figures differ for real")
+        click.echo(f"beside the bots' {plural(count, 'game')}: {len(real)} of {len(doc['humans_vs_bots'])} figures differ for real")
     click.echo("wrote " + " and ".join(shown(p) for p in written))
 
 
@@ -239,7 +239,7 @@ def _summary(data: dict, old: dict | None, old_path: Path | None) -> list:
     lines = [f"played by {played_by(data)}"] if data["settings"].get("rules") else []
     lacking = results.missing(data)
     if lacking:
-        lines.append(f"{lacking:,} of the run's {data['games']:,} games are not counted yet (shards still to merge)")
+        lines.append(f"{lacking:,} of the run's {plural(data['games'], 'game')} are not counted yet (shards still to merge)")
     blocks = figures(data)["players"]
     lines += _block_lines(blocks, "bot")
     if blocks and all(block["unsettled"]["count"] == block["games"] for block in blocks.values()):
@@ -276,7 +276,7 @@ def _block_lines(blocks: dict, who: str) -> list:
     for players, block in blocks.items():
         first, ties, unsettled = block["first_player"]["wins"], block["ties"], block["unsettled"]
         no_winner = f"; no winner {rate_text(unsettled)}" if unsettled["count"] else ""
-        lines.append(f"{players} players, {block['games']:,} games: the first player wins {rate_text(first)} "
+        lines.append(f"{plural(int(players), 'player')}, {plural(block['games'], 'game')}: the first player wins {rate_text(first)} "
                      f"(fair share {percent(block['fair_share'])}); ties {rate_text(ties)}{no_winner}; "
                      f"mean score {block['score']['mean']:.1f}, margin {block['margin']['mean']:.1f}, "
                      f"{block['events']['mean']:.0f} events a game")

@@ -34,7 +34,7 @@ OUTPUT = 2_000_000  # characters one rendering may write: a face of 20,000 steps
 # filters that state a number in words, for card texts and the players' rules alike (docs/designing.md):
 # `{{ rules.rounds | words }}` three, `| ordinal` third, `| nth` 3rd, `| plural("point")` 2 points (`spelt=true`:
 # two points), `| listed` 6, 5, 4 and 3
-WORDING = {"words": wording.words, "ordinal": wording.ordinal, "nth": wording.nth, "plural": wording.counted,
+WORDING = {"words": wording.words, "ordinal": wording.ordinal, "nth": wording.nth, "plural": wording.plural,
            "listed": wording.listed}
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from pnp.stats.figures import judged, rate_text
 from pnp.stats.playtests import comparisons
 from pnp.stats.report import EXTRA_STYLE, block_html, changes_html, drawn_html, frequencies_html, table_html
+from pnp.wording import plural
 from pnp.write.html import page as html_page
 
 SIDES = ("bots", "playtests")
@@ -35,17 +36,17 @@ def page(doc: dict, folder: Path) -> str:
 
 
 def _intro(doc: dict) -> str:
-    items = [f"{doc['logs']:,} logs read from {', '.join(doc['folders'])}",
+    items = [f"{plural(doc['logs'], 'log')} read from {', '.join(doc['folders'])}",
              f"{doc['valid']:,} valid and counted", f"{len(doc['broken']):,} left out (they break a rule)"]
     items += [drawn_html(key, values) for key, values in sorted(doc["figures"]["header"].items())]
     variants = doc.get("variants", {})
     if set(variants) - {""}:  # a variant's games are counted with the others, and said so (By printing parts them)
         named = {text: f"rules {text}" if text else f"{doc['game']}'s own rules" for text in variants}
-        items.append("played by " + ", ".join(f"{named[text]}: {games:,} games" for text, games in variants.items())
+        items.append("played by " + ", ".join(f"{named[text]}: {plural(games, 'game')}" for text, games in variants.items())
                      + " (counted together here; By printing keeps them apart)")
     if "bots" in doc:
         s = doc["bots"]["settings"]
-        items.append(f"beside {doc['bots']['figures']['games']:,} games of bots {', '.join(s['bots'])} (seed {s['seed']})")
+        items.append(f"beside {plural(doc['bots']['figures']['games'], 'game')} of bots {', '.join(s['bots'])} (seed {s['seed']})")
     return "<p>" + " · ".join(map(html.escape, items)) + "</p>"
 
 
@@ -102,7 +103,7 @@ def _only_people(doc: dict, folder: Path) -> list:
            table_html(["verb", "choices", "not the greedy bot's (95 % interval)"],
                   [[verb, f"{d['choices']:,}", rate_text(d["unlike_greedy"])]
                    for verb, d in doc["decisions"]["verbs"].items()]),
-           f"<h3>Never named in {games:,} games</h3>"]
+           f"<h3>Never named in {plural(games, 'game')}</h3>"]
     never = [[f"`{verb}` {field}", ", ".join(words)] for verb, fields in doc["never_named"].items()
              for field, words in fields.items()]
     out.append(table_html(["in", "never named"], never) if never else "<p>Every word of the game's tables came up.</p>")
@@ -120,7 +121,7 @@ def _at_the_table(doc: dict, folder: Path) -> list:
         return []
     out = ["<h2>At the table</h2>"]
     if timed["games"]:
-        out += [f"<p>{timed['games']:,} games recorded with their start and end: {timed['mean']} minutes on average, "
+        out += [f"<p>{plural(timed['games'], 'game')} recorded with their start and end: {timed['mean']} minutes on average, "
                 f"{timed['shortest']} the shortest, {timed['longest']} the longest.</p>",
                 _linked_table(["log", "minutes"], [[g["file"], g["minutes"]] for g in timed["logs"]], folder)]
     if notes:

@@ -10,6 +10,7 @@ import io
 from pnp.stats.figures import (FDR, MIN_EXPECTED, MIN_GAMES, compare, figures, judged, percent, played_by,
                                rate_text, spread_known)
 from pnp.stats.results import missing
+from pnp.wording import plural
 from pnp.write.html import page as html_page
 
 EXTRA_STYLE = """
@@ -46,7 +47,7 @@ def page(data: dict, old: dict | None = None) -> str:
 def _settings(data: dict, old: dict | None) -> str:
     s = data["settings"]
     lacking = missing(data)
-    items = [f"{data['counts'].get('games', 0):,} games" + (f" ({lacking:,} of the run's {data['games']:,} "
+    items = [plural(data['counts'].get('games', 0), 'game') + (f" ({lacking:,} of the run's {data['games']:,} "
                                                             "still to merge)" if lacking else ""),
              f"seed {s['seed']}", f"bots {', '.join(s['bots'])}",
              f"players {s['players'] or 'drawn game by game'}",
@@ -54,7 +55,7 @@ def _settings(data: dict, old: dict | None) -> str:
              f"game data {s['data']}", f"played by {played_by(data)}"]
     items += [drawn_html(key, values) for key, values in sorted(data["counts"].get("header", {}).items())]
     if old:
-        items.append(f"compared with an earlier run of {old['counts'].get('games', 0):,} games "
+        items.append(f"compared with an earlier run of {plural(old['counts'].get('games', 0), 'game')} "
                      f"(game data {old['settings']['data']}, played by {played_by(old)})")
     return "<p>" + " · ".join(map(html.escape, items)) + "</p>"
 
@@ -129,6 +130,7 @@ def _plain(value: float, signed: bool = False) -> str:
 def block_html(players: str, block: dict, old: dict | None, who: str = "bot", sides: tuple = SIDES) -> list:
     """The figures of one number of players; `who` sits in the seats (a bot, or a player by name), and
     `sides` name `old` and `block` in the plots."""
+    seated = plural(int(players), 'player')  # "3 players", "1 player"
     first = block["first_player"]["wins"]
     summary = table_html(["figure", "value"], [
         ["games", f"{block['games']:,}"],
@@ -144,16 +146,16 @@ def block_html(players: str, block: dict, old: dict | None, who: str = "bot", si
               table_html([who, "seats", "wins (95 % interval)", "shared", "mean score"],
                      [[bot, f"{b['seats']:,}", rate_text(b["wins"]), b["shared"], f"{b['score']['mean']:.1f}"]
                       for bot, b in block["bots"].items()])]
-    plots = [_rates_plot(f"{players} players: wins by place in turn order",
+    plots = [_rates_plot(f"{seated}: wins by place in turn order",
                          [(str(p["place"]), p["wins"]) for p in block["order"]],
                          old and [(str(p["place"]), p["wins"]) for p in old["order"]], block["fair_share"], sides)]
     if len(block["bots"]) > 1:
         before = old and who == "bot" and [(b, f["wins"]) for b, f in old["bots"].items()]
-        plots.append(_rates_plot(f"{players} players: wins by {who}",
+        plots.append(_rates_plot(f"{seated}: wins by {who}",
                                  [(b, f["wins"]) for b, f in block["bots"].items()], before, block["fair_share"], sides))
     for name, what in (("score", "final scores"), ("margin", "winning margins"), ("events", "events a game")):
-        plots.append(_histogram_plot(f"{players} players: {what}", block[name], old and old[name], sides))
-    return [f"<h2>{players} players</h2>", summary, *tables, "<div class='plots'>", *plots, "</div>"]
+        plots.append(_histogram_plot(f"{seated}: {what}", block[name], old and old[name], sides))
+    return [f"<h2>{seated}</h2>", summary, *tables, "<div class='plots'>", *plots, "</div>"]
 
 
 def _places_table(how: str, places: list) -> str:
