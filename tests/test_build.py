@@ -315,15 +315,16 @@ def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
         reader = PdfReader(tmp_path / "buried-treasure" / "buried-treasure-kit-letter-duplex.pdf")
         return " ".join(reader.pages[0].extract_text().split())
 
-    own = contents()  # the default on Letter: sharing cut lines would leave no room for crop marks
-    assert "6 cards a page, each with its own 3 mm bleed. Neighbours sharing their cuts fit 9 a page: " \
+    shared = contents()  # the default on Letter: eight turned, every cut with its crop marks
+    assert "8 cards a page, turned on their sides so that every cut has its crop marks (upright, 9 would leave " \
+           "some cuts unmarked), neighbours sharing their cut lines. With --gutter bleed each card has its own " \
+           "bleed (6 a page)." in shared
+    assert "no room for bleed" not in shared and "cut along the drawn lines" not in shared
+    assert contents("--gutter", "shared") == contents("--gutter", "0") == shared
+    own = contents("--gutter", "bleed")
+    assert "6 cards a page, each with its own 3 mm bleed. Neighbours sharing their cuts fit 8 a page: " \
            "build with --gutter shared." in own
-    assert contents("--gutter", "6mm") == contents("--gutter", "bleed") == own
-    shared = contents("--gutter", "shared")
-    assert "9 cards a page, neighbours sharing their cut lines. The paper leaves no room for bleed" in shared
-    assert "cut along the drawn lines" in shared
-    assert "With --gutter bleed each card has its own bleed (6 a page)" in shared
-    assert contents("--gutter", "0") == shared
+    assert contents("--gutter", "6mm") == own
 
 
 @pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])

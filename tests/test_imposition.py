@@ -25,11 +25,34 @@ def overlap(a: Box, b: Box) -> bool:
     return a.x0 < b.x1 - 1e-6 and b.x0 < a.x1 - 1e-6 and a.y0 < b.y1 - 1e-6 and b.y0 < a.y1 - 1e-6
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_per_page(paper):
+@pytest.mark.parametrize("paper,most", [("a4", 9), ("letter", 8)])
+def test_as_many_poker_cards_a_page_as_keep_every_cut_marked(paper, most):
+    """Nine upright on A4; on Letter nine upright would leave 1.35 mm above and below the grid inside the margin,
+    no room for the marks of its vertical cuts: eight turned on their sides, 2 × 4, keep every mark and bleed."""
     pages = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings(paper))
-    assert [p.side for p in pages] == ["fronts", "backs"]
-    assert len(pages[0].placed) == 9
+    assert [p.side for p in pages] == ["fronts", "backs"] * (1 if most == 9 else 2)
+    assert len(pages[0].placed) == most and pages[0].fit.marks and not pages[0].cut_lines
+    assert {slot.rotation for slot, _ in pages[0].placed} == ({90} if paper == "letter" else {0})
+    marks = pages[0].crop_marks()
+    assert {round(x0, 4) for x0, _, x1, _ in marks if x0 == x1} == set(pages[0].cuts_x)  # every vertical cut
+    assert {round(y0, 4) for _, y0, _, y1 in marks if y0 == y1} == set(pages[0].cuts_y)  # every horizontal cut
+
+
+@pytest.mark.parametrize("short_edge", [False, True])
+def test_the_backs_of_cards_turned_on_letter_land_behind_their_fronts(short_edge):
+    """Turned cards' backs, mirrored as the printer turns the sheet: about its long edge the back is turned the
+    other way (its top still under the front's top), about its short edge the same way, and each back's
+    trimmed box is its front's seen through the paper."""
+    s = settings("letter", short_edge=short_edge)
+    front, back = duplex_pages(pairs(8), POKER, 3.0, 0.0, s)
+    w, h = s.size
+    for (f, f_face), (b, b_face) in zip(front.placed, back.placed):
+        assert b_face == ("back", f_face[1]) and f.rotation == 90
+        if short_edge:
+            assert b.rotation == 90 and b.trim == Box(f.trim.x0, h - f.trim.y1, f.trim.x1, h - f.trim.y0)
+        else:
+            assert b.rotation == 270 and b.trim == Box(w - f.trim.x1, f.trim.y0, w - f.trim.x0, f.trim.y1)
+        assert b.trim.w == pytest.approx(POKER[1]) and b.trim.h == pytest.approx(POKER[0])
 
 
 def test_fit_tries_both_orientations():
@@ -126,8 +149,11 @@ def test_sharing_cuts_fits_more_a_page_and_says_what_it_costs():
     own = capacity(POKER, 3.0, 6.0, settings("letter"))
     shared = capacity(POKER, 3.0, 0.0, settings("letter"))
     assert own.per_page == 6 and own.edge_bleed == 3.0 and own.marks
-    # nine poker cards leave Letter no room above and below for bleed or crop marks: the cuts are drawn instead
-    assert shared.per_page == 9 and shared.edge_bleed == 0.0 and not shared.marks
+    # turned on their sides, eight poker cards keep their whole bleed and a crop mark on every cut
+    assert shared.per_page == 8 and shared.edge_bleed == 3.0 and shared.marks and shared.turned
+    # nine upright leave Letter no room above and below for bleed or crop marks: the most, but not chosen
+    most = capacity(POKER, 3.0, 0.0, settings("letter"), marked=False)
+    assert most.per_page == 9 and most.edge_bleed == 0.0 and not most.marks
     page = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings("letter"))[0]
-    assert page.cut_lines and page.fit == shared
+    assert not page.cut_lines and page.fit == shared
     assert capacity(POKER, 3.0, 6.0, settings("a4")).per_page == 8

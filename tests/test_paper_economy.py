@@ -61,6 +61,18 @@ def test_a_kit_prints_on_few_sheets_and_none_mostly_empty(slug, fold):
     _none_mostly_empty(found)
 
 
+LETTER_OVER_A4 = 1.15  # the most sheets a Letter kit may take, as a share of its A4 kit's
+
+
+@pytest.mark.parametrize("slug,fold", KITS, ids=IDS)
+def test_a_letter_kit_takes_few_more_sheets_than_an_a4_kit(slug, fold):
+    """Letter is shorter than A4: poker cards lie eight to a page on their sides (every cut keeps its crop marks)
+    where A4 holds nine, and a rules text that runs a little over one page is set a little smaller."""
+    game = load_game(slug)
+    a4, letter = (len(sheets(game, Settings(fold=fold, paper=PAPERS[name]))) for name in ("a4", "letter"))
+    assert letter <= LETTER_OVER_A4 * a4, (letter, a4)
+
+
 @pytest.mark.parametrize("slug,fold", KITS, ids=IDS)
 def test_on_letter_paper_too_no_sheet_is_mostly_empty(slug, fold):
     _none_mostly_empty(sheets(load_game(slug), Settings(fold=fold, paper=PAPERS["letter"])))
@@ -153,3 +165,17 @@ def test_packed_pages_place_every_piece_once_with_its_back_behind_it(fold):
             if back.reverse:
                 for (f, _), (b, _) in zip(page.placed, back.placed):
                     assert abs(f.trim.x0 + b.trim.x1 - settings.size[0]) < 1e-6 and abs(f.trim.y0 - b.trim.y0) < 1e-6
+
+
+def test_a_rules_text_a_little_over_a_page_is_set_a_little_smaller():
+    """Buccaneer's rules run to a second Letter page at the usual size: set at the largest size that keeps them
+    to one page, they take one sheet, as on A4, where they keep the usual size."""
+    from pnp.layout.rulesheet import BODIES, BODY
+    game = load_game("buccaneer")
+    for name, size in (("a4", BODY), ("letter", BODIES[-1])):
+        settings = Settings(paper=PAPERS[name])
+        rules = next(part for part in layout.parts(game, settings) if part.component.kind == "rules")
+        assert len(rules.pages) == 1
+        (_, face), = rules.pages[0].placed
+        sizes = {values["size"] for step, values in face.steps if step == "text" and values["font"] == "sans"}
+        assert size in sizes and not {body for body in BODIES if body != size} & sizes

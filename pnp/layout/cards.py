@@ -15,7 +15,7 @@ FOLD_STOCK = "paper of 80–120 g/m² (the two halves glued together make the ca
 def card_gutter(component, settings) -> float:
     """The space between neighbouring cards: --gutter's, else the data's, else none where the paper still has
     room for crop marks on every cut: neighbours share their cut lines, as print-and-play cards do (nine poker
-    cards on A4); else room for each card's whole bleed (`bleed`), as where the paper is short (poker on Letter)."""
+    cards on A4, eight turned on Letter); else room for each card's whole bleed (`bleed`)."""
     bleed = component.options["bleed"]
     for gutter in (settings.gutter, component.options["gutter"]):
         if gutter == "bleed":
@@ -93,8 +93,19 @@ def bleed_note(component, settings) -> str:
                  if shared.per_page > chosen.per_page else "")
         return f"{_many(component, chosen.per_page)} a page, each with its own {bleed:g} mm bleed.{short}{offer}"
     own = capacity(component.size, bleed, 2 * bleed, settings)
-    return (f"{_many(component, chosen.per_page)} a page, neighbours sharing their cut lines.{short} With --gutter "
-            f"bleed each card has its own bleed ({own.per_page} a page).")
+    return (f"{_many(component, chosen.per_page)} a page, {_turned(component, chosen, bleed, settings)}neighbours "
+            f"sharing their cut lines.{short} With --gutter bleed each card has its own bleed ({own.per_page} a page).")
+
+
+def _turned(component, chosen, bleed: float, settings) -> str:
+    """Why the cards lie on their sides, when they do: upright, more would fit only with cuts left unmarked."""
+    if not chosen.turned:
+        return ""
+    most = capacity(component.size, bleed, 0.0, settings, marked=False)
+    if most.per_page > chosen.per_page and not most.marks:
+        return (f"turned on their sides so that every cut has its crop marks (upright, {most.per_page} would "
+                "leave some cuts unmarked), ")
+    return "turned on their sides, "
 
 
 def _many(component, count: int) -> str:

@@ -241,6 +241,7 @@ class Fit:
     per_page: int
     edge_bleed: float  # the least bleed kept at the grid's outer edges: the data's, unless the paper is short
     marks: bool  # room for a crop mark at one end at least of every cut; if not, the cuts are drawn as lines
+    turned: bool = False  # the faces lie on their sides: turned, more of them fit with every cut marked
 
 
 def frames(settings: Settings, bleed: float, strict: bool):
@@ -297,7 +298,19 @@ def fit_of(grid: Grid, bleed: float, content: Box) -> Fit:
     room = (box.x0 - left - content.x0, content.x1 - box.x1 - right, box.y0 - bottom - content.y0,
             content.y1 - box.y1 - top)
     marked = [r - MARK_GAP >= MARK_MIN - 1e-6 for r in room]
-    return Fit(grid.count, min(left, right, bottom, top), (marked[0] or marked[1]) and (marked[2] or marked[3]))
+    return Fit(grid.count, min(left, right, bottom, top), (marked[0] or marked[1]) and (marked[2] or marked[3]),
+               grid.turned)
+
+
+def chosen(options: list, needed: int, bleed: float, marked: bool = True):
+    """Of the (grid, content, ...) `options`, in order of preference, the first that holds as many pieces as any
+    could, or all of them when fewer are needed; of those that keep a crop mark on every cut when any does
+    (nine poker cards upright on Letter would leave their top and bottom cuts unmarked: eight turned keep
+    every mark), unless `marked` is false."""
+    if marked:
+        options = [option for option in options if fit_of(option[0], bleed, option[1]).marks] or options
+    enough = min(needed, max(option[0].count for option in options))
+    return next(option for option in options if option[0].count >= enough)
 
 
 def shares_cuts(bleed: float, gutter: float) -> bool:
@@ -305,10 +318,9 @@ def shares_cuts(bleed: float, gutter: float) -> bool:
     return gutter < 2 * bleed - 1e-9
 
 
-def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int):
-    """The (grid, content, footer-at-bottom) for one-sided or duplex pages: in order of preference (as
-    `candidates` orders the frames, upright before turned), the first that holds as many pieces as any could,
-    or all of them when fewer are needed."""
+def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int, marked: bool = True):
+    """The (grid, content, footer-at-bottom) for one-sided or duplex pages: as `chosen` picks it from the options
+    in the order `candidates` gives the frames, upright before turned."""
     def search(content, band, area):
         return [(grid, content, band) for grid in grids(area, size, gutter)]
 
@@ -316,16 +328,16 @@ def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int
     if not options:
         raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm piece does not fit on {settings.paper.name} paper "
                          f"inside {settings.margin:g} mm margins")
-    enough = min(needed, max(grid.count for grid, _, _ in options))
-    return next(option for option in options if option[0].count >= enough)
+    return chosen(options, needed, bleed, marked)
 
 
-def capacity(size, bleed: float, gutter: float, settings: Settings) -> Fit:
-    """How the most faces of `size` a page can hold sit on it, for duplex pages or fold-and-glue sheets."""
+def capacity(size, bleed: float, gutter: float, settings: Settings, marked: bool = True) -> Fit:
+    """How the most faces of `size` a page can hold sit on it, for duplex pages or fold-and-glue sheets: with a
+    crop mark on every cut where the paper allows that, unless `marked` is false (then the most of all)."""
     if settings.fold:
-        grid, content, *_ = fold_grid(size, bleed, gutter, settings, 10 ** 6)
+        grid, content, *_ = fold_grid(size, bleed, gutter, settings, 10 ** 6, marked)
     else:
-        grid, content, _ = best_grid(settings, size, gutter, bleed, 10 ** 6)
+        grid, content, _ = best_grid(settings, size, gutter, bleed, 10 ** 6, marked)
     return fit_of(grid, bleed, content)
 
 
@@ -377,11 +389,10 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     return pages
 
 
-def fold_grid(size, bleed: float, gutter: float, settings: Settings, needed: int):
+def fold_grid(size, bleed: float, gutter: float, settings: Settings, needed: int, marked: bool = True):
     """The best fold-and-glue sheet for `needed` cards of `size`: (grid of the fronts, content, footer band?, fold
-    axis, fold position, the page's settings). Portrait or landscape, folded across or along: in order of
-    preference (as `candidates` orders the frames: a footer band before none), the first that holds as many
-    cards as any could, or all of them when fewer are needed."""
+    axis, fold position, the page's settings). Portrait or landscape, folded across or along: as `chosen` picks
+    it from the options in the order `candidates` gives the frames (a footer band before none)."""
     gap = max(2 * bleed, 2.0)  # each card keeps its bleed on both sides of the fold
     searches = []
     for landscape in (False, True):
@@ -405,8 +416,7 @@ def fold_grid(size, bleed: float, gutter: float, settings: Settings, needed: int
     if not options:
         raise NoRoom(f"a {size[0]:g} × {size[1]:g} mm card does not fit half of {settings.paper.name} paper "
                          f"inside {settings.margin:g} mm margins")
-    enough = min(needed, max(option[0].count for option in options))
-    return next(option for option in options if option[0].count >= enough)
+    return chosen(options, needed, bleed, marked)
 
 
 def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:

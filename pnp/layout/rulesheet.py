@@ -20,6 +20,7 @@ from pnp.model.units import PT
 INK = "#2B1D0E"
 RULE = "#B8AE9C"
 BODY = 9.6  # points
+BODIES = (BODY, 9.4, 9.2)  # the sizes the text may be set in, largest first, to keep it to fewer pages
 LEADING = 1.3
 HEADING = 11.5
 TITLE = 24.0
@@ -139,8 +140,9 @@ class Picture:
 class Sheet:
     """Flows blocks down two columns, page after page; each page is a list of steps."""
 
-    def __init__(self, size: tuple[float, float], title: str, subtitle: str):
+    def __init__(self, size: tuple[float, float], title: str, subtitle: str, body: float = BODY):
         self.w, self.h = size
+        self.body = body  # the text's size, points
         self.col_w = (self.w - COLUMN_GAP) / 2
         self.pages: list[list] = []
         self.title, self.subtitle = title, subtitle
@@ -202,13 +204,13 @@ class Sheet:
             # a heading keeps below it the room its text needs to begin: the gap, and three lines (a
             # paragraph of three is never split, a longer one keeps two lines together)
             self.lines(set_lines(block.text, self.col_w, HEADING, "title"), HEADING,
-                       keep=HEADING_GAP + 3 * BODY * LEADING / PT)
+                       keep=HEADING_GAP + 3 * self.body * LEADING / PT)
             self.y += HEADING_GAP
         elif block.kind == "table":
             self.table(block.rows)
         else:
             indent = block.depth * INDENT + (1.0 if block.kind == "number" else 0.0)
-            self.lines(set_lines(block.text, self.col_w - indent, BODY), BODY, indent, block.marker)
+            self.lines(set_lines(block.text, self.col_w - indent, self.body), self.body, indent, block.marker)
             self.y += PARAGRAPH_GAP * (0.6 if block.depth else 1.0)
 
     def table(self, rows: tuple) -> None:
@@ -217,19 +219,19 @@ class Sheet:
         count = max(len(row) for row in rows)
         rows = [tuple(row) + ("",) * (count - len(row)) for row in rows]
         rows[0] = tuple(marked((run.text, True, run.italic) for run in runs_of(cell)) for cell in rows[0])
-        widths = [max(_natural(row[column]) for row in rows) + CELL_PAD for column in range(count)]
+        widths = [max(_natural(row[column], self.body) for row in rows) + CELL_PAD for column in range(count)]
         if sum(widths) > self.col_w:
             widths = [self.col_w * width / sum(widths) for width in widths]
-        step = BODY * LEADING / PT
+        step = self.body * LEADING / PT
         for number, row in enumerate(rows):
-            cells = [set_lines(cell, width - CELL_PAD, BODY) for cell, width in zip(row, widths)]
+            cells = [set_lines(cell, width - CELL_PAD, self.body) for cell, width in zip(row, widths)]
             height = max(len(lines) for lines in cells) * step + 0.8
             self._room(height)
             left, steps = self.x, self.pages[-1]
             for lines, width in zip(cells, widths):
                 for line_number, line in enumerate(lines):
-                    baseline = self.y + BODY * CAP / PT + line_number * step
-                    steps += [text_step(text, left + dx, baseline, BODY, face, INK, markup=True)
+                    baseline = self.y + self.body * CAP / PT + line_number * step
+                    steps += [text_step(text, left + dx, baseline, self.body, face, INK, markup=True)
                               for dx, text, face in line]
                 left += width
             self.y += height
@@ -245,13 +247,13 @@ class Sheet:
         label = CAPTION * LEADING / PT
         names = [set_lines(f"**{escaped(picture.caption)}**", cell - 1.0, CAPTION) for picture in pictures]
         lines = max(len(name) for name in names) + 1
-        height = PICTURE_HEIGHT + 1.5 + lines * label + 2.5 + (BODY * LEADING / PT if caption else 0.0)
+        height = PICTURE_HEIGHT + 1.5 + lines * label + 2.5 + (self.body * LEADING / PT if caption else 0.0)
         self._room(height)
         steps = self.pages[-1]
         y = self.y
         if caption:
-            steps.append(text_step(caption, self.x, y + BODY * CAP / PT, BODY, "bold", INK))
-            y += BODY * LEADING / PT
+            steps.append(text_step(caption, self.x, y + self.body * CAP / PT, self.body, "bold", INK))
+            y += self.body * LEADING / PT
         for index, (picture, name) in enumerate(zip(pictures, names)):
             fw, fh = picture.face.size
             scale = min(PICTURE_HEIGHT / fh, (cell - 2.0) / fw)
@@ -275,16 +277,16 @@ class Sheet:
         return self.pages
 
 
-def _natural(text: str) -> float:
-    """How wide (mm) a table's cell is set on one line."""
-    return max(text_layout(_text(text, 1000.0, BODY, "sans")).widths)
+def _natural(text: str, size: float) -> float:
+    """How wide (mm) a table's cell is set on one line, at `size` points."""
+    return max(text_layout(_text(text, 1000.0, size, "sans")).widths)
 
 
 def pages_of(text: str, size: tuple[float, float], subtitle: str, pictures: list[Picture],
-             fallback_title: str) -> list[list]:
-    """The steps of each page of a rules sheet `size` mm large."""
+             fallback_title: str, body: float = BODY) -> list[list]:
+    """The steps of each page of a rules sheet `size` mm large, its text set at `body` points."""
     title, blocks = parse(text)
-    sheet = Sheet(size, title or fallback_title, subtitle)
+    sheet = Sheet(size, title or fallback_title, subtitle, body)
     for block in blocks:
         if block.kind == "picture":
             sheet.picture(block.text, pictures)
@@ -293,13 +295,27 @@ def pages_of(text: str, size: tuple[float, float], subtitle: str, pictures: list
     return sheet.finish()
 
 
+def fewest_pages(text: str, size: tuple[float, float], subtitle: str, pictures: list[Picture],
+                 fallback_title: str) -> list[list]:
+    """The rules set at the largest of BODIES that takes as few pages as any of them: a text that runs a little
+    over one page (on Letter, shorter than A4) is set a little smaller to keep to one sheet."""
+    best = None
+    for body in BODIES:
+        pages = pages_of(text, size, subtitle, pictures, fallback_title, body)
+        if best is None or len(pages) < len(best):
+            best = pages
+        if len(best) == 1:
+            break
+    return best
+
+
 def rules_pages(game, component, settings, pictures: list[Picture]) -> list:
     """The players' rules: the game's how-to-play text (read with the game, pnp/read/kinds.py) on one or two
     pages of the kit's paper, with `pictures` of everything else the kit holds."""
     text = component.options["content"]
     area = printable(settings).inset(bottom=FOOTER_BAND)
     subtitle = " · ".join(item for item in (game.players_text, game.credits) if item)
-    pages = pages_of(text, (area.w, area.h), subtitle, pictures, game.name)
+    pages = fewest_pages(text, (area.w, area.h), subtitle, pictures, game.name)
     if len(pages) > MAX_PAGES:
         raise NoRoom(f"the rules in {component.options['text']} run to {len(pages)} pages of "
                      f"{settings.paper.name} paper; a rules sheet holds {MAX_PAGES}: shorten them")
