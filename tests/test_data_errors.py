@@ -60,6 +60,10 @@ CASES = [
     ("templates/front.yaml.j2", "src: dot.svg", f"src: {'9' * 404}.svg",
      ["front.yaml.j2", "art.src", "a name of 408 characters"]),
     ("templates/front.yaml.j2", "size: 10,", "size: 10, glow: 3,", ["step 3", "text.glow: unknown key"]),
+    # a step inside a group is named by both numbers, the group's first: the second step of the group at step 2
+    ("templates/front.yaml.j2", "- art: {src: dot.svg, x: 10, y: 10, w: 20, h: 20}",
+     "- group: {steps: [{circle: {x: 1, y: 1, r: 1}}, {art: {src: dot.svg, x: 10, y: 10, w: 20, h: 20, glow: 3}}]}",
+     ["(template front.yaml.j2): step 2.2.art.glow: unknown key"]),
     ("templates/front.yaml.j2", "{{ card.label | tojson }}", "{{ card.nickname | tojson }}",
      ["deck.csv:2", "has no attribute 'nickname'"]),
     ("templates/front.yaml.j2", "{{ card.label | tojson }}", "{{ card.label | tojson }", ["templates/front.yaml.j2:4",

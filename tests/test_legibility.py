@@ -112,6 +112,18 @@ def test_low_contrast_is_a_warning_with_its_ratio(toy, tmp_path):
     assert "2.8:1" in said[0] and "#999999 on #FFFFFF" in said[0] and "below 3:1" in said[0]
 
 
+def test_a_contrast_just_below_the_limit_is_never_printed_as_the_limit(toy, tmp_path):
+    # grey #969696 on white: 2.958, which one decimal would print as 3.0, beside "below 3:1"
+    add_label(toy, '- rect: {x: 5, y: 70, w: 50, h: 8, fill: "#FFFFFF"}\n'
+                   '- text: {text: "faint", x: 5, y: 71, w: 50, size: 8, colour: "#969696"}\n')
+    [said] = warnings(run(toy, tmp_path))
+    assert "contrast of 2.96:1" in said and "below 3:1" in said and "3.0:1" not in said
+    from pnp.render.legibility import _figure
+
+    assert [_figure(2.9953, 3.0), _figure(2.99999, 3.0), _figure(5.96, 6.0), _figure(0.04)] == [
+        "2.995", "2.999", "5.96", "0.0"]  # (an amount past a frame has no limit to stay below)
+
+
 @pytest.mark.parametrize("steps,ratio", [
     # black at 35 % over white prints as #A6A6A6: 2.4:1
     ('- rect: {x: 5, y: 70, w: 50, h: 8, fill: "#FFFFFF"}\n'
@@ -159,7 +171,7 @@ def test_a_sheet_s_text_is_read_against_the_background_it_is_printed_over(toy, t
     assert len(said) == 3, said  # the text of the background itself, and both of the sheets' own
     assert "numbered-background.yaml.j2:2: step 2: text 'SHARED'" in said[0]
     assert "numbered.yaml.j2:2: step 1: text 'N:1:" in said[1] and "on 2 sheets (1, 2)" in said[1]
-    assert "numbered.yaml.j2:3: step 2: step 1: text 'UPSIDE'" in said[2]
+    assert "numbered.yaml.j2:3: step 2.1: text 'UPSIDE'" in said[2]  # the first step of the group at step 2
     edit(toy / "templates/numbered.yaml.j2", "size: 10, align: left}\n", 'size: 10, align: left, colour: "#FFFFFF"}\n')
     edit(toy / "templates/numbered.yaml.j2", "align: left}}]}", 'align: left, colour: "#FFFFFF"}}]}')
     said = warnings(run(toy, tmp_path))

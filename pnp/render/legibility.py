@@ -44,7 +44,7 @@ class Finding:
     """One thing that keeps one text step of a face from being read. `file` and `line` are the template line
     that wrote the step (line 0: not known), filled in by the face maker."""
 
-    step: str  # "step 4", or "step 2: step 1" for a step inside a group
+    step: str  # "step 4", or "step 2.1" for the first step of the group at step 2
     path: tuple  # the step's place among the face's steps, from 1: (4,), or (2, 1)
     kind: str  # FIT, FRAME, SAFE_ZONE, SMALL or FAINT
     error: bool
@@ -98,7 +98,7 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
     for index, (name, v) in enumerate(steps, start=1):
         if name == "rect":
             frames.append((_frame(v["x"], v["y"], v["w"], v["h"], v["width"] if v["stroke"] != "none" else 0.0),
-                           index))
+                           path + (index,)))
         if name == "group":  # its steps have frames of their own, in their own coordinates
             inner = place.then(v["x"], v["y"], v["rotate"], v["mirror"])
             _check(v["steps"], None, inner, paints, path + (index,), palette, found)
@@ -131,12 +131,18 @@ def _add_paint(name: str, v: dict, place: "Place", paints: list, palette: tuple)
         paints.append((place.matrix, *paint))
 
 
+def step_name(path: tuple) -> str:
+    """A step as a message names it by its numbers, the groups' it is in first: "step 4", "step 5.2" (the
+    second step of the group at step 5), as the step checker does (pnp/render/steps.py)."""
+    return "step " + ".".join(map(str, path))
+
+
 def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,
                 palette: tuple, found: list) -> None:
     """Note what keeps one text step from being read (a step marked `fine` gives no warning)."""
     def note(kind: str, error: bool, amount: float, detail: str = "") -> None:
         if error or not v["fine"]:
-            step = ": ".join(f"step {index}" for index in path)
+            step = step_name(path)
             found.append(Finding(step, path, kind, error, v["text"], amount, detail))
 
     layout = text_layout(v)
@@ -169,7 +175,7 @@ def _spilt(ink: tuple, middle: tuple, frames: list, safe: Box | None) -> list:
         _, frame, index = holding
         over = _outside(ink, frame)
         if over > 0.05:
-            found.append((FRAME, over, f"the rect of step {index}"))
+            found.append((FRAME, over, f"the rect of {step_name(index)}"))
     over = _outside(ink, safe) if safe is not None else 0.0
     if over > 0.05:
         found.append((SAFE_ZONE, over, ""))
@@ -353,18 +359,31 @@ def _clause(found: list[Finding]) -> str:
     if kind == FIT:
         return f"does not fit its box {details[0]}"
     if kind == SMALL:
-        return f"is set at {_span(found, '{:.1f} pt')}, below the {MIN_SIZE:g} pt a player reads with ease"
+        return f"is set at {_span(found, ' pt', below=MIN_SIZE)}, below the {MIN_SIZE:g} pt a player reads with ease"
     if kind == FAINT:
-        return f"has a contrast of {_span(found, '{:.1f}:1')} with what lies under it{detail}, below {CONTRAST:g}:1"
+        return f"has a contrast of {_span(found, ':1', below=CONTRAST)} with what lies under it{detail}, below {CONTRAST:g}:1"
     if kind == FRAME:
-        return f"runs {_span(found, '{:.1f} mm')} past its frame{detail}"
-    return f"runs {_span(found, '{:.1f} mm')} into the {SAFE:g} mm next to the edge, which a cut may take"
+        return f"runs {_span(found, ' mm')} past its frame{detail}"
+    return f"runs {_span(found, ' mm')} into the {SAFE:g} mm next to the edge, which a cut may take"
 
 
-def _span(findings: list[Finding], form: str) -> str:
-    """The amounts of some findings: "0.4 mm", or "0.2 to 0.4 mm"."""
-    low, high = (form.format(value) for value in (min(f.amount for f in findings), max(f.amount for f in findings)))
+def _span(findings: list[Finding], unit: str, below: float | None = None) -> str:
+    """The amounts of some findings, each followed by `unit`: "0.4 mm", or "0.2 to 0.4 mm"; amounts found
+    `below` a limit each printed below it (`_figure`)."""
+    low, high = (_figure(value, below) + unit for value in (min(f.amount for f in findings),
+                                                            max(f.amount for f in findings)))
     return low if low == high else f"{low} to {high}"
+
+
+def _figure(value: float, below: float | None = None) -> str:
+    """An amount to one decimal, or to as many more (three at most, the last cut rather than rounded) as keep
+    one that is `below` a limit printed below it: a contrast of 2.96 is "2.96", never "3.0" beside a limit
+    of 3."""
+    for digits in (1, 2, 3):
+        said = f"{value:.{digits}f}"
+        if below is None or float(said) < below:
+            return said
+    return f"{math.floor(value * 1000) / 1000:.3f}"
 
 
 def _quoted(text: str) -> str:

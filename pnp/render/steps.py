@@ -183,13 +183,15 @@ class Steps:
             self.texts[split[0]] = {name: value for name, value in step[1].items() if name != "icons"}
 
     def _check(self, raw: list, label: str, prefix: str, problems: list) -> tuple:
-        """Check a list of drawing steps (and the steps of its groups), finding the files they place."""
+        """Check a list of drawing steps (and the steps of its groups), finding the files they place. A step is
+        placed by its number, after the numbers of the groups it is in (`prefix`, "5." inside the group at step
+        5): "step 4", "step 5.2"."""
         steps = (self._check_step(index, item, label, prefix, problems) for index, item in enumerate(raw))
         return tuple(step for step in steps if step is not None)
 
     def _check_step(self, index: int, item, label: str, prefix: str, problems: list) -> tuple | None:
         """One drawing step checked, as (name, values), the file it places found; None when it is wrong."""
-        spot = Where(label, 0, f"{prefix}step {index + 1}")
+        spot = Where(label, 0, f"step {prefix}{index + 1}")
         if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in self.specs:
             problems.append((spot, f"expected one of {', '.join(self.specs)} with its values, got {item!r}"))
             return None
@@ -201,7 +203,7 @@ class Steps:
         if name in PLACED:
             checked[name] = self.library.placed(name, checked["src"], spot.at(f"{name}.src"), problems)
         elif name == "group":
-            checked["steps"] = self._check(checked["steps"], label, f"{prefix}step {index + 1}: ", problems)
+            checked["steps"] = self._check(checked["steps"], label, f"{prefix}{index + 1}.", problems)
         elif name == "text":
             checked["font"] = self.fonts.get(checked["font"], checked["font"])
             if not plain(checked["text"]):
