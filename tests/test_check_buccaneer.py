@@ -12,7 +12,7 @@ from pnp.check.ending import FinalScores
 from pnp.check.engine import State
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
-from pnp.check.simulate import simulate
+from pnp.check.simulate import game_rng, play, simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "pnp" / "games" / "buccaneer" / "examples"
 SETUP = """game: buccaneer
@@ -85,6 +85,12 @@ def test_a_port_trades_value_for_value_and_a_ship_there_must_sail_out():
         "Mia sail 9-12 n\nTom sail cadiz\nTom trade red-2 red-1 red-1 for gold-bar\nMia turn e\n"
     assert broken(body) == []
     assert broken(body + "Tom stay\n") == [(7, "BU-MUST-MOVE")]
+
+
+def test_a_trade_for_more_of_a_kind_than_the_docks_hold_is_reported():
+    body = START.replace("17-9 n", "17-9 e").replace("9-9 ne", "9-9 n") + \
+        "Mia sail 9-12 n\nTom sail cadiz\nTom trade black-3 black-3 red-2 for gold-bar gold-bar\nMia turn e\n"
+    assert broken(body) == [(5, "BU-TRADE")]                      # Cadiz's docks hold one gold bar
 
 
 def test_a_ship_lying_at_sea_may_stop_a_passing_ship_and_attack_it():
@@ -235,3 +241,98 @@ def test_apply_calls_the_engines_handle_and_reads_the_end_lines_from_the_state_i
     watched = []
     check_text(SETUP + START, "t.log", watch=lambda s, action: watched.append((s.final_line, s.winner_line)))
     assert watched and set(watched) == {(FinalScores.final_line, FinalScores.winner_line)}
+
+
+# After a mistake, what it leaves unsure is the log's word: a later line is reported only when it is wrong
+# whatever the mistake was. A second mistake of its own is still reported.
+WAIT = "Mia turn ne\nTom turn n\nMia turn n\nTom turn e\n" * 9  # turns on the spot, past the lines a reread reads
+TRADE = "Mia sail 9-9 n\nTom sail 17-9 e\n" + WAIT + \
+        "Mia sail 9-12 n\nTom sail cadiz\nTom trade red-2 for black-2\nMia turn e\n"
+TRADED = TRADE.count("\n") - 1  # the trade's line
+
+
+def setup_line(setup: str, text: str) -> int:
+    """The line of `text` in a game set up by `setup`, counted as `broken` counts them (the body's first is 1)."""
+    lines = setup.splitlines()
+    return lines.index(text) + 1 - len(lines)
+
+
+def test_the_docks_of_a_port_set_up_wrongly_are_the_logs_word():
+    assert broken(TRADE) == []                                     # black-2 lies on Cadiz's docks
+    wrong = SETUP.replace("port cadiz red-2 black-2 gold-bar", "port cadiz red-2 red-3 gold-bar")
+    port = setup_line(wrong, "port cadiz red-2 red-3 gold-bar")
+    assert broken(TRADE, wrong) == [(port, "BU-PORT-SETUP")]      # the black-2 traded for was there all along
+    unfair = TRADE.replace("Tom trade red-2 for black-2", "Tom trade red-1 for black-2")
+    assert broken(unfair, wrong) == [(port, "BU-PORT-SETUP"), (TRADED, "BU-TRADE")]   # 1 for 2: still not fair
+
+
+def test_the_docks_of_a_port_left_out_of_the_set_up_are_the_logs_word():
+    left_out = SETUP.replace("port cadiz red-2 black-2 gold-bar\n", "")
+    both = TRADE.replace("Tom trade red-2 for black-2", "Tom trade black-3 red-2 red-1 for red-2 gold-bar")
+    assert broken(both) == []
+    assert broken(both, left_out) == [(1, "BU-SETUP")]             # reported once, at the dealer's first move
+    unfair = TRADE.replace("Tom trade red-2 for black-2", "Tom trade red-2 red-1 for gold-bar")
+    assert broken(unfair, left_out) == [(1, "BU-SETUP"), (TRADED, "BU-TRADE")]
+
+
+def test_after_a_mistake_in_the_set_up_a_surplus_returned_is_the_logs_word():
+    # A set-up mistake leaves every hand unsure, and so what a hold may take: Tom's return of the rum is played.
+    wrong = SETUP.replace("port cadiz red-2 black-2 gold-bar", "port cadiz red-2 pearl gold-bar")
+    port = setup_line(wrong, "port cadiz red-2 pearl gold-bar")
+    assert broken(ATTACK, wrong) == [(port, "BU-PORT-SETUP")]
+    off_course = ATTACK.replace("Mia sail 15-1 s", "Mia sail 16-1 s")
+    assert broken(off_course, wrong) == [(port, "BU-PORT-SETUP"), (16, "BU-SAIL-LINE")]
+
+
+def test_the_final_scores_of_a_player_whose_cargo_a_mistake_blurred_are_the_logs_word():
+    lines = (EXAMPLES / "two-players.log").read_text().split("\n")
+    unload = lines.index(next(line for line in lines if line.startswith("Anne unload ruby gold-bar")))
+    dropped = lines[:unload] + lines[unload + 1:]     # left out: the checker counts ruby and gold-bar still aboard
+    maroon = dropped.index(next(line for line in dropped if line.startswith("Anne maroon black-3"))) + 1
+    final = dropped.index(next(line for line in dropped if line.startswith("final "))) + 1
+
+    def found(text_lines):
+        return [(v.line, v.rule) for v in check_text("\n".join(text_lines), "t.log").violations]
+    # card 9 then takes the best treasure Anne seems to carry: reported; her 26 points at home, and her win, stand
+    assert found(dropped) == [(maroon, "BU-CHANCE-MAROON")]
+    more = [line.replace("Anne 26", "Anne 27") for line in dropped]   # more than the ship could have unloaded
+    assert found(more) == [(maroon, "BU-CHANCE-MAROON"), (final, "BU-GAME-END")]
+
+
+def test_a_press_nothing_asks_for_is_played_as_written():
+    # Card 2 written as card 7: the press is reported. Played as written, it leaves Anne without crew, and her ship
+    # drifts as a derelict does; not played, her ship would be blamed for every drift after it.
+    lines = play(rules_for("buccaneer"), game_rng(14, 12), None, ("random",), {}, "t").log().split("\n")
+    press = lines.index("Bart press Anne black-2 black-3 red-2")
+    assert lines[press - 1] == "draw 2"
+    lines[press - 1] = "draw 7"
+    found = [(v.line, v.rule) for v in check_text("\n".join(lines), "t.log").violations]
+    assert found == [(press + 1, "BU-CHANCE-PRESS")]
+    stay = next(i for i in range(press + 1, len(lines)) if lines[i].startswith("Bart sail"))
+    lines[stay] = "Bart stay"                                       # away from home: Bart's ship must move
+    found = [(v.line, v.rule) for v in check_text("\n".join(lines), "t.log").violations]
+    assert found[:2] == [(press + 1, "BU-CHANCE-PRESS"), (stay + 1, "BU-MUST-MOVE")]
+
+
+def test_a_kept_card_misnumbered_leaves_the_chance_pile_a_card_short():
+    # A kept card (21, 23 to 26) written as a card whose follow-up the next line lacks: reported there. The card
+    # drawn is out of the pile all the same, so the cards put under it come up an unseen card sooner than the
+    # count says: they fit. A card that cannot be on top whatever was drawn is still reported.
+    text = next(text for _, text in simulate("buccaneer", 1, seed=5, players=4, bots=("greedy", "random")))
+    lines = text.split("\n")
+    draws = [i for i, line in enumerate(lines) if line.startswith("draw ")]
+    drawn = [lines[i].split()[1] for i in draws]
+    kept = next(n for n, card in enumerate(drawn) if card in ("21", "23", "24", "25", "26"))
+    loot = next(card for card in drawn[kept:] if card in ("11", "12", "13", "14", "15", "27", "28"))
+    piles = {}
+    check_text(text, "t.log", watch=lambda state, action: piles.setdefault(state.w.line, (
+        state.chance.unknown, list(state.chance.known))) if action.verb == "draw" else None)
+    again = next(i for i in draws[kept:] if piles[i + 1][0] == 0)   # the first card put under comes up
+    at = draws[kept]
+    lines[at] = f"draw {loot}"
+    found = [(v.line, v.rule) for v in check_text("\n".join(lines), "t.log").violations]
+    assert found == [(at + 2, "BU-CHANCE-TREASURE")]
+    second = piles[again + 1][1][1].split("-")[1]                   # the second card under the pile, not the first
+    lines[again] = f"draw {second}"
+    found = [(v.line, v.rule) for v in check_text("\n".join(lines), "t.log").violations]
+    assert found[:2] == [(at + 2, "BU-CHANCE-TREASURE"), (again + 1, "BU-DRAW")]

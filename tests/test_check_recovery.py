@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(ROOT.glob("pnp/games/*/examples/*.log"))
 BT = ROOT / "pnp" / "games" / "buried-treasure" / "examples" / "basic-two-players.log"
 CD = ROOT / "pnp" / "games" / "cannon-dice" / "examples" / "two-players.log"
+BU = ROOT / "pnp" / "games" / "buccaneer" / "examples" / "two-players.log"
 
 
 def events(lines: list[str]) -> list[int]:
@@ -114,3 +115,19 @@ def test_a_line_read_as_a_move_the_rules_allowed_is_read_as_the_one_written_most
     name, other = ("Tom", "Mia") if pick.startswith("Tom") else ("Mia", "Tom")
     lines[at] = lines[at].replace(name, other, 1)
     assert found(lines) == [(at + 1, "CD-PICK-ORDER")]
+
+
+def test_a_second_mistake_is_reported_though_a_reading_that_breaks_an_earlier_rule_explains_it():
+    """Anne's unloading left out: card 9 then finds her best treasure still aboard (reported). Among the readings
+    that fit what follows as well, one has Bart take a ruby twice, lines before the maroon: the second take,
+    which nothing asks for, blurs Bart's cargo there, and so would explain Bart's final score written wrong. That
+    rule broken before the reported line is no one's report: the reading is not played on, and the wrong final
+    score is reported."""
+    lines = BU.read_text().split("\n")
+    unload = lines.index(next(line for line in lines if line.startswith("Anne unload ruby gold-bar")))
+    lines = lines[:unload] + lines[unload + 1:]
+    maroon = lines.index(next(line for line in lines if line.startswith("Anne maroon black-3"))) + 1
+    final = lines.index(next(line for line in lines if line.startswith("final "))) + 1
+    assert found(lines) == [(maroon, "BU-CHANCE-MAROON")]
+    lines[final - 1] = lines[final - 1].replace("Bart 10", "Bart 11")
+    assert found(lines) == [(maroon, "BU-CHANCE-MAROON"), (final, "BU-FINAL")]

@@ -31,11 +31,12 @@ another, a score taken as written or as counted, tell apart only at the round's 
 as well as the one kept (FOLLOWED at most) are played on beside it, each line of the log played in each and
 a reading dropped at the first line it cannot play. A later line that breaks a rule under the reading kept
 but fits one of those is not reported: the mistake already reported leaves that reading open, and the
-replay carries on with it. After a reported mistake, a line is reported only when it is wrong under every
-reading still open; the log's end likewise. The state hears of the problem (`State.after_problem`),
-in each reading scored and in the one kept, so that a game can take the log's word for what its own count
-can no longer be sure of. Once the game is over, the first line that breaks a rule ends the replay: the
-end explains the rest.
+replay carries on with it. A reading whose own lines break a rule before the line reread is not played on:
+no one would report that rule, so a later mistake it explained would go unreported. After a reported
+mistake, a line is reported only when it is wrong under every reading still open; the log's end likewise.
+The state hears of the problem (`State.after_problem`), in each reading scored and in the one kept, so
+that a game can take the log's word for what its own count can no longer be sure of. Once the game is
+over, the first line that breaks a rule ends the replay: the end explains the rest.
 
 The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines (the first is the state
 before the first line, started again from the header when needed) and the lines played since, so a log
@@ -230,7 +231,7 @@ class Replay:
             if found[1] is not None:
                 (best, choice, ties), around = found, far
         prefix, recent, starts = around
-        self.others = self._opened(ties, action, choice[2] if choice else 0)
+        self.others = self._opened(ties, line, action, choice[2] if choice else 0)
         if choice is None:
             self.recent.append((line, action))
             return
@@ -285,19 +286,21 @@ class Replay:
             self.tries = tries
         return best, choice, ties
 
-    def _opened(self, readings: list, problem, skip: int) -> list:
+    def _opened(self, readings: list, line: int, problem, skip: int) -> list:
         """The `readings` that fit as well as the one kept, which skips `skip` lines ahead, to be played on
-        beside it: those that skip as many, each once it has heard of the `problem`."""
+        beside it: those that skip as many and break no rule before the `problem`'s `line` (a rule no one would
+        report), each once it has heard of the `problem`."""
         opened = []
         for start, lines, skipped in readings:
             if skipped != skip or len(opened) >= FOLLOWED:
                 continue
             try:
-                state = self._replayed(start.clone(), lines)
+                state, heard = self._played(start.clone(), lines)
                 state.after_problem(problem)
             except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
                 continue
-            opened.append(Reading(state, start, list(lines)))
+            if all(violation.line >= line for violation in heard):
+                opened.append(Reading(state, start, list(lines)))
         return opened
 
     def _readings(self, line: int, action, recent: list, starts: list):
@@ -359,11 +362,15 @@ class Replay:
 
     def _replayed(self, state, lines):
         """`state` after playing `lines`, whatever they break."""
-        with self.whistle.aside():
+        return self._played(state, lines)[0]
+
+    def _played(self, state, lines) -> tuple:
+        """(`state` after playing `lines`, the rules they broke)."""
+        with self.whistle.aside() as heard:
             for line, action in lines:
                 self.whistle.line = line
                 state.apply(action)
-        return state
+        return state, heard
 
     def _misfits(self, state, problem, first=(), skip: int = 0, bound: float = float("inf")) -> int:
         """How many rules `first` and the lines ahead (but the first `skip` of them) break when played from

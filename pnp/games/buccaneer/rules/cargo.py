@@ -64,12 +64,15 @@ class Cargo:
         likely been another."""
         self.w.blow(code, f"nothing asks {player} for this now: {what}")
         self._doubt(player)
+        for due in self.todo:
+            self._card_in_doubt(due)
         self.todo = [due for due in self.todo if not due.code.startswith("BU-CHANCE-")]
 
     def skipped(self, due) -> None:
         super().skipped(due)
         if due.kind not in ("fight", "free") and not due.optional:
             self._doubt(due.player)
+            self._card_in_doubt(due)
 
     def after_problem(self, action) -> None:
         """After a mistake, what the line's players hold is no longer sure, unless it was a line of sailing;
@@ -170,8 +173,10 @@ class Cargo:
 
     def on_return(self, event):
         due = self.answer("return", event.player)
-        if due is None:
-            return self._unasked("BU-RETURN", event.player, "treasure goes back when a ship holds too much")
+        if due is None:  # the hold of a player whose cargo a mistake blurred is the log's word: so is its surplus
+            if event.player not in self.unsure:
+                return self._unasked("BU-RETURN", event.player, "treasure goes back when a ship holds too much")
+            due = Due("return", event.player, "BU-RETURN", self.w.line, "", len(event.items))
         player, count = due.player, due.data
         if len(event.items) != count and player not in self.unsure:
             self.w.blow("BU-RETURN", f"{due.cause}: {player} returns {counted(count, 'treasure')}, "

@@ -18,7 +18,7 @@ class ChanceCards:
         if due is None:
             self.w.blow("BU-DRAW", "a chance card is drawn when a ship stops on the coast of Treasure Island")
             return
-        slipped = not self.chance.draw(card, self.w.line)
+        slipped = not self.chance.draw(card, self.w.line) and not self._drawn_past_doubt(card)
         if slipped:
             keeper = next((p for p in self.players if card in self.kept[p]), None)
             if keeper not in self.unsure:  # a card a blurred player was thought to keep is trusted
@@ -30,6 +30,23 @@ class ChanceCards:
         self._first(self._obey, due.player, card)
         if slipped:  # where the card goes now is no surer than where it came from
             self.chance.forget_order()
+
+    def _card_in_doubt(self, due) -> None:
+        """What a chance card asked for (`due`, of the card drawn at its line) does not fit the log: the card may
+        have been another, so an unseen card of the pile may be gone already (`misdrawn`)."""
+        if due.code.startswith("BU-CHANCE-") and due.code != "BU-CHANCE-CHART":
+            self.misdrawn.add(due.line)
+
+    def _drawn_past_doubt(self, card) -> bool:
+        """Whether `card` is the first card put under the pile, come up when no more unseen cards are left than
+        cards drawn that may have been others: those unseen cards were drawn then, and `card` is on top. Drawn,
+        if so."""
+        pile = self.chance
+        if not 0 < pile.unknown <= len(self.misdrawn) or not pile.known or pile.known[0] != card:
+            return False
+        self.misdrawn.difference_update(sorted(self.misdrawn)[:pile.unknown])
+        pile.unknown = 0
+        return pile.draw(card, self.w.line)
 
     def _obey(self, player, card) -> None:
         """The follow-ups a chance card asks for, in the order they are written."""
@@ -188,14 +205,22 @@ class ChanceCards:
     def on_give(self, event):
         due = self.answer("give", event.player)
         if due is None:
-            return self._unasked("BU-CHANCE-GIVE", event.player,
-                                 "only a chance card makes a ship hand something to the nearest one")
-        to, pieces, crew = due.data
-        if event.to != to:
-            self.w.blow("BU-CHANCE-GIVE", f"{to}'s ship is the nearest to {due.player}'s, not {event.to}'s")
-        self._one_or_other(due, event.items, pieces, crew)
-        self._give_items(due.player, event.to, event.items, "BU-CHANCE-GIVE")
+            self._unasked_between("BU-CHANCE-GIVE", event.player, event.to,
+                                  "only a chance card makes a ship hand something to the nearest one")
+        else:
+            to, pieces, crew = due.data
+            if event.to != to:
+                self.w.blow("BU-CHANCE-GIVE", f"{to}'s ship is the nearest to {due.player}'s, not {event.to}'s")
+            self._one_or_other(due, event.items, pieces, crew)
+        giver = event.player if due is None else due.player
+        self._give_items(giver, event.to, event.items, "BU-CHANCE-GIVE")
         self._hold_check(event.to, "BU-HOLD", f"{event.to}'s ship given treasure")
+
+    def _unasked_between(self, code, player, other, what) -> None:
+        """A line of crew or treasure between `player` and `other` that nothing asks for: reported, then played as
+        written, neither player's cards sure from now on."""
+        self._unasked(code, player, what)
+        self._doubt(other)
 
     def _one_or_other(self, due, items, pieces, crew) -> None:
         """`pieces` treasures, or else `crew` crew cards (as many as the player has)."""
@@ -210,35 +235,42 @@ class ChanceCards:
 
     def on_press(self, event):
         due = self.answer("press", event.player)
+        giver, taker = event.giver, event.player if due is None else due.player
         if due is None:
-            return self._unasked("BU-CHANCE-PRESS", event.player, "only a chance card presses another player's crew")
-        giver, count = event.giver, due.data
-        possessed = self._possessed(giver)
-        if giver == due.player or (len(event.crew) != min(count, len(possessed)) and giver not in self.unsure):
+            self._unasked_between("BU-CHANCE-PRESS", event.player, giver,
+                                  "only a chance card presses another player's crew")
+        elif giver == due.player or (len(event.crew) != min(due.data, len(self._possessed(giver)))
+                                     and giver not in self.unsure):
             self.w.blow("BU-CHANCE-PRESS", f"{due.cause}: another player hands {due.player} "
-                                           f"{counted(count, 'crew card')} (all they have if fewer)")
+                                           f"{counted(due.data, 'crew card')} (all they have if fewer)")
         for card in event.crew:
             if not self._crew_from(giver, card, docks_too=True):
                 self.w.blow("BU-CHANCE-PRESS", f"{giver} has no {card} in hand or at home")
                 continue
-            self.hand[due.player].append(card)
+            self.hand[taker].append(card)
 
     def on_swap(self, event):
         due = self.answer("swap", event.player)
-        if due is None:
-            return self._unasked("BU-CHANCE-SWAP", event.player,
-                                 "only a chance card swaps crew with a ship on the coast")
-        player, (ships, count) = due.player, due.data
         other = event.other
-        if other not in ships:
-            self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: the swap is with a ship on the coast ({listed(ships)})")
-            self.unsure.update(ships)  # which of them swapped is not known
-        elif [len(event.gave), len(event.got)] != [min(count, len(self.hand[p])) for p in (player, other)] \
-                and not self.unsure & {player, other}:
-            self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: {counted(count, 'crew card')} go each way")
+        if due is None:
+            self._unasked_between("BU-CHANCE-SWAP", event.player, other,
+                                  "only a chance card swaps crew with a ship on the coast")
+        else:
+            self._check_swap(due, event)
+        player = event.player if due is None else due.player
         for card in event.gave:
             if self._remove(player, card, "BU-CHANCE-SWAP"):
                 self.hand[other].append(card)
         for card in event.got:
             if self._remove(other, card, "BU-CHANCE-SWAP"):
                 self.hand[player].append(card)
+
+    def _check_swap(self, due, event) -> None:
+        """A swap card 20 asks for: with a ship on the coast, as many crew cards each way as the card says."""
+        player, (ships, count), other = due.player, due.data, event.other
+        if other not in ships:
+            self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: the swap is with a ship on the coast ({listed(ships)})")
+            self.unsure.update(ships)  # which of them swapped is not known
+        elif [len(event.gave), len(event.got)] != [min(count, len(self.hand[p])) for p in (player, other)] \
+                and not self.unsure & {player, other}:
+            self.w.blow("BU-CHANCE-SWAP", f"{due.cause}: {counted(count, 'crew card')} go each way")

@@ -16,8 +16,12 @@ class GameEnd:
         asked for is left undone."""
         if not self.won and self.playing and self.at[player] == self.home[player] \
                 and self.home_value(player) >= self.f.goal:
-            self.won, self.won_line = player, self.w.line
-            self.todo.clear()
+            self._win(player)
+
+    def _win(self, player) -> None:
+        """`player` has won at this line: what a card still asked for is left undone."""
+        self.won, self.won_line = player, self.w.line
+        self.todo.clear()
 
     def is_over(self) -> bool:
         return self.final_line > 0 and (self.winner_line > 0 or not self.won)  # lines: 0 until written
@@ -40,7 +44,31 @@ class GameEnd:
         self.stopped = self.w.line
 
     def totals(self) -> dict:
-        return {p: self.home_value(p) for p in self.players}
+        return {p: self.home_claims.get(p, self.home_value(p)) for p in self.players}
+
+    def on_final(self, event):
+        if not self.final_line and self.unsure:
+            self._take_home_claims(dict(event.claims))
+        super().on_final(event)
+
+    def _take_home_claims(self, claims: dict) -> None:
+        """After a mistake that blurred what a player has (`unsure`), the count of their treasure at home may be
+        off by a line of cargo the log left out or misnamed (an unloading, a loading): the final scores' word is
+        taken for it when it lies between the count less the treasure on the docks (all of it loaded unseen) and
+        the count plus the treasure aboard (all of it unloaded unseen). When nobody has won and the game was not
+        stopped, the one such player home with the goal's worth is the winner: the log's end is its word that
+        the game was won."""
+        worth = self.f.treasure_value
+        for player in self.players:
+            if player in self.unsure and player in claims:
+                counted = self.home_value(player)
+                docks = sum(worth.get(item, 0) for item in self.docks[self.home[player]])
+                aboard = sum(worth[item] for item in self.aboard[player])
+                if counted - docks <= claims[player] <= counted + aboard:
+                    self.home_claims[player] = claims[player]
+        home = [p for p, points in self.home_claims.items() if points >= self.f.goal and self.at[p] == self.home[p]]
+        if len(home) == 1 and self.playing and not self.won and not self.stopped:
+            self._win(home[0])
 
     def breakdown(self, player) -> str:
         return f"treasure on the docks and in the safety zone of {self.f.port_name[self.home[player]]}"

@@ -28,19 +28,34 @@ class Ports:
         if worth[0] != worth[1] or not worth[0]:
             self.w.blow("BU-TRADE", f"a trade is value for value: {worth[0]} given for {worth[1]}")
         docks = self.docks[port]
-        for item in got:
-            if item not in docks:
-                self.w.blow("BU-TRADE", f"the docks of {self.f.port_name[port]} hold no {item}")
-                return
+        lacking = _lacking(docks, got)
+        if lacking and not self._docks_unsure(port):
+            self.w.blow("BU-TRADE", f"the docks of {self.f.port_name[port]} hold no {lacking[0]}")
+            return
         for item in gave:
             if item in self.f.card and not self._worth(item):
                 self.w.blow("BU-TRADE", f"{item} has no value in trade")
             if self._remove(player, item, "BU-TRADE"):
                 docks.append(item)
         for item in got:
-            docks.remove(item)
+            self._off_docks(port, item)
             self._receive(player, item)
         self._over_hold(player)
+
+    def _docks_unsure(self, port) -> bool:
+        """Whether what `port`'s docks hold is the log's word (one mistake, one report): a spare port whose
+        set-up the log left out or wrote wrongly, or the home of a player whose cargo a mistake blurred (a line
+        of unloading or loading may be what was missed)."""
+        return port in self.vague_docks or any(self.home[player] == port for player in self.unsure)
+
+    def _off_docks(self, port, item) -> bool:
+        """Take `item` off `port`'s docks. False, the docks left as they are, when they hold none and what they
+        hold is sure; when it is the log's word, it is taken from them all the same."""
+        docks = self.docks[port]
+        if item in docks:
+            docks.remove(item)
+            return True
+        return self._docks_unsure(port)
 
     def _over_hold(self, player) -> None:
         if len(self.aboard[player]) > self.f.hold and player not in self.unsure:
@@ -69,10 +84,8 @@ class Ports:
         player = event.player
         if not self._at_home(player):
             return
-        docks = self.docks[self.home[player]]
         for item in event.items:
-            if item in docks:
-                docks.remove(item)
+            if self._off_docks(self.home[player], item):
                 self._receive(player, item)
             else:
                 self.w.blow("BU-HOME-DOCKS", f"no {item} lies on {player}'s docks")
@@ -90,9 +103,19 @@ class Ports:
             self.w.blow("BU-SAFETY", f"treasure goes into the safety zone {self.f.safety_set} of a kind at a time, "
                                      f"or to join {self.f.safety_set} of its kind there")
         for item in event.items:
-            if item in self.docks[port]:
-                self.docks[port].remove(item)
+            if self._off_docks(port, item):
                 self.safety[port].append(item)
             else:
                 self.w.blow("BU-SAFETY", f"no {item} lies on {player}'s docks to put into the safety zone")
         self._check_win(player)
+
+
+def _lacking(store: list, items) -> list:
+    """The `items` that `store` does not hold, each as often as it falls short."""
+    left, lacking = list(store), []
+    for item in items:
+        if item in left:
+            left.remove(item)
+        else:
+            lacking.append(item)
+    return lacking

@@ -27,6 +27,8 @@ class SetUp:
         self.crew_box = Supply(f.crew_counts)                        # the crew pack while it is dealt
         self.pirates = Deck({}, 0)                                   # Pirate Island, once the deal is done
         self.chance = Deck(f.chance_counts)
+        self.misdrawn: set = set()                                   # the lines of chance cards that may have been
+                                                                     # others: as many unseen cards may be gone
         self.cut_line, self.dealer = 0, None
         self.set_up, self.dealt = set(), set()                       # ports set up, players dealt
         self.playing = False
@@ -40,6 +42,8 @@ class SetUp:
         self.turns = 0
         self.todo: list = []
         self.won, self.won_line, self.stopped = None, 0, 0
+        self.home_claims: dict = {}                                  # player -> the final scores' word on their
+                                                                     # treasure at home, where a mistake blurred it
         self.final_line = self.winner_line = 0                       # FinalScores' defaults, kept on the state: read
                                                                      # at every line, found faster here
         self.intent = 0                                              # crew a bot chose, not drawn yet
@@ -47,6 +51,8 @@ class SetUp:
         self.crowded = None                                          # (line, message, ship): a third ship there
         self.unsure: set = set()                                     # players whose cards and hold a mistake blurred
         self.loose_pack = False                                      # a set-up mistake: Pirate Island may hold anything
+        self.vague_docks: set = set()                                # spare ports set up wrongly or not at all: what
+                                                                     # their docks hold is the log's word
 
     def _check_homes(self, setup) -> None:
         line, f = setup.line("ports"), self.f
@@ -99,24 +105,38 @@ class SetUp:
         if port in self.home.values() or port in self.set_up:
             why = "a home port's docks start empty" if port in self.home.values() else "it was set up already"
             self.w.blow("BU-PORT-SETUP", f"{f.port_name[port]} gets no crew and treasure now: {why}")
+            if port in self.set_up:
+                self.vague_docks.add(port)  # which of its two lines is true is not known
             return
         self.set_up.add(port)
         crew = [item for item in event.items if item in f.crew_value]
         treasure = [item for item in event.items if item in f.treasure_value]
+        wrong = self._wrong_docks(crew, treasure, len(event.items))
+        if wrong:
+            # What the docks really hold is unknown, and so is the treasure the island gave them: it keeps all it may
+            self.w.blow("BU-PORT-SETUP", wrong)
+            self.vague_docks.add(port)
+        elif self.island.take(treasure):
+            self.w.blow("BU-PORT-SETUP", "Treasure Island holds no more of that treasure")
+            self.vague_docks.add(port)
+        self.docks[port] += event.items
+        self._maybe_play()
+
+    def _wrong_docks(self, crew: list, treasure: list, items: int) -> str:
+        """What is wrong with a port's docks set up with `crew` and `treasure` (of `items` written), the crew
+        taken from the pack; '' when nothing is."""
+        f = self.f
         value = sum(self._worth(item) for item in crew)
         best = self._make_up(f.port_value - value)
         short = self.crew_box.take(crew)
-        if len(crew) != f.port_crew or len(crew) + len(treasure) != len(event.items):
-            self.w.blow("BU-PORT-SETUP", f"a port's docks start with {f.port_crew} crew cards, then treasure")
-        elif short:
-            self.w.blow("BU-PORT-SETUP", f"the crew pack holds {f.crew_counts[short[0]]} {short[0]} cards in all")
-        elif sorted(self._worth(t) for t in treasure) != sorted(best):
-            self.w.blow("BU-PORT-SETUP", f"the crew is worth {value}: the most valuable treasure making the port "
-                                         f"up to {f.port_value} is worth {' + '.join(map(str, best)) or 'nothing'}")
-        if self.island.take(treasure):
-            self.w.blow("BU-PORT-SETUP", "Treasure Island holds no more of that treasure")
-        self.docks[port] += event.items
-        self._maybe_play()
+        if len(crew) != f.port_crew or len(crew) + len(treasure) != items:
+            return f"a port's docks start with {f.port_crew} crew cards, then treasure"
+        if short:
+            return f"the crew pack holds {f.crew_counts[short[0]]} {short[0]} cards in all"
+        if sorted(self._worth(t) for t in treasure) != sorted(best):
+            return (f"the crew is worth {value}: the most valuable treasure making the port up to {f.port_value} "
+                    f"is worth {' + '.join(map(str, best)) or 'nothing'}")
+        return ""
 
     def _make_up(self, missing: int) -> list:
         """The values of the treasure that makes up `missing` exactly with the fewest and most valuable
@@ -171,13 +191,14 @@ class SetUp:
 
     def _begin_play(self, first) -> None:
         """Play begins: the rest of the crew pack is Pirate Island; the log is trusted on the crew of a player
-        it dealt none."""
+        it dealt none, and on the docks of a port it set up none."""
         left = {card: max(count, 0) for card, count in self.crew_box.left.items()}
         undealt = {p for p in self.players if p not in self.dealt}
         unset = len(self._spare_ports()) - len(self.set_up)  # the crew of what the log left out is not there
         size = max(sum(left.values()) - self.f.hand * len(undealt) - self.f.port_crew * unset, 0)
         self.pirates = Deck(dict(self.f.crew_counts) if self.loose_pack else left, size)
         self.unsure |= undealt
+        self.vague_docks.update(port for port in self._spare_ports() if port not in self.set_up)
         self.playing = True
         self._start_turn(first)
 
