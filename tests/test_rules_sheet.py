@@ -199,3 +199,17 @@ def test_the_rules_sheet_pictures_the_pages_the_kit_lays_out(monkeypatch, proof)
     others = [part.component.id for part in parts if part.component.kind != "rules"]
     assert sorted(calls) == sorted([(name, proof) for name in others] + [(name, False) for name in others] * proof)
     assert [part.component.id for part in parts] == list(game.components)  # in the data's order
+
+
+def test_an_icon_a_card_shows_shows_in_the_rules_and_any_other_name_prints_as_written():
+    from pnp.layout.rulesheet import _aspect, parse as blocks_of, set_lines
+
+    _, [para, table] = blocks_of("Take a :coin: (`:coin:` writes it; :none: is no icon)\n\n| a | b |\n|---|---|\n"
+                                 "| **:coin:** | x |\n", frozenset({"coin"}))
+    assert para.text == "Take a :coin: (\\:coin\\: writes it; \\:none\\: is no icon)"
+    assert table.rows[1][0] == "**:coin:**"
+    wide, narrow = (set_lines("a :coin: b", 100.0, 9.6, icons={"coin": aspect}) for aspect in (2.0, 0.5))
+    assert [text for _, text, _ in wide[0]] == ["a", ":coin:", "b"]  # the icon a run of its own, as markup
+    assert wide[0][2][0] - narrow[0][2][0] > 2.0  # set as wide as the icon's drawing is
+    assert _aspect('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 20" width="24" height="20">') == 1.2
+    assert _aspect('<svg width="16" height="22">') == 16 / 22 and _aspect("<svg>") == 1.0

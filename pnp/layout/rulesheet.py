@@ -5,15 +5,19 @@ The text is Markdown (CommonMark, read by markdown-it-py, with its tables): `# T
 paragraphs, `## Headings`, bullet and numbered lists (nested too), **bold**, *italic* and `code` inside any of
 them, tables, and a line `![caption](components)` where the picture of the components goes. Each run of text
 is set as the text steps' own markup (pnp/layout/markup.py), the rest of its characters escaped: a rules text
-prints as written, never as a card's markup.
+prints as written, never as a card's markup, but for its icons: `:anchor:` shows the icon a card's text shows
+(the game's artwork/<game>/icons/anchor.svg), sized to the text; a name that is no icon prints as written.
 """
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field
 
+from pnp import resources
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Slot, printable
-from pnp.layout.markup import escaped, parse as runs_of
-from pnp.layout.requests import Made, line_step, text_step
+from pnp.layout.markup import ICON, escaped, parse as runs_of
+from pnp.layout.requests import Made, Raw, line_step, text_step
 from pnp.layout.text import CAP, DESCENT, text_layout
 from pnp.model.units import PT
 
@@ -43,8 +47,8 @@ class Block:
     rows: tuple = field(default=(), compare=False)  # a table's rows of cells (markup), its head first
 
 
-def parse(text: str) -> tuple[str, list[Block]]:
-    """The title and the blocks of a how-to-play text."""
+def parse(text: str, icons=frozenset()) -> tuple[str, list[Block]]:
+    """The title and the blocks of a how-to-play text, `:name:` set as an icon where `icons` has the name."""
     from markdown_it import MarkdownIt
 
     tokens = MarkdownIt("commonmark", {"html": False}).enable("table").parse(text)
@@ -68,27 +72,28 @@ def parse(text: str) -> tuple[str, list[Block]]:
         elif kind != "inline":
             continue
         elif tokens[index - 1].type in ("th_open", "td_open"):
-            rows[-1].append(inline(token))
+            rows[-1].append(inline(token, icons))
         elif tokens[index - 1].type == "heading_open":
             if tokens[index - 1].tag == "h1" and not title and not blocks:
                 title = token.content.strip()
             else:
-                blocks.append(Block("heading", inline(token)))
+                blocks.append(Block("heading", inline(token, icons)))
         elif len(token.children) == 1 and token.children[0].type == "image" \
                 and token.children[0].attrs.get("src") == "components" and not lists:
             blocks.append(Block("picture", token.children[0].content))
         elif lists and lists[-1][2]:  # the first paragraph of a list item: the item, with its marker
             kind, number, _ = lists[-1]
-            blocks.append(Block(kind, inline(token), "•" if kind == "bullet" else f"{number}.", len(lists)))
+            blocks.append(Block(kind, inline(token, icons), "•" if kind == "bullet" else f"{number}.", len(lists)))
             lists[-1][1:] = [number + 1, False]
         else:  # a paragraph (or an item's later paragraph, set in as deep as the item)
-            blocks.append(Block("para", inline(token), depth=len(lists)))
+            blocks.append(Block("para", inline(token, icons), depth=len(lists)))
     return title, blocks
 
 
-def inline(token) -> str:
-    """A paragraph's inline Markdown as the text steps' markup: bold and italic kept, everything else printed
-    as it is written (a link as its words, a picture as its caption, a line break kept)."""
+def inline(token, icons=frozenset()) -> str:
+    """A paragraph's inline Markdown as the text steps' markup: bold and italic kept, `:name:` an icon where
+    `icons` has the name, everything else printed as it is written (a link as its words, a picture as its
+    caption, a line break kept, code as it is)."""
     pieces, strong, emphasis = [], 0, 0
     for child in token.children or ():
         kind = child.type
@@ -98,34 +103,76 @@ def inline(token) -> str:
             emphasis += 1 if kind == "em_open" else -1
         elif kind in ("text", "code_inline", "image", "html_inline", "softbreak", "hardbreak"):
             text = {"softbreak": " ", "hardbreak": "\n"}.get(kind, child.content)
-            pieces.append((text, strong > 0, emphasis > 0))
+            pieces += [(part, strong > 0, emphasis > 0, icon)
+                       for part, icon in (_icons_apart(text, icons) if kind == "text" else [(text, False)])]
     return marked(pieces)
 
 
+def _icons_apart(text: str, icons) -> list[tuple[str, bool]]:
+    """A text in pieces, as (piece, whether it is an icon): each `:name:` that `icons` has, a piece of its own."""
+    pieces, at = [], 0
+    for found in ICON.finditer(text):
+        if found[1] in icons:
+            pieces += [(text[at:found.start()], False), (found[0], True)]
+            at = found.end()
+    return pieces + [(text[at:], False)]
+
+
 def marked(pieces) -> str:
-    """Pieces of plain text, each (text, bold, italic), as the text steps' markup: a mark wherever the style
-    changes, and only there, so that no two marks run together into another (`*` closing italic before `*`
-    opening it again would read as `**`, bold)."""
+    """Pieces of plain text, each (text, bold, italic) or (text, bold, italic, whether it is an icon's
+    `:name:`), as the text steps' markup: a mark wherever the style changes, and only there, so that no two
+    marks run together into another (`*` closing italic before `*` opening it again would read as `**`,
+    bold)."""
     out, bold, italic = [], False, False
-    for text, now_bold, now_italic in [*((t, b, i) for t, b, i in pieces if t), ("", False, False)]:
+    for text, now_bold, now_italic, *icon in [*(piece for piece in pieces if piece[0]), ("", False, False)]:
         out.append(("**" if now_bold != bold else "") + ("*" if now_italic != italic else ""))
-        out.append(escaped(text))
+        out.append(text if icon and icon[0] else escaped(text))
         bold, italic = now_bold, now_italic
     return "".join(out)
 
 
-def _text(text: str, width: float, size: float, face: str) -> dict:
-    """What the text layout needs of a text step, for a text set here."""
+def _text(text: str, width: float, size: float, face: str, icons: dict | None = None) -> dict:
+    """What the text layout needs of a text step, for a text set here; `icons`: name -> width over height."""
     return {"text": text, "font": face, "size": size, "leading": LEADING, "w": width, "h": None, "fit": False,
-            "valign": "top"}
+            "valign": "top", "icons": tuple((name, None, aspect) for name, aspect in sorted((icons or {}).items()))}
 
 
-def set_lines(text: str, width: float, size: float, face: str = "sans") -> list[list[tuple[float, str, str]]]:
+def set_lines(text: str, width: float, size: float, face: str = "sans",
+              icons: dict | None = None) -> list[list[tuple[float, str, str]]]:
     """Marked-up text wrapped into lines no wider than `width` mm (as a text step wraps it, pnp/layout/text.py):
-    each line a list of runs (x offset in mm, the run as markup, font)."""
-    layout = text_layout(_text(text, width, size, face))
-    return [[(piece.x, f"*{escaped(piece.text)}*" if piece.italic else escaped(piece.text), piece.font)
-             for piece in line] for line in layout.pieces]
+    each line a list of runs (x offset in mm, the run as markup, font); an icon's run is its `:name:`, set as
+    wide as `icons` (name -> width over height) says."""
+    layout = text_layout(_text(text, width, size, face, icons))
+    return [[(piece.x, f":{piece.text}:" if piece.icon else f"*{escaped(piece.text)}*" if piece.italic
+              else escaped(piece.text), piece.font) for piece in line] for line in layout.pieces]
+
+
+def icons_of(game) -> dict:
+    """The icons a game's texts may show: name -> (width over height, a digest of its file), of each SVG file
+    in its icons folder (its own artwork's, then the shared artwork's). The width over height is its root's
+    viewBox's (else its width and height), read from the file's head: the drawing itself is read, and
+    checked, when the face that shows it is drawn."""
+    found: dict = {}
+    for folder in resources.search_path(game.folder, "artwork"):
+        for path in sorted((folder / game.icon_folder).glob("*.svg")):
+            if path.stem in found or not ICON.fullmatch(f":{path.stem}:"):
+                continue
+            data = path.read_bytes()
+            found[path.stem] = (_aspect(data[:4096].decode("utf-8", "replace")), hashlib.sha256(data).hexdigest())
+    return found
+
+
+def _aspect(head: str) -> float:
+    """The width over height an SVG file's root element gives (1 when it gives none that can be read)."""
+    root = re.search(r"<svg\b[^>]*>", head)
+    attributes = dict(re.findall(r'([\w:-]+)\s*=\s*["\']([^"\']*)["\']', root[0])) if root else {}
+    box = re.findall(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", attributes.get("viewBox", ""))
+    sizes = [re.match(r"\s*(\d*\.?\d+)", attributes.get(name, "")) for name in ("width", "height")]
+    if len(box) == 4 and float(box[2]) > 0 and float(box[3]) > 0:
+        return float(box[2]) / float(box[3])
+    if all(sizes) and float(sizes[1][1]) > 0:
+        return float(sizes[0][1]) / float(sizes[1][1])
+    return 1.0
 
 
 @dataclass(frozen=True)
@@ -140,9 +187,11 @@ class Picture:
 class Sheet:
     """Flows blocks down two columns, page after page; each page is a list of steps."""
 
-    def __init__(self, size: tuple[float, float], title: str, subtitle: str, body: float = BODY):
+    def __init__(self, size: tuple[float, float], title: str, subtitle: str, body: float = BODY,
+                 icons: dict | None = None):
         self.w, self.h = size
         self.body = body  # the text's size, points
+        self.icons = icons or {}  # the icons its text may show: name -> width over height
         self.col_w = (self.w - COLUMN_GAP) / 2
         self.pages: list[list] = []
         self.title, self.subtitle = title, subtitle
@@ -195,7 +244,7 @@ class Sheet:
                 self.pages[-1].append(text_step(marker, self.x + indent - 7.7, baseline, size, "bold", INK,
                                                 align="right", w=6.0))
             for dx, text, face in line:
-                self.pages[-1].append(text_step(text, self.x + indent + dx, baseline, size, face, INK, markup=True))
+                self.pages[-1].append(_run_step(text, self.x + indent + dx, baseline, size, face))
             self.y += step
 
     def block(self, block: Block) -> None:
@@ -203,14 +252,15 @@ class Sheet:
             self.y += 1.5
             # a heading keeps below it the room its text needs to begin: the gap, and three lines (a
             # paragraph of three is never split, a longer one keeps two lines together)
-            self.lines(set_lines(block.text, self.col_w, HEADING, "title"), HEADING,
+            self.lines(set_lines(block.text, self.col_w, HEADING, "title", self.icons), HEADING,
                        keep=HEADING_GAP + 3 * self.body * LEADING / PT)
             self.y += HEADING_GAP
         elif block.kind == "table":
             self.table(block.rows)
         else:
             indent = block.depth * INDENT + (1.0 if block.kind == "number" else 0.0)
-            self.lines(set_lines(block.text, self.col_w - indent, self.body), self.body, indent, block.marker)
+            self.lines(set_lines(block.text, self.col_w - indent, self.body, icons=self.icons), self.body, indent,
+                       block.marker)
             self.y += PARAGRAPH_GAP * (0.6 if block.depth else 1.0)
 
     def table(self, rows: tuple) -> None:
@@ -218,21 +268,21 @@ class Sheet:
         when they want more than the column has), its head in bold over a line, a thin line under each row."""
         count = max(len(row) for row in rows)
         rows = [tuple(row) + ("",) * (count - len(row)) for row in rows]
-        rows[0] = tuple(marked((run.text, True, run.italic) for run in runs_of(cell)) for cell in rows[0])
-        widths = [max(_natural(row[column], self.body) for row in rows) + CELL_PAD for column in range(count)]
+        rows[0] = tuple(marked((f":{run.text}:" if run.icon else run.text, True, run.italic, run.icon)
+                                 for run in runs_of(cell)) for cell in rows[0])
+        widths = [max(_natural(row[column], self.body, self.icons) for row in rows) + CELL_PAD for column in range(count)]
         if sum(widths) > self.col_w:
             widths = [self.col_w * width / sum(widths) for width in widths]
         step = self.body * LEADING / PT
         for number, row in enumerate(rows):
-            cells = [set_lines(cell, width - CELL_PAD, self.body) for cell, width in zip(row, widths)]
+            cells = [set_lines(cell, width - CELL_PAD, self.body, icons=self.icons) for cell, width in zip(row, widths)]
             height = max(len(lines) for lines in cells) * step + 0.8
             self._room(height)
             left, steps = self.x, self.pages[-1]
             for lines, width in zip(cells, widths):
                 for line_number, line in enumerate(lines):
                     baseline = self.y + self.body * CAP / PT + line_number * step
-                    steps += [text_step(text, left + dx, baseline, self.body, face, INK, markup=True)
-                              for dx, text, face in line]
+                    steps += [_run_step(text, left + dx, baseline, self.body, face) for dx, text, face in line]
                 left += width
             self.y += height
             edge = (INK, 0.4) if number == 0 else (RULE, 0.2)
@@ -277,16 +327,26 @@ class Sheet:
         return self.pages
 
 
-def _natural(text: str, size: float) -> float:
+def _natural(text: str, size: float, icons: dict | None = None) -> float:
     """How wide (mm) a table's cell is set on one line, at `size` points."""
-    return max(text_layout(_text(text, 1000.0, size, "sans")).widths)
+    return max(text_layout(_text(text, 1000.0, size, "sans", icons)).widths)
+
+
+def _run_step(text: str, x: float, baseline: float, size: float, face: str) -> tuple | Raw:
+    """A run of a set line as a step: an icon's as one the render pass checks, which finds its drawing."""
+    step = text_step(text, x, baseline, size, face, INK, markup=True)
+    if not ICON.fullmatch(text):
+        return step
+    return Raw([{"text": {key: value for key, value in step[1].items() if value is not None}}])  # (h: as tall as
+    # its text, when not given)
 
 
 def pages_of(text: str, size: tuple[float, float], subtitle: str, pictures: list[Picture],
-             fallback_title: str, body: float = BODY) -> list[list]:
-    """The steps of each page of a rules sheet `size` mm large, its text set at `body` points."""
-    title, blocks = parse(text)
-    sheet = Sheet(size, title or fallback_title, subtitle, body)
+             fallback_title: str, body: float = BODY, icons: dict | None = None) -> list[list]:
+    """The steps of each page of a rules sheet `size` mm large, its text set at `body` points; `icons` the
+    icons it may show (name -> width over height)."""
+    title, blocks = parse(text, frozenset(icons or ()))
+    sheet = Sheet(size, title or fallback_title, subtitle, body, icons)
     for block in blocks:
         if block.kind == "picture":
             sheet.picture(block.text, pictures)
@@ -296,12 +356,12 @@ def pages_of(text: str, size: tuple[float, float], subtitle: str, pictures: list
 
 
 def fewest_pages(text: str, size: tuple[float, float], subtitle: str, pictures: list[Picture],
-                 fallback_title: str) -> list[list]:
+                 fallback_title: str, icons: dict | None = None) -> list[list]:
     """The rules set at the largest of BODIES that takes as few pages as any of them: a text that runs a little
     over one page (on Letter, shorter than A4) is set a little smaller to keep to one sheet."""
     best = None
     for body in BODIES:
-        pages = pages_of(text, size, subtitle, pictures, fallback_title, body)
+        pages = pages_of(text, size, subtitle, pictures, fallback_title, body, icons)
         if best is None or len(pages) < len(best):
             best = pages
         if len(best) == 1:
@@ -315,13 +375,17 @@ def rules_pages(game, component, settings, pictures: list[Picture]) -> list:
     text = component.options["content"]
     area = printable(settings).inset(bottom=FOOTER_BAND)
     subtitle = " · ".join(item for item in (game.players_text, game.credits) if item)
-    pages = fewest_pages(text, (area.w, area.h), subtitle, pictures, game.name)
+    icons = icons_of(game)
+    pages = fewest_pages(text, (area.w, area.h), subtitle, pictures, game.name,
+                         {name: aspect for name, (aspect, _) in icons.items()})
+    shown = sorted({found[1] for found in ICON.finditer(text) if found[1] in icons})  # a changed icon: drawn again
+    drawn = "|".join(f"{name}:{icons[name][1]}" for name in shown)
     if len(pages) > MAX_PAGES:
         raise NoRoom(f"the rules in {component.options['text']} run to {len(pages)} pages of "
                      f"{settings.paper.name} paper; a rules sheet holds {MAX_PAGES}: shorten them")
     return [Page(size=settings.size, side="rules", content=area, marks=False, reverse=index > 0,
                  placed=[(Slot(area, 0, area),
-                          Made((f"rules|{component.id}|{index}|{area}|{text}",), tuple(steps), (area.w, area.h), 0.0,
+                          Made((f"rules|{component.id}|{index}|{area}|{drawn}|{text}",), tuple(steps), (area.w, area.h), 0.0,
                                component.where))])
             for index, steps in enumerate(pages)]
 
