@@ -14,3 +14,17 @@ def test_one_is_singular_and_large_counts_are_grouped_by_thousands():
 
 def test_the_checkers_counted_is_the_same_helper():
     assert counted is plural
+
+
+def test_a_game_for_one_player_says_so_in_the_singular():
+    from pnp.read.games import load_game
+
+    game = load_game("pirates-gold")
+    assert [replace_players(game, players).players_text for players in ((1, 1), (2, 2), (2, 7))] == [
+        "1 player", "2 players", "2–7 players"]
+
+
+def replace_players(game, players):
+    from dataclasses import replace
+
+    return replace(game, players=players)

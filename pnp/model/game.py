@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pnp.errors import Where
 from pnp.model.specs import Any_, Choice, Colour, Either, Int, ListOf, MapOf, Record, Text
+from pnp.wording import plural
 
 # game.yaml: the game's own keys; `components` maps each id to a block that its kind's schema checks
 GAME = Record({
@@ -97,7 +98,7 @@ class Game:
     @property
     def players_text(self) -> str:
         low, high = self.players
-        return f"{low} players" if low == high else f"{low}–{high} players"
+        return plural(low, "player") if low == high else f"{low}–{high} players"
 
     def context(self) -> dict:
         """What a template sees as `game`."""
