@@ -15,10 +15,10 @@ from click.testing import CliRunner
 
 from conftest import check_with
 from pnp.check.engine import State
-from pnp.check.loader import rules_for
+from pnp.check.loader import rules_for, rules_of
 from pnp.check.pieces import Due
 from pnp.check.reader import read_log
-from pnp.check.replay import check_text
+from pnp.check.replay import check_text, parse_event
 from pnp.check.setup import read_setup
 from pnp.check.simulate import simulate
 from pnp.check.violations import Whistle
@@ -481,10 +481,17 @@ def slipped(old: str, new: str) -> list:
     return [(v.line, v.rule) for v in check_text(text.replace(old, new), "slip.log").violations]
 
 
-def test_a_die_named_wrong_fires_the_die_on_offer_nearest_to_it():
-    """Dice 3 and 4 on offer, `fire 5` written: the 4 is fired (his 4th space of row B, a pearl), so the scores
-    written at the end fit."""
+def test_a_die_named_wrong_is_fired_as_written_and_the_die_nearest_to_it_leaves_the_offer():
+    """Dice 3 and 4 on offer, `fire 5` written: one report. The roll is taken as the slip: the 5 is fired (Tom's
+    B5, Mia's B1) and the 4 leaves the offer, the 3 staying for Mia; the pick read as the slip (the 4 fired) is
+    a reading the replay tries beside it."""
     assert slipped("Tom fire 4 B      ", "Tom fire 5 B      ") == [(23, "CD-PICK")]
+    state, whistle = state_for("game: cannon-dice\nplayers: Mia Tom\nsheet: 3\nstarts: Tom\n")
+    for line, action in enumerate([CD.Flip("mutiny"), CD.Roll((3, 4)), CD.Fire("Tom", 5, "B")], start=20):
+        whistle.line = line
+        state.apply(action)
+    assert [v.rule for v in whistle.violations] == ["CD-PICK"]
+    assert state.owner[RULES.rows.index("B") * RULES.columns] == "Tom" and state.dice == [3]
 
 
 @pytest.mark.parametrize("old, new, line", [
@@ -507,9 +514,12 @@ def test_a_follow_up_under_the_other_players_name_is_carried_out_for_the_player_
 
 
 def test_after_a_problem_the_scores_written_stand():
-    """The roll written wrong (a 5 for the 4 Tom fires): the checker fires the 5, so its count of the chests is
-    no longer the table's; the scores written at the end are taken at their word, not reported again."""
-    assert slipped("roll 3 4                    # ...", "roll 3 5                    # ...") == [(23, "CD-PICK")]
+    """The Rough Seas's two balls written from row D, which has one left: the checker crosses off that one only,
+    so its count of Mia's balls is one more than the table's; the scores written at the end are taken at their
+    word, not reported again."""
+    assert slipped("Mia lose balls D E ", "Mia lose balls D D ") == [(112, "CD-ROUGH-SEAS")]
+    counted = alone(EXAMPLE.read_text().replace("Mia lose balls D E ", "Mia lose balls D D "), told=False)
+    assert counted == [(112, "CD-ROUGH-SEAS"), (119, "CD-SCORE")]  # the count, not told of the problem
 
 
 def test_a_line_goes_straight_to_its_handler_only_while_the_game_cannot_be_over():
@@ -519,3 +529,244 @@ def test_a_line_goes_straight_to_its_handler_only_while_the_game_cannot_be_over(
     state.phase, state.score_line, state.winner_line = "final", 9, 0
     assert not state.is_over()
     assert type(state).decided is State.decided
+
+
+# --- after a mistake, a later line is reported only when it is wrong under every reading left open --------
+
+def changed(*pairs: str) -> str:
+    """The two-player example with each `old` text of the pairs (old, new, old, new ...) replaced once."""
+    text = EXAMPLE.read_text()
+    for old, new in zip(pairs[::2], pairs[1::2]):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def reported(text: str) -> list:
+    """(line, code) of each problem the checker reports."""
+    return [(v.line, v.rule) for v in check_text(text, "slip.log").violations]
+
+
+def alone(text: str, told: bool = True) -> list:
+    """(line, code) of the first problem of each line when the game's state plays every line as written, told
+    of each problem as the replay tells it (`after_problem`; not when `told` is false), and no other reading of
+    the log is tried: what the rules themselves make of a slip, whatever readings the replay finds besides."""
+    parsed, _ = read_log(text, "t.log")
+    setup, rules, problems = read_setup(parsed)
+    assert not problems
+    whistle = Whistle("t.log")
+    state = rules.start(setup, whistle)
+    names = {name.lower(): name for name in setup.players}
+    for line, words in parsed.events():
+        whistle.line, before = line, len(whistle.violations)
+        action = parse_event(words, names, rules.verbs)
+        state.apply(action)
+        if told and len(whistle.violations) > before:
+            state.after_problem(action)
+    whistle.line = parsed.last_line
+    state.finish()
+    first = {}
+    for v in whistle.violations:
+        first.setdefault(v.line, v.rule)
+    return sorted(first.items())
+
+
+SCORES, WINNER = "score Mia 46 Tom 21", "winner Mia"  # the example's: Mia's 46 holds the 10 of her right guess
+LATER_SLIP = ("Mia lose balls D E ", "Mia lose balls D D ")  # line 112: row D has one ball left, not two
+
+
+@pytest.mark.parametrize("scores, winner", [
+    ("score Mia 36 Tom 41", "winner Tom"),   # Mia's map bonus written as Tom's: Tom leads by the scores written
+    ("score Mia 36 Tom 41", "winner Mia"),   # ... and Mia by the checker's count
+    ("score Mia 36 Tom 21", "winner Mia"),   # the bonus left out
+])
+def test_a_wrong_map_bonus_is_one_report_and_the_winner_may_follow_from_either_count(scores, winner):
+    """The scores line is the mistake: the winner is right by the scores written or by the checker's count."""
+    assert reported(changed(SCORES, scores, WINNER, winner)) == [(119, "CD-SCORE")]
+    assert alone(changed(SCORES, scores, WINNER, winner)) == [(119, "CD-SCORE")]
+
+
+def test_a_winner_wrong_by_both_counts_is_reported_besides_a_wrong_map_bonus():
+    assert reported(changed(SCORES, "score Mia 36 Tom 21", WINNER, "winner Tom")) == [(119, "CD-SCORE"),
+                                                                                       (120, "CD-WINNER")]
+
+
+def test_scores_written_equal_by_a_wrong_map_bonus_leave_the_roll_off_to_the_log():
+    """Written, the scores tie (a roll-off is due); counted, Mia leads (none is): either is one report."""
+    tied = ("score Mia 21 Tom 21", "winner Mia")
+    assert reported(changed(SCORES, tied[0], WINNER, tied[1])) == [(119, "CD-SCORE")]
+    assert reported(changed(SCORES, tied[0], WINNER, "duel Mia 2 Tom 5\nwinner Tom")) == [(119, "CD-SCORE")]
+    assert reported(changed(SCORES, tied[0], WINNER, "duel Mia 2 Tom 5\nwinner Mia")) == [(119, "CD-SCORE")]
+
+
+@pytest.mark.parametrize("played, why", [
+    ("Tom play parley map-1 1", "holds no parley"),    # Mia holds it: the name is the slip
+    ("Mia play parley map-5 1", "holds no map-5"),     # map-5 is not hers: one of her draws was, by the log
+    ("Mia play parley map-1 4", "shows 4"),            # no die shows 4: the 3 or the 1 is rolled again
+])
+def test_a_parley_that_cannot_be_played_is_played_all_the_same(played, why):
+    """Reported at its line alone: the roll that follows it (line 99) is the Parley's, as the log says."""
+    text = changed("Mia play parley map-1 1", played)
+    found = check_text(text, "slip.log").violations
+    assert [(v.line, v.rule) for v in found] == [(98, "CD-PARLEY")] and why in found[0].message
+    assert alone(text) == [(98, "CD-PARLEY")]
+    assert reported(changed("Mia play parley map-1 1", played, *LATER_SLIP)) == [(98, "CD-PARLEY"),
+                                                                                 (112, "CD-ROUGH-SEAS")]
+
+
+def test_a_kept_card_played_before_the_rounds_roll_is_the_roll_left_out():
+    """Round 2's `roll 5 3` left out: Tom's Mutiny (now line 29) is reported, its dice unknown, its picks fit."""
+    lines = EXAMPLE.read_text().split("\n")
+    assert lines[28].startswith("roll 5 3")
+    text = "\n".join(lines[:28] + lines[29:])
+    found = check_text(text, "slip.log").violations
+    assert [(v.line, v.rule) for v in found] == [(29, "CD-ROUND")] and "before round 2's dice" in found[0].message
+    assert alone(text) == [(29, "CD-ROUND")]
+    later = text.replace(*LATER_SLIP)
+    assert reported(later) == [(29, "CD-ROUND"), (111, "CD-ROUGH-SEAS")]
+
+
+def test_after_a_map_drawn_under_another_name_the_maps_named_later_are_the_log_s_word():
+    """Tom's draw written map-3 for map-1 (line 85): his Ship's Log with map-1 is reported (line 90), and
+    then map-3, never drawn by the log's word, may be the sealed map. A map the log surely drew may not."""
+    drawn = ("Tom draw map-1 ", "Tom draw map-3 ")
+    assert reported(changed(*drawn)) == [(90, "CD-SHIPS-LOG")]
+    assert reported(changed(*drawn, "envelope map-2 ", "envelope map-3 ")) == [(90, "CD-SHIPS-LOG")]
+    for sealed in ("map-5", "map-1"):  # Mia drew map-5 at line 103; map-1 went under the deck at line 98
+        assert reported(changed(*drawn, "envelope map-2 ", f"envelope {sealed} ")) == [(90, "CD-SHIPS-LOG"),
+                                                                                      (118, "CD-ENVELOPE")]
+
+
+POWDER_KEG = """game: cannon-dice
+players: Mia Tom
+sheet: 3
+starts: Mia
+flip map
+roll 2 1
+Mia fire 2 C
+Mia draw {first}
+Tom fire 1 B
+Mia take map
+Mia draw map-3
+flip map
+roll 5 4
+Tom fire 5 D
+Tom draw map-5
+Mia fire 4 B
+Tom take map
+Tom draw map-1
+flip powder-keg
+roll 3 4
+Mia take powder-keg
+Tom fire 4 E
+Mia fire 3 E
+Mia return {returned}
+end
+Mia guess 2
+Tom guess 5
+envelope {sealed}
+score Mia 39 Tom 25
+winner Mia
+"""
+
+
+def powder_keg(first="map-4", returned="map-4 map-3", sealed="map-2") -> str:
+    """A short game on sheet 3: Mia draws two maps (line 8 and 11), Tom two (15 and 18), and Mia's Powder Keg
+    returns hers (line 24)."""
+    return POWDER_KEG.format(first=first, returned=returned, sealed=sealed)
+
+
+def test_a_powder_keg_after_a_map_drawn_under_another_name_returns_the_maps_the_log_names():
+    """Mia's map-4 written map-5 (line 8): Tom's draw of map-5 is reported (line 15); her Powder Keg returning
+    map-4 and map-3 fits the log's word. Returning too few, or a sealed map drawn surely, is a mistake too."""
+    assert reported(powder_keg()) == []
+    assert reported(powder_keg(first="map-5")) == [(15, "CD-MAP-DECK")]
+    assert alone(powder_keg(first="map-5")) == [(15, "CD-MAP-DECK")]
+    assert reported(powder_keg(first="map-5", returned="map-4")) == [(15, "CD-MAP-DECK"), (24, "CD-POWDER-KEG")]
+    for sealed in ("map-5", "map-4"):  # Tom drew map-5 at line 15; map-4 went under the deck at line 24
+        assert reported(powder_keg(first="map-5", sealed=sealed)) == [(15, "CD-MAP-DECK"), (28, "CD-ENVELOPE")]
+
+
+# --- a card's line written before its time: one report, saying when the card acts --------------------------
+
+EARLY = [("map", "Mia draw map-4"), ("miss", "Mia lose ball A"), ("rough-seas", "Mia lose balls A B"),
+         ("kraken", "Mia lose pearl"), ("boarding-party", "Mia steal gold"), ("spyglass", "Mia spy"),
+         ("powder-keg", "Mia return map-1"), ("duel", "duel Mia 3 Tom 4"), ("extra-shot", "roll 3\nMia fire 3 B"),
+         ("crows-nest", "roll 3\nMia nest 1 B"), ("davy-jones", "roll 3\nMia sink C")]
+
+
+def test_every_card_that_acts_after_the_round_is_tried_early():
+    after = {card for card in RULES.cards if RULES.timing[card] == "after"}
+    assert {card for card, _ in EARLY} | {"reload"} == after
+
+
+def early_in_the_round(card: str, line: str) -> str:
+    """AFTER_THE_DICE with the card's `line` (or lines) right after its take, before the round's two other
+    picks."""
+    lines = AFTER_THE_DICE.format(card=card, line="").split("\n")
+    return "\n".join(lines[:7] + line.split("\n") + lines[7:9] + lines[10:])
+
+
+@pytest.mark.parametrize("card, line", EARLY)
+def test_a_cards_line_before_the_rounds_last_pick_is_one_report_saying_when_the_card_acts(card, line):
+    """Written right after the take (line 8), before the two picks left: reported once, under the card's
+    code, saying that it acts after the round's dice, once the last pick is made; then the card has acted."""
+    text = early_in_the_round(card, line)
+    end = len(text.rstrip("\n").split("\n"))
+    found = [v for v in check_text(text, "t.log").violations if v.line < end]  # the log stops before its scores
+    assert [(v.line, v.rule) for v in found] == [(8, RULES.code[card])]
+    message = found[0].message
+    assert RULES.title[card] in message and "line 7" in message
+    assert "after the round's dice" in message and "last pick" in message and "nothing asks" not in message
+    assert [at for at, _ in alone(text) if at < end] == [8]
+
+
+def test_the_reloads_roll_before_the_last_pick_says_when_it_acts_and_the_card_still_waits():
+    text = early_in_the_round("reload", "roll 3 4")
+    found = check_text(text, "t.log").violations
+    assert (found[0].line, found[0].rule) == (8, "CD-RELOAD") and "last pick" in found[0].message
+
+
+def test_an_early_cards_line_and_a_later_slip_are_two_reports():
+    """Tom's Miss (taken at line 101) loses its ball before Mia's last pick: one report; a later slip, another."""
+    lines = EXAMPLE.read_text().split("\n")
+    assert lines[100].startswith("Tom take miss") and lines[103].startswith("Tom lose ball E")
+    early = "\n".join(lines[:101] + [lines[103]] + lines[101:103] + lines[104:])
+    found = check_text(early, "slip.log").violations
+    assert [(v.line, v.rule) for v in found] == [(102, "CD-MISS")] and "last pick" in found[0].message
+    assert reported(early.replace(*LATER_SLIP)) == [(102, "CD-MISS"), (112, "CD-ROUGH-SEAS")]
+
+
+def test_the_time_a_report_gives_a_card_comes_from_the_card_list(cd_copy):
+    """A map drawn that nothing asks for: the report names what asks for one and when, as the data says."""
+    lines = AFTER_THE_DICE.format(card="miss", line="Mia lose ball A").split("\n")
+    text = "\n".join(lines[:8] + ["Mia draw map-4"] + lines[8:])
+    found = check_text(text, "stray.log").violations
+    assert (found[0].line, found[0].rule) == (9, "CD-FOLLOW-UP")
+    assert "Map card (after the round's dice" in found[0].message
+    cards = cd_copy / "action-cards.csv"
+    cards.write_text(cards.read_text().replace("map,5,Map,after,", "map,5,Map,now,"))
+    found = check_text(text, "stray.log", rules=rules_of(load_game(str(cd_copy)))).violations
+    assert (found[0].line, found[0].rule) == (9, "CD-FOLLOW-UP")
+    assert "Map card (as soon as it is taken)" in found[0].message
+
+
+PLAYED_WHEN = {"pick-first": "before the first pick", "reroll": "while a die",
+               "take-dice": "before a round's first pick"}
+
+
+def test_every_kept_card_is_tried_out_of_its_time():
+    assert {RULES.effect[card] for card in RULES.cards if RULES.timing[card] in CD.HELD} == set(PLAYED_WHEN)
+
+
+@pytest.mark.parametrize("card", sorted(c for c in RULES.cards if RULES.timing[c] in CD.HELD))
+def test_a_kept_card_played_out_of_its_time_says_when_it_is_played(card):
+    """Played between two rounds, each kept card's report names it and says when it may be played."""
+    effect = RULES.effect[card]
+    state, whistle = state_for("game: cannon-dice\nplayers: Mia Tom\nsheet: 3\nstarts: Mia\n")
+    state.kept["Tom"][card] = 1
+    state.maps["Tom"].append("map-2")
+    whistle.line = 5
+    state.apply(CD.Play("Tom", card, "map-2" if effect != "pick-first" else None, 3 if effect == "reroll" else None))
+    messages = [v.message for v in whistle.violations if v.rule == RULES.code[card]]
+    assert len(messages) == 1 and RULES.title[card] in messages[0] and PLAYED_WHEN[effect] in messages[0]

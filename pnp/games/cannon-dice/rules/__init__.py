@@ -12,10 +12,12 @@ at row A. A space is stored by its index in the printed grid, `row * columns + c
 from player 1's left (`sheet_grid`); a log names columns from the acting player's own left, as printed on
 that player's half of the sheet (`Sea._column`).
 
-The package follows RULES.md: `verbs` (the log's lines, what each card can do), `rounds` (1 and 3: the
-sheet, a round's card and dice, the order of picks), `sea` (4-6: firing a die, the explosion, what the
-spaces hold), `cards` (2 and 7: the decks and the action cards), `end` (8-9: the end, the map guesses, the
-scores and the winner) and `bots` (what a simulated game chooses among, and how a position is valued).
+The package follows RULES.md: `verbs` (the log's lines, what each card can do and when), `rounds` (1 and 3:
+the sheet, a round's card and dice, the order of picks), `sea` (4-6: firing a die, the explosion, what the
+spaces hold), `cards` (2 and 7: the action deck and the action cards), `maps` (2.1: the map deck, the maps
+held, and those in doubt after a slip), `end` (8-9: the end, the map guesses, the scores and the winner),
+`bots` (what a simulated game chooses among, and how a position is valued) and `record` (what the table
+shows while a game is recorded).
 Here: the facts the rules read, the kinds of words a log holds, and the state they make up.
 """
 from __future__ import annotations
@@ -34,12 +36,13 @@ from pnp.errors import DataError
 from .bots import Choices
 from .cards import Cards
 from .end import GameEnd
+from .maps import Maps
 from .record import Recording
 from .rounds import Rounds, sheet_grid  # noqa: F401 - sheet_grid: the printed sheet's grid, which tests read
 from .sea import Sea
-from .verbs import (ACTIONS, CARD_CODES, DICE, EFFECTS, EXPLOSION, HELD, MAPS, MISSING, SPECIAL_SPACES, UNASKED, Claim,
-                    Draw, Duel, End, Envelope, Fire, Flip, Guess, Lose, Nest, Play, Return, Roll, Score, Sink, Space,
-                    Spy, Steal, Take, Winner, code)
+from .verbs import (ACTIONS, ASKS, CARD_CODES, DICE, EFFECTS, EXPLOSION, HELD, MAPS, MISSING, SPACE_ASKS,
+                    SPECIAL_SPACES, UNASKED, WHEN, Claim, Draw, Duel, End, Envelope, Fire, Flip, Guess, Lose, Nest,
+                    Play, Return, Roll, Score, Sink, Space, Spy, Steal, Take, Winner, code)
 
 BALLS_DRAWN = 10  # the most balls the score sheet draws beside a cannon
 CHEST_ROOM = 20  # the most treasures of a kind the score sheet's chest row holds readably
@@ -118,15 +121,41 @@ def _check_cards(cards, lost, where, problems) -> None:
             problems.append((where, f"{card_id}: no action card of this id loses balls"))
 
 
+def _asked_by(kinds, cards) -> dict:
+    """Follow-up kind -> (what a line of it does, what asks for one and when): the spaces that ask for it at
+    once, when claimed (game.yaml's vars.treasures), and the cards whose effect does, when each acts by its
+    timing (action-cards.csv), alike timings together; what a report of a line nothing asks for says."""
+    sources: dict = {}  # kind -> [(when, what asks for it)]
+    for entry in kinds.values():
+        if entry["effect"] in SPACE_ASKS:
+            sources.setdefault(SPACE_ASKS[entry["effect"]], []).append(("at once", f"a claimed {entry['name']} space"))
+    for card in cards:
+        for kind in ASKS.get(card.fields.get("effect"), ()):
+            sources.setdefault(kind, []).append((WHEN[card.fields["timing"]], f"the {card.fields['title']} card"))
+    texts = {}
+    for kind, (what, condition) in UNASKED.items():
+        by_when: dict = {}
+        for when, source in sources.get(kind, ()):
+            by_when.setdefault(when, []).append(source)
+        asks = " or ".join(f"{' or '.join(names)} ({when})" for when, names in by_when.items())
+        texts[kind] = (what, f"only {asks or 'nothing in this game'} asks for it{condition}")
+    return texts
+
+
 # --- the state of one game ---------------------------------------------------------------------------
 
-class GameState(Rounds, Sea, Cards, GameEnd, Choices, Recording, FollowUps, State):
+class GameState(Rounds, Sea, Cards, Maps, GameEnd, Choices, Recording, FollowUps, State):
     """Cannon Dice in progress: the grid, both players' cannons, chests, maps and kept cards, the decks,
     and the round under way with its offer (dice and card), its order of picks and its follow-ups."""
 
     end_code, follow_up_code = "CD-GAME-END", "CD-FOLLOW-UP"
-    missing_texts, unasked = MISSING, UNASKED
+    missing_texts = MISSING
     table_kinds = frozenset(("draw", "roll", "duel", "flip", "spy"))  # the follow-ups the table writes
+
+    @property
+    def unasked(self) -> dict:
+        """What a line nothing asks for does, and what asks for one and when (`CannonDice.unasked`)."""
+        return self.f.unasked
 
 
 # --- the rules: verbs, header, simulation set-up ----------------------------------------------------
@@ -173,6 +202,7 @@ class CannonDice(Rules):
         self.effect = {card.id: card.fields["effect"] for card in cards}  # what it does (action-cards.csv)
         self.code = {card.id: code(card.id) for card in cards}  # its rule code
         self.balls_lost = dict(facts["balls-lost"])  # lose-balls card -> the balls its taker crosses off
+        self.unasked = _asked_by(kinds, cards)  # follow-up kind -> what a line does, what asks for one and when
         self.effect_code: dict = {}  # effect -> the rule code of its (first) card
         for card, effect in self.effect.items():
             self.effect_code.setdefault(effect, self.code[card])

@@ -1,11 +1,12 @@
-"""Rules 2 and 7 of RULES.md: the action deck and the map deck, and what each action card does (now, after
-the round's picks, kept for later, or in the taker's next round), with the follow-ups it asks for."""
+"""Rules 2.2 and 7 of RULES.md: the action deck, and what each action card does (now, after the round's picks,
+kept for later, or in the taker's next round), with the follow-ups it asks for; a card's line written before
+its time, and a kept card played when it could not be, taken as the log has them."""
 from __future__ import annotations
 
 from pnp.check.pieces import Due
 from pnp.check.words import counted, listed
 
-from .verbs import AFTER, HELD, NEXT_ROUND, ROLLS, Lose, Play
+from .verbs import AFTER, ASKS, EFFECTS, HELD, MISSING, NEXT_ROUND, NOW, PLAYED, ROLLS, WHEN, Lose, Play
 
 
 class Cards:
@@ -67,58 +68,125 @@ class Cards:
             event = type(event)(due.player, *event.values()[1:])
         return due, event
 
+    def answer(self, kind: str, player: str):
+        """The follow-up a player's line of this `kind` answers (FollowUps.answer); while the round's picks are
+        under way with nothing due, the line of a card taken in the round that acts after them (`_early`)."""
+        if not self.todo and self._picking():
+            acted, due = self._early(kind, player)
+            if acted:
+                if due is not None:
+                    self.is_theirs(due, player)
+                return due
+        return super().answer(kind, player)
+
+    def _picking(self) -> bool:
+        """Whether a round's picks are under way: some made or to make, none finished."""
+        return self.phase == "picks" and bool(self.order)
+
+    def _early(self, kind: str, player: str | None = None) -> tuple:
+        """A line of `kind` written while the round's picks are under way, nothing due: when a card taken in the
+        round acts after them and asks for such a line (the player's own first), the line is its, written before
+        its time. Reported under the card's code, saying when the card acts; then the card acts now, as the log
+        has it, so that it asks for nothing again once the picks are made (a card that must wait, as the
+        Reload, does not: the line is left as it is). (True, the follow-up the line answers, or None when the
+        card acts on nothing), or (False, None) when no card taken in the round asks for such a line."""
+        waiting = [entry for entry in self.after if kind in ASKS[self.f.effect[entry[0]]]]
+        if not waiting:
+            return False, None
+        card, taker, line = next((entry for entry in waiting if entry[1] == player), waiting[0])
+        due, can = self._card_due(card, taker, line)
+        then = (f"write `{self._usage(due)}` then" if can else
+                f"{taker} has nothing for it to act on, so no line is written for it")
+        self.w.blow(due.code, f"{due.cause} acts {WHEN[self.f.timing[card]]}: {then}")
+        if NOW not in EFFECTS[self.f.effect[card]]:
+            return True, None
+        self.after.remove((card, taker, line))
+        self._act(card, taker, line)
+        return True, self.settle(kind) if self.todo else None
+
+    def _usage(self, due) -> str:
+        """The line a follow-up asks for, as a report tells the log to write it."""
+        return MISSING[due.kind][1].format(**self.due_words(due))
+
     def on_return(self, event):
         due, event = self._answered("return", event)
         if not due:
             return
-        held = self.maps[event.player]
-        if sorted(event.maps) != sorted(held):
-            self.w.blow(due.code, f"{due.cause}: all {event.player}'s maps go under the map deck: "
+        player, held = event.player, self.maps[event.player]
+        fits = self._as_held(player, event.maps)
+        if not fits:
+            self.w.blow(due.code, f"{due.cause}: all {player}'s maps go under the map deck: "
                                   f"{listed(held)}, not {listed(event.maps)}")
         # in the order written, then any the log forgot, so that later draws are checked against them
-        under = [m for m in dict.fromkeys(event.maps) if m in held] + [m for m in held if m not in event.maps]
-        for card in under:
-            self.map_deck.put_under(card, self.w.line)
-        held.clear()
+        for card in dict.fromkeys(event.maps):
+            self._put_down(player, card, keep=event.maps)
+        for card in list(held):
+            self._put_down(player, card)
+        if not fits:
+            self._doubt(player)
 
     def on_spy(self, event):
         due, event = self._answered("spy", event)
         if not due:
             return
-        held = self.maps[self.other[event.player]]
-        if sorted(event.maps) != sorted(held):
-            self.w.blow(due.code, f"{self.other[event.player]} holds {listed(held) if held else 'no map'}, "
+        spied = self.other[event.player]
+        held = self.maps[spied]
+        if not self._as_held(spied, event.maps):
+            self.w.blow(due.code, f"{spied} holds {listed(held) if held else 'no map'}, "
                                   f"not {listed(event.maps) if event.maps else 'none'}")
+            self._doubt(spied)
 
     def on_play(self, event):
         self.settle()
-        card, player = event.card, event.player
-        code, effect = self.f.code[card], self.f.effect[card]
         if self.phase == "final":
             self.blow_end(f"the game is over: {self.ended}")
             return
-        if not self.kept[player].get(card):
-            kept = [c for c, n in self.kept[player].items() if n]
-            self.w.blow(code, f"{player} holds no {card} (kept cards: {listed(kept)})")
-            return
+        if self.phase == "roll":
+            self._offer_open(event.player, "plays a kept card")
+        card = event.card
+        code, effect = self.f.code[card], self.f.effect[card]
+        player = self._holder(event, code)
+        strange = event.map and not self._as_held(player, (event.map,), part=True)
+        if strange:
+            self.w.blow(code, f"{player} holds no {event.map} (maps: {listed(self.maps[player])})")
         why = self._cannot_play(player, effect, event)
         if why:
             self.w.blow(code, why)
-            return
-        self.kept[player][card] -= 1
-        self.deck.discard(card)
+        if self.kept[player].get(card):
+            self.kept[player][card] -= 1
+            self.deck.discard(card)
         if self.window and self.window[0] == player:
             self.window.pop(0)
-        self._played(player, effect, event, code)
+        self._played(player, effect, event, code, not why)
+        if strange:
+            self._doubt(player)
+
+    def _holder(self, event: Play, code: str) -> str:
+        """Who plays a kept card: the player named, who holds it. One who does not is reported, and the card is
+        played all the same, as the log says: by the other player when they hold it (and the map named), the
+        name being the slip, else by the player named."""
+        player, card = event.player, event.card
+        if self.kept[player].get(card):
+            return player
+        kept = [c for c, n in self.kept[player].items() if n]
+        self.w.blow(code, f"{player} holds no {card} (kept cards: {listed(kept)})")
+        other = self.other[player]
+        if self.kept[other].get(card) and (event.map is None or event.map in self.maps[other]):
+            return other
+        return player
 
     def on_duel(self, event):
-        due = self.settle("duel")
-        if not due:
+        due = self.settle("duel") if self.todo else None
+        if due is None and self._picking():
+            acted, due = self._early("duel")
+            if acted and due is None:
+                return
+        if due is None:
             if self.phase == "final":
                 self.w.blow("CD-WINNER", "no roll-off is due: only equal scores are settled by a duel")
             else:
-                self.w.blow("CD-FOLLOW-UP", "a duel is rolled, but nothing asks for it now: only a Duel card does, "
-                                            "after the round's picks")
+                self.w.blow("CD-FOLLOW-UP", "a duel is rolled, but nothing asks for it now: "
+                                            f"{self.f.unasked['duel'][1]}")
             return
         rank = {player: self.f.rank[face] for player, face in event.rolls}
         low, high = sorted(self.players, key=rank.get)
@@ -138,12 +206,9 @@ class Cards:
         n = (counted(due.data, "ball") if due.kind == "balls" else
              counted(due.data[0], "die", "dice") if due.kind == "roll" else str(due.data))
         return {"p": due.player, "o": self.other.get(due.player), "n": n,
-                "faces": " ".join(["FACE"] * due.data[0]) if due.kind == "roll" else ""}
-
-    def _ask(self, kind: str, player: str, card: str, line: int, data=None, optional=False, then=None) -> None:
-        """A card's follow-up, before any other: its cause names the card and where it was taken."""
-        cause = f"{player}'s {self.f.title[card]} (line {line})"
-        self.ask(Due(kind, player, self.f.code[card], line, cause, data, optional, then))
+                "faces": " ".join(["FACE"] * due.data[0]) if due.kind == "roll" else "",
+                "rows": " ".join(["ball" if due.data == 1 else "balls"] + ["ROW"] * due.data) if due.kind == "balls"
+                else ""}
 
     def _flipped_instead(self, flipped: str, taken: str) -> None:
         """A card taken that is not the card flipped is believed, as a slip of the flip line: the deck takes
@@ -183,24 +248,32 @@ class Cards:
 
     def _act(self, card: str, player: str, line: int) -> None:
         """A card's effect: what it asks for next, when there is anything to do."""
+        due, can = self._card_due(card, player, line)
+        if can:
+            self.ask(due)
+
+    def _card_due(self, card: str, player: str, line: int) -> tuple:
+        """(the follow-up a card's effect asks for first, whether its taker has what it acts on: a treasure, a
+        ball, a map; a map deck to draw from)."""
         effect, opponent = self.f.effect[card], self.other[player]
-        if effect == "steal-treasure" and any(self.chest[opponent].values()):
-            self._ask("steal", player, card, line)
-        elif effect == "lose-treasure" and any(self.chest[player].values()):
-            self._ask("treasure", player, card, line)
-        elif effect == "draw-map" and len(self.map_deck):
-            self._ask("draw", player, card, line)
-        elif effect == "lose-balls" and any(self.balls[player]):
-            self._ask("balls", player, card, line, min(self.f.balls_lost[card], sum(self.balls[player])))
-        elif effect == "lose-maps" and self.maps[player]:
-            self._ask("return", player, card, line)
+        data, optional, then, can = None, False, None, True
+        if effect == "steal-treasure":
+            can = any(self.chest[opponent].values())
+        elif effect == "lose-treasure":
+            can = any(self.chest[player].values())
+        elif effect == "draw-map":
+            can = len(self.map_deck) > 0
+        elif effect == "lose-balls":
+            data = min(self.f.balls_lost[card], sum(self.balls[player]))
+            can = data > 0
+        elif effect == "lose-maps":
+            can = bool(self.maps[player])
         elif effect == "see-maps":
-            self._ask("spy", player, card, line, optional=True)
-        elif effect == "duel":
-            self._ask("duel", player, card, line)
+            optional = True
         elif effect in ROLLS:
-            count, then = ROLLS[effect]
-            self._ask("roll", player, card, line, (count,), then=then)
+            data, then = (ROLLS[effect][0],), ROLLS[effect][1]
+        cause = f"{player}'s {self.f.title[card]} (line {line})"
+        return Due(ASKS[effect][0], player, self.f.code[card], line, cause, data, optional, then), can
 
     def _rolled(self, due, faces: tuple) -> None:
         """An effect's roll: what comes of it."""
@@ -211,24 +284,25 @@ class Cards:
         elif then == "reroll":
             if self.dice and due.data[1] in self.dice:
                 self.dice[self.dice.index(due.data[1])] = face
+            elif self.dice and due.data[1] is None:  # the die named is none on offer: the offer is unknown now
+                self.dice = None
         elif face != self.f.explosion or then == "shot":  # Crow's Nest and Davy Jones count no space with it
             self.ask(Due(then, due.player, due.code, due.line, due.cause, face))
 
     def _cannot_play(self, player: str, effect: str, event: Play) -> str:
-        """Why a kept card cannot be played now, or ""."""
-        if self.phase != "picks" or not self.order:
-            reading = " (OUR CHOICE, RULES.md 7.11: a Parley rerolls a die of the offer)" if effect == "reroll" else ""
-            return f"a kept card is played while a round's dice and card are on offer{reading}"
-        if event.map and event.map not in self.maps[player]:
-            return f"{player} holds no {event.map} (maps: {listed(self.maps[player])})"
+        """Why a kept card cannot be played now, or "": its time, the die it rerolls, the order of picks."""
+        title = self.f.title[event.card]
+        if not self._picking():
+            return f"the {title} is played {PLAYED[effect]}"
         if effect == "reroll":
             if self.dice is not None and event.face not in self.dice:
+                if not self.dice:
+                    return f"the {title} is played {PLAYED[effect]}: no die is left on offer"
                 return f"no die on offer shows {event.face} (dice: {listed(self.dice)})"
             return ""
         rule = "7.10" if effect == "pick-first" else "7.15"
         if self.picks:
-            return (f"it changes the order of picks, so it is played before round {self.round}'s first pick "
-                    f"(OUR CHOICE, RULES.md {rule})")
+            return f"the {title} is played {PLAYED[effect]}: round {self.round}'s first pick is made"
         if self.order_changed:
             return (f"the order of round {self.round}'s picks was changed already at line {self.order_changed} "
                     f"(OUR CHOICE, RULES.md {rule}: once a round)")
@@ -239,42 +313,24 @@ class Cards:
             return "taking both dice needs both dice on offer"
         return ""
 
-    def _played(self, player: str, effect: str, event: Play, code: str) -> None:
+    def _played(self, player: str, effect: str, event: Play, code: str, allowed: bool) -> None:
+        """A kept card played, as the log says even when it could not be (not `allowed`, reported): its map
+        given up, its die rolled again; the order of picks changes only where it still can."""
         opponent, line = self.other[player], self.w.line
         if effect == "reroll":
-            self.maps[player].remove(event.map)
-            self.map_deck.put_under(event.map, self.w.line)
+            self._put_down(player, event.map)
+            face = event.face if self.dice is None or event.face in self.dice else None  # None: which is unknown
             cause = f"{player}'s {self.f.title[event.card]} (line {line})"
-            self.ask(Due("roll", player, code, line, cause, (1, event.face), then="reroll"))
+            self.ask(Due("roll", player, code, line, cause, (1, face), then="reroll"))
+            return
+        if effect == "take-dice":  # the opponent gets the map and the card; both dice are the player's picks
+            self._give_up(player, event.map)
+            self.maps[opponent].append(event.map)
+        if not allowed:
             return
         self.order_changed = line
         if effect == "pick-first":
             self.order = [player, opponent, player][:len(self.order)]
-        else:  # take-dice: both dice are the player's picks; the opponent gets a map and the card
-            self.maps[player].remove(event.map)
-            self.maps[opponent].append(event.map)
+        else:
             self.order = [player, player, opponent][:len(self.order)]
             self.dice_only = player
-
-    def _draw_map(self, player: str, card: str) -> None:
-        """The top card of the map deck, which the log names: a card put under the deck, once it is on top,
-        or else one nobody has drawn yet."""
-        deck = self.map_deck
-        if len(deck) and not deck.draw(card, self.w.line):  # an empty deck: only after a slip reported already
-            top = deck.top()
-            if top is None:
-                self.w.blow("CD-MAP-DECK", f"{card} cannot be on top of the map deck: {self._whereabouts(card)}; "
-                                           "the top card is one nobody has drawn yet")
-            else:
-                self.w.blow("CD-MAP-DECK", f"the top of the map deck is {top} (put under at line "
-                                           f"{deck.under[top]}), not {card}")
-            deck.draw_anyway(card, self.w.line)
-        self.maps[player].append(card)
-
-    def _whereabouts(self, card: str) -> str:
-        holder, deck = next((p for p in self.players if card in self.maps[p]), None), self.map_deck
-        if holder:
-            return f"{holder} holds it (drawn at line {deck.seen[card]})"
-        if card in deck.known:
-            return f"it went under the map deck at line {deck.under[card]}"
-        return f"it was drawn at line {deck.seen[card]}"

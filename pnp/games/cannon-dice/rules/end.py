@@ -47,9 +47,10 @@ class GameEnd:
             self.w.blow("CD-ENVELOPE", f"the envelope was opened already (line {self.envelope[1]})")
             return
         self._need_guesses("the envelope is opened")
-        if event.map in self.map_deck.seen:
-            self.w.blow("CD-ENVELOPE", f"{event.map} cannot be the sealed map: it was drawn at line "
-                                       f"{self.map_deck.seen[event.map]} (maps never drawn: {listed(self._unseen())})")
+        drawn = self._drawn(event.map)
+        if drawn:
+            self.w.blow("CD-ENVELOPE", f"{event.map} cannot be the sealed map: {drawn} (maps never drawn: "
+                                       f"{listed(self._unseen())})")
         self.envelope = (event.map, self.w.line)
 
     def on_score(self, event):
@@ -58,15 +59,12 @@ class GameEnd:
             return
         if self.envelope is None:
             self.w.blow("CD-ENVELOPE", "the envelope is opened before the scores (write `envelope MAP`)")
-        self.score_line = self.w.line
-        totals = self.totals()
+        self.score_line, self.claimed = self.w.line, dict(event.claims)
         if self.problem_reported:  # after a problem, the log's scores stand: the checker's count may not be the table's
-            self.written = {p: dict(event.claims).get(p, points) for p, points in totals.items()}
-            totals = self.written
+            self._stand()
         else:
-            self.compare(event.claims, totals, "CD-SCORE", self._breakdown)
-        if len(self.leaders(totals)) > 1:
-            self.ask(Due("duel", self.players[0], "CD-WINNER", self.w.line, "the equal scores", data="tie"))
+            self.compare(event.claims, self.totals(), "CD-SCORE", self._breakdown)
+        self._rolloff_due()
 
     def on_winner(self, event):
         self._to_final("the winner")
@@ -74,12 +72,47 @@ class GameEnd:
         if not self.score_line:
             self.w.blow("CD-SCORE", "the scores are written before the winner (write `score PLAYER POINTS ...`)")
         self.winner_line = self.w.line
-        self.judge_winners((event.player,), self.written or self.totals(), "CD-WINNER")
+        readings = self._readings()
+        fits = next((totals for totals in readings if self._wins(event.player, totals)), readings[0])
+        self.judge_winners((event.player,), fits, "CD-WINNER")
 
     def after_problem(self, action) -> None:
         """After a problem reported, what the checker counts may not be what the table counted: the scores
-        written at the end stand (RULES.md, reading a slip)."""
+        written at the end stand (RULES.md, reading a slip). When the scores line is the problem, the checker's
+        count stays a reading too: the winner may follow from either."""
         self.problem_reported = True
+        self.score_doubted = self.score_doubted or action.verb == "score"
+        if self.score_line and not self.written and not self.winner_line:  # the scores, read before the problem
+            self._stand()
+            self._rolloff_due()
+
+    def _stand(self) -> None:
+        """The scores written stand: the winner is judged by them (a player they leave out, by the count)."""
+        self.written = {p: self.claimed.get(p, points) for p, points in self.totals().items()}
+
+    def _readings(self) -> list:
+        """The scores the winner may follow from: those written when they stand, else the checker's count; and
+        the count as well when the scores line was itself a problem."""
+        if not self.written:
+            return [self.totals()]
+        return [self.written, self.totals()] if self.score_doubted else [self.written]
+
+    def _wins(self, player: str, totals: dict) -> bool:
+        """Whether `player` may be the winner by `totals`: the one leader, the winner of the roll-off, or one of
+        the leaders while no roll-off has settled them."""
+        winners, _ = self.winners(totals)
+        return player in winners or not winners and player in self.leaders(totals)
+
+    def _rolloff_due(self) -> None:
+        """Equal scores are settled by a roll-off, asked for next: due when the scores the winner follows from
+        tie, and left to the log (optional) when only some of them do."""
+        self.todo = [due for due in self.todo if due.kind != "duel" or due.data != "tie"]
+        if self.rolloff is not None:
+            return
+        ties = [len(self.leaders(totals)) > 1 for totals in self._readings()]
+        if any(ties):
+            self.ask(Due("duel", self.players[0], "CD-WINNER", self.score_line, "the equal scores", data="tie",
+                         optional=not all(ties)))
 
     def tie(self, leaders, totals):
         return ((self.rolloff,), "wins the roll-off") if self.rolloff else ((), "")

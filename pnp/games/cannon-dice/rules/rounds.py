@@ -9,7 +9,7 @@ from pnp.check.engine import TABLE
 from pnp.check.pieces import Deck, Seats
 from pnp.check.words import counted
 
-from .verbs import UNKNOWN
+from .verbs import UNKNOWN, WHEN
 
 
 def sheet_grid(facts, sheet: int) -> list:
@@ -63,7 +63,10 @@ class Rounds:
         self.envelope = None
         self.score_line = self.winner_line = 0
         self.problem_reported = False                # then the scores written at the end stand
+        self.score_doubted = False                   # the scores line itself was a problem: the count stays a reading
+        self.claimed: dict = {}                      # the scores written: player -> points
         self.written: dict = {}                      # the scores written, when they stand
+        self.doubtful: set = set()                   # (player, map): held, but maybe drawn under another name
         self.rolloff = None
 
     def to_move(self):
@@ -96,6 +99,10 @@ class Rounds:
 
     def on_roll(self, event):
         due = self.settle("roll") if self.todo else None
+        if due is None and self.phase == "picks" and self.order:
+            acted, due = self._early("roll")  # a card of the round that acts after its picks rolls early?
+            if acted and due is None:
+                return
         if due:
             if len(event.faces) != due.data[0]:
                 self.w.blow("CD-ROLL", f"{due.cause}: it rolls {counted(due.data[0], 'die', 'dice')}, "
@@ -207,9 +214,9 @@ class Rounds:
         self.picks += 1
         return True
 
-    def _offer_open(self, player: str) -> bool:
-        """A pick made out of the picks: reported, and the round's offer opened as the pick needs it (the round
-        begun, its dice unknown); false once the game is over."""
+    def _offer_open(self, player: str, does: str = "picks") -> bool:
+        """A pick (or what the player `does`) out of the picks: reported, and the round's offer opened as it needs
+        it (the round begun, its dice unknown); false once the game is over."""
         if self.phase == "final":
             self.blow_end(f"the game is over: {self.ended}")
             return False
@@ -218,13 +225,14 @@ class Rounds:
                                     "`flip CARD` and `roll FACE FACE`")
             self._begin_round(UNKNOWN)
         if self.card is not UNKNOWN:  # the roll is due now; a round begun here has its flip left out already
-            self.w.blow("CD-ROUND", f"{player} picks before round {self.round}'s dice are rolled")
+            self.w.blow("CD-ROUND", f"{player} {does} before round {self.round}'s dice are rolled")
         self._open_offer(None)
         return True
 
     def _take_die(self, face):
-        """The face of the die a pick takes off the offer: the one written, or, when no die on offer shows it,
-        the die on offer nearest to it (a slip of the number; the explosion only for the explosion)."""
+        """The face of the die a pick takes off the offer: the one written. When no die on offer shows it, the
+        pick is reported and the face written fired all the same, the die on offer nearest to it taken off the
+        offer (a slip of the roll; the explosion only for the explosion)."""
         dice = self.dice
         if dice is None or face in dice:
             if dice:
@@ -234,7 +242,7 @@ class Rounds:
             self.w.blow("CD-PICK", f"the dice on offer show {' and '.join(map(str, dice))}, not {face}")
             shown = self._as_shown(face, dice)
             dice.remove(shown if shown in dice else dice[0])
-            return shown
+            return face
         self.w.blow("CD-PICK", f"no die is left on offer, only the card {self.card}")
         return face
 
@@ -265,7 +273,7 @@ class Rounds:
                                     f"({', '.join(self.order)})")
         for card, player, line in self.after:
             self.w.blow(self.f.code[card], f"{player}'s {self.f.title[card]} (line {line}) never acts: "
-                                           "it acts once the round's picks are made")
+                                           f"it acts {WHEN[self.f.timing[card]]}")
         self.after = []
         self._end_round()
 

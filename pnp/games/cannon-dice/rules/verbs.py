@@ -21,6 +21,27 @@ ROLLS = {  # an effect that rolls -> (dice rolled, the follow-up the roll asks f
     "extra-shot": (1, "shot"), "fire-column": (1, "nest"), "sink-space": (1, "sink"), "reload": (2, "flip"),
 }
 
+ASKS = {  # an effect that acts when its card does -> the follow-ups it asks for, the first first
+    "steal-treasure": ("steal",), "lose-treasure": ("treasure",), "draw-map": ("draw",), "lose-balls": ("balls",),
+    "lose-maps": ("return",), "see-maps": ("spy",), "duel": ("duel", "treasure"),
+    **{effect: ("roll", then) for effect, (_, then) in ROLLS.items()},
+}
+
+WHEN = {  # a card's timing (action-cards.csv) -> when a card of that timing acts, in the reports' words (RULES.md 7.1)
+    NOW: "as soon as it is taken",
+    AFTER: "after the round's dice, once its last pick is made",
+    KEEP: "when its holder plays it from the hand",
+    NOW_OR_KEEP: "when its holder plays it, at once or later",
+    NEXT_ROUND: "in its taker's next round as active player (OUR CHOICE, RULES.md 7.12)",
+}
+
+PLAYED = {  # a kept card's effect -> when its holder may play it (OUR CHOICE, RULES.md 7.10, 7.11, 7.15)
+    "pick-first": "before the first pick of the opponent's round, its dice and card on offer (OUR CHOICE, RULES.md "
+                  "7.10)",
+    "reroll": "while a die of a round is on offer (OUR CHOICE, RULES.md 7.11: not a card's own roll)",
+    "take-dice": "before a round's first pick, its dice and card on offer (OUR CHOICE, RULES.md 7.15)",
+}
+
 # The rule codes of the action cards, which RULES.md explains: a card's code is `CD-` and its id in capitals
 # (`code`), and a card's id must make one of these, so that every problem the checker reports is documented.
 CARD_CODES = ("CD-BOARDING-PARTY", "CD-CROWS-NEST", "CD-DAVY-JONES", "CD-DUEL", "CD-EXTRA-SHOT", "CD-KRAKEN", "CD-MAP",
@@ -34,6 +55,7 @@ def code(card: str) -> str:
 
 
 SPECIAL_SPACES = ("draw-map", "each-treasure", "claim-another")  # what a space that is no treasure does
+SPACE_ASKS = {"draw-map": "draw", "claim-another": "claim"}  # a special space -> the follow-up it asks for at once
 EXPLOSION = "explosion"  # the dice's face that is no number, as a log names it
 
 
@@ -79,7 +101,7 @@ SUNK = "Davy Jones"           # the owner of a space sunk by Davy Jones: nobody 
 MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and the line to write
     "draw": ("{p} draws the top map card", "{p} draw MAP"),
     "claim": ("{p} claims another space with the horseshoe", "{p} claim SPACE"),
-    "balls": ("{p} crosses off {n}", "{p} lose ball ROW"),
+    "balls": ("{p} crosses off {n}", "{p} lose {rows}"),
     "treasure": ("{p} crosses off a treasure", "{p} lose TREASURE"),
     "steal": ("{p} takes a treasure from {o}", "{p} steal TREASURE"),
     "return": ("{p}'s maps go under the map deck", "{p} return MAP ..."),
@@ -89,19 +111,20 @@ MISSING = {  # a follow-up's kind -> what the log lacks when it is skipped, and 
     "sink": ("{p} sinks space {n} of a row", "{p} sink ROW"),
     "duel": ("both players roll a die", "duel {p} FACE {o} FACE"),
     "flip": ("the table flips another card", "flip CARD"),
+    "spy": ("{p} looks at {o}'s maps", "{p} spy MAP ..."),  # optional: a report says it only of a card acting early
 }
 
 
-UNASKED = {  # a follow-up's kind -> what a line of it does, and what alone asks for it
-    "claim": ("claims a space", "only the horseshoe lets a player claim one, at once"),
-    "nest": ("fires down a column", "only the Crow's Nest does, after a roll of a number (OUR CHOICE, RULES.md "
-                                    "7.3: the explosion counts no space)"),
-    "sink": ("sinks a space", "only Davy Jones does, after a roll of a number (OUR CHOICE, RULES.md 7.9: the "
-                              "explosion counts no space)"),
-    "steal": ("takes a treasure", "only the Boarding Party does, once the round's picks are made"),
-    "treasure": ("crosses off a treasure", "only a Kraken or a lost duel asks for it"),
-    "balls": ("crosses off balls", "only a Miss or Rough Seas asks for it"),
-    "draw": ("draws a map card", "only a claimed map X or a Map card gives one"),
-    "return": ("puts maps under the map deck", "only the Powder Keg does"),
-    "spy": ("looks at the opponent's maps", "only the Spyglass does, once the round's picks are made"),
+UNASKED = {  # a follow-up's kind -> what a line of it does, and what the cards and spaces that ask for it must have
+    "claim": ("claims a space", ""),
+    "nest": ("fires down a column", ", after a roll of a number (OUR CHOICE, RULES.md 7.3: the explosion counts no "
+                                    "space)"),
+    "sink": ("sinks a space", ", after a roll of a number (OUR CHOICE, RULES.md 7.9: the explosion counts no space)"),
+    "steal": ("takes a treasure", ""),
+    "treasure": ("crosses off a treasure", ""),
+    "balls": ("crosses off balls", ""),
+    "draw": ("draws a map card", ""),
+    "return": ("puts maps under the map deck", ""),
+    "spy": ("looks at the opponent's maps", ""),
+    "duel": ("rolls a duel", ""),
 }
