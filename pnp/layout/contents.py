@@ -2,9 +2,12 @@
 picture of its faces), where it lies in the kit and how to print it; then what to do before printing."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.errors import Where, shown
 from pnp.layout.imposition import SCALE_BAR, Page
 from pnp.layout.kinds import LAYOUTS, tally
+from pnp.layout.packing import paper
 from pnp.layout.requests import WIDE, Made, line_step, scale_bar, text_step
 from pnp.layout.text import font, wrap
 from pnp.model.units import PT
@@ -49,16 +52,44 @@ def has_rules_sheet(game) -> bool:
     return any(component.kind == "rules" for component in game.components.values())
 
 
-def contents_length(game, parts: list, settings) -> int:
-    """How many pages the kit's contents take (the pages they name do not change how they flow)."""
-    return len(_flow(game, parts, [""] * len(parts), settings))
+def contents_length(game, parts: list, settings, entries: list) -> int:
+    """How many pages the kit's contents take (the pages they name do not change how they flow; `entries`, the
+    kit's other pages, say which parts share another stock's sheets)."""
+    return len(_flow(game, parts, [""] * len(parts), settings, shared_stock(parts, entries, settings)))
+
+
+def shared_stock(parts: list, entries: list, settings) -> list[str]:
+    """For each part, what the contents page adds to its advice when some of its pieces print on another stock's
+    sheets in this kit, packed with that stock's pieces so that no sheet is left mostly empty (the heavier stock
+    serves the lighter piece); else ""."""
+    form = "fold" if settings.fold else "duplex"
+    notes = []
+    for part in parts:
+        own = paper(part.component.stock_for(form))
+        pages = [(owners, page) for owners, page in entries
+                 if not isinstance(page, (str, type(None))) and page.stock and page.stock != own
+                 and any(owner is part for owner in owners)]
+        others = [owner.component.title for owners, _ in pages for owner in owners if owner is not part]
+        if not pages:
+            notes.append("")
+            continue
+        others = list(dict.fromkeys(others))
+        with_others = f", with the {_listed(others)}" if others else ""
+        notes.append(f" In this kit some of its pieces print on {pages[0][1].stock}{with_others}, so that no "
+                     "sheet is left mostly empty.")
+    return notes
+
+
+def _listed(names: list) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def contents_pages(game, parts: list, entries: list, settings) -> list[Page]:
     """The kit's first pages (`entries`: the kit's pages in print order, as pnp/layout/kit.py lists them)."""
     w, h = settings.size
     pages = []
-    for number, steps in enumerate(_flow(game, parts, page_ranges(parts, entries), settings), start=1):
+    for number, steps in enumerate(_flow(game, parts, page_ranges(parts, entries), settings,
+                                         shared_stock(parts, entries, settings)), start=1):
         steps += scale_bar(w - 18.0 - SCALE_BAR, 12, h)
         steps.append(text_step(f"{game.name} · contents · page {number} · print at 100 %", 18.0, h - 12.5, 6,
                                "sans", INK, align="left", w=WIDE))
@@ -67,9 +98,10 @@ def contents_pages(game, parts: list, entries: list, settings) -> list[Page]:
     return pages
 
 
-def _flow(game, parts: list, ranges: list, settings) -> list[list]:
+def _flow(game, parts: list, ranges: list, settings, notes: list) -> list[list]:
     """The contents' drawing steps, page by page: a part's entry or a note that would reach into the footer
-    starts a new page."""
+    starts a new page. `notes`: what each part's advice gains in this kit (`shared_stock`)."""
+    parts = [replace(part, advice=part.advice + note) for part, note in zip(parts, notes)]
     w, h = settings.size
     left, right = 18.0, w - 18.0
     y = h - TOP  # the next baseline, up from the page's foot

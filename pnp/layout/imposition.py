@@ -161,6 +161,7 @@ class Page:
     footer: tuple = ("", "")  # the footer's two lines, once the page's place in a PDF is known (layout/kit.py)
     spacing: Spacing | None = None  # how its pieces are spaced, when a kit may pack them with others' (packing.py)
     blocks: tuple = ()  # on a packed page: its groups of pieces, each a Page with its own crop marks
+    stock: str = ""  # on a kit's packed page: the stock it prints on (the heavier, where parts of two share it)
 
 
 def _joined(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -137,11 +137,11 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
     blank back, so that no part ever starts on the back of another; only a text to read on plain paper (the
     rules) may start on the back of the contents."""
     padded = (with_contents or lead is not None) and not settings.fold and not settings.shop
+    body = kit_pages(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
     if lead is not None:
         entries: list = [((), page) for page in lead]
     else:
-        entries = [((), "contents")] * contents_length(game, parts, settings) if with_contents else []
-    body = kit_pages(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
+        entries = [((), "contents")] * contents_length(game, parts, settings, body) if with_contents else []
     for owners, page in body:
         if padded and len(entries) % 2 and not page.reverse and not _reads_on(entries, owners, page, settings):
             entries.append(((), None))  # the back of the sheet before

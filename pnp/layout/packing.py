@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pnp.layout.cards import fold_stock
 from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, Box, Grid, NoRoom, Page, Slot, behind, clip_for,
                                    mirror, printable)
+from pnp.model.paper import stock_weight
 
 
 @dataclass
@@ -238,10 +239,12 @@ def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list,
             placed = [(slot, piece.front) for slot, piece in zip(slots, pieces)]
             blocks.append(Page(size=settings.size, side="block", placed=placed, content=frame, marks=run.marks,
                                cut_lines=run.cut_lines))
-            if fold:
-                twins = [(mirror(slot, *fold), piece.back) for slot, piece in zip(slots, pieces)]
-                blocks.append(Page(size=settings.size, side="block", placed=twins,
-                                   content=mirror(Slot(frame, 0, frame), *fold).trim, marks=run.marks, cut_lines=run.cut_lines))
+            if fold:  # a one-sided piece has the glued half behind it blank
+                twins = [(mirror(slot, *fold), piece.back) for slot, piece in zip(slots, pieces) if piece.back is not None]
+                if twins:
+                    blocks.append(Page(size=settings.size, side="block", placed=twins,
+                                       content=mirror(Slot(frame, 0, frame), *fold).trim, marks=run.marks,
+                                       cut_lines=run.cut_lines))
             else:
                 backs += [(behind(slot, settings), piece.back) for slot, piece in zip(slots, pieces)
                           if piece.back is not None]
@@ -292,43 +295,151 @@ def _packed(runs: list, region: Box, even: bool) -> Packer:
     return packer
 
 
+LEAST_USED = 0.30  # of a sheet's printable area its pieces cover, at least, where other pieces can share it
+
+
+@dataclass
+class Pool:
+    """The part-filled pages of the parts printed on one stock in one way, to pack onto shared sheets: each part
+    with its loose pages (and its pages' runs); the stock they print on; its first page (the page's size, its
+    fold)."""
+
+    stock: str
+    page: Page
+    loose: list = field(default_factory=list)  # (part, its loose pages, their runs)
+    moved: bool = False  # holds pieces of another stock, moved here so that no sheet is left mostly empty
+
+    @property
+    def runs(self) -> list:
+        return [run for _, _, runs in self.loose for run in runs]
+
+    def weight(self, piece_has_back: bool) -> float:
+        """What this pool's sheets weigh for a piece: a fold-and-glue sheet's two glued halves weigh twice its
+        paper for a one-sided piece."""
+        return stock_weight(self.stock) * (2 if self.page.fold and not piece_has_back else 1)
+
+
 def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
     """A kit's pages in print order, each with the parts it holds: every part's full pages, then, after the
     last part that has pieces on them, the pages its part-filled pages were packed onto with others' (when
     that saves paper, or leaves no sheet as empty; else its part-filled pages as they were). A part's first
     page that leads its other pages (a board's assembly map before its sheets) keeps its place: the pages
-    it was packed onto print there."""
+    it was packed onto print there. A part whose pieces would leave a sheet mostly empty is packed with
+    another stock's, on the heavier of the two (`economise`); the packed pages name the stock they print on."""
     pools: dict = {}
     for part in parts:
         loose = [page for unit in _sheets(part.pages) if unit[0].spacing is not None and not unit[0].spacing.full
                  for page in unit]
         runs = runs_of(part, loose, settings) if loose else []
         if loose and _packable(runs, replace(settings, size=loose[0].size), loose[0].fold):
-            pool = pools.setdefault(_stock(part, loose[0], settings), {"runs": [], "loose": [], "page": loose[0]})
-            pool["runs"] += runs
-            pool["loose"].append((part, loose))
+            key = _stock(part, loose[0], settings)
+            pool = pools.setdefault(key, Pool(key[0], loose[0]))
+            pool.loose.append((part, loose, runs))
+    pools = economise(list(pools.values()), settings)
     gone: set = set()  # the part-filled pages whose pieces were packed onto shared pages
     before: dict = {}
     after: dict = {}
-    for pool in pools.values():
-        page = pool["page"]
-        packed, covered = packed_pages(pool["runs"], replace(settings, size=page.size), page.fold)
+    for pool in pools:
+        packed, covered = _pack(pool, settings)
         own = [sum(piece.size[0] * piece.size[1] for piece in pieces_of(part, unit)[0])
-               for part, pages in pool["loose"] for unit in _sheets(pages)]
-        if (len(packed), -covered) >= (len(own), -min(own)):
+               for part, pages, _ in pool.loose for unit in _sheets(pages)]
+        if not pool.moved and (len(packed), -covered) >= (len(own), -min(own)):
             continue  # packing saves no sheet, and leaves one as empty: each part keeps its own pages
-        gone.update(id(page) for _, pages in pool["loose"] for page in pages)
-        leading = [part for part, pages in pool["loose"] if pages[0] is part.pages[0] and len(pages) < len(part.pages)]
-        where, owner = (before, leading[0]) if leading else (after, pool["loose"][-1][0])
+        gone.update(id(page) for _, pages, _ in pool.loose for page in pages)
+        leading = [part for part, pages, _ in pool.loose if pages[0] is part.pages[0] and len(pages) < len(part.pages)]
+        where, owner = (before, leading[0]) if leading else (after, pool.loose[-1][0])
         where[id(owner)] = where.get(id(owner), []) + [
-            (tuple(part for part in parts if any(part is owner for owner in owners)), each)  # in the kit's order
-            for owners, pages in packed for each in pages]
+            (tuple(part for part in parts if any(part is owner for owner in owners)), replace(each, stock=pool.stock))
+            for owners, pages in packed for each in pages]  # in the kit's order
     entries = []
     for part in parts:
         entries += before.get(id(part), [])
         entries += [((part,), page) for page in part.pages if id(page) not in gone]
         entries += after.get(id(part), [])
     return entries
+
+
+def _pack(pool: Pool, settings) -> tuple:
+    return packed_pages(pool.runs, replace(settings, size=pool.page.size), pool.page.fold)
+
+
+def used(packed: list, settings) -> float:
+    """How much of its printable area the emptiest of `packed` sheets (as `packed_pages` gives them) covers with
+    trimmed pieces (`covered`)."""
+    least = 1.0
+    for _, pages in packed:
+        area = printable(replace(settings, size=pages[0].size))
+        least = min(least, covered(pages[0]) / (area.w * area.h))
+    return least
+
+
+def covered(page: Page) -> float:
+    """The area (mm²) of the trimmed pieces on a page: on a fold-and-glue sheet, its fronts' twice, as each takes
+    the half behind it too, whether its back is printed there or left blank (a one-sided piece glued on paper)."""
+    if not page.fold:
+        return sum(slot.trim.w * slot.trim.h for slot, _ in page.placed)
+    axis, at = page.fold
+    fronts = [slot.trim for slot, _ in page.placed if (slot.trim.x1 <= at + 1e-6 if axis == "x" else slot.trim.y0 >= at - 1e-6)]
+    return 2 * sum(trim.w * trim.h for trim in fronts)
+
+
+def economise(pools: list[Pool], settings) -> list[Pool]:
+    """The pools, a part of one moved to another while that takes fewer sheets, or as many and leaves the emptiest
+    of a pool under LEAST_USED fuller: a pool takes a part of a lighter stock, or gives one of its parts to a pool
+    of a heavier stock (the heavier stock serves the lighter piece). A part moves onto sheets printed alike
+    (one-sided or with backs; a one-sided part onto fold-and-glue sheets too, their glued halves behind it); a
+    part folded and glued never moves."""
+    packs = [_pack(pool, settings)[0] for pool in pools]
+    for _ in range(sum(len(pool.loose) for pool in pools)):
+        best = None
+        for a, giver in enumerate(pools):
+            for b, taker in enumerate(pools):
+                if a == b:
+                    continue
+                now = _score([packs[a], packs[b]], settings)
+                poor = -now[1] < LEAST_USED
+                for index, entry in enumerate(giver.loose):
+                    if not _may_move(entry, giver, taker):
+                        continue
+                    moved = _moved(giver, taker, index)
+                    try:
+                        after = [_pack(pool, settings)[0] if pool.loose else [] for pool in moved]
+                    except NoRoom:  # a piece too large for the other pool's pages (half a fold-and-glue sheet)
+                        continue
+                    option = _score(after, settings)
+                    gain = (now[0] - option[0], now[1] - option[1])  # sheets saved; the emptiest made fuller
+                    if (gain[0] > 0 or (poor and gain[0] == 0 and gain[1] > 1e-9)) and (best is None or gain > best[0]):
+                        best = (gain, a, b, moved, after)
+        if best is None:
+            break
+        _, a, b, moved, after = best
+        pools[a], pools[b] = moved
+        packs[a], packs[b] = after
+        kept = [index for index, pool in enumerate(pools) if pool.loose]
+        pools, packs = [pools[index] for index in kept], [packs[index] for index in kept]
+    return pools
+
+
+def _score(packs: list, settings) -> tuple:
+    """How many sheets packs take, and (negated) how much the emptiest of them covers: the smaller the better."""
+    return sum(len(pack) for pack in packs), -min((used(pack, settings) for pack in packs if pack), default=1.0)
+
+
+def _may_move(entry, giver: Pool, taker: Pool) -> bool:
+    """Whether a part of `giver` may print on `taker`'s sheets: not folded and glued; one-sided onto a fold-and-glue
+    sheet, or onto a sheet of the same size; on a stock as heavy as its own at least."""
+    part, pages, _ = entry
+    has_backs = any(page.side == "backs" for page in pages)
+    if giver.page.fold or (taker.page.fold and has_backs) or (not taker.page.fold and taker.page.size != giver.page.size):
+        return False
+    return taker.weight(has_backs) >= stock_weight(giver.stock)
+
+
+def _moved(giver: Pool, taker: Pool, index: int) -> tuple[Pool, Pool]:
+    """The two pools once `giver`'s part `index` has moved to `taker` (which then prints on the heavier stock)."""
+    entry = giver.loose[index]
+    rest = Pool(giver.stock, giver.page, giver.loose[:index] + giver.loose[index + 1:], giver.moved)
+    return rest, Pool(taker.stock, taker.page, taker.loose + [entry], True)
 
 
 def _packable(runs: list[Run], settings, fold) -> bool:

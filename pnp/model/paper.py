@@ -6,6 +6,7 @@ paper is one line below.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 MM_PER_INCH = 25.4
@@ -47,3 +48,17 @@ CARD_SIZES = {
 # every size a component's `size:` may name: cards, the papers, and a few more
 NAMED_SIZES = {**CARD_SIZES, **{name: paper.size for name, paper in PAPERS.items()},
                "a5": (148.0, 210.0), "a6": (105.0, 148.0)}
+
+# what a stock's words weigh (g/m²) when it gives no number, the first that a stock's name holds
+STOCK_WORDS = (("card stock", 250.0), ("card", 160.0), ("paper", 80.0))
+
+
+def stock_weight(stock: str) -> float:
+    """The least a stock weighs (g/m²), as its first choice names it: "paper of 120–160 g/m², or plain paper" 120,
+    "card stock (250–300 g/m²)" 250, "paper or thin card" 80 (paper). A heavier stock serves a piece meant for
+    a lighter one."""
+    first = re.split(r",? or ", stock)[0]
+    number = re.search(r"(\d+)\s*(?:[–-]\s*\d+\s*)?g/m", first)
+    if number:
+        return float(number.group(1))
+    return next((weight for words, weight in STOCK_WORDS if words in first.lower()), STOCK_WORDS[-1][1])
