@@ -41,6 +41,10 @@ def test_an_option_given_to_several_commands_is_spelled_and_valued_alike():
         for name, (spelled, _) in shown_options(command, context).items():
             seen.setdefault(name, {})[path] = spelled
     differing = {name: by for name, by in seen.items() if len(set(by.values())) > 1}
+    # pnp record writes one log, and names the players at the table; the others write folders, and draw players
+    assert differing.pop("--out", None) == {**{path: "--out DIR" for path in seen["--out"]}, "record": "--out FILE"}
+    assert differing.pop("--players", None) == {**{path: "--players N" for path in seen["--players"]},
+                                                "record": '--players "NAME NAME ..."'}
     assert differing == {}
     assert {"simulate", "stats play"} <= set(seen["--bots"])  # the same idea, the same name
 

@@ -146,7 +146,7 @@ def test_numbers_in_words():
         "first", "second", "third", "fifth", "ninth", "twelfth", "twentieth", "twenty-first", "thirty-third", "101st"]
     assert [wording.nth(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 102, 111)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd", "111th"]
-    assert wording.counted(1, "ball", spelt=True) == "one ball" and wording.counted(3, "die", "dice") == "3 dice"
+    assert wording.plural(1, "ball", spelt=True) == "one ball" and wording.plural(3, "die", "dice") == "3 dice"
     assert wording.listed([6]) == "6" and wording.listed([6, 5]) == "6 and 5" and wording.listed([]) == ""
 
 

@@ -149,3 +149,9 @@ port = click.option("--port", type=click.IntRange(0, 65535), default=0, show_def
 lan = click.option("--lan", is_flag=True,
                    help="Serve the page on the local network too (for a phone or tablet), its address holding a "
                         "token without which it is refused; by default only this computer can open it.")
+
+
+def browse(default: bool):
+    """--open/--no-open: whether a command serving a page opens it in the web browser (where there is a screen)."""
+    return click.option("--open/--no-open", "browse", default=default, show_default=True,
+                        help="Open the page in the web browser, where this computer has a screen.")

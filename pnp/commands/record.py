@@ -25,8 +25,7 @@ from pnp.errors import PnpError, shown
                    "(default: playtests/<game>/<date>-<time>.log in the current folder).")
 @options.port
 @options.lan
-@click.option("--open/--no-open", "browse", default=True, show_default=True,
-              help="Open the page in the web browser, where this computer has a screen.")
+@options.browse(True)
 def command(game, names, header, rules, out, port, lan, browse):
     """Record a game of GAME as it is played: serve a page showing the game as the rules know it, the next line's
     choices as buttons, a line typed with completion, undo, notes, and the log so far; each line is written to

@@ -13,7 +13,7 @@ from pnp.model.paper import PAPERS
 @click.command("watch")
 @click.argument("game")
 @options.paper
-@click.option("--open", "browse", is_flag=True, help="Open the preview page in the web browser.")
+@options.browse(False)
 @options.port
 @options.lan
 @options.rule
