@@ -15,7 +15,7 @@ from pnp.layout.imposition import Settings
 from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
 from pnp.read.games import game_slugs
 from pnp.render import ink
-from pnp.render.legibility import contrast, hex_of, rgb
+from pnp.render.legibility import Place, colour_under, contrast, hex_of, painted, rgb
 from pnp.render.library import Library
 from pnp.render.steps import Steps
 from pnp.write import cache
@@ -168,3 +168,73 @@ def test_every_low_ink_kit_uses_at_most_a_share_of_the_normal_kits_ink(slug, fol
         parts = lay_out(game, settings, maker)
         covered[each] = kit_coverage(coverage(write_pdf(game, parts, settings, with_contents=True, maker=maker)))
     assert covered["low"] <= SHARE * covered["normal"], f"{covered['low'] / covered['normal']:.0%} of the ink"
+
+
+def test_a_cue_fill_keeps_its_colour_in_a_band_along_the_left_edge_under_what_lay_over_it():
+    palette = tuple(PALETTE.items())
+    face = steps({"rect": {"x": -3, "y": -3, "w": 69.5, "h": 94.9, "fill": "sea", "cue": True}},
+                 {"rect": {"x": 3.5, "y": 14, "w": 56.5, "h": 71.4, "fill": "paper"}},  # a panel over it
+                 {"rect": {"x": 10, "y": 4, "w": 43.5, "h": 8, "fill": "gold"}})  # no cue: no band
+    drawn = ink.lightened(face, CARD, PALETTE, bleed=3)
+    (_, back), (name, band), (_, panel), _ = drawn
+    assert len(drawn) == 4 and name == "rect" and panel["w"] == 56.5  # the band lies under the panel
+    assert back["fill"] == hex_of(ink.faint(rgb("sea", palette)))  # the fill a tint, as without the cue
+    assert rgb(band["fill"], palette) == rgb("sea", palette) and band["opacity"] == 1
+    assert (band["x"], band["y"], band["w"], band["h"]) == (-3, -3, 3 + ink.CUE, 94.9)  # out to the bleed's end
+    assert 2 <= ink.CUE <= 4  # a band a few mm wide, not a fill
+
+
+def test_several_cue_colours_share_the_band_and_a_cue_printed_as_drawn_needs_none():
+    palette = tuple(PALETTE.items())
+    stripes = steps(*[{"rect": {"x": -3 + 34.75 * i, "y": -3, "w": 34.75, "h": 94.9, "fill": fill, "cue": True}}
+                      for i, fill in enumerate(("sea", "ink"))])
+    drawn = ink.lightened(stripes, CARD, PALETTE, bleed=3)
+    bands = [values for _, values in drawn[2:]]
+    assert [rgb(band["fill"], palette) for band in bands] == [rgb("sea", palette), rgb("ink", palette)]
+    assert [(band["y"], band["h"]) for band in bands] == [(-3, 94.9 / 2), (-3 + 94.9 / 2, 94.9 / 2)]
+    pip = steps({"circle": {"x": 10, "y": 10, "r": 2, "fill": "ink", "cue": True}})  # kept in its colour
+    assert ink.lightened(pip, CARD, PALETTE, bleed=3) == pip
+
+
+def left_edge(face, palette: dict) -> list:
+    """The colours a face paints along its left edge, 1.5 mm inside the trim, at eight heights from the top (None
+    where artwork shows)."""
+    paints: list = []
+    painted(face.steps, Place(), paints, tuple(sorted(palette.items())))
+    w, h = face.size
+    return [colour_under((1.5, h * (i + 0.5) / 8), paints) for i in range(8)]
+
+
+def card_fronts(slug: str) -> tuple:
+    """A game, its render stage, and each of its card components -> the fronts of its cards, printed normally."""
+    game = load_game(slug)
+    maker = maker_for(game)
+    found: dict = {}
+    for part in lay_out(game, Settings(), maker):
+        if part.component.kind == "cards":
+            for page in part.pages:
+                if page.side == "fronts":
+                    found.setdefault(part.component.id, {}).update({face.key: face for _, face in page.placed})
+    return game, maker, found
+
+
+SORTED_BY_COLOUR = {"buried-treasure": {"game-cards", "starter-cards"}, "buccaneer": {"crew-cards"},
+                    "pirates-gold": {"game-cards"}}  # the decks whose cards' left edges differ in colour
+
+
+@pytest.mark.parametrize("slug", game_slugs())
+def test_cards_told_apart_by_the_colour_of_their_left_edge_keep_it_in_low_ink(slug):
+    """A deck whose cards' left edges show different colours (suits, values, kinds) is sorted by them: held in a
+    hand fanned left to right, that edge is what shows. Low ink keeps each card's colour there, at full strength
+    (sharing the band with the card's other cue colours, as a wild card of four suits does)."""
+    game, maker, decks = card_fronts(slug)
+    told_apart = set()
+    for component, faces in decks.items():
+        normal = {key: left_edge(face, game.palette)[0] for key, face in faces.items()}
+        if len(set(normal.values())) < 2:
+            continue  # one colour for the whole deck (Cannon Dice's sea-blue action cards): nothing to sort by
+        told_apart.add(component)
+        for key, face in faces.items():
+            kept = left_edge(maker.low_ink(face), game.palette)
+            assert normal[key] in kept, f"{component}: {face.where} loses its colour {hex_of(normal[key])}: {kept}"
+    assert told_apart == SORTED_BY_COLOUR.get(slug, set())

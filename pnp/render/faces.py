@@ -136,7 +136,7 @@ class FaceMaker:
             from pnp.render.ink import lightened
 
             def steps() -> tuple:
-                return lightened(face.steps, face.size, self.game.palette, self.low_ink)
+                return lightened(face.steps, face.size, self.game.palette, self.low_ink, face.bleed)
 
             made = self.inked[face.key] = Face(digest("low ink", face.key), steps, face.size, face.bleed,
                                                face.where, lasting=face.lasting)

@@ -13,6 +13,12 @@ fills (ART_LINE, ART_TINT). A text darker than it needs to be is eased to the li
 keeps a contrast of EASED (EASED_LARGE for large text) with what lies under it. Pictures and small shapes (suit
 marks, pips) keep their colours; cut and crop marks are the writer's and are not faces' steps.
 
+A fill a template marks `cue: true` is a colour the piece is sorted by (a card's suit, a treasure's colour): when
+it is a large fill, and so printed as a tint, its colour is kept in a band CUE wide along the face's left edge
+(the edge a hand of cards fanned left to right shows), out into the bleed, drawn where the last such fill was so
+that what lay over the fill lies over the band. A face of several cue colours (a wild card of four suits)
+shares the band among them, top to bottom, in the order they are drawn.
+
 A text, or an outline or line, that stood out from what lay under it and no longer does (light lettering or a
 light frame on a background now pale) takes the lightest tint of the colour that lay under it before that
 stands out from the new tint (WCAG's contrast: READABLE for text, CONTRAST for lines), else a dark shade of
@@ -44,22 +50,47 @@ READABLE = 4.5  # the contrast (WCAG's) a recoloured text keeps with the tint un
 SHADE = 0.3  # the share of its own colour a text keeps when darkened to stand out from a tint
 ART_TINT = 0.15  # the share of its colour an artwork's fill keeps
 ART_LINE = 0.7  # the share of its colour an artwork's outline keeps: dark still, a symbol's shape kept
+CUE = 3.0  # the width (mm, inside the trim) of the band along a face's left edge that keeps its cue colours
 COLOUR_SET = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)\b")  # a fill (rg) or stroke (RG)
 # colour set, in PDF operators
 SHAPES = ("rect", "circle", "ellipse", "polygon")
 
 
-def lightened(steps, size: tuple[float, float], palette: dict, face_of=lambda face: face) -> tuple:
-    """`steps` (a face's, checked) for a low-ink print of a face of `size` (mm); `face_of` gives the low-ink
-    face for another face the steps draw whole (an underlay, a picture of a component)."""
+def lightened(steps, size: tuple[float, float], palette: dict, face_of=lambda face: face, bleed: float = 0.0) -> tuple:
+    """`steps` (a face's, checked) for a low-ink print of a face of `size` (mm) and `bleed` (mm); `face_of` gives
+    the low-ink face for another face the steps draw whole (an underlay, a picture of a component)."""
     w, h = size
     palette_items = tuple(sorted(palette.items()))
     areas: dict = {}
     _fill_areas(steps, palette_items, areas)
     face = max(w * h, 1e-9)
-    walk = _Walk({fill for fill, total in areas.items() if total >= face * LARGE or total * darkness(fill) >= face * INKY},
-                 palette_items, face_of)
-    return walk.steps(steps, Place())
+    large = {fill for fill, total in areas.items() if total >= face * LARGE or total * darkness(fill) >= face * INKY}
+    walk = _Walk(large, palette_items, face_of)
+    kept = [index for index, step in enumerate(steps) if _cues(step, palette_items, large)]
+    if not kept:
+        return walk.steps(steps, Place())
+    colours = list(dict.fromkeys(colour for step in steps for colour in _cues(step, palette_items, large)))
+    last = kept[-1] + 1
+    band = cue_band(colours, h, bleed)
+    return walk.steps(steps[:last], Place()) + walk.kept(band) + walk.steps(steps[last:], Place())
+
+
+def _cues(step, palette: tuple, large: set) -> list:
+    """The cue colours (see the module's docstring) a step fills that low ink prints as tints, its groups' too."""
+    name, v = step
+    if name == "group":
+        return [colour for inner in v["steps"] for colour in _cues(inner, palette, large)]
+    fill = rgb(v["fill"], palette) if name in SHAPES and v.get("cue") else None
+    return [fill] if fill in large else []
+
+
+def cue_band(colours: list, height: float, bleed: float) -> tuple:
+    """The band along a face's left edge (CUE wide inside the trim, out to the end of the bleed) that keeps its
+    cue colours: rect steps sharing it from top to bottom, one a colour."""
+    share = (height + 2 * bleed) / len(colours)
+    return tuple(("rect", {"x": -bleed, "y": -bleed + index * share, "w": bleed + CUE, "h": share, "r": 0.0,
+                           "fill": hex_of(colour), "stroke": "none", "width": 0.0, "dash": None, "opacity": 1.0})
+                 for index, colour in enumerate(colours))
 
 
 def _fill_areas(steps, palette: tuple, areas: dict) -> None:
@@ -83,6 +114,11 @@ class _Walk:
 
     def steps(self, steps, place: Place) -> tuple:
         return tuple(self.step(name, values, place) for name, values in steps)
+
+    def kept(self, steps) -> tuple:
+        """Steps low ink adds to a face (a cue band), printed as they are: what lies over them sees them."""
+        painted(steps, Place(), self.after, self.palette)
+        return tuple(steps)
 
     def step(self, name: str, v: dict, place: Place) -> tuple:
         if name == "group":

@@ -28,7 +28,8 @@ def step_specs(palette: dict, fonts=()) -> dict:
     """The drawing steps a template may use, each with every key it accepts; `fonts` names the game's own."""
     colour = Colour(palette)
     paint = {"fill": (colour, "none"), "stroke": (colour, "none"), "width": (Length(), 0.3),
-             "dash": (ListOf(Length()), None), "opacity": (Number(), 1.0)}
+             "dash": (ListOf(Length()), None), "opacity": (Number(), 1.0),
+             "cue": (Bool(), False)}  # cue: the fill is a colour the piece is sorted by (a suit): see ink.py
     box = {"x": Length(), "y": Length(), "w": Length(), "h": Length()}
     points = {"points": ListOf(ListOf(Length(), min_items=2), min_items=2)}
     placed = Record({"src": Text(), **box, "rotate": (Number(), 0.0), "opacity": (Number(), 1.0)})
