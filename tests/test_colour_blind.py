@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from conftest import run
+from conftest import edit, run
 from pnp.read.games import game_slugs, load_game
 from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
@@ -73,7 +73,7 @@ def test_simulated_views_turn_red_and_green_alike():
         return buffer.getvalue()
 
     views = {name: Image.open(io.BytesIO(picture)).convert("RGB")
-             for name, _, picture in simulated_views([face((192, 57, 43)), face((46, 139, 87))], gap=4)}
+             for name, _, picture in simulated_views([face((192, 57, 43)), face((46, 139, 87))], cache.Store(), gap=4)}
     assert sorted(views) == ["seen-as-printed.png", "seen-with-deuteranopia.png", "seen-with-protanopia.png",
                              "seen-with-tritanopia.png"]
 
@@ -83,3 +83,54 @@ def test_simulated_views_turn_red_and_green_alike():
 
     assert spread(views["seen-as-printed.png"]) > 2 * spread(views["seen-with-deuteranopia.png"])
     assert views["seen-with-tritanopia.png"].size == views["seen-as-printed.png"].size
+
+
+def png(picture) -> bytes:
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def test_each_colour_simulated_once_gives_every_pixel_as_if_simulated_alone():
+    pixels = [(x * 37 % 256, y * 91 % 256, (x * y) % 256) for y in range(40) for x in range(30)]
+    picture = Image.new("RGB", (30, 40))
+    picture.putdata(pixels)
+    colour, numpy = colourblind.science()
+    for deficiency in colourblind.DEFICIENCIES:
+        whole = colourblind.simulated(colour, numpy, numpy.asarray(picture, dtype=numpy.float64) / 255, deficiency)
+        assert (colourblind.seen(numpy.asarray(picture), deficiency) == numpy.round(whole * 255)).all()
+        assert (colourblind.seen(numpy.full((1, 1, 3), 255, numpy.uint8), deficiency) == 255).all()  # white
+
+
+def test_a_row_of_faces_is_seen_as_the_faces_seen_one_by_one():
+    faces = [Image.new("RGB", (20, 30), (192, 57, 43)), Image.new("RGB", (16, 24), (31, 95, 168))]
+    faces[1].paste((46, 139, 87), (4, 4, 12, 12))
+    views = simulated_views([png(face) for face in faces], cache.Store(), gap=4)
+    printed = Image.open(io.BytesIO(views[0][2])).convert("RGB")
+    colour, numpy = colourblind.science()
+    for (name, _, picture), deficiency in zip(views[1:], colourblind.DEFICIENCIES):
+        whole = colourblind.simulated(colour, numpy, numpy.asarray(printed, dtype=numpy.float64) / 255, deficiency)
+        assert (numpy.asarray(Image.open(io.BytesIO(picture)).convert("RGB")) == numpy.round(whole * 255)).all(), name
+
+
+def test_a_warm_preview_build_simulates_only_the_faces_that_changed(toy, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    simulated = []
+
+    def counted(pixels, deficiency):
+        simulated.append((pixels.shape, deficiency))
+        return seen(pixels, deficiency)
+
+    seen = colourblind.seen
+    monkeypatch.setattr(colourblind, "seen", counted)
+    assert run(toy, tmp_path, "--preview").exit_code == 0
+    faces = len(list((tmp_path / "out" / "toy" / "preview").glob("face-*.png")))
+    assert faces >= 2 and len(simulated) == faces * len(colourblind.DEFICIENCIES)
+    views = {path.name: path.read_bytes() for path in (tmp_path / "out" / "toy" / "preview").glob("seen-*.png")}
+    simulated.clear()
+    assert run(toy, tmp_path, "--preview").exit_code == 0
+    assert simulated == []  # every face and row taken from the cache, the same pictures
+    assert {path.name: path.read_bytes() for path in (tmp_path / "out" / "toy" / "preview").glob("seen-*.png")} == views
+    edit(toy / "deck.csv", "Île de la Tortue ☠", "Île de la Tortue")  # the first card: the deck's face shown
+    assert run(toy, tmp_path, "--preview").exit_code == 0
+    assert len(simulated) == len(colourblind.DEFICIENCIES)  # that one face, once for each deficiency

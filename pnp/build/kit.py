@@ -252,7 +252,7 @@ def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys
         for index, (component, number, *where) in enumerate(layout.showcase(game, parts, settings), start=1):
             shown.append(crop(images[number - 1], *where))
             files.write(f"preview/face-{index:02d}-{component}.png", shown[-1])
-        for name, caption, picture in simulated_views(shown) if shown else ():
+        for name, caption, picture in simulated_views(shown, store) if shown else ():
             files.write(f"preview/{name}", picture)
             simulated.append((name, caption))
     pictures = list(zip(names, layout.captions(game, parts, settings)))

@@ -146,6 +146,19 @@ def simulated(colour, numpy, srgb, deficiency: str):
     return colour.cctf_encoding(seen, function="sRGB")
 
 
+def seen(pixels, deficiency: str):
+    """Pixels (uint8 RGB, any shape ending in 3) as a person with `deficiency` sees them, as uint8 RGB: each
+    colour the picture holds simulated once (a face holds a few thousand colours, not millions of pixels), each
+    pixel the same as if simulated alone."""
+    colour, numpy = science()
+    flat = numpy.ascontiguousarray(pixels, dtype=numpy.uint8).reshape(-1, 3)
+    packed = (flat[:, 0].astype(numpy.uint32) << 16) | (flat[:, 1].astype(numpy.uint32) << 8) | flat[:, 2]
+    colours, where = numpy.unique(packed, return_inverse=True)
+    srgb = numpy.stack([colours >> 16, (colours >> 8) & 255, colours & 255], axis=1).astype(numpy.float64) / 255
+    shown = numpy.round(simulated(colour, numpy, srgb, deficiency) * 255).astype(numpy.uint8)
+    return shown[where.reshape(-1)].reshape(numpy.shape(pixels))
+
+
 def lab(colour, numpy, srgb, deficiency: str):
     """CIE L*a*b* (D65) of sRGB values as a person with `deficiency` sees them."""
     linear = colour.cctf_decoding(simulated(colour, numpy, srgb, deficiency), function="sRGB")

@@ -6,6 +6,7 @@ Each HTML page checks, once loaded, that every picture showed: it says so at its
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import io
 from dataclasses import dataclass
@@ -98,14 +99,52 @@ def crop(png: bytes, box, turned: int, page_size: tuple[float, float], dpi: int 
     return _png(region)
 
 
-def simulated_views(faces: list[bytes], gap: int = 12) -> list[tuple[str, str, bytes]]:
+def simulated_views(faces: list[bytes], store, gap: int = 12) -> list[tuple[str, str, bytes]]:
     """The faces (PNG pictures) in a row as printed, then as seen with each colour-vision deficiency the
-    colour-blind preflight simulates (pnp/render/colourblind.py): (file name, caption, PNG bytes) each."""
+    colour-blind preflight simulates (pnp/render/colourblind.py): (file name, caption, PNG bytes) each. Each
+    row, and each face as each deficiency shows it, is kept in `store` (pnp.write.cache.Store) by what it shows:
+    only a face not seen before is simulated, and a row of faces seen before is taken whole."""
+    from pnp.render.colourblind import DEFICIENCIES
+
+    shown = [hashlib.sha256(face).hexdigest() for face in faces]
+    views = []
+    for name, deficiency in (("printed", None), *((name, deficiency) for deficiency, name in DEFICIENCIES.items())):
+        key = digest("seen row", shown, deficiency, gap)
+        row = store.fetch("seen-row", key)
+        if row is None:
+            row = _png(_row([_seen_face(face, seen, deficiency, store) for face, seen in zip(faces, shown)], gap))
+            store.keep("seen-row", key, row)
+        views.append((f"seen-{'as' if deficiency is None else 'with'}-{name}.png",
+                      f"as {'printed' if deficiency is None else f'seen with {name}'}", row))
+    return views
+
+
+def _seen_face(face: bytes, shown: str, deficiency: str | None, store):
+    """A face's picture (PIL, RGB) as printed, or as a person with `deficiency` sees it: simulated once, then
+    kept in `store` by the face's picture (`shown`, its digest) and the deficiency."""
     from PIL import Image
+
+    picture = Image.open(io.BytesIO(face)).convert("RGB")
+    if deficiency is None:
+        return picture
+    key = digest("seen face", shown, deficiency)
+    kept = store.fetch("seen-face", key)
+    if kept is not None:
+        return Image.open(io.BytesIO(kept)).convert("RGB")
+    import numpy
 
     from pnp.render import colourblind
 
-    pictures = [Image.open(io.BytesIO(face)).convert("RGB") for face in faces]
+    seen = Image.fromarray(colourblind.seen(numpy.asarray(picture), deficiency), "RGB")
+    store.keep("seen-face", key, _png(seen))
+    return seen
+
+
+def _row(pictures: list, gap: int):
+    """Pictures side by side on white (which every deficiency sees as white), `gap` pixels apart and around,
+    each centred in the row's height."""
+    from PIL import Image
+
     height = max(picture.height for picture in pictures)
     row = Image.new("RGB", (sum(picture.width for picture in pictures) + gap * (len(pictures) + 1), height + 2 * gap),
                     "white")
@@ -113,14 +152,7 @@ def simulated_views(faces: list[bytes], gap: int = 12) -> list[tuple[str, str, b
     for picture in pictures:
         row.paste(picture, (x, gap + (height - picture.height) // 2))
         x += picture.width + gap
-    views = [("seen-as-printed.png", "as printed", _png(row))]
-    colour, numpy = colourblind.science()
-    pixels = numpy.asarray(row, dtype=numpy.float64) / 255
-    for deficiency, name in colourblind.DEFICIENCIES.items():
-        seen = colourblind.simulated(colour, numpy, pixels, deficiency)
-        picture = Image.fromarray(numpy.round(seen * 255).astype(numpy.uint8), "RGB")
-        views.append((f"seen-with-{name}.png", f"as seen with {name}", _png(picture)))
-    return views
+    return row
 
 
 def _page(title: str, body: list[str]) -> bytes:
