@@ -221,13 +221,11 @@ def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list,
     """The runs packed onto pages: for each sheet of paper, the parts it holds and its pages (a duplex page
     of fronts is followed by the page of their backs); and the area (mm²) the pieces of the emptiest cover."""
     runs = _merged(runs)
-    orders: dict = {}  # each order once, however many of ORDERS give it
-    for largest in (True, False):
-        for order in ORDERS:
-            ordered = sorted(runs, key=order, reverse=largest)
-            orders.setdefault(tuple(map(id, ordered)), ordered)
-    packer = min((_packed(ordered, region_of(settings, fold), even) for even in (False, True)
-                  for ordered in orders.values()), key=lambda packer: (len(packer.sheets), -_least(packer)))
+    region = region_of(settings, fold)
+    ways = [runs] + ([_halved(runs)] if any(len(run.pieces) > 1 for run in runs) else [])
+    _, packer = min((((len(packer.sheets), halved, -_least(packer)), packer)
+                     for halved, each in enumerate(ways) for even in (False, True) for ordered in _orders(each)
+                     for packer in [_packed(ordered, region, even)]), key=lambda option: option[0])
     content = printable(settings).inset(bottom=FOOTER_BAND)
     has_backs = any(piece.back is not None for run in runs for piece in run.pieces)
     out = []
@@ -260,13 +258,37 @@ def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list,
 
 
 ORDERS = (  # the orders the packer tries the runs in, largest first and then smallest first, each filling its
-    # pages in turn or sharing a run out evenly among the new pages it needs: it keeps the packing that takes the
-    # fewest pages, and of those the one whose emptiest page holds the most
+    # pages in turn or sharing a run out evenly among the new pages it needs, each run whole or cut in two
+    # (`_halved`): it keeps the packing that takes the fewest pages, of those one of whole runs, and of those the
+    # one whose emptiest page holds the most
     lambda run: len(run.pieces) * (run.pieces[0].size[0] + run.gutter) * (run.pieces[0].size[1] + run.gutter),
     lambda run: run.pieces[0].size[0] * run.pieces[0].size[1],
     lambda run: max(run.pieces[0].size),
     lambda run: min(run.pieces[0].size),
 )
+
+
+def _orders(runs: list[Run]) -> list[list[Run]]:
+    """The runs in each order of ORDERS, largest first and then smallest first, each order once."""
+    orders: dict = {}
+    for largest in (True, False):
+        for order in ORDERS:
+            ordered = sorted(runs, key=order, reverse=largest)
+            orders.setdefault(tuple(map(id, ordered)), ordered)
+    return list(orders.values())
+
+
+def _halved(runs: list[Run]) -> list[Run]:
+    """Each run of two pieces or more cut in two (its first half, the larger, and the rest), each half its own
+    block: two blocks fit the rooms beside and below others where the whole run's one block would not (Pete the
+    Pirate's chests, sailors and die on two sheets of Letter rather than three). The packer keeps this only when
+    it saves a sheet."""
+    halves = []
+    for run in runs:
+        middle = math.ceil(len(run.pieces) / 2)
+        halves += [replace(run, pieces=run.pieces[:middle])] + ([replace(run, pieces=run.pieces[middle:])]
+                                                                if middle < len(run.pieces) else [])
+    return halves
 
 
 def _merged(runs: list[Run]) -> list[Run]:
