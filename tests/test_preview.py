@@ -116,3 +116,22 @@ def test_a_page_pictured_before_is_kept_and_a_changed_one_drawn_again(tmp_path):
     assert len(changed) == 1 and len(before) > 3, changed
     version_after = f"kit {kit_version(load_game(str(game)))}"
     assert version_before in page_before and version_after in page_after and version_before != version_after
+
+
+def test_a_preview_build_packs_each_kit_once_for_its_plan_and_once_for_its_faces(tmp_path, monkeypatch):
+    """The kit's pages are asked for by its PDF, its pictures' captions, its preview's groups and its gallery
+    face: they are packed (pnp/layout/packing.py) once for the parts as planned, and once with their faces made."""
+    from pnp.layout import kit as layout
+
+    packed = []
+
+    def counted(parts, settings):
+        packed.append(settings.fold)
+        return pack(parts, settings)
+
+    pack = layout.kit_pages
+    monkeypatch.setattr(layout, "kit_pages", counted)
+    done = CliRunner(env={"XDG_CACHE_HOME": str(tmp_path / "cache")}).invoke(
+        cli, ["build", str(TOY), "--preview", "--out", str(tmp_path / "out")])  # duplex and fold
+    assert done.exit_code == 0, done.output
+    assert sorted(packed) == [False, False, True, True]

@@ -250,7 +250,7 @@ def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys
     if faces:
         shown = []
         for index, (component, number, *where) in enumerate(layout.showcase(game, parts, settings), start=1):
-            shown.append(crop(images[number - 1], *where))
+            shown.append(crop(images[number - 1], *where, store))
             files.write(f"preview/face-{index:02d}-{component}.png", shown[-1])
         for name, caption, picture in simulated_views(shown, store) if shown else ():
             files.write(f"preview/{name}", picture)

@@ -137,7 +137,7 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
     blank back, so that no part ever starts on the back of another; only a text to read on plain paper (the
     rules) may start on the back of the contents."""
     padded = (with_contents or lead is not None) and not settings.fold and not settings.shop
-    body = kit_pages(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
+    body = _packed(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
     if lead is not None:
         entries: list = [((), page) for page in lead]
     else:
@@ -147,6 +147,23 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
             entries.append(((), None))  # the back of the sheet before
         entries.append((owners, page))
     return entries
+
+
+PACKED: list = []  # the last few kits packed: (their parts and pages, settings, the packed pages)
+PACKED_KEPT = 4  # a build asks for its kits' pages several times (the PDF, the captions, the preview's groups)
+
+
+def _packed(parts: list[Part], settings: Settings) -> list:
+    """A kit's parts packed onto shared pages (packing.py), packed once for the same parts, each with the same
+    pages, and settings: the parts are known by identity, and kept here with what was packed from them."""
+    held = [(part, part.pages) for part in parts]
+    for kept, kept_settings, packed in PACKED:
+        if kept_settings == settings and len(kept) == len(held) and all(
+                part is other and pages is other_pages for (part, pages), (other, other_pages) in zip(held, kept)):
+            return packed
+    packed = kit_pages(parts, settings)
+    PACKED[:] = [(held, settings, packed), *PACKED[:PACKED_KEPT - 1]]
+    return packed
 
 
 CONTENTS_STOCK = "plain paper"

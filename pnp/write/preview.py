@@ -83,10 +83,14 @@ def _png(picture) -> bytes:
     return buffer.getvalue()
 
 
-def crop(png: bytes, box, turned: int, page_size: tuple[float, float], dpi: int = PREVIEW_DPI) -> bytes:
+def crop(png: bytes, box, turned: int, page_size: tuple[float, float], store, dpi: int = PREVIEW_DPI) -> bytes:
     """The part of a page's picture (`png`, the whole page at `dpi`) inside `box` (mm, y up from the page's
     foot, as the layout places faces), turned back upright when the face is `turned` (degrees anticlockwise)
-    on the page; as PNG bytes."""
+    on the page; as PNG bytes, kept in `store` by the page's picture and the part of it taken."""
+    key = digest("face picture", hashlib.sha256(png).hexdigest(), box, turned, page_size, dpi)
+    kept = store.fetch("face-picture", key)
+    if kept is not None:
+        return kept
     from PIL import Image
 
     scale = dpi / 25.4
@@ -96,7 +100,9 @@ def crop(png: bytes, box, turned: int, page_size: tuple[float, float], dpi: int 
                            round((top + box.h) * scale)))
     if turned % 360:
         region = region.rotate(-turned, expand=True)
-    return _png(region)
+    face = _png(region)
+    store.keep("face-picture", key, face)
+    return face
 
 
 def simulated_views(faces: list[bytes], store, gap: int = 12) -> list[tuple[str, str, bytes]]:
