@@ -10,8 +10,8 @@ the page's `/status.json`, asked over HTTP as the page asks it, says a new build
 then checked: its pictures are not those of the build before.
 Shown: the first build, then the median of the saves, as wall time (save to build done: the notice of the
 save included) and as processor time (user + system of the whole process while it waited, and of the build
-itself, as the page's status says it: less sensitive to
-a machine shared with other work). Target: 1 s or less from save to build done for Buccaneer.
+itself as the page's status says it: less sensitive to a machine shared with other work). Target: 1 s or less
+from save to build done for Buccaneer.
 """
 from __future__ import annotations
 
