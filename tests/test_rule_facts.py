@@ -170,3 +170,16 @@ def test_every_printing_command_takes_a_variant_and_refuses_a_bad_one(toy, tmp_p
     assert exported.exit_code == 0, exported.output
     listed = _invoke("list", toy, "--rule", "bonus.plain=2")
     assert f"kit {kit_version(load_game(str(toy), ['bonus.plain=2']))}" in listed.output
+
+
+def test_a_rule_fact_s_name_is_refused_at_its_line_unless_it_can_be_written_key_value(tmp_path):
+    import pytest
+
+    from pnp.errors import DataError
+    from pnp.read.rulefacts import read_rules
+
+    (tmp_path / "rules.yaml").write_text("goal: 25\nhand size: 5\ntrue: 3\nbonus:\n  coloured!: 2\n")
+    with pytest.raises(DataError) as raised:
+        read_rules(tmp_path)
+    assert [(where.line, where.field) for where, _ in raised.value.problems] == \
+        [(2, "hand size"), (3, "True"), (5, "bonus.coloured!")]
