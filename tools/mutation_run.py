@@ -3,13 +3,14 @@ way at a time (a `<` made `<=`, a number off by one, a string emptied, a call's 
 tests that reach the changed function against each change, and this prints, per folder, how many of the
 changes some test noticed. Run by hand or by a nightly job, not in CI (a full run takes hours):
 
-    python tools/mutation_run.py [FOLDER...] [--again] [--workers 1] [--floor 90]
+    python tools/mutation_run.py [FOLDER...] [--again] [--workers 1] [--floor 90] [--report]
 
 It needs the mutation extra (pip install -e '.[test,mutation]'); pyproject.toml's [tool.mutmut] says what is
 mutated and which tests are left out. The package is copied into mutants/ and each mutant tried there, one
 worker by default, at a low priority. A run starts afresh (mutants/ emptied: it copies the games' data, which
-mutmut would not copy again); `--again` keeps the copy and the verdicts already reached, and tries again the
-mutants of the folders named (after a test was added to kill some).
+mutmut would not copy again), first running the whole suite once to learn which tests reach which function;
+`--again` keeps the copy and what was learnt (new tests are added to it), and tries every mutant of the folders
+named again (after tests were added to kill some). `--report` only prints the verdicts of the last run.
 
 A mutant counts as killed when a test failed on it, or when the tests ran out of time on it (it made a loop
 endless: those are shown apart). Every other mutant counts against the score: one that survived, one no test
@@ -55,8 +56,11 @@ def verdicts(folder: str) -> Counter:
     """How many mutants of the folder reached each verdict, as mutmut's records in mutants/ say."""
     from mutmut.stats import status_by_exit_code  # the mutation extra's: imported only once it is needed
 
+    records = sorted((ROOT / "mutants" / folder).rglob("*.py.meta"))
+    if not records:
+        sys.exit(f"no verdicts for {folder} in {ROOT / 'mutants'}: run the mutation run first")
     counted: Counter = Counter()
-    for record in sorted((ROOT / "mutants" / folder).rglob("*.py.meta")):
+    for record in records:
         for exit_code in json.loads(record.read_text())["exit_code_by_key"].values():
             counted[status_by_exit_code[exit_code]] += 1
     counted.pop("skipped", None)  # a line marked `pragma: no mutate` by hand is no mutant
@@ -64,9 +68,8 @@ def verdicts(folder: str) -> Counter:
 
 
 def score(counted: Counter) -> float:
-    """The share of a folder's mutants killed, in per cent (100 for a folder without any)."""
-    total = sum(counted.values())
-    return 100.0 * sum(counted[verdict] for verdict in CAUGHT) / total if total else 100.0
+    """The share of a folder's mutants killed, in per cent."""
+    return 100.0 * sum(counted[verdict] for verdict in CAUGHT) / sum(counted.values())
 
 
 def table(folders: list[str]) -> list[tuple[str, Counter]]:
