@@ -60,8 +60,10 @@ def edit(path: Path, old: str, new: str):
 
 
 def run(game, tmp_path, *args):
-    """`pnp build` of a game folder into tmp_path/out, as the command line runs it (no exception escapes)."""
-    result = CliRunner().invoke(cli, ["build", str(game), "--out", str(tmp_path / "out"), *args])
+    """`pnp build -v` of a game folder into tmp_path/out, as the command line runs it (no exception escapes): -v,
+    so that every warning is said in full, each on its line, with each part's line and every file written (a
+    build without it says one line for the game, its warnings counted: tests/test_build_cli.py)."""
+    result = CliRunner().invoke(cli, ["build", str(game), "--out", str(tmp_path / "out"), "-v", *args])
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
     return result
 

@@ -206,8 +206,8 @@ def test_a_failing_build_leaves_the_old_output_untouched(tmp_path):
     assert after == before  # same files, same bytes, no half-written leftovers
 
 
-def test_progress_and_written_files_are_reported(tmp_path):
-    result = CliRunner().invoke(cli, ["build", str(TOY), "--out", str(tmp_path)])
+def test_progress_and_written_files_are_reported_with_verbose(tmp_path):
+    result = CliRunner().invoke(cli, ["build", str(TOY), "--out", str(tmp_path), "-v"])
     assert "deck laid out on 4 pages (a4-duplex)" in result.output
     assert str(tmp_path / "toy" / "toy-kit-a4-duplex.pdf") in result.output
 

@@ -71,7 +71,7 @@ def test_list_shows_a_nets_flat_size():
 
 
 def test_counts_are_worded_in_the_singular_when_single(tmp_path):
-    result = run("build", "buried-treasure", "--duplex", "--out", str(tmp_path))
+    result = run("build", "buried-treasure", "--duplex", "--out", str(tmp_path), "-v")
     assert "score-sheet laid out on 1 page (a4-duplex)" in result.output and "1 pages" not in result.output
     contents = " ".join(PdfReader(tmp_path / "buried-treasure" / "buried-treasure-kit-a4-duplex.pdf")
                         .pages[0].extract_text().split())
@@ -151,10 +151,32 @@ def test_a_kit_without_its_rules_is_refused_unless_its_data_says_where_they_are(
                                    encoding="utf-8")
     built = run("build", str(toy), "--duplex", "--out", str(tmp_path / "out"))
     assert built.exit_code == 0, built.output
-    assert "warning:" not in built.output
+    assert "warning" not in built.output
     pages = [page.extract_text() for page in PdfReader(tmp_path / "out" / "toy" / "toy-kit-a4-duplex.pdf").pages]
     assert "not in this kit: in the booklet of the boxed game" in " ".join(pages[0].split())
     # the back of the contents, where the rules would start, holds the rest of the contents: no blank page
     assert "contents · page 2" in pages[1] and "Before you print" in pages[1]
     assert "Before you print" not in pages[0]
-    assert "warning:" not in run("build", str(TOY), "--duplex", "--out", str(tmp_path / "whole")).output
+    assert "warning" not in run("build", str(TOY), "--duplex", "--out", str(tmp_path / "whole")).output
+
+
+def test_a_build_says_one_line_a_game_by_default_and_each_part_and_file_with_verbose(tmp_path):
+    result = run("build", str(TOY), "--out", str(tmp_path / "plain"))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "plain" / "toy"
+    duplex = len(PdfReader(folder / "toy-kit-a4-duplex.pdf").pages)  # two pages a sheet, the last maybe alone
+    fold = len(PdfReader(folder / "toy-kit-a4-fold.pdf").pages)  # a page a sheet
+    assert result.stdout.splitlines() == [f"toy: {(duplex + 1) // 2} sheets A4 duplex, {fold} fold -> {folder}/"]
+    [summary] = result.stderr.splitlines()
+    assert re.fullmatch(r"built 1 game in [0-9.]+ s", summary), summary
+    verbose = run("build", str(TOY), "--out", str(tmp_path / "verbose"), "-v")
+    assert verbose.exit_code == 0, verbose.output
+    parts = [line for line in verbose.stderr.splitlines() if " laid out on " in line]
+    assert "toy: deck laid out on 4 pages (a4-duplex)" in parts
+    assert any(line.startswith("toy: deck laid out on ") and line.endswith(" (a4-fold)") for line in parts)
+    own = [path for path in (tmp_path / "verbose" / "toy").glob("*-a4-fold.pdf") if "-kit-" not in path.name]
+    assert len(parts) == 2 * len(own)  # each part's line in each form
+    written = verbose.stdout.splitlines()
+    assert sorted(written) == sorted(str(path) for path in (tmp_path / "verbose" / "toy").iterdir())
+    assert f"toy: A4 duplex kit on {(duplex + 1) // 2} sheets" in verbose.stderr
+

@@ -5,10 +5,15 @@ import struct
 
 import pypdfium2
 import pytest
+from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
 from conftest import edit, run
+
+from pnp.build.kit import build, read_kit
+from pnp.cli import cli
+from pnp.layout.imposition import Settings
 
 SEA = (0x1F, 0x5F, 0xA8)  # the toy front's background
 
@@ -139,22 +144,40 @@ def test_a_picture_changed_between_builds_is_printed_as_it_is_now(toy, tmp_path)
     assert _near(colour_at(shop, 0, 3 + 15, 3 + 40), SEA)
 
 
-def test_many_soft_pictures_are_summed_up_in_one_warning_and_listed_with_verbose(toy, tmp_path):
+def test_many_soft_pictures_are_counted_by_default_listed_with_verbose_and_summed_up_for_watch(toy, tmp_path):
     sizes = [40 + 4 * n for n in range(7)]  # each over 20 mm: 51 to 81 dpi
     for n, width in enumerate(sizes):
         picture(toy / f"artwork/small-{n}.png", size=(width, width // 2))
     show(toy, *(f"- image: {{src: small-{n}.png, x: 5, y: {5 + 10 * n}, w: 20, h: 10}}" for n in range(len(sizes))))
-    result = run(toy, tmp_path, "--duplex")
-    assert result.exit_code == 0
-    warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 1 and "7 pictures" in warnings[0] and "-v" in warnings[0]
-    assert all(f"small-{n}.png" in warnings[0] for n in range(5)) and "small-6.png" not in warnings[0]
-    verbose = run(toy, tmp_path, "--duplex", "-v")
+    plain = CliRunner().invoke(cli, ["build", str(toy), "--duplex", "--out", str(tmp_path / "plain")])
+    assert plain.exit_code == 0, plain.output
+    assert plain.stdout.splitlines() == [f"toy: 6 sheets A4 duplex -> {tmp_path / 'plain' / 'toy'}/ (7 warnings)"]
+    assert "7 warnings: add -v to see them" in plain.stderr and "small-" not in plain.output
+    verbose = run(toy, tmp_path, "--duplex")  # -v
     listed = [line for line in verbose.output.splitlines() if line.startswith("warning:")]
     assert len(listed) == 7 and all("deck.csv:2" in line for line in listed)
     assert {re.search(r"image (small-\d)\.png", line).group(1) for line in listed} == {f"small-{n}" for n in range(7)}
+    said: list = []  # pnp watch's console: many alike summed up in one line, naming the first few
+    build(read_kit(str(toy)), [Settings()], tmp_path / "watched", progress=said.append)
+    warnings = [line for line in said if line.startswith("warning:")]
+    assert len(warnings) == 1 and "7 pictures" in warnings[0] and "-v" in warnings[0]
+    assert all(f"small-{n}.png" in warnings[0] for n in range(5)) and "small-6.png" not in warnings[0]
     strict = run(toy, tmp_path / "strict", "--duplex", "--warnings-as-errors")
     assert strict.exit_code == 2 and all(f"small-{n}.png" in strict.output for n in range(7))
+
+
+def test_a_build_that_fails_says_its_warnings_in_full_before_its_errors(toy, tmp_path):
+    show(toy, '- rect: {x: 5, y: 70, w: 50, h: 8, fill: "#FFFFFF"}',  # grey on white: a warning, hard to read
+         '- text: {text: "faint", x: 5, y: 71, w: 50, size: 8, colour: "#999999"}')
+    sheet = toy / "templates/sheet.yaml.j2"  # and an error on another face
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "- image: {src: nowhere.png, x: 5, y: 30, w: 20, h: 10}\n",
+                     encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", str(toy), "--duplex", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = result.output.splitlines()
+    warned = next(n for n, line in enumerate(lines) if line.startswith("warning:") and "'faint'" in line)
+    failed = next(n for n, line in enumerate(lines) if "picture not found: artwork/nowhere.png" in line)
+    assert warned < failed and not (tmp_path / "out").exists()
 
 
 def placed(path) -> tuple[dict, list]:

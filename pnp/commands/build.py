@@ -69,7 +69,8 @@ def _offset(value: str) -> tuple[float, float]:
               help="Treat warnings (text hard to read, pictures that print soft, a kit without its rules) as "
                    "errors: report them all and write nothing.")
 @click.option("-v", "--verbose", is_flag=True,
-              help="Print every warning in full (many alike are otherwise summed up in one line).")
+              help="Print each part as it is laid out, every file written and every warning in full (by default "
+                   "a game's build is one line, its warnings counted).")
 @click.option("--changed-since", "old_manifest", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="MANIFEST", help="Also write <game>-changed-<variant>.pdf: only the pieces that differ from "
                                        "the kit an earlier build's <game>-manifest.json describes (of a card "
@@ -103,24 +104,71 @@ def command(games, paper, fold, duplex, short_edge, back_offset, margin, gutter,
     if sheets is not None:
         _check_sheets(loaded, named=bool(games))
     old = _manifest(old_manifest, [game.slug for game in loaded]) if old_manifest else None
-    start = time.perf_counter()
+    start, warned = time.perf_counter(), 0
     for game in loaded:
         forms = ("fold",) if fold else ("duplex",) if duplex else game.forms
         inks = ("normal", "low") if ink == "both" else (ink,)
         variants = [Settings(fold=form == "fold", ink=each, **common) for each in inks for form in forms]
         variants += [Settings(shop=True, ink=each, **common) for each in inks] if shop else []
-        files = build(game, variants, out / game.slug, progress=lambda m: click.echo(m, err=True),
-                      preview=preview, strict=strict, verbose=verbose,
-                      changed_since=old if old and old["game"] == game.slug else None, coverage=coverage)
-        for path in files:
-            if path.suffix != ".png":  # the pictures are many: index.html lists them
-                click.echo(str(path))
+        told = _Told(verbose)
+        try:
+            files = build(game, variants, out / game.slug, progress=told, preview=preview, strict=strict,
+                          verbose=True, changed_since=old if old and old["game"] == game.slug else None,
+                          coverage=coverage)
+        except PnpError:
+            told.flush()  # a build that fails says its warnings in full, before its errors
+            raise
+        if verbose:
+            for path in files:
+                if path.suffix != ".png":  # the pictures are many: index.html lists them
+                    click.echo(str(path))
+        else:
+            click.echo(told.line(game.slug, shop=shop, preview=preview))
+        warned += len(told.warnings)
     if preview:
         from pnp.write.preview import write_index
 
         click.echo(str(write_index(out, {game.slug: game.name for game in loaded})))
-    click.echo(f"built {plural(len(loaded), 'game')} in {time.perf_counter() - start:.2f} s",
-               err=True)
+    hint = f"; {plural(warned, 'warning')}: add -v to see them" if warned and not verbose else ""
+    click.echo(f"built {plural(len(loaded), 'game')} in {time.perf_counter() - start:.2f} s{hint}", err=True)
+
+
+class _Told:
+    """What a game's build says (pnp/build/said.py): each line at once with -v; else the warnings counted (kept,
+    to be said in full if the build fails), each kit's sheets kept for the game's line, the parts' lines left
+    out, and any other line (coverage, reprints: asked for) said at once."""
+
+    def __init__(self, verbose: bool):
+        self.verbose, self.warnings, self.kits, self.folder = verbose, [], [], None
+
+    def __call__(self, line: str) -> None:
+        kind = getattr(line, "kind", None)
+        if kind == "warning":
+            self.warnings.append(line)
+        elif kind == "kit":
+            self.kits.append((line.sheets, line.paper, line.form))
+        elif kind == "done":
+            self.folder = line.folder
+        if self.verbose or kind not in ("part", "warning", "kit", "done"):
+            click.echo(line, err=True)
+
+    def flush(self) -> None:
+        if not self.verbose:
+            for line in self.warnings:
+                click.echo(line, err=True)
+
+    def line(self, slug: str, shop: bool, preview: bool) -> str:
+        """The game's line: `buried-treasure: 11 sheets A4 duplex, 23 fold -> output/buried-treasure/ (2
+        warnings)`; a paper named once for the kits that share it."""
+        made, paper = [], None
+        for sheets, size, form in self.kits:
+            unit = f" {'sheet' if sheets == 1 else 'sheets'}" if not made else ""
+            made.append(f"{sheets}{unit} {form if size == paper else f'{size} {form}'}")
+            paper = size
+        made += ["print-shop files"] if shop else []
+        made += ["a preview"] if preview else []
+        warned = f" ({plural(len(self.warnings), 'warning')})" if self.warnings else ""
+        return f"{slug}: {', '.join(made) or 'no kit'} -> {self.folder}/{warned}"
 
 
 def _check_sheets(games, named: bool) -> None:
