@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from pnp.build.said import Said
 from pnp.check.loader import playable
 from pnp.errors import DataError, told
 from pnp.layout import changes
@@ -59,8 +60,8 @@ def _made(game: Game, settings: Settings, parts: list, maker: FaceMaker, progres
     for part in parts:
         made.append(replace(part, pages=maker.pages(part.pages)))
         if progress:
-            progress(f"{game.slug}: {part.component.id} laid out on {plural(len(part.pages), 'page')} "
-                     f"({layout.variant(settings)})")
+            progress(Said(f"{game.slug}: {part.component.id} laid out on {plural(len(part.pages), 'page')} "
+                          f"({layout.variant(settings)})", "part"))
     errors, _ = maker.report()
     if errors:
         raise DataError(errors)
@@ -140,6 +141,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             keys: list | None = [] if preview else None  # what each page shows, for its picture
             with files.open(f"{game.slug}-kit-{suffix}.pdf") as out:
                 write_pdf(game, parts, settings, with_contents=True, maker=maker, out=out, keys=keys)
+            sheets = layout.sheets(game, parts, settings, with_contents=True)
+            form = f"{'fold' if settings.fold else 'duplex'}{' low-ink' if settings.ink == 'low' else ''}"
+            say(Said(f"{game.slug}: {settings.paper.title} {form} kit on {plural(sheets, 'sheet')}", "kit",
+                     sheets=sheets, paper=settings.paper.title, form=form))
             if coverage or any(each.ink == "low" for each in variants):
                 from pnp.write.coverage import coverage as measured
 
@@ -166,10 +171,11 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         files.discard()
         maker.store.commit()
     for line in told(soft, verbose):
-        say(line)
+        say(Said(line, "warning"))
     for line in _coverage_lines(game, covered):
         say(line)
-    say(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}")
+    say(Said(f"{game.slug}: wrote {len(files.paths)} files to {out_dir}", "done", folder=out_dir,
+             count=len(files.paths)))
     return files.paths
 
 
@@ -227,7 +233,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     if strict and warnings:
         raise DataError((failure.problems if failure else []) + warnings)
     for line in told(warnings, verbose):
-        say(line)
+        say(Said(line, "warning"))
     if failure:
         raise failure
     return laid
