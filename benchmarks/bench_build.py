@@ -31,6 +31,10 @@ is set), after a first run that compiles them.
    bonus.coloured=2` (the rules sheet, the score sheet and every starter card state the new values) and
    without, taking turns, each with an empty cache. Target: the variant costs no more processor time than the
    plain kit (a ratio of 1.0 or less, within the machine's noise).
+6. 1,000 different text cards (the deck of 4.), `pnp build --duplex` with an empty cache, against plain
+   reportlab writing the same cards by hand (`../shared/bench/baseline_text_cards.py` from the project's
+   folder, or `--baseline FILE`): the same two PDFs (`--pdfs 2`, as pnp writes the deck's PDF and the kit's)
+   and one. Taking turns; the ratios of the medians of processor time. Target: 1.0 or less against the two.
 """
 from __future__ import annotations
 
@@ -51,6 +55,7 @@ DECK_GAME = """\
 name: Benchmark Deck
 players: [1, 6]
 forms: [duplex]
+rules_elsewhere: the rules booklet
 palette: {a: "#C0392B", b: "#2E8B57", c: "#E0A800", d: "#1F5FA8", ink: "#2B1D0E", paper: "#FBF3DF"}
 components:
 """
@@ -117,6 +122,7 @@ PICTURE_GAME = """\
 name: Picture Deck
 players: [2, 4]
 forms: [duplex]
+rules_elsewhere: the rules booklet
 components:
   deck:
     kind: cards
@@ -323,6 +329,41 @@ def variant(pnp: list[str], scratch: Path, runs: int, timings: Timings) -> None:
     print(f"    = {ratio:.2f} x the plain kit's processor time  (target <= 1.0)", flush=True)
 
 
+BASELINE = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "baseline_text_cards.py"
+
+
+def text_cards(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards: int, baseline: Path) -> None:
+    """`cards` different text cards built by pnp with an empty cache, and written by plain reportlab into the same
+    two PDFs and into one, taking turns; the processor time ratios printed."""
+    if not baseline.is_file():
+        print(f"Text cards: no plain reportlab script at {baseline} (--baseline FILE): not measured")
+        return
+    game = scratch / "text-deck"
+    make_deck(game, cards)
+    args = [str(game), "--duplex", "--out", str(scratch / "out")]
+    from pnp.resources import FONTS, resource_dir
+
+    assets = scratch / "assets"  # the fonts and artwork pnp uses, as the script looks for them
+    assets.mkdir()
+    (assets / "fonts").symlink_to(FONTS)
+    (assets / "artwork").symlink_to(resource_dir("artwork"))
+    plain = {pdfs: [sys.executable, str(baseline), str(scratch / "plain.pdf"), "--cards", str(cards), "--pdfs",
+                    str(pdfs), "--assets", str(assets)] for pdfs in (2, 1)}
+    run(pnp + ["build", *args], scratch / "compile")  # (which compiles the modules)
+    for index in range(runs):
+        timings.add("text cards", run(pnp + ["build", *args], scratch / f"text-{index}"))
+        for pdfs, command in plain.items():
+            timings.add(f"plain reportlab, {pdfs} PDFs", run(command, scratch / "compile"))
+    print(f"{cards:,} different text cards, `pnp build --duplex` with an empty cache, against plain reportlab:")
+    print(f"  pnp:                       {timings.line('text cards')}")
+    for pdfs in plain:
+        label = f"plain reportlab, {pdfs} PDFs"
+        ratio = timings.median("text cards", 1) / timings.median(label, 1)
+        print(f"  {label + ':':26} {timings.line(label)}\n    = pnp at {ratio:.2f} x its processor time"
+              f"{'  (target <= 1.0)' if pdfs == 2 else ''}")
+    sys.stdout.flush()
+
+
 def load() -> str:
     return "load average {:.2f}, {:.2f}, {:.2f} on {} cores".format(*os.getloadavg(), os.cpu_count())
 
@@ -340,8 +381,10 @@ def session():
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="kits,png,svg,deck,variant",
-                        help="which of kits, png, svg, deck, variant to measure")
+    parser.add_argument("--only", default="kits,png,svg,deck,variant,text",
+                        help="which of kits, png, svg, deck, variant, text to measure")
+    parser.add_argument("--baseline", type=Path, default=BASELINE,
+                        help="the plain reportlab script of the text cards (default: %(default)s)")
     parser.add_argument("--cards", type=int, default=10_000, help="the big deck's number of different cards")
     parser.add_argument("--tiny", action="store_true", help="one run of each job, one kit, a 40-card deck: "
                         "that the benchmark still runs, not figures")
@@ -362,6 +405,8 @@ def main() -> None:
                 pictures(pnp, scratch, options.runs, timings, wrapped, targets)
         if "variant" in only:
             variant(pnp, scratch, options.runs, timings)
+        if "text" in only:
+            text_cards(pnp, scratch, options.runs, timings, 40 if options.tiny else 1000, options.baseline)
         if "deck" in only:
             game = scratch / "deck"
             make_deck(game, options.cards)
