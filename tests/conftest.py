@@ -15,6 +15,25 @@ from pnp.cli import cli
 GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
 
+# `pytest -m quick`, for an edit loop: the modules whose tests are all unit-sized (the reading of data and logs,
+# the layout's geometry, the checker's pieces and three games' rules, the template sandbox's fast paths), chosen
+# by their measured time: together some 15 s of one core. A module whose tests build whole kits, start
+# processes or play many games is left out, however fast one of its tests may be.
+QUICK = {
+    "test_board", "test_card_lists", "test_chance", "test_check_buried_treasure", "test_check_engine",
+    "test_check_pete_the_pirate", "test_check_pieces", "test_check_pirates_gold", "test_check_verbs",
+    "test_code_shape", "test_command_options", "test_imposition", "test_json_inputs", "test_jsontext", "test_nets",
+    "test_ods_cell_values", "test_paths", "test_pieces", "test_quickrender", "test_quickyaml", "test_rule_facts",
+    "test_tiling", "test_toolkit", "test_wording", "test_yaml_error_lines",
+}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and module.__name__.rpartition(".")[2] in QUICK:
+            item.add_marker(pytest.mark.quick)
+
 
 def needs(program: str, package: str, use: str) -> str:
     """The path of a program a test runs (a Debian package's): on a developer's machine without it the test is
