@@ -195,3 +195,17 @@ def test_a_build_running_beside_another_pnp_never_takes_what_the_other_code_made
     other.commit()
     other.db.execute("UPDATE entries SET value = ? WHERE key LIKE '%steps:k'", (b"\xffspoilt",))
     assert other.get("steps", "k") is None
+
+
+def test_the_forms_a_build_copies_into_each_of_its_pdfs_wait_on_disk_not_in_memory(toy):
+    """Each face's form is compressed once a build and copied into every PDF that prints it: the compressed
+    streams wait in the build's temporary database, so a deck of any size is not held in memory for it."""
+    game = load_game(str(toy))
+    settings, maker = Settings(), FaceMaker(game, cache.Store())
+    parts = lay_out(game, settings, maker)
+    one = write_pdf(game, parts, settings, True, maker)
+    maker.store.commit()
+    maker.store._write(maker.store.scratch)
+    spilled = maker.store.scratch.execute("SELECT count(*) FROM entries WHERE key LIKE '%:form-stream:%'")
+    assert spilled.fetchone()[0] >= 4  # the toy's fronts and backs
+    assert write_pdf(game, parts, settings, True, maker) == one  # copied from there, the same bytes

@@ -97,7 +97,7 @@ class Document:
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
         # forms' streams compressed, shared by the documents of a build (see `_encoded`)
-        self.encoded = _ENCODED.setdefault(maker, {}) if maker is not None else {}
+        self.encoded = _ENCODED.setdefault(maker, Spilled(maker.store)) if maker is not None else {}
         self.written = _WRITTEN.setdefault(maker, {}) if maker is not None else {}  # see _plain_form
 
     # --- forms ------------------------------------------------------------------------------------
@@ -168,8 +168,9 @@ class Document:
         PDF, and printable ASCII is coded alike (other text is coded as each PDF first meets its letters)."""
         doc = self.c._doc
         known = self.written.get(key)
-        if known is not None and known[0] == (self.c._preamble, names):
-            _, data, used, fonts = known
+        data = self.encoded.get(known[1]) if known is not None and known[0] == (self.c._preamble, names) else None
+        if data is not None:
+            _, _, used, fonts = known
             for each in fonts:  # the fonts its text is set in, added to this document as setting it would
                 if each not in self.fonts:
                     pdfmetrics.getFont(font(each)).getSubsetInternalName(0, doc)
@@ -177,10 +178,11 @@ class Document:
         else:
             code, used = [self.c._preamble], []
             self._operators(drawing, names, code, used)
-            data = _encoded(_stream("\n".join(code)), self.encoded)
+            stream = _stream("\n".join(code))
+            data = _encoded(stream, self.encoded)
             fonts = _ascii_fonts(drawing)
             if fonts is not None:
-                self.written[key] = ((self.c._preamble, names), data, used, fonts)
+                self.written[key] = ((self.c._preamble, names), _stream_key(stream), used, fonts)
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
@@ -360,7 +362,7 @@ def _art_name(art) -> str:
     return "art" + digest(art)[:12]
 
 
-def form_bytes(doc, form, encoded: dict | None = None) -> bytes:
+def form_bytes(doc, form, encoded=None) -> bytes:
     """A form made by beginForm and endForm (and end_form), as PDFFormXObject.format writes it: the same bytes,
     in a small part of the time (a deck of 10,000 faces writes 10,000 forms into each PDF)."""
     if not (form.compression and rl_config.useA85) or form.Annots or form.BBox or form.Matrix or form.Contents:
@@ -407,8 +409,9 @@ def _plain_resources(doc, xobjects) -> bytes:
     return written
 
 
-_ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> a form's stream (by its hash) -> `_encoded`
-# face maker -> face key -> ((preamble, names of what it places), its stream encoded, forms it places, its fonts)
+_ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Spilled: a stream (by its hash) -> `_encoded`
+# face maker -> face key -> ((preamble, names of what it places), its stream's key in _ENCODED, forms it places,
+# its fonts)
 _WRITTEN: WeakKeyDictionary = WeakKeyDictionary()
 
 
@@ -426,11 +429,30 @@ def _ascii_fonts(drawing) -> list | None:
     return fonts
 
 
-def _encoded(stream: bytes, kept: dict) -> bytes:
+def _stream_key(stream: bytes) -> bytes:
+    """What a form's content stream is known by among the build's (`_encoded`)."""
+    return hashlib.blake2b(stream, digest_size=20).digest()
+
+
+class Spilled:
+    """Forms' streams compressed (`_encoded`), kept in the build's temporary database (pnp.write.cache.Store): on
+    disk, so that a deck of any size is not held in memory to be copied into each of its PDFs."""
+
+    def __init__(self, store):
+        self.store = store
+
+    def get(self, key: bytes) -> bytes | None:
+        return self.store.fetch("form-stream", key.hex(), lasting=False)
+
+    def __setitem__(self, key: bytes, data: bytes) -> None:
+        self.store.keep("form-stream", key.hex(), data, lasting=False)
+
+
+def _encoded(stream: bytes, kept) -> bytes:
     """A form's content stream compressed and written in ASCII85, as PDFStream.format writes it, kept in `kept`
     (the build's): the resources a face's drawing names are named alike in every PDF (fonts, artwork, pictures),
     so each face's form is compressed once a build, however many of its PDFs print it."""
-    key = hashlib.blake2b(stream, digest_size=20).digest()
+    key = _stream_key(stream)
     data = kept.get(key)
     if data is None:
         data = kept[key] = PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
