@@ -15,7 +15,7 @@ from pnp.layout.imposition import Settings
 from pnp.read.games import load_game
 from pnp.render import sandbox, steps
 from pnp.render.faces import FaceMaker
-from pnp.write import cache
+from pnp.write import cache, pdf
 
 
 @pytest.fixture
@@ -199,13 +199,12 @@ def test_a_build_running_beside_another_pnp_never_takes_what_the_other_code_made
 
 def test_the_forms_a_build_copies_into_each_of_its_pdfs_wait_on_disk_not_in_memory(toy):
     """Each face's form is compressed once a build and copied into every PDF that prints it: the compressed
-    streams wait in the build's temporary database, so a deck of any size is not held in memory for it."""
+    streams wait in a scratch file, so a deck of any size is not held in memory for it."""
     game = load_game(str(toy))
     settings, maker = Settings(), FaceMaker(game, cache.Store())
     parts = lay_out(game, settings, maker)
     one = write_pdf(game, parts, settings, True, maker)
-    maker.store.commit()
-    maker.store._write(maker.store.scratch)
-    spilled = maker.store.scratch.execute("SELECT count(*) FROM entries WHERE key LIKE '%:form-stream:%'")
-    assert spilled.fetchone()[0] >= 4  # the toy's fronts and backs
+    spilled = pdf._ENCODED[maker]
+    assert len(spilled.places) >= 4 and spilled.file.seek(0, 2) == spilled.length > 0  # the toy's fronts and backs
+    assert all(type(place) is int for place in spilled.places.values())  # their places, not their bytes
     assert write_pdf(game, parts, settings, True, maker) == one  # copied from there, the same bytes

@@ -97,7 +97,7 @@ class Document:
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
         # forms' streams compressed, shared by the documents of a build (see `_encoded`)
-        self.encoded = _ENCODED.setdefault(maker, Spilled(maker.store)) if maker is not None else {}
+        self.encoded = _ENCODED.setdefault(maker, Spilled()) if maker is not None else {}
         self.written = _WRITTEN.setdefault(maker, {}) if maker is not None else {}  # see _plain_form
 
     # --- forms ------------------------------------------------------------------------------------
@@ -435,17 +435,27 @@ def _stream_key(stream: bytes) -> bytes:
 
 
 class Spilled:
-    """Forms' streams compressed (`_encoded`), kept in the build's temporary database (pnp.write.cache.Store): on
-    disk, so that a deck of any size is not held in memory to be copied into each of its PDFs."""
+    """Forms' streams compressed (`_encoded`), kept in a scratch file of the build's, each known by its place
+    there: on disk, so that a deck of any size is not held in memory to be copied into each of its PDFs."""
 
-    def __init__(self, store):
-        self.store = store
+    def __init__(self):
+        self.file = tempfile.TemporaryFile()
+        self.places: dict[bytes, int] = {}  # key -> offset << 32 | length
+        self.length = 0
 
     def get(self, key: bytes) -> bytes | None:
-        return self.store.fetch("form-stream", key.hex(), lasting=False)
+        place = self.places.get(key)
+        if place is None:
+            return None
+        self.file.seek(place >> 32)
+        data = self.file.read(place & 0xFFFFFFFF)
+        self.file.seek(self.length)
+        return data
 
     def __setitem__(self, key: bytes, data: bytes) -> None:
-        self.store.keep("form-stream", key.hex(), data, lasting=False)
+        self.places[key] = self.length << 32 | len(data)
+        self.file.write(data)
+        self.length += len(data)
 
 
 def _encoded(stream: bytes, kept) -> bytes:
