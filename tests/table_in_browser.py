@@ -17,6 +17,8 @@ import re
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 from pnp.check.reader import read_log
@@ -60,7 +62,8 @@ def kept(text: str) -> list:
 
 class Recorder:
     """`pnp record` running in its own process on a free port, its page's address read from what it prints; run
-    in the folder `cwd` when given (where a relative `out` is)."""
+    in the folder `cwd` when given (where a relative `out` is). What it says is read as it comes, by a thread of
+    its own (a pipe nobody reads fills up and stops the server mid-write)."""
 
     def __init__(self, slug: str, out: Path, players: tuple = (), options: dict | None = None,
                  cwd: Path | None = None):
@@ -69,27 +72,43 @@ class Recorder:
             command += ["--players", " ".join(players)]
         for key, value in (options or {}).items():
             command += ["--option", f"{key}={value}"]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                        cwd=cwd)
+        self.said: list = []
+        self.heard = threading.Thread(target=self._hear, daemon=True)
+        self.heard.start()
         self.url = self._address()
 
+    def _hear(self) -> None:
+        for line in self.process.stdout:
+            self.said.append(line)
+
     def _address(self) -> str:
-        for said in self.process.stdout:
-            found = re.search(r"http://\S+", said)
+        while True:
+            found = next((m.group(0) for m in map(re.compile(r"http://\S+").search, list(self.said)) if m), None)
             if found:
-                return found.group(0)
-        raise RuntimeError(f"pnp record printed no address: {self.process.stderr.read()}")
+                return found
+            if self.process.poll() is not None and not self.heard.is_alive():
+                raise RuntimeError(f"pnp record printed no address: {''.join(self.said)}")
+            time.sleep(0.05)
 
     def kill(self) -> None:
         """End it at once, as a crash or a pulled plug would (SIGKILL: nothing of it runs after)."""
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait()
+        self.heard.join()
 
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)  # Ctrl-C, as at the table
-            self.process.wait()
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                raise AssertionError(f"pnp record did not stop on Ctrl-C: {''.join(self.said)[-2000:]}") from None
+        self.heard.join()
         self.process.stdout.close()
-        self.process.stderr.close()
 
     def __enter__(self):
         return self
