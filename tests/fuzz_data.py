@@ -6,20 +6,32 @@
     python tests/fuzz_data.py --game cannon-dice --first 4123 --cases 1 --show   # one case, in full
 
 The test suite runs a few cases of each game (tests/test_fuzz_data.py); a long run, for a nightly job or before
-a release, is the `--long` command above (about 2 hours on one core), or chunks of it in parallel.
+a release, is the `--long` command above (some four hours on one core: 0.2 to 0.4 s of processor time a case,
+Pete the Pirate's the slowest), or chunks of it in parallel.
 
 Each case copies one game's folder with its templates (into the copy's own `templates/`, which is searched
-first), changes one file of it (game.yaml, a card list, the rules text, a template or a piece of artwork: SVG
-numbers, CSV cells blank, `#` or huge, colours written in other ways) in one to three ways
-chosen by a random generator seeded by (seed, game, case number), and builds the copy in a child process of
-its own (Buried Treasure and Cannon Dice unless --game names others). The case
-passes when the build ends in exit 0, or exit 2 with a message naming a file: anything else is a failure —
-an internal error (exit 70), a traceback, a crash, memory beyond the limit, or a hang: more than the time
-limit of processor time (60 s unless --timeout says), or four times that on the clock. A build that ends in exit 0 from a changed card list is also checked against what the list says
-(the differential check): the cards it lays out must number the sum of its counts, and a row the list leaves
-unclear (a blank count, a first cell starting with `#`) must not pass without a word ("silently wrong"). Some
-mutants only write colours another way (`#FFF` for `#ffffff`, other letter case), one colour or every colour of a
-file: such a build must write the very bytes the unchanged game's build writes, or it is silently wrong too.
+first), changes one file of it in one to three ways chosen by a random generator seeded by (seed, game, case
+number), and builds the copy in a child process of its own (every game unless --game names some). What it
+changes: any file's text (lines, characters, tokens, indents, line ends); game.yaml's keys and values and its
+components' sizes (zero, negative, huge such as [436mm, 8000mm], tiny, in odd units or none, the two lengths
+swapped, another named size); a card list's columns, rows and cells (blank, `#`, huge, odd counts, a card's
+text markup); the rules text's Markdown and markup (bold or emphasis left open, nested or crossed as in
+`**stop*x* at`, stray backticks, icons' `:name:`, pieces of Jinja's `{{ }}` and of Markdown); a template; a
+piece of artwork's numbers and its paths' data (commands and numbers dropped, doubled or replaced, a line
+where the first move should be, odd letters, huge numbers); colours written in other ways.
+
+The case passes when the build ends in exit 0, or exit 2 with a message naming for each problem its file and
+line (or a whole file not found, too large or unreadable): anything else is a failure — an internal error (exit 70), a traceback, a crash, memory beyond the limit, or a hang: more than the
+time limit of processor time (60 s unless --timeout says), or four times that on the clock. A build that ends
+in exit 0 is also checked against what it was given (the differential check; "silently wrong" when it fails):
+- from a changed card list, the cards it lays out must number the sum of its counts, and a row the list leaves
+  unclear (a blank count, a first cell starting with `#`) must not pass without a word;
+- from colours only written another way (`#FFF` for `#ffffff`, other letter case), one colour or every colour
+  of a file, it must print what the unchanged game's build prints: each PDF whose bytes differ from the
+  unchanged build's is rendered to pixels, page by page (at PRINT_SCALE, to within PRINT_TOLERANCE), since
+  its bytes may differ where its print does not (the names of its forms, their lengths). The unchanged game
+  is built once for each file and build arguments; the check adds a second or two to such a case, one case in
+  twenty to fifty.
 The same seed and case number always make the same mutant, so a failure can be replayed alone with
 `--first N --cases 1 --show`.
 """
@@ -28,7 +40,6 @@ from __future__ import annotations
 import argparse
 import copy
 import csv
-import hashlib
 import importlib
 import io
 import json
@@ -52,8 +63,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "pnp" / "games"
 TEMPLATES = ROOT / "templates"
 ARTWORK = ROOT / "artwork"
-GAME_SLUGS = ("buried-treasure", "cannon-dice")  # what it mutates unless told --game
-ALL_SLUGS = sorted(path.parent.name for path in GAMES.glob("*/game.yaml"))
+GAME_SLUGS = tuple(sorted(path.parent.name for path in GAMES.glob("*/game.yaml")))  # every game, unless --game
 MEMORY_LIMIT = 1 << 30  # what a build may take beyond what the fuzzer itself holds
 CLEAN_EXITS = (0, 2)
 PRELOADED = ("pnp.cli", "pnp.commands.build", "pnp.build.kit", "pnp.render.sandbox", "pnp.render.artwork", "pnp.write.pdf",
@@ -268,7 +278,7 @@ def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
     header, body = rows[0], rows[1:]
     kind = rng.choice(["rename column", "drop column", "add column", "cell", "cell", "cell", "short row",
                        "long row", "copy rows", "no rows", "counts", "semicolons", "quotes", "many rows",
-                       "odd cell", "odd cell", "hash row", "count cell", "count cell"])
+                       "odd cell", "odd cell", "hash row", "count cell", "count cell", "markup cell"])
     column = rng.randrange(len(header))
     row = rng.randrange(len(body))
     description = kind
@@ -287,6 +297,9 @@ def csv_mutation(rng: random.Random, text: str) -> tuple[str, str]:
     elif kind == "odd cell" and column < len(body[row]):
         body[row][column] = rng.choice(CELLS)
         description += f" {row + 2},{column + 1} = {body[row][column][:20]!r}"
+    elif kind == "markup cell" and column < len(body[row]):
+        step, body[row][column] = markup_mutation(rng, body[row][column] or "x")
+        description += f" {row + 2},{column + 1}: {step}"
     elif kind == "hash row" and body[row]:
         body[row][0] = "#" + body[row][0]
         description += f" {row + 2}"
@@ -332,6 +345,128 @@ def svg_mutation(rng: random.Random, text: str) -> tuple[str, str]:
     return f"svg number {found.group()!r} at {found.start()} -> {new!r}", text[:found.start()] + new + text[found.end():]
 
 
+# --- mutations of SVG path data -------------------------------------------------------------------------------
+
+PATH_DATA = re.compile(r"(?<=\sd=\")[^\"]*|(?<=\sd=')[^']*")  # the `d` of a <path>
+PATH_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")  # a command or a number
+PATH_COMMANDS = "MLHVCSQTAZmlhvcsqtaz"
+ODD_LETTERS = ["X", "B", "e", "E", "k", "é", "+", "-", ".", "..", ",,", "#", "%", "(", "NaN", "inf", "\t"]
+HUGE = ["1e308", "-1e308", "1.8e308", "1e39", "-3.5e38", "99999999999999999999", "1e-320", "1" * 400]
+
+
+def path_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    """One path's data (the `d` of a <path>) changed: a command or a number dropped, doubled or replaced, a line
+    where the move that must begin it was, an odd letter among its tokens, a huge number."""
+    paths = [found for found in PATH_DATA.finditer(text) if PATH_TOKEN.search(found.group())]
+    if not paths:
+        return svg_mutation(rng, text)
+    found = rng.choice(paths)
+    data = found.group()
+    tokens = list(PATH_TOKEN.finditer(data))
+    commands = [token for token in tokens if token.group().isalpha()] or tokens
+    numbers = [token for token in tokens if not token.group().isalpha()] or tokens
+    kind = rng.choice(["drop command", "double command", "replace command", "drop number", "double number",
+                       "replace number", "line first", "odd letter", "huge number", "empty"])
+    if kind == "line first":
+        first = tokens[0]
+        new_data = (data[:first.start()] + rng.choice("LlHCZ") + data[first.end():] if first.group() in "Mm"
+                    else "L 0 0 " + data)
+    elif kind == "empty":
+        new_data = rng.choice(["", " ", "M", "M 0 0", "none", "Z"])
+    elif kind == "odd letter":
+        at = rng.choice(tokens).start()
+        new_data = data[:at] + rng.choice(ODD_LETTERS) + data[at:]
+    else:
+        token = rng.choice(commands if kind.endswith("command") else numbers)
+        others = [other for other in (PATH_COMMANDS if kind.endswith("command") else SVG_NUMBERS + HUGE)
+                  if other != token.group()]
+        piece = {"drop": "", "double": token.group() + " " + token.group(), "replace": rng.choice(others),
+                 "huge": rng.choice(HUGE)}[kind.split()[0]]
+        new_data = data[:token.start()] + piece + data[token.end():]
+    return (f"svg path {kind} at {found.start()} -> {new_data[:40]!r}",
+            text[:found.start()] + new_data + text[found.end():])
+
+
+# --- mutations of the rules' Markdown and a text's markup -------------------------------------------------------
+
+ICONS = [":coin:", ":cannon:", ":map:", ":anchor:", ":nowhere:", "::", ":a b:", ":Cannon:", ":x:y:", ":-:",
+         ":" + "a" * 300 + ":"]
+JINJA = ["{{", "}}", "{{ }}", "{{ game.name }}", "{{ rules.nope }}", "{{ rules }}", "{{ components.nope.count }}",
+         "{{ 1 / 0 }}", "{{ 'x' * 100000 }}", "{{ game.players | words }}", "{% if %}", "{% endif %}",
+         "{% for x in range(10 ** 9) %}", "{#", "#}", "{{ range(10) | list }}", "{{ undefined_name }}",
+         "{% raw %}", "{{ game.__class__ }}"]
+MARKDOWN = ["# ", "## ", "\n## ", "- ", "\n1. ", "\n    ", "> ", "---\n", "| a | b |\n|---|---|\n| 1 |",
+            "![caption](components)", "\n![](components)\n", "[link](http://x)", "<b>", "</b>", "<!--", "&amp;",
+            "\\", "  \n", "{red}", "{/}", "{8pt}", "_", "__", "~~", "***", "\n```\n", "~~~"]
+
+
+def markup_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    """One change to a text's markup: bold or emphasis left open, nested or crossed (`**stop*x* at`), a stray
+    backtick, an icon's `:name:`, a piece of a Jinja expression, or of Markdown."""
+    words = list(re.finditer(r"\S+", text))
+    if not words:
+        return text_mutation(rng, text)
+    i = rng.randrange(len(words))
+    start, end = words[i].start(), words[min(len(words) - 1, i + rng.randrange(3))].end()
+    kind = rng.choice(["open", "open", "nested", "crossed", "backtick", "icon", "jinja", "jinja", "markdown"])
+    if kind == "open":
+        mark = rng.choice(["**", "*", "_", "__", "***"])
+        at = rng.choice([start, end])
+        return f"markup open {mark!r} at {at}", text[:at] + mark + text[at:]
+    if kind == "nested":
+        outer, inner = rng.choice([("**", "*"), ("*", "**"), ("**", "**"), ("*", "*"), ("_", "*"), ("**", "_")])
+        words_of = text[start:end]
+        cut = words_of.find(" ") + 1 if " " in words_of else len(words_of) // 2
+        new = f"{outer}{words_of[:cut]}{inner}{words_of[cut:]}{inner}{outer}"
+        return f"markup nested {outer}{inner} at {start}", text[:start] + new + text[end:]
+    if kind == "crossed":  # such as `**stop*x* at`: one mark opened inside the other, or closed across it
+        a, b = rng.choice([("**", "*"), ("*", "**"), ("_", "**"), ("**", "_")])
+        words_of = text[start:end]
+        cut = max(1, len(words_of) // 2)
+        new = rng.choice([f"{a}{words_of[:cut]}{b}x{b} {words_of[cut:]}",
+                          f"{a}{words_of[:cut]}{b}{words_of[cut:]}{a}{b}"])
+        return f"markup crossed {a}{b} at {start}", text[:start] + new + text[end:]
+    if kind == "backtick":
+        at, mark = rng.choice([start, end]), rng.choice(["`", "``", "```", "\n```", "`x`"])
+        return f"markup backtick {mark!r} at {at}", text[:at] + mark + text[at:]
+    snippet = rng.choice({"icon": ICONS, "jinja": JINJA, "markdown": MARKDOWN}[kind])
+    at = rng.choice([start, end])
+    return f"markup {kind} {snippet[:30]!r} at {at}", text[:at] + snippet + text[at:]
+
+
+# --- mutations of a component's size ----------------------------------------------------------------------------
+
+SIZE_LINE = re.compile(r"^([ \t]*size:[ \t]*)([^#\n]*?)([ \t]*(?:#.*)?)$", re.M)
+SIZES = {"zero": ["0", "[0mm, 0mm]", "[0, 88mm]", "[63.5mm, 0mm]", "[0in, 0in]"],
+         "negative": ["[-63.5mm, 88.9mm]", "[63.5mm, -1mm]", "[-1mm, -1mm]", "-5mm"],
+         "huge": ["[436mm, 8000mm]", "[8000mm, 8000mm]", "[1e9mm, 1mm]", "[99999m, 20mm]", "[1e308mm, 1e308mm]",
+                  "[5mm, 2000mm]", "[297mm, 420mm]", "[211mm, 298mm]", "[.inf, 10mm]", "[10mm, .nan]"],
+         "small": ["[5mm, 5mm]", "[4.99mm, 5mm]", "[5mm, 300mm]", "[1e-9mm, 1e-9mm]"],
+         "odd units": ["[2.5in, 3.5in]", "[63.5pt, 88.9pt]", "[6.35cm, 8.89cm]", "[63.5 mm, 88.9 mm]", "[63.5, 88.9]",
+                       "[240px, 336px]", "[1ft, 1ft]", "[63.5MM, 88.9Mm]", "[63,5mm, 88,9mm]", "[1/2in, 1in]",
+                       "[6.35e1mm, 8.89e1mm]", "[0x40mm, 88mm]", "63.5mm x 88.9mm", "[63.5mm]",
+                       "[63.5mm, 88.9mm, 1mm]", "[[63.5mm], 88.9mm]", "[mm, mm]", "[63.5mmmm, 88mm]"],
+         "named": ["poker", "mini", "tarot", "a4", "A4", "letter", "POKER", "pokr", "huge", "''", "~", "{}"]}
+
+
+def size_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    """A component's `size` in game.yaml made odd: zero, negative, huge, tiny, in other units or none, its two
+    lengths swapped, or another named size."""
+    sizes = list(SIZE_LINE.finditer(text))
+    if not sizes:
+        return yaml_mutation(rng, text)
+    found = rng.choice(sizes)
+    old = found.group(2)
+    pair = re.fullmatch(r"\[\s*([^,\]]+?)\s*,\s*([^,\]]+?)\s*\]", old)
+    kind = rng.choice([*SIZES, "swapped", "swapped"])
+    if kind == "swapped" and not (pair and pair[1] != pair[2]):  # a named size, or a square: another name
+        kind = "named"
+    new = f"[{pair[2]}, {pair[1]}]" if kind == "swapped" else rng.choice([size for size in SIZES[kind] if size != old])
+    line = text[:found.start()].count("\n") + 1
+    return (f"size {kind} at line {line}: {old!r} -> {new!r}",
+            text[:found.start(2)] + new + text[found.end(2):])
+
+
 # --- mutants ----------------------------------------------------------------------------------------------------
 
 def game_files(slug: str) -> dict[str, str]:
@@ -348,6 +483,21 @@ def game_files(slug: str) -> dict[str, str]:
     return files
 
 
+def structural(rng: random.Random, name: str):
+    """The mutation that knows the form of file `name`: its cells, keys, sizes, numbers, path data or markup."""
+    if name.endswith(".csv"):
+        return csv_mutation
+    if name == "game.yaml":
+        return size_mutation if rng.random() < 0.4 else yaml_mutation
+    if name.endswith(".yaml"):
+        return yaml_mutation
+    if name.endswith(".svg"):
+        return path_mutation if rng.random() < 0.5 else svg_mutation
+    if name.endswith(".md"):
+        return markup_mutation
+    return text_mutation
+
+
 def mutant(slug: str, files: dict[str, str], seed: int, number: int) -> tuple[str, str, str | bytes]:
     """Case `number`: which file changes, how, and its new content (bytes when no longer UTF-8)."""
     rng = random.Random(f"{seed}/{slug}/{number}")
@@ -361,9 +511,7 @@ def mutant(slug: str, files: dict[str, str], seed: int, number: int) -> tuple[st
         if rewritten != text:
             return name, f"{SAME_COLOUR}s: every colour of the file written another way", rewritten
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
-        structural = csv_mutation if name.endswith(".csv") else yaml_mutation if name.endswith(".yaml") else \
-            svg_mutation if name.endswith(".svg") else None
-        step, text = (structural or text_mutation)(rng, text) if rng.random() < 0.6 else text_mutation(rng, text)
+        step, text = structural(rng, name)(rng, text) if rng.random() < 0.6 else text_mutation(rng, text)
         steps.append(step)
     content: str | bytes = text
     if rng.random() < 0.03:
@@ -498,38 +646,57 @@ def _located(problem: str) -> bool:
 def run_case(slug: str, files: dict[str, str], seed: int, number: int, timeout: float,
              work_dir: Path, originals: dict) -> tuple[str, str, Outcome]:
     """Build mutant `number` of a game in a child process; which file changed, how, and what came of it.
-    `originals` keeps what the unchanged game prints, by its build's arguments, for the differential check."""
+    `originals` keeps where the unchanged game's output lies, by its build's arguments, for the differential
+    check."""
     try:
         name, description, content = mutant(slug, files, seed, number)
     except Exception as error:  # noqa: BLE001 - a bug of the fuzzer's own: counted, and the run goes on
         return "-", "making the mutant", Outcome("fuzzer error", None, f"{type(error).__name__}: {error}", 0.0)
     args = random.Random(f"{seed}/{slug}/{number}/args").choice([[], [], ["--duplex"], ["--fold"], ["--print-shop"]])
+    same = all(step.startswith(SAME_COLOUR) for step in description.split("; "))
+    kept = work_dir / f"{slug}-{number}-out" if same else None
     start = time.monotonic()
-    value, failure = build_in_child(slug, files, name, content, args, timeout, work_dir, f"{slug}-{number}")
-    seconds = time.monotonic() - start
+    value, failure = build_in_child(slug, files, name, content, args, timeout, work_dir, f"{slug}-{number}", kept)
+    try:
+        if failure:
+            return name, description, Outcome(failure.split(":")[0], None, failure, time.monotonic() - start)
+        exit_code, output, placed = value
+        verdict = judge(exit_code, output)
+        if verdict == "ok" and exit_code == 0 and isinstance(content, str):
+            verdict, output = differs(files["game.yaml"], name, content, placed, output)
+        if verdict == "ok" and exit_code == 0 and same:
+            verdict, output = prints_alike(slug, files, name, args, timeout, work_dir, originals, kept, output)
+        return name, description, Outcome(verdict, exit_code, output, time.monotonic() - start)
+    finally:
+        if kept is not None:
+            shutil.rmtree(kept, ignore_errors=True)
+
+
+def prints_alike(slug: str, files: dict[str, str], name: str, args: list[str], timeout: float, work_dir: Path,
+                 originals: dict, out: Path, output: str) -> tuple[str, str]:
+    """'ok', or 'silently wrong' when a build of colours written another way (in `out`) prints otherwise than
+    the unchanged game's: the unchanged file written where the mutant's was, so that both kits' versions
+    (printed in every footer) cover the same files, built once for each file and build arguments."""
+    key = (slug, name, *args)
+    if key not in originals:
+        original = work_dir / "originals" / str(len(originals))
+        value, _ = build_in_child(slug, files, name, files[name], args, None, work_dir, f"{slug}-original", original)
+        originals[key] = original if value and value[0] == 0 else None
+    if originals[key] is None:
+        return "ok", output  # the unchanged game does not build so: nothing to compare with
+    changed, failure = in_child(lambda: print_differences(originals[key], out), timeout)
     if failure:
-        return name, description, Outcome(failure.split(":")[0], None, failure, seconds)
-    exit_code, output, placed, wrote = value
-    verdict = judge(exit_code, output)
-    if verdict == "ok" and exit_code == 0 and isinstance(content, str):
-        verdict, output = differs(files["game.yaml"], name, content, placed, output)
-    if verdict == "ok" and exit_code == 0 and all(step.startswith(SAME_COLOUR) for step in description.split("; ")):
-        key = (slug, name, *args)  # the unchanged file written where the mutant's was: the same files, whose
-        if key not in originals:  # list the kit's version (printed in every footer) covers
-            value, _ = build_in_child(slug, files, name, files[name], args, None, work_dir, f"{slug}-original")
-            originals[key] = value[3] if value and value[0] == 0 else wrote
-        # what prints; not the manifest, whose keys are of each face's text as rendered, colours spelt as written
-        changed = sorted(path for path in set(wrote) | set(originals[key])
-                         if wrote.get(path) != originals[key].get(path) and not path.endswith(".json"))
-        if changed:
-            verdict, output = "silently wrong", f"the same colours written another way print otherwise: {changed[:3]}"
-    return name, description, Outcome(verdict, exit_code, output, seconds)
+        return "silently wrong", f"the prints could not be compared: {failure}"
+    if changed:
+        return "silently wrong", f"the same colours written another way print otherwise: {changed[:3]}"
+    return "ok", output
 
 
 def build_in_child(slug: str, files: dict[str, str], name: str, content: str | bytes, args: list[str],
-                   timeout: float | None, work_dir: Path, label: str):
+                   timeout: float | None, work_dir: Path, label: str, keep: Path | None = None):
     """Build a copy of a game whose file `name` holds `content`, in a child process (see `in_child`): (exit code,
-    output, the cards laid out by group, a digest of every file written by its path), or (None, what failed)."""
+    output, the cards laid out by group), or (None, what failed). With `keep`, what the build wrote is moved
+    there."""
     case_dir = work_dir / label
     folder = case_dir / slug
     write_game(slug, files, folder, name, content)
@@ -538,18 +705,61 @@ def build_in_child(slug: str, files: dict[str, str], name: str, content: str | b
         os.environ["XDG_CACHE_HOME"] = str(work_dir / "cache")  # the many mutants' faces stay out of the user's
         placed = record_placed()
         exit_code, output = build_in_process(folder, case_dir / "out", args)
-        return [exit_code, output, placed, printed(case_dir / "out")]
+        return [exit_code, output, placed]
 
     try:
-        return in_child(work, timeout)
+        value, failure = in_child(work, timeout)
+        if keep is not None and failure is None and (case_dir / "out").is_dir():
+            keep.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(case_dir / "out", keep)
+        return value, failure
     finally:
         shutil.rmtree(case_dir, ignore_errors=True)
 
 
-def printed(out: Path) -> dict:
-    """What a build wrote: a digest of each file's bytes by its path in the output folder."""
-    return {str(path.relative_to(out)): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(out.rglob("*")) if path.is_file()}
+# --- the differential check: colours written another way print the same -------------------------------------------
+
+PRINT_SCALE = 0.5  # pages are compared rendered at 36 dots an inch: a colour read otherwise shows at any size
+PRINT_TOLERANCE = 2  # of 255 levels a pixel may differ by (rounding): a colour read otherwise differs by far more
+
+
+def print_differences(one: Path, other: Path) -> list[str]:
+    """Where two builds' output folders print otherwise: a file only one of them wrote, a PDF page whose pixels
+    differ. A PDF's bytes may differ where its print does not (the names of its forms and fonts, its lengths):
+    only a PDF whose bytes differ is rendered. The manifest (JSON) is not printed: its keys are of each face's
+    text as rendered, colours spelt as written."""
+    differences = []
+    paths = {path.relative_to(folder).as_posix() for folder in (one, other) for path in folder.rglob("*")
+             if path.is_file()}
+    for path in sorted(paths):
+        a, b = one / path, other / path
+        if path.endswith(".json"):
+            continue
+        if not (a.is_file() and b.is_file()):
+            differences.append(f"{path}: written by one build only")
+        elif a.read_bytes() != b.read_bytes():
+            differences += [path] if not path.endswith(".pdf") else [f"{path} {page}" for page in pages_differing(a, b)]
+    return differences
+
+
+def pages_differing(one: Path, other: Path) -> list[str]:
+    """The pages of two PDFs that print otherwise, rendered to pixels: 'page N', or 'pages: N, M'."""
+    import pypdfium2
+    from PIL import ImageChops
+
+    first, second = pypdfium2.PdfDocument(one), pypdfium2.PdfDocument(other)
+    try:
+        if len(first) != len(second):
+            return [f"pages: {len(first)}, {len(second)}"]
+        differing = []
+        for number in range(len(first)):
+            a, b = (document[number].render(scale=PRINT_SCALE).to_pil() for document in (first, second))
+            if a.size != b.size or max(high for _, high in ImageChops.difference(a, b).getextrema()) > PRINT_TOLERANCE:
+                differing.append(f"page {number + 1}")
+        return differing
+    finally:
+        first.close()
+        second.close()
 
 
 # --- the differential check: a build that says nothing prints what the data says ----------------------------------
@@ -643,7 +853,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cases", type=int, help="how many cases of each game")
     parser.add_argument("--first", type=int, default=0, help="the number of the first case")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--game", action="append", choices=ALL_SLUGS, help="only this game (repeatable)")
+    parser.add_argument("--game", action="append", choices=GAME_SLUGS, help="only this game (repeatable)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds of processor time before a build counts as a hang")
     parser.add_argument("--show", action="store_true", help="print every case's outcome, not only failures")
