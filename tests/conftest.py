@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,9 @@ def stats_problems(counts: dict) -> list:
     if events != sum(counts["verbs"].values()):
         problems.append("the events by verb do not add up to the events of the games")
     return problems
+
+
+def hears_ctrl_c() -> None:
+    """Given to subprocess.Popen as preexec_fn: the child hears Ctrl-C (SIGINT) even when this process ignores it,
+    as a test worker of pytest -n does (a child inherits an ignored signal, and would never stop on one)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

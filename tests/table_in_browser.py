@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+from conftest import hears_ctrl_c
 from pnp.check.reader import read_log
 from pnp.check.simulate import simulate
 
@@ -73,7 +74,7 @@ class Recorder:
         for key, value in (options or {}).items():
             command += ["--option", f"{key}={value}"]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                        cwd=cwd)
+                                        cwd=cwd, preexec_fn=hears_ctrl_c)
         self.said: list = []
         self.heard = threading.Thread(target=self._hear, daemon=True)
         self.heard.start()

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from conftest import hears_ctrl_c
+
 ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
 
@@ -55,6 +57,7 @@ def watching(tmp_path, out: Path) -> tuple[subprocess.Popen, str]:
     """`pnp watch toy` started in tmp_path, and the address of its page once it is served."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "toy", "--out", str(out)], cwd=tmp_path,
+                               preexec_fn=hears_ctrl_c,
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = []
     while not any("http://127.0.0.1:" in line for line in lines):
