@@ -62,9 +62,11 @@ TABLE_DRAWS = 48  # outcomes of the table's turn drawn to guess what a changed o
 MOVES = 400      # moves tried in place of a line, or before it, at most
 FOLLOWED = 8     # readings played on beside the one kept, which fitted the lines ahead as well
 LOOKED = 64      # readings looked at for others that fit, once one fits every line ahead
-FURTHER = 64     # lines before a line that breaks a rule where a slip is looked for, when none nearer explains it
+FURTHER = 48     # lines before a line that breaks a rule where a slip is looked for, when none nearer explains it
 LIKEST = 3       # moves tried in place of each of those lines, those written most like it
-SEARCHES = 4     # such searches further back in one log
+SEARCHES = 1     # such searches further back in one log
+OPENINGS = 4     # rereads in one log whose other fitting readings are followed: a log with more mistakes than that
+#                  is too far off for them to be worth their cost
 GUESS = "a guess"  # the note of a reading that plays moves the state offered, not lines of the log
 REREADS = 20     # rereads of a log that try such moves: past them, a log is too far off to be worth it
 
@@ -88,6 +90,7 @@ class Replay:
         self.last_line = 0           # the log's last line, once it is among the lines ahead
         self.tries = REREADS          # rereads left that may try the moves the rules allowed
         self.further = SEARCHES       # searches further back left to this log
+        self.openings = OPENINGS      # rereads left to this log that follow other fitting readings
         self.others: list = []       # Readings of the last line reread that fit as well as the one kept
         self.rules, self.setup = rules, setup
         self._guarded(self._start)
@@ -232,6 +235,7 @@ class Replay:
                 (best, choice, ties), around = found, far
         prefix, recent, starts = around
         self.others = self._opened(ties, line, action, choice[2] if choice else 0)
+        self.openings -= 1
         if choice is None:
             self.recent.append((line, action))
             return
@@ -266,6 +270,8 @@ class Replay:
         choice, ties, tries, looked = None, [], None, 0
         for reading in readings:
             if best == 0:
+                if self.openings <= 0:
+                    break
                 if tries is None:
                     tries = self.tries  # readings looked at for others that fit as well spend none of the log's rereads
                 looked += 1
@@ -353,7 +359,7 @@ class Replay:
             state, declined = state.clone(), declined + 1
             with self.whistle.aside():
                 state.apply(None)
-        unique = {" / ".join(map(str, moves)): moves for moves in found}
+        unique = {tuple(moves): moves for moves in found}  # an action is a tuple of its words: equal when written alike
         return list(unique.values())[:MOVES]
 
     def _note(self, index: int, note: str) -> None:
