@@ -18,7 +18,7 @@ from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
 from pnp.layout.text import keep_tables_in
 from pnp.model.game import Game
-from pnp.read.games import load_game
+from pnp.read.games import components_where, load_game
 from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
 from pnp.render.keys import digest
@@ -219,8 +219,9 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
     any (with the warnings too, when `strict`)."""
     laid, failure = [], None
     try:
-        if layout.lacking(game):  # a kit without its rules cannot be played
-            raise DataError(layout.lacking(game))
+        missing = layout.lacking(game, components_where(game))
+        if missing:  # a kit without its rules cannot be played
+            raise DataError(missing)
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
         layout.check_pages(game, planned)  # before any face is made
         for settings, parts in planned:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.errors import DataError, PnpError, Where, shown
+from pnp.errors import DataError, PnpError, Where
 from pnp.layout.contents import contents_length, contents_pages, has_rules_sheet, samples
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, rules_pages, tally
@@ -109,13 +109,13 @@ def check_pages(game, laid: list) -> None:
                           f"{MAX_PAGES:,}; print fewer cards, or fewer variants (--duplex or --fold)")])
 
 
-def lacking(game) -> list:
+def lacking(game, components: Where) -> list:
     """Problems, as (where, message), of what a kit lacks that players need: its rules, in a component of kind
     `rules` (printed first in the kit), unless game.yaml says where they are (`rules_elsewhere:`). A kit
-    without rules cannot be played: this is an error."""
+    without rules cannot be played: this is an error, at `components`, where game.yaml lists the kit's parts."""
     if has_rules_sheet(game) or game.rules_elsewhere:
         return []
-    return [(Where(shown(game.folder / "game.yaml"), 0, "components"),
+    return [(components,
              "the kit has no players' rules sheet: add a component of kind `rules` whose `text` is the rules in "
              "Markdown, or say where the players find them with `rules_elsewhere:` (docs/designing.md)")]
 

@@ -173,6 +173,13 @@ def game_slug(name: str) -> str:
     return name if name in installed_games() else game_folder(name).name
 
 
+def components_where(game: Game) -> Where:
+    """Where game.yaml lists the kit's parts (its `components:` line), to name in a problem of the kit as a whole."""
+    path = game.folder / "game.yaml"
+    raw = load_yaml(path)
+    return Where(shown(path), line_of(raw, "components", default=1) if isinstance(raw, dict) else 1, "components")
+
+
 def load_game(name: str, rules: tuple | list = ()) -> Game:
     """Read and check every data file of a game; raise all problems found at once. `rules`: `KEY=VALUE` texts
     (`--rule`) that change rule facts of its rules.yaml, for a variant (pnp/read/rulefacts.py)."""
