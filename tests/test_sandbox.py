@@ -102,3 +102,24 @@ def test_a_template_that_is_not_utf8_is_named_at_its_line(toy, tmp_path, include
     result = run(toy, tmp_path)
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
     assert f"{bad.name}:2: not UTF-8 text" in result.output
+
+
+# What of jinja2's insides pnp/render/sandbox.py builds on (its code generator, subclassed to note the names a
+# template reads); pyproject.toml caps jinja2 below its next major release, and when one is tried, this names what
+# it moved.
+JINJA_INSIDES = {"jinja2.compiler": ["CodeGenerator", "VAR_LOAD_RESOLVE"],
+                 "CodeGenerator": ["visit_Template", "enter_frame", "environment", "name"]}
+
+
+def test_jinja2_still_has_the_insides_pnp_uses():
+    import jinja2
+    import jinja2.compiler
+    from jinja2.compiler import CodeGenerator
+
+    assert int(jinja2.__version__.split(".")[0]) == 3, "pyproject.toml caps jinja2 below 4"
+    missing = [name for name in JINJA_INSIDES["jinja2.compiler"] if not hasattr(jinja2.compiler, name)]
+    generator = CodeGenerator(jinja2.Environment(), "t", "t.j2")
+    missing += [name for name in JINJA_INSIDES["CodeGenerator"] if not hasattr(generator, name)]
+    assert not missing, f"jinja2 {jinja2.__version__} has no {', '.join(missing)}: change pnp/render/sandbox.py"
+    seen = jinja2.Environment().compile("{{ a }}{% for x in b %}{{ x }}{% endfor %}", raw=True)
+    assert "resolve('a')" in seen, "jinja2 no longer resolves a template's names as sandbox.py notes them"
