@@ -143,3 +143,17 @@ def hears_ctrl_c() -> None:
     """Given to subprocess.Popen as preexec_fn: the child hears Ctrl-C (SIGINT) even when this process ignores it,
     as a test worker of pytest -n does (a child inherits an ignored signal, and would never stop on one)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium (the system's, through Playwright), shared by a module's tests."""
+    chromium = needs("chromium", "chromium", "the record page's test drives it in a browser")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -7,25 +7,11 @@ from collections import Counter
 
 import pytest
 
-from conftest import needs
 from pnp.check.replay import check_path
 from table_in_browser import PHONE, WAIT, Recorder, Simulated, enter, kept, opened
 
 GAMES = {"buried-treasure": 3, "cannon-dice": 2, "pirates-gold": 3, "buccaneer": 2, "pete-the-pirate": 2}  # players
 SEED = 1
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = needs("chromium", "chromium", "the record page's test drives it in a browser")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def fits_a_phone(page, players: tuple) -> None:

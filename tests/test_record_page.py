@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from conftest import needs
 from pnp.errors import PnpError
 from pnp.serve.guard import Access, Guard
 from pnp.serve.table_page import STATIC, app
@@ -180,18 +179,6 @@ def test_the_page_weighs_under_300_kb():
 
 
 # -- in a browser ---------------------------------------------------------------------------------------------------
-
-@pytest.fixture
-def browser():
-    chromium = needs("chromium", "chromium", "the record page's test drives it in a browser")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def test_at_a_phones_width_a_choice_pressed_grows_the_log_and_undo_takes_it_back(browser, table):
