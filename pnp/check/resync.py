@@ -16,7 +16,10 @@ the state, a few readings of the log around it:
 - the line read as one of those moves (a wrong card, number or player written), those written most like
   it first;
 - one of the BACK lines before it read so, or one of the moves allowed before it played first: a slip that
-  fits where it stands may only make a later line break a rule.
+  fits where it stands may only make a later line break a rule;
+- when none of these fits the lines ahead, one of the FURTHER lines before it read as one of the LIKEST
+  moves allowed there (SEARCHES times a log: a search that long is worth its cost only in a log with few
+  mistakes).
 
 The moves allowed are the state's `legal_actions`, or, at the table's turn, the outcomes its
 `table_action` draws (TABLE_DRAWS draws, each from its own seed, so a replay is the same every time).
@@ -28,10 +31,10 @@ the reading decides only how the replay carries on.
 
 A reading is chosen by a few lines ahead, and others may fit them as well: a card given to one player or
 another, a score taken as written or as counted, tell apart only at the round's end. So the readings that fit
-as well as the one kept (FOLLOWED at most) are played on beside it, each line of the log played in each and
-a reading dropped at the first line it cannot play. A later line that breaks a rule under the reading kept
-but fits one of those is not reported: the mistake already reported leaves that reading open, and the
-replay carries on with it. A reading whose own lines break a rule before the line reread is not played on:
+as well as the one kept (FOLLOWED at most, in the first OPENINGS rereads of a log) are played on beside it,
+each line of the log played in each and a reading dropped at the first line it cannot play. A later line
+that breaks a rule under the reading kept but fits one of those is not reported: the mistake already
+reported leaves that reading open, and the replay carries on with it. A reading whose own lines break a rule before the line reread is not played on:
 no one would report that rule, so a later mistake it explained would go unreported. After a reported
 mistake, a line is reported only when it is wrong under every reading still open; the log's end likewise.
 The state hears of the problem (`State.after_problem`), in each reading scored and in the one kept, so
@@ -91,7 +94,7 @@ class Replay:
         self.tries = REREADS          # rereads left that may try the moves the rules allowed
         self.further = SEARCHES       # searches further back left to this log
         self.openings = OPENINGS      # rereads left to this log that follow other fitting readings
-        self.others: list = []       # Readings of the last line reread that fit as well as the one kept
+        self.others: list = []       # readings of the last line reread that fit as well as the one kept
         self.rules, self.setup = rules, setup
         self._guarded(self._start)
 
@@ -223,7 +226,7 @@ class Replay:
         """`action` broke the rules reported at index `reported` (`doubtful`: as the line before it did, or
         several at once): carry on with the best reading, and follow those that fit as well beside it. When
         no reading near the line fits the lines ahead, a slip further back is looked for (FURTHER lines back,
-        a few times a log): a move written wrongly but legal where it stands shows only later."""
+        SEARCHES times a log): a move written wrongly but legal where it stands shows only later."""
         best = self._misfits(self.state.clone(), action) + (0.5 if doubtful else 0)
         around = self._around(BACK)
         best, choice, ties = self._weighed(self._readings(line, action, *around[1:]), best, around[2], action)
