@@ -30,16 +30,16 @@ line broke is reported once, whatever the reading, as one problem of that line h
 the reading decides only how the replay carries on.
 
 A reading is chosen by a few lines ahead, and others may fit them as well: a card given to one player or
-another, a score taken as written or as counted, tell apart only at the round's end. So the readings that fit
-as well as the one kept (FOLLOWED at most, in the first OPENINGS rereads of a log) are played on beside it,
-each line of the log played in each and a reading dropped at the first line it cannot play. A later line
-that breaks a rule under the reading kept but fits one of those is not reported: the mistake already
-reported leaves that reading open, and the replay carries on with it. A reading whose own lines break a rule before the line reread is not played on:
-no one would report that rule, so a later mistake it explained would go unreported. After a reported
-mistake, a line is reported only when it is wrong under every reading still open; the log's end likewise.
-The state hears of the problem (`State.after_problem`), in each reading scored and in the one kept, so
-that a game can take the log's word for what its own count can no longer be sure of. Once the game is
-over, the first line that breaks a rule ends the replay: the end explains the rest.
+another, a score taken as written or as counted, tell apart only at the round's end. So the readings that fit as
+well as the one kept (FOLLOWED at most, in the first OPENINGS rereads of a log) are played on beside it, each
+line of the log played in each and a reading dropped at the first line it cannot play. A later line that breaks
+a rule under the reading kept but fits one of those is not reported: the mistake already reported leaves that
+reading open, and the replay carries on with it. A reading whose own lines break a rule before the line reread
+is not played on: no one would report that rule, so a later mistake it explained would go unreported. After a
+reported mistake, a line is reported only when it is wrong under every reading still open; the log's end
+likewise. The state hears of the problem (`State.after_problem`), in each reading scored and in the one kept, so
+that a game can take the log's word for what its own count can no longer be sure of. Once the game is over, the
+first line that breaks a rule ends the replay: the end explains the rest.
 
 The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines (the first is the state
 before the first line, started again from the header when needed) and the lines played since, so a log
