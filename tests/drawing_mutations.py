@@ -41,7 +41,7 @@ MUTATIONS = [
      'edge = "short" if settings.short_edge else "long"', 'edge = "long"'),
     ("the duplex test page's label changed", "pnp/layout/duplex_test.py",
      '"FRONT: print this file double-sided"', '"FRONT: print double-sided"'),
-    ("an outer colour of nested markup wins over the inner one", "pnp/layout/markup.py",
+    ("an outer colour of nested markup wins over the inner one", "pnp/typeset/markup.py",
      "colour = next((c for _, c, _ in reversed(spans) if c is not None), None)",
      "colour = next((c for _, c, _ in spans if c is not None), None)"),
 ]

@@ -66,7 +66,7 @@ ARTWORK = ROOT / "artwork"
 GAME_SLUGS = tuple(sorted(path.parent.name for path in GAMES.glob("*/game.yaml")))  # every game, unless --game
 MEMORY_LIMIT = 1 << 30  # what a build may take beyond what the fuzzer itself holds
 CLEAN_EXITS = (0, 2)
-PRELOADED = ("pnp.cli", "pnp.commands.build", "pnp.build.kit", "pnp.render.sandbox", "pnp.render.artwork", "pnp.write.pdf",
+PRELOADED = ("pnp.cli", "pnp.commands.build", "pnp.build.stages", "pnp.render.sandbox", "pnp.render.artwork", "pnp.write.pdf",
              "click.testing")  # what every build imports; nothing of them opens a file or the cache
 
 # --- what the mutations put in ---------------------------------------------------------------------------
@@ -767,7 +767,7 @@ def pages_differing(one: Path, other: Path) -> list[str]:
 def record_placed() -> dict:
     """Have the build note, for the first variant printed at home, how many fronts of each group of cards it
     lays out (a fold-and-glue page holds as many backs as fronts); in a child process: the patch dies with it."""
-    from pnp.build import kit
+    from pnp.build import stages as kit
 
     placed: dict = {}
     real = kit.lay_out

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from pnp import wording
-from pnp.build.kit import build, read_kit
+from pnp.build.stages import build, read_kit
 from pnp.errors import PnpError
 from pnp.layout.imposition import Settings
 from pnp.read.games import load_game

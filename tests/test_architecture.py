@@ -1,7 +1,7 @@
 """The print side's stages import only backwards (docs/architecture.md), and the checker's commands load none of
 the libraries that draw.
 
-    model  <-  read  <-  layout  <-  render  <-  write
+    model  <-  read  <-  typeset  <-  layout  <-  render  <-  write
 
 A module of a stage may import its own stage and the stages before it, and the shared modules at the top of the
 package (errors, wording, chance, resources, textfile); those shared modules import no stage. Imports are read
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pnp"
-STAGES = ("model", "read", "layout", "render", "write")
+STAGES = ("model", "read", "typeset", "layout", "render", "write")
 SHARED = ("errors", "wording", "chance", "resources", "textfile")  # modules at the top any stage may use
 DRAWING = {"reportlab", "PIL", "jinja2"}
 SPREADSHEETS = {"openpyxl", "odf"}

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
-from pnp.build.kit import lay_out
+from pnp.build.stages import lay_out
 from pnp.layout.boards import board_plan, centres, footprints
 from pnp.layout.imposition import Settings
 from pnp.model.geometry import Box

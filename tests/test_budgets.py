@@ -5,8 +5,8 @@ import re
 import pytest
 
 from conftest import run
-from pnp.build import kit
-from pnp.layout import kit as layout_kit
+from pnp.build import stages as kit
+from pnp.layout import print_order as layout_kit
 from pnp.model import kinds
 from pnp.render import faces, sandbox, steps
 from pnp.write import cache

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from pdfread import MM, placements, segments
 from pnp.cli import cli
-from pnp.build.kit import lay_out, write_pdf
+from pnp.build.stages import lay_out, write_pdf
 from pnp.layout.imposition import Settings, printable
 from pnp.model.paper import PAPERS
 from pnp.read.games import load_game

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import edit, run
-from pnp.build.kit import lay_out, write_pdf
+from pnp.build.stages import lay_out, write_pdf
 from pnp.layout.imposition import Settings
 from pnp.read.games import load_game
 from pnp.render import sandbox, steps

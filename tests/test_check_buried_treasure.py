@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import check_with
-from pnp.build.kit import read_kit
+from pnp.build.stages import read_kit
 from pnp.check.engine import State
 from pnp.check.loader import rules_of
 from pnp.check.reader import read_log

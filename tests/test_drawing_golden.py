@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from pdfread import drawing
-from pnp.build.kit import duplex_test, lay_out, write_pdf
+from pnp.build.stages import duplex_test, lay_out, write_pdf
 from pnp.layout.imposition import Settings
 from pnp.model.kinds import KINDS
 from pnp.model.paper import PAPERS

@@ -12,7 +12,7 @@ from PIL import Image
 
 from conftest import edit
 from pnp.cli import cli
-from pnp.layout.pieces import card_title
+from pnp.layout.piece_list import card_title
 from pnp.read.games import load_game
 
 

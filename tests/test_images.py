@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from conftest import edit, run
 
-from pnp.build.kit import build, read_kit
+from pnp.build.stages import build, read_kit
 from pnp.cli import cli
 from pnp.layout.imposition import Settings
 

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from conftest import GAMES, check_with, edit, run
 from pnp.cli import cli
-from pnp.layout import kit as layout
+from pnp.layout import print_order as layout
 from pnp.layout.imposition import Settings
 from pnp.model.paper import PAPERS
 from pnp.read.games import load_game

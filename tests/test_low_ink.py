@@ -10,9 +10,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from conftest import run
 from pnp.errors import Where
-from pnp.build.kit import lay_out, maker_for, write_pdf
+from pnp.build.stages import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import Settings
-from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
+from pnp.build.stages import read_kit as load_game  # (the game as the build prints it: its texts stated)
 from pnp.read.games import game_slugs
 from pnp.render import ink
 from pnp.render.legibility import Place, colour_under, contrast, hex_of, painted, rgb

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from conftest import edit, run
 from pnp.chance import expand, shuffled
 from pnp.cli import cli
-from pnp.build.kit import lay_out
+from pnp.build.stages import lay_out
 from pnp.layout import nets
 from pnp.layout.imposition import Settings
 from pnp.read.games import load_game

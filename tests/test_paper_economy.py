@@ -1,5 +1,5 @@
 """Paper economy: each kit prints on few sheets, and no sheet is mostly empty unless nothing else could share
-it. Counted from the laid-out pages (pnp/layout/kit.py), as a printer feeds them: in a duplex kit a sheet is an
+it. Counted from the laid-out pages (pnp/layout/print_order.py), as a printer feeds them: in a duplex kit a sheet is an
 odd page and the page after it; in a fold-and-glue kit, each page."""
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from conftest import edit
-from pnp.layout import kit as layout
+from pnp.layout import print_order as layout
 from pnp.layout.imposition import Settings, printable
 from pnp.layout.packing import (LEAST_USED, _merged, _orders, _packed, kit_pages, packed_pages, paper, region_of,
                                 runs_of)
 from pnp.model.paper import PAPERS
-from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
+from pnp.build.stages import read_kit as load_game  # (the game as the build prints it: its texts stated)
 from pnp.read.games import game_slugs
 
 # the most sheets each kit may take on A4, (duplex, fold): what packing the part-filled pages together gives

@@ -9,9 +9,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.build.kit import lay_out, maker_for, write_pdf
+from pnp.build.stages import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import Settings, Slot
-from pnp.layout.text import font
+from pnp.typeset.text import font
 from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.read.games import load_game
@@ -146,7 +146,7 @@ def test_what_every_page_repeats_is_copied_as_it_was_drawn():
 
 
 # What pnp reads or writes inside reportlab, beyond its documented calls (pnp/write/pdf.py and marks.py,
-# pnp/render/draw.py and artwork.py, pnp/layout/text.py). pyproject.toml
+# pnp/render/draw.py and artwork.py, pnp/typeset/text.py). pyproject.toml
 # caps reportlab below the first release not tried; when a new one is tried, this names what it moved.
 PRIVATE = {
     "canvas": ["_code", "_doc", "_extgstate", "_formsinuse", "_fontname", "_fontsize", "_leading", "_escape",
@@ -167,7 +167,7 @@ def test_reportlab_still_has_the_insides_pnp_uses(owner):
              "artwork renderer": _drawn_artwork_renderer()}[owner]
     missing = [name for name in PRIVATE[owner] if not hasattr(found, name)]
     assert not missing, f"reportlab {reportlab.Version}: the {owner} has no {', '.join(missing)}; pnp/write, " \
-                        "pnp/render/draw.py and artwork.py and pnp/layout/text.py use them: change those, " \
+                        "pnp/render/draw.py and artwork.py and pnp/typeset/text.py use them: change those, " \
                         "then raise the cap in pyproject.toml"
     if owner == "canvas":
         assert isinstance(c._code, list) and isinstance(c._extgstate._c, dict), "reportlab changed the canvas' code list"

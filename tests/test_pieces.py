@@ -8,7 +8,7 @@ import pytest
 
 from conftest import TOY, edit
 from pnp.errors import DataError
-from pnp.build.kit import lay_out
+from pnp.build.stages import lay_out
 from pnp.layout import nets
 from pnp.layout.cutouts import box_nets
 from pnp.layout.imposition import Settings

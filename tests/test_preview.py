@@ -121,7 +121,7 @@ def test_a_page_pictured_before_is_kept_and_a_changed_one_drawn_again(tmp_path):
 def test_a_preview_build_packs_each_kit_once_for_its_plan_and_once_for_its_faces(tmp_path, monkeypatch):
     """The kit's pages are asked for by its PDF, its pictures' captions, its preview's groups and its gallery
     face: they are packed (pnp/layout/packing.py) once for the parts as planned, and once with their faces made."""
-    from pnp.layout import kit as layout
+    from pnp.layout import print_order as layout
 
     packed = []
 

@@ -1,4 +1,4 @@
-"""Rich text in a text step (pnp/layout/markup.py, set by pnp/layout/text.py, drawn by pnp/render/draw.py):
+"""Rich text in a text step (pnp/typeset/markup.py, set by pnp/typeset/text.py, drawn by pnp/render/draw.py):
 bold, italic, colours, sizes, new lines and icons; its mistakes reported at the card's line; a game's own fonts,
 kept inside its folder, embedded and subset."""
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 
 from conftest import edit, needs, run
 from pdfread import drawing
-from pnp.layout.markup import MarkupError, Run, escaped, parse, recoloured
-from pnp.layout.text import ICON, SLANT, _layout
+from pnp.typeset.markup import MarkupError, Run, escaped, parse, recoloured
+from pnp.typeset.text import ICON, SLANT, _layout
 
 GOLDEN_FONT = Path(__file__).parent / "fixtures" / "golden" / "fonts" / "pixel.ttf"
 COIN = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20" viewBox="0 0 10 20">' \
@@ -73,7 +73,7 @@ def test_markup_mistakes_say_where_and_what_was_expected(text, said):
 # --- the layout ---------------------------------------------------------------------------------------------
 
 def test_plain_text_is_set_as_plain_wrapping_sets_it():
-    from pnp.layout.text import font, wrap
+    from pnp.typeset.text import font, wrap
 
     text = "Take 1 more at once; its own power is ignored.  Two  spaces\nand a new line"
     layout = _layout(text, "sans", 7.2, 1.2, 30.0, None, True, "top")

@@ -12,7 +12,7 @@ from pnp.read.games import game_slugs, load_game
 from pnp.read.rulefacts import facts
 from rule_tweaks import RESHAPED, UNPRINTED, differences, explained, kit_words, states, tweaks
 
-from pnp.build.kit import read_kit
+from pnp.build.stages import read_kit
 
 GAMES = [slug for slug in game_slugs() if slug in checked_games()]
 

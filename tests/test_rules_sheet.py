@@ -10,11 +10,11 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnp.cli import cli
-from pnp.build.kit import lay_out
+from pnp.build.stages import lay_out
 from pnp.layout.imposition import Settings
 from pnp.layout.rulesheet import pages_of, parse, set_lines
 from pnp.model.paper import PAPERS
-from pnp.build.kit import read_kit as load_game  # (the game as the build prints it: its texts stated)
+from pnp.build.stages import read_kit as load_game  # (the game as the build prints it: its texts stated)
 from pnp.read.games import game_slugs
 
 TOY = Path(__file__).parent / "fixtures" / "toy"
@@ -114,7 +114,7 @@ def test_bold_and_italic_runs_are_set_in_their_fonts_one_after_another():
 def _printed_styles(text: str) -> list:
     """Each printed character of a rules text (white space left out) with whether it is set bold and italic, as
     the sheet sets it: its blocks' lines (`set_lines`), each run's font and markup."""
-    from pnp.layout.markup import parse as runs_of
+    from pnp.typeset.markup import parse as runs_of
 
     _, blocks = parse(text)
     return [(char, face == "bold", run.italic) for block in blocks for line in set_lines(block.text, 80, 9.6)
@@ -185,7 +185,7 @@ def test_the_rules_sheet_pictures_the_pages_the_kit_lays_out(monkeypatch, proof)
     """Each component is laid out once a variant, the rules sheet picturing it from those pages; a proof's
     pages are not what a picture shows, so then the pictures are laid out apart."""
     from pnp.layout import kinds
-    from pnp.layout import kit as layout
+    from pnp.layout import print_order as layout
     game = load_game("buried-treasure")
     settings = Settings(paper=PAPERS["a4"], proof=proof)
     calls = []

@@ -12,7 +12,7 @@ import pytest
 from conftest import edit, run
 from pnp.check.loader import rules_for
 from pnp.errors import DataError
-from pnp.build.kit import lay_out
+from pnp.build.stages import lay_out
 from pnp.layout.boards import board_plan, footprints, rooms
 from pnp.layout.imposition import NoRoom, Settings
 from pnp.layout.tiling import GLUE, MAX_COLUMNS, MAX_ROWS, count, plan, seams

@@ -1,4 +1,4 @@
-"""The nightly mutation run: mutmut changes the code of pnp/read, pnp/layout, pnp/check and pnp/stats one small
+"""The nightly mutation run: mutmut changes the code of pnp/read, pnp/typeset, pnp/layout, pnp/check and pnp/stats one small
 way at a time (a `<` made `<=`, a number off by one, a string emptied, a call's argument dropped), runs the
 tests that reach the changed function against each change, and this prints, per folder, how many of the
 changes some test noticed. Run by hand or by a nightly job, not in CI (a full run takes hours):
@@ -30,7 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("pnp/read", "pnp/layout", "pnp/check", "pnp/stats")
+FOLDERS = ("pnp/read", "pnp/typeset", "pnp/layout", "pnp/check", "pnp/stats")
 CAUGHT = ("killed", "timeout")  # mutmut's names of the verdicts that count as killed
 SHOWN = ("killed", "timeout", "survived", "no tests", "suspicious")  # the other verdicts are counted together
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pnp import resources
 from pnp.errors import DataError, PnpError, one_line
-from pnp.build.kit import build, read_kit
+from pnp.build.stages import build, read_kit
 from pnp.layout.imposition import Settings
 from pnp.read.games import game_folder, game_slug
 from pnp.write.html import page as html_page

@@ -15,7 +15,7 @@ import reportlab.lib.utils  # noqa: F401
 
 from pnp.commands import options
 from pnp.errors import PnpError, shown
-from pnp.build.kit import build, read_kit
+from pnp.build.stages import build, read_kit
 from pnp.layout.imposition import Settings
 from pnp.model.paper import PAPERS
 from pnp.model.units import parse_length

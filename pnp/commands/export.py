@@ -70,7 +70,7 @@ def command(target_name, games, dpi, bleed, base_url, verbose, rules, out):
         raise PnpError("no games found")
     if rules and len(names) != 1:
         raise click.BadParameter("a variant's rule facts are a game's own: name one game", param_hint="'--rule'")
-    from pnp.build.kit import read_kit
+    from pnp.build.stages import read_kit
 
     loaded = [read_kit(game, rules) for game in names]  # every game's data is checked before anything is written
     start = time.perf_counter()

@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 
 from pnp.commands import options
-from pnp.build.kit import read_kit
+from pnp.build.stages import read_kit
 from pnp.errors import PnpError, one_line, shown
-from pnp.layout import kit as layout
+from pnp.layout import print_order as layout
 from pnp.layout.imposition import Settings
 from pnp.layout.kinds import LAYOUTS
-from pnp.layout.text import keep_tables_in
+from pnp.typeset.text import keep_tables_in
 from pnp.model.kinds import KINDS
 from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game

@@ -3,7 +3,7 @@ bleed (or trimmed, with --no-bleed), and quantities.csv (pnp/export/faces.py).""
 from __future__ import annotations
 
 from pnp.export.faces import write_faces
-from pnp.layout.pieces import SHAPES
+from pnp.layout.piece_list import SHAPES
 from pnp.write.rasters import Frame
 
 SUMMARY = "every distinct face as a PNG at --dpi, and quantities.csv"

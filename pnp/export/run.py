@@ -1,4 +1,4 @@
-"""Running an export: a game's pieces (pnp/layout/pieces.py) made into faces by the build's own render pass,
+"""Running an export: a game's pieces (pnp/layout/piece_list.py) made into faces by the build's own render pass,
 then handed to a target (pnp/export/<target>.py), which writes its files into a fresh folder swapped in once
 all are written (pnp/write/fileset.py), or not at all."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import DataError, told
-from pnp.build.kit import maker_for
+from pnp.build.stages import maker_for
 from pnp.export import name_of, written
-from pnp.layout import pieces as layout
+from pnp.layout import piece_list as layout
 from pnp.write.fileset import FolderSet, swapped_in
 from pnp.write.rasters import Pictures
 

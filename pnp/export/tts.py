@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-from pnp.layout.pieces import SHAPES
+from pnp.layout.piece_list import SHAPES
 from pnp.render.keys import digest
 from pnp.write.rasters import Frame, png
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, Spacing, printable, shop_pages
-from pnp.layout.markup import escaped
+from pnp.typeset.markup import escaped
 from pnp.layout.requests import Drawn, Made, Raw
-from pnp.layout.text import font, wrap
+from pnp.typeset.text import font, wrap
 from pnp.layout.tiling import Plan, Tile, plan
 from pnp.model.geometry import Box
 from pnp.model.units import PT

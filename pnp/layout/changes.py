@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from pnp.errors import Where, shown
 from pnp.layout.imposition import FOOTER_BAND, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS
-from pnp.layout.kit import Part, sequence, variant
+from pnp.layout.print_order import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
-from pnp.layout.text import font, wrap
+from pnp.typeset.text import font, wrap
 from pnp.model.game import Card
 from pnp.model.units import PT
 from pnp.read.rulefacts import variant_text

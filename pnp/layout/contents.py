@@ -9,7 +9,7 @@ from pnp.layout.imposition import SCALE_BAR, Page
 from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.packing import paper
 from pnp.layout.requests import WIDE, Made, line_step, scale_bar, text_step
-from pnp.layout.text import font, wrap
+from pnp.typeset.text import font, wrap
 from pnp.model.units import PT
 from pnp.read.rulefacts import variant_text
 
@@ -85,7 +85,7 @@ def _listed(names: list) -> str:
 
 
 def contents_pages(game, parts: list, entries: list, settings) -> list[Page]:
-    """The kit's first pages (`entries`: the kit's pages in print order, as pnp/layout/kit.py lists them)."""
+    """The kit's first pages (`entries`: the kit's pages in print order, as pnp/layout/print_order.py lists them)."""
     w, h = settings.size
     pages = []
     for number, steps in enumerate(_flow(game, parts, page_ranges(parts, entries), settings,

@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL,
                                    SCALE_WORDS, Page)
-from pnp.layout.text import font
+from pnp.typeset.text import font
 from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.read.version import LENGTH as VERSION_LENGTH

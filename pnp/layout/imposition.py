@@ -30,7 +30,7 @@ SCALE_WORDS = (f"this bar must measure {SCALE_BAR:g} mm", f"{SCALE_BAR:g} mm")  
 
 class NoRoom(Exception):
     """A piece does not fit the paper inside its margins (or a text runs to more pages than it may): the data's
-    fault, or the --margin's, which the build tells apart (pnp/layout/kit.py)."""
+    fault, or the --margin's, which the build tells apart (pnp/layout/print_order.py)."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ class Page:
     furniture: bool = True  # the footer and the scale bar
     trim: Box | None = None  # the TrimBox of a print-shop page (its MediaBox is the bleed)
     flat: object = None  # a face drawn on the page itself, in its coordinates: the contents page, the duplex test
-    footer: tuple = ("", "")  # the footer's two lines, once the page's place in a PDF is known (layout/kit.py)
+    footer: tuple = ("", "")  # the footer's two lines, once the page's place in a PDF is known (layout/print_order.py)
     spacing: Spacing | None = None  # how its pieces are spaced, when a kit may pack them with others' (packing.py)
     blocks: tuple = ()  # on a packed page: its groups of pieces, each a Page with its own crop marks
     stock: str = ""  # on a kit's packed page: the stock it prints on (the heavier, where parts of two share it)

@@ -13,8 +13,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.errors import Where
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK, SCALE_WORDS
-from pnp.layout.markup import escaped
-from pnp.layout.text import CAP, font
+from pnp.typeset.markup import escaped
+from pnp.typeset.text import CAP, font
 from pnp.model.units import PT
 
 
@@ -120,7 +120,7 @@ BAR_INK = "#000000"
 def text_step(text: str, x: float, baseline: float, size: float, face: str, colour: str,
               align: str = "left", w: float = 200.0, markup: bool = False) -> tuple:
     """One line of text as a `text` step whose first baseline falls at `baseline`: printed as it is written,
-    unless it is `markup` (pnp/layout/markup.py)."""
+    unless it is `markup` (pnp/typeset/markup.py)."""
     return ("text", {"text": text if markup else escaped(text), "x": x, "y": baseline - size * CAP / PT, "w": w, "h": None, "size": size,
                      "font": face, "colour": colour, "align": align, "valign": "top", "leading": 1.2,
                      "fit": False, "rotate": 0.0, "opacity": 1.0})

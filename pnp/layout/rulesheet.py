@@ -4,7 +4,7 @@ of what the box holds, as drawing steps like any other face (`rules_pages`, the 
 The text is Markdown (CommonMark, read by markdown-it-py, with its tables): `# Title` (the first line),
 paragraphs, `## Headings`, bullet and numbered lists (nested too), **bold**, *italic* and `code` inside any of
 them, tables, and a line `![caption](components)` where the picture of the components goes. Each run of text
-is set as the text steps' own markup (pnp/layout/markup.py), the rest of its characters escaped: a rules text
+is set as the text steps' own markup (pnp/typeset/markup.py), the rest of its characters escaped: a rules text
 prints as written, never as a card's markup, but for its icons: `:anchor:` shows the icon a card's text shows
 (the game's artwork/<game>/icons/anchor.svg), sized to the text; a name that is no icon prints as written.
 """
@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 from pnp import resources
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Slot, printable
-from pnp.layout.markup import ICON, escaped, parse as runs_of
+from pnp.typeset.markup import ICON, escaped, parse as runs_of
 from pnp.layout.requests import Made, Raw, line_step, text_step
-from pnp.layout.text import CAP, DESCENT, text_layout
+from pnp.typeset.text import CAP, DESCENT, text_layout
 from pnp.model.units import PT
 
 INK = "#2B1D0E"
@@ -139,7 +139,7 @@ def _text(text: str, width: float, size: float, face: str, icons: dict | None = 
 
 def set_lines(text: str, width: float, size: float, face: str = "sans",
               icons: dict | None = None) -> list[list[tuple[float, str, str]]]:
-    """Marked-up text wrapped into lines no wider than `width` mm (as a text step wraps it, pnp/layout/text.py):
+    """Marked-up text wrapped into lines no wider than `width` mm (as a text step wraps it, pnp/typeset/text.py):
     each line a list of runs (x offset in mm, the run as markup, font); an icon's run is its `:name:`, set as
     wide as `icons` (name -> width over height) says."""
     layout = text_layout(_text(text, width, size, face, icons))

@@ -1,4 +1,4 @@
-"""Drawing a face's steps with reportlab into a Drawing: shapes, text set in the kit's fonts (pnp/layout/text.py),
+"""Drawing a face's steps with reportlab into a Drawing: shapes, text set in the kit's fonts (pnp/typeset/text.py),
 artwork and pictures placed."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDF_VERSION_DEFAULT
 
 from pnp.errors import DataError
-from pnp.layout.text import ICON, SLANT, glyph_names, missing_glyphs, overflow, shown_font, text_layout
+from pnp.typeset.text import ICON, SLANT, glyph_names, missing_glyphs, overflow, shown_font, text_layout
 from pnp.model import numbers
 from pnp.model.units import PT
 
@@ -240,7 +240,7 @@ class Painter:
         self._path(v, close=True)
 
     def _text(self, v, where):
-        """Text set as its layout says (pnp/layout/text.py): each piece in its font, size and colour, italic
+        """Text set as its layout says (pnp/typeset/text.py): each piece in its font, size and colour, italic
         pieces leant, icons drawn standing on the baseline at their size."""
         if not v["text"]:
             return

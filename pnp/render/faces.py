@@ -22,7 +22,7 @@ import os
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
-from pnp.layout.text import game_font
+from pnp.typeset.text import game_font
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
 from pnp.render import legibility

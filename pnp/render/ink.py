@@ -32,7 +32,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from pnp.layout.markup import recoloured
+from pnp.typeset.markup import recoloured
 from pnp.render.legibility import (CONTRAST, Place, colour_under, contrast, hex_of, over, painted, rgb,
                                    text_middle)
 

@@ -3,7 +3,7 @@
 What the checks find is an error, which stops the build, or a warning, which is reported while the build goes
 on (`pnp build --warnings-as-errors` stops on warnings too):
 
-- text that does not fit its box (see layout/text.py): an error;
+- text that does not fit its box (see typeset/text.py): an error;
 - ink beyond its frame (the smallest rectangle drawn before it, in the same group, that holds the middle of
   its box, a little clear of that rectangle's line), or on a card into the 3 mm next to the trim, which a cut
   may take: an error from GRAZE mm on, a warning below that;
@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.layout.text import DESCENT, text_layout, unfitted
+from pnp.typeset.text import DESCENT, text_layout, unfitted
 from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.render.draw import colour

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from pnp.errors import DataError, OverLimit, Where
-from pnp.layout.markup import MarkupError, icons, parse, plain
-from pnp.layout.text import BOLD, quoted, shown_font
+from pnp.typeset.markup import MarkupError, icons, parse, plain
+from pnp.typeset.text import BOLD, quoted, shown_font
 from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.read.datafile import parse_yaml
 
@@ -214,7 +214,7 @@ class Steps:
         return name, checked
 
     def _rich(self, v: dict, where: Where, problems: list) -> tuple:
-        """Check a text's markup (pnp/layout/markup.py): its colours, its bold, its icons found. The icons, as
+        """Check a text's markup (pnp/typeset/markup.py): its colours, its bold, its icons found. The icons, as
         (name, artwork, width over height)."""
         try:
             runs = parse(v["text"])

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.furniture import BAR_LABELS, BESIDE, FOLD_WORD, FURNITURE_SIZE, Spot
 from pnp.layout.furniture import furniture as where
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK, Page
-from pnp.layout.text import font
+from pnp.typeset.text import font
 from pnp.model.units import PT
 
 MARK_WIDTH = 0.25

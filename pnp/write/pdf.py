@@ -2,7 +2,7 @@
 
 Every distinct face is drawn once a build (see draw.Drawing) and copied into a PDF form in each document that
 prints it, then placed wherever it is printed, which keeps files small and builds fast. What a face's form
-names is named alike in every PDF: fonts after the font (`/Fsans+0`, pnp.layout.text.KitFont), artwork and
+names is named alike in every PDF: fonts after the font (`/Fsans+0`, pnp.typeset.text.KitFont), artwork and
 pictures after what they draw (`art` or `image` and a digest), so a face's form is written and compressed once
 a build and copied into each PDF that prints it (the build keeps them, some 1.5 KB a face). Each form,
 picture and page is written out to a scratch file as soon as it is complete, and the document is written from
@@ -36,7 +36,7 @@ from pnp.errors import DataError
 from pnp.layout.furniture import furniture as where
 from pnp.layout.furniture import version_box
 from pnp.layout.imposition import Page
-from pnp.layout.text import font
+from pnp.typeset.text import font
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
 from pnp.render.images import Picture

@@ -17,6 +17,7 @@ from pnp.model.units import PT
 from pnp.render.keys import digest
 from pnp.write.fileset import replace_file
 from pnp.write.html import page as html_page
+from pnp.write.rasters import png
 
 PREVIEW_DPI = 110  # enough to read a card's smallest text on screen
 
@@ -70,39 +71,31 @@ def page_pictures(pdf, keys: list[tuple], store) -> list[bytes]:
                     ImageDraw.Draw(picture).rectangle(
                         (box.x0 * PT * scale, (height - box.y1 * PT) * scale,
                          box.x1 * PT * scale, (height - box.y0 * PT) * scale), fill="white")
-                pictures[index] = _png(picture)
+                pictures[index] = png(picture)
                 store.keep("page-picture", stored[index], pictures[index])
         finally:
             document.close()
     return pictures
 
 
-def _png(picture) -> bytes:
-    """A picture as PNG bytes, compressed lightly: a third faster to write than zlib's default, for files some
-    7 % larger, which a preview read on this computer does not feel."""
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG", optimize=False, compress_level=1)
-    return buffer.getvalue()
-
-
-def crop(png: bytes, box, turned: int, page_size: tuple[float, float], store, dpi: int = PREVIEW_DPI) -> bytes:
-    """The part of a page's picture (`png`, the whole page at `dpi`) inside `box` (mm, y up from the page's
+def crop(page_png: bytes, box, turned: int, page_size: tuple[float, float], store, dpi: int = PREVIEW_DPI) -> bytes:
+    """The part of a page's picture (`page_png`, the whole page at `dpi`) inside `box` (mm, y up from the page's
     foot, as the layout places faces), turned back upright when the face is `turned` (degrees anticlockwise)
     on the page; as PNG bytes, kept in `store` by the page's picture and the part of it taken."""
-    key = digest("face picture", hashlib.sha256(png).hexdigest(), box, turned, page_size, dpi)
+    key = digest("face picture", hashlib.sha256(page_png).hexdigest(), box, turned, page_size, dpi)
     kept = store.fetch("face-picture", key)
     if kept is not None:
         return kept
     from PIL import Image
 
     scale = dpi / 25.4
-    picture = Image.open(io.BytesIO(png))
+    picture = Image.open(io.BytesIO(page_png))
     top = page_size[1] - box.y1
     region = picture.crop((round(box.x0 * scale), round(top * scale), round(box.x1 * scale),
                            round((top + box.h) * scale)))
     if turned % 360:
         region = region.rotate(-turned, expand=True)
-    face = _png(region)
+    face = png(region)
     store.keep("face-picture", key, face)
     return face
 
@@ -120,7 +113,7 @@ def simulated_views(faces: list[bytes], store, gap: int = 12) -> list[tuple[str,
         key = digest("seen row", shown, deficiency, gap)
         row = store.fetch("seen-row", key)
         if row is None:
-            row = _png(_row([_seen_face(face, seen, deficiency, store) for face, seen in zip(faces, shown)], gap))
+            row = png(_row([_seen_face(face, seen, deficiency, store) for face, seen in zip(faces, shown)], gap))
             store.keep("seen-row", key, row)
         views.append((f"seen-{'as' if deficiency is None else 'with'}-{name}.png",
                       f"as {'printed' if deficiency is None else f'seen with {name}'}", row))
@@ -144,7 +137,7 @@ def _seen_face(face: bytes, shown: str, deficiency: str | None, store):
     from pnp.render import colourblind
 
     seen = Image.fromarray(colourblind.seen(numpy.asarray(picture), deficiency), "RGB")
-    store.keep("seen-face", key, _png(seen))
+    store.keep("seen-face", key, png(seen))
     return seen
 
 

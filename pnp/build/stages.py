@@ -13,10 +13,10 @@ from pnp.build.said import Said
 from pnp.check.loader import playable
 from pnp.errors import DataError, told
 from pnp.layout import changes
-from pnp.layout import kit as layout
+from pnp.layout import print_order as layout
 from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
-from pnp.layout.text import keep_tables_in
+from pnp.typeset.text import keep_tables_in
 from pnp.model.game import Game
 from pnp.read.games import components_where, load_game
 from pnp.render import colourblind

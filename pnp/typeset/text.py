@@ -278,7 +278,7 @@ def text_layout(v: dict) -> TextLayout:
 @lru_cache(maxsize=1024)  # a face's text is laid out to check it, then to draw it
 def _layout(text: str, font_name: str, size: float, leading: float, w: float, h: float | None, fit: bool,
             valign: str, icons: tuple = ()) -> TextLayout:
-    from pnp.layout.markup import parse
+    from pnp.typeset.markup import parse
 
     runs, aspects = parse(text), dict(icons)
     height = h * PT if h is not None else None
