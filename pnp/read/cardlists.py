@@ -118,9 +118,12 @@ def _ods(data: bytes):
         kind = cell.getAttribute("valuetype")
         if kind in ("float", "percentage", "currency"):
             return _number(cell.getAttribute("value"))
-        if kind in ("boolean", "date", "time"):
-            value = cell.getAttribute({"boolean": "booleanvalue", "date": "datevalue", "time": "timevalue"}[kind])
-            return value == "true" if kind == "boolean" else value
+        if kind == "boolean":
+            return cell.getAttribute("booleanvalue") == "true"
+        if kind == "date":
+            return cell.getAttribute("datevalue")
+        if kind == "time":
+            return _ods_time(cell.getAttribute("timevalue"))
         texts = [extractText(child) for child in cell.childNodes if child.qname == (TEXTNS, "p")]
         return "\n".join(texts) if texts else None
 
@@ -161,17 +164,40 @@ def _ods_error(cell) -> bool:
     return any(name == "value-type" and value == "error" for (_, name), value in cell.attributes.items())
 
 
+def _ods_time(duration: str) -> str:
+    """An .ods time cell's value, saved as a length of time (`PT12H30M00S`), as the clock text .xlsx reads as."""
+    parts = re.fullmatch(r"(-?)P(?:(\d+)D)?T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d*)?)S)?", duration)
+    if parts is None:  # a length in months or years: no clock time
+        return duration
+    sign, days, hours, minutes, seconds = parts.groups()
+    return sign + _clock(((int(days or 0) * 24 + int(hours or 0)) * 60 + int(minutes or 0)) * 60
+                         + float(seconds or 0))
+
+
+def _clock(seconds: float) -> str:
+    """A time as it is typed in a cell: `12:30`, with its seconds when it has some (`12:30:15`, rounded to the
+    second), its hours past 24 kept for a length of time (`36:00`)."""
+    hours, rest = divmod(round(seconds), 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours:02d}:{minutes:02d}" + (f":{seconds:02d}" if seconds else "")
+
+
 def _number(text: str):
     """A number as an .ods file writes it: a whole number as an int, as a CSV file's would be."""
     return int(text) if re.fullmatch(r"-?\d{1,4000}", text) else _plain(float(text))
 
 
 def _plain(value):
-    """A cell's value as a CSV file would give it: a whole number as an int, a date as its ISO text."""
+    """A cell's value as a CSV file would give it: a whole number as an int, a date as its ISO text, a time as
+    its clock text (`12:30`, as .ods times read)."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
         return int(value)
     if isinstance(value, datetime.datetime) and value.time() == datetime.time():
         return value.date().isoformat()
-    if isinstance(value, (datetime.date, datetime.time, datetime.datetime)):
+    if isinstance(value, datetime.time):
+        return _clock(value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6)
+    if isinstance(value, datetime.timedelta):
+        return ("-" if value < datetime.timedelta() else "") + _clock(abs(value.total_seconds()))
+    if isinstance(value, datetime.date):  # a date with a time of day too: 2026-06-10T12:30:00, as .ods reads it
         return value.isoformat()
     return value
