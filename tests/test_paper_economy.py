@@ -97,6 +97,33 @@ def test_runs_cut_in_two_put_petes_card_pieces_on_two_letter_sheets():
                    for i, a in enumerate(frames) for b in frames[i + 1:])
 
 
+@pytest.mark.parametrize("change", [
+    lambda run: replace(run, pieces=run.pieces[:-1]),
+    lambda run: replace(run, pieces=[replace(piece, size=(piece.size[0] + 1, piece.size[1])) for piece in run.pieces]),
+    lambda run: replace(run, bleed=run.bleed + 1), lambda run: replace(run, gutter=run.gutter + 1),
+    lambda run: replace(run, marks=not run.marks), lambda run: replace(run, upright=not run.upright),
+    lambda run: replace(run, cut_lines=not run.cut_lines), lambda run: replace(run, header=run.pieces[0].front)],
+    ids=["count", "size", "bleed", "gutter", "marks", "upright", "cut-lines", "header"])
+def test_the_way_of_packing_kept_for_some_runs_is_not_taken_for_others(monkeypatch, change):
+    """The way of packing found best is kept by all it depends on (packing._best): Pete's card pieces on Letter,
+    two sheets cut in two, take three packed whole; that way kept for runs changed in any one respect is not
+    taken for them, and the way kept for them packs them again as they were packed."""
+    from pnp.layout import packing
+
+    game = load_game("pete-the-pirate")
+    settings = Settings(paper=PAPERS["letter"])
+    region = region_of(settings, None)
+    parts = [part for part in layout.parts(game, settings) if part.component.id in ("pawns", "chests", "die")]
+    runs = _merged([run for part in parts for run in runs_of(part, part.pages, settings)])
+    changed = [change(runs[0])] + runs[1:]
+    monkeypatch.setattr(packing, "CHOSEN", {packing._shape(changed, region): 0})  # the whole runs, in turn
+    packed, _ = packed_pages(runs, settings)
+    assert len(packed) == 2 and packing.CHOSEN[packing._shape(runs, region)] != 0
+    again, _ = packed_pages(runs, settings)
+    assert [[(slot, id(face)) for page in pages for slot, face in page.placed] for _, pages in again] == \
+        [[(slot, id(face)) for page in pages for slot, face in page.placed] for _, pages in packed]
+
+
 @pytest.mark.parametrize("slug,fold", KITS, ids=IDS)
 def test_on_letter_paper_too_no_sheet_is_mostly_empty(slug, fold):
     _none_mostly_empty(sheets(load_game(slug), Settings(fold=fold, paper=PAPERS["letter"])))

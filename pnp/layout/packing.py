@@ -221,11 +221,7 @@ def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list,
     """The runs packed onto pages: for each sheet of paper, the parts it holds and its pages (a duplex page
     of fronts is followed by the page of their backs); and the area (mm²) the pieces of the emptiest cover."""
     runs = _merged(runs)
-    region = region_of(settings, fold)
-    ways = [runs] + ([_halved(runs)] if any(len(run.pieces) > 1 for run in runs) else [])
-    _, packer = min((((len(packer.sheets), halved, -_least(packer)), packer)
-                     for halved, each in enumerate(ways) for even in (False, True) for ordered in _orders(each)
-                     for packer in [_packed(ordered, region, even)]), key=lambda option: option[0])
+    packer = _best(runs, region_of(settings, fold))
     content = printable(settings).inset(bottom=FOOTER_BAND)
     has_backs = any(piece.back is not None for run in runs for piece in run.pieces)
     out = []
@@ -257,15 +253,48 @@ def packed_pages(runs: list[Run], settings, fold=None) -> tuple[list[tuple[list,
     return out, _least(packer)
 
 
-ORDERS = (  # the orders the packer tries the runs in, largest first and then smallest first, each filling its
-    # pages in turn or sharing a run out evenly among the new pages it needs, each run whole or cut in two
-    # (`_halved`): it keeps the packing that takes the fewest pages, of those one of whole runs, and of those the
-    # one whose emptiest page holds the most
+ORDERS = (  # the orders the packer tries the runs in, largest first and then smallest first (`_best`)
     lambda run: len(run.pieces) * (run.pieces[0].size[0] + run.gutter) * (run.pieces[0].size[1] + run.gutter),
     lambda run: run.pieces[0].size[0] * run.pieces[0].size[1],
     lambda run: max(run.pieces[0].size),
     lambda run: min(run.pieces[0].size),
 )
+
+
+CHOSEN: dict = {}  # the shape of runs packed before (`_shape`) -> the way of packing them found best
+CHOSEN_KEPT = 1_000  # shapes: a kit's packings try some fifty (pnp watch packs the same ones on every save)
+
+
+def _best(runs: list[Run], region: Box) -> Packer:
+    """The runs packed in `region` each way the packer tries (every order of ORDERS, filling pages in turn or
+    sharing each run out evenly, the runs whole or cut in two): the packing that takes the fewest pages, of those
+    one of whole runs, and of those the one whose emptiest page holds the most. The way found best is kept by the
+    runs' shape, on which alone it depends: runs packed again alike (a kit built again after a change to a card's
+    text, a build packing a kit's pages for its manifest and again for its PDF) are packed that way only."""
+    ways = [runs] + ([_halved(runs)] if any(len(run.pieces) > 1 for run in runs) else [])
+    tries = [(halved, even, ordered) for halved, each in enumerate(ways) for even in (False, True)
+             for ordered in _orders(each)]
+    shape = _shape(runs, region)
+    if shape in CHOSEN:
+        _, even, ordered = tries[CHOSEN[shape]]
+        return _packed(ordered, region, even)
+    _, chosen, packer = min((((len(packer.sheets), halved, -_least(packer)), number, packer)
+                             for number, (halved, even, ordered) in enumerate(tries)
+                             for packer in [_packed(ordered, region, even)]), key=lambda option: option[:2])
+    if len(CHOSEN) >= CHOSEN_KEPT:
+        del CHOSEN[next(iter(CHOSEN))]
+    CHOSEN[shape] = chosen
+    return packer
+
+
+def _shape(runs: list[Run], region: Box) -> tuple:
+    """All that packing `runs` in `region` depends on: each run but for its pieces' faces and owners (its
+    pieces' size and number; its header's size, and which runs share that header)."""
+    headers: dict = {}
+    return region, tuple((run.pieces[0].size, len(run.pieces), run.bleed, run.gutter, run.marks, run.cut_lines,
+                          run.upright, None if run.header is None else
+                          (headers.setdefault(id(run.header), len(headers)), run.header.size))
+                         for run in runs)
 
 
 def _orders(runs: list[Run]) -> list[list[Run]]:
