@@ -92,6 +92,28 @@ def test_a_variant_is_stated_wherever_the_kit_states_the_fact(toy, tmp_path):
     assert "rules" not in json.loads((tmp_path / "plain" / "toy" / "toy-manifest.json").read_text())
 
 
+def test_a_text_is_compiled_once_and_stated_with_the_facts_of_each_build(toy, monkeypatch):
+    """`pnp watch` builds a game again on every save: each text's code is kept (stated.COMPILED), compiled once,
+    and rendered with the facts of each build, a variant's too; a text changed is compiled anew."""
+    from pnp.render import stated
+    from pnp.render.sandbox import Sandbox
+
+    _toy_with_rules(toy)
+    compiled, compile = [], Sandbox.compile
+    monkeypatch.setattr(Sandbox, "compile", lambda self, text, *args: compiled.append(text) or compile(self, text, *args))
+    monkeypatch.setattr(stated, "COMPILED", {})
+
+    def delta(rules=()) -> str:
+        game = stated.stated(load_game(str(toy), rules))
+        return next(card.fields["label"] for card in game.components["deck"].cards if card.id == "delta")
+
+    assert delta() == "Worth 1 at the end" and "Worth {{ rules.bonus.plain }} at the end" in compiled
+    first = len(compiled)
+    assert delta(["bonus.plain=2"]) == "Worth 2 at the end" and len(compiled) == first
+    edit(toy / "deck.csv", "Worth {{", "Now worth {{")
+    assert delta() == "Now worth 1 at the end" and compiled[first:] == ["Now worth {{ rules.bonus.plain }} at the end"]
+
+
 def test_a_rule_that_is_no_fact_or_of_the_wrong_kind_stops_before_anything_is_written(toy, tmp_path):
     _toy_with_rules(toy)
     out = tmp_path / "out"

@@ -17,6 +17,9 @@ from pnp.errors import DataError, Where, shown
 from pnp.model.specs import line_of
 
 MARKS = ("{{", "{%")
+COMPILED: dict = {}  # a text -> its code, compiled in the sandbox as `Texts` sets it up (every text alike): kept
+# while the program runs, so that `pnp watch` compiles a text once, not on every build; rendered anew each time
+COMPILED_KEPT = 10_000  # texts
 
 
 def stated(game):
@@ -92,7 +95,7 @@ class Texts:
             self._seen = context(self.game)
         try:
             with self._env.rendering():
-                made = self._env.from_string(text).render(self._seen)
+                made = self._template(text).render(self._seen)
         except jinja2.TemplateSyntaxError as error:
             self.problems.append((self._at(where, first_line, error.lineno), f"{error.message} (a rule fact is "
                                                                             "named as {{ rules.KEY }})"))
@@ -105,6 +108,17 @@ class Texts:
                                   "may name)"))
             return text
         return made
+
+    def _template(self, text: str):
+        """jinja2's template of a text, its code compiled once (`COMPILED`); a text that does not compile raises
+        here each time."""
+        code = COMPILED.get(text)
+        if code is None:
+            code = self._env.compile(text)
+            if len(COMPILED) >= COMPILED_KEPT:
+                del COMPILED[next(iter(COMPILED))]
+            COMPILED[text] = code
+        return self._env.template_class.from_code(self._env, code, self._env.make_globals(None), None)
 
     @staticmethod
     def _at(where: Where, first_line: int, line: int | None) -> Where:
