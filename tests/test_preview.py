@@ -89,11 +89,16 @@ def test_a_missing_picture_is_shown_as_missing(tmp_path):
     assert "1 pictures missing" in dom and 'class="missing"' in dom
 
 
-def test_a_page_pictured_before_is_kept_and_a_changed_one_drawn_again(tmp_path):
+def test_a_page_pictured_before_is_kept_and_a_changed_one_drawn_again(tmp_path, monkeypatch):
     """Pictures of pages come from the cache by what each page shows: after a card's text changes, a build with
-    the cache of the one before gives the same pictures as a build from nothing, and differs from that one's
-    on the page of that card only. The footer line naming the kit's version (which the change changes:
-    pnp/read/version.py) is left out of the pictures and shown once on the preview page."""
+    the cache of the one before draws the page of that card only (not the contents, which write no version),
+    gives the same pictures as a build from nothing, and differs from that one's on that page only. The footer
+    line naming the kit's version (which the change changes: pnp/read/version.py) is left out of the pictures
+    and shown once on the preview page."""
+    from pnp.write.cache import Store
+
+    drawn, keep = [], Store.keep
+    monkeypatch.setattr(Store, "keep", lambda self, kind, *rest: drawn.append(kind) or keep(self, kind, *rest))
     game = tmp_path / "toy"
     shutil.copytree(TOY, game)
 
@@ -110,7 +115,10 @@ def test_a_page_pictured_before_is_kept_and_a_changed_one_drawn_again(tmp_path):
     version_before = f"kit {kit_version(load_game(str(game)))}"
     (game / "deck.csv").write_text((game / "deck.csv").read_text(encoding="utf-8").replace(
         "Beta,2", "Brigantine,2"), encoding="utf-8")
-    (after, page_after), (fresh, _) = built("kept"), built("fresh")
+    drawn.clear()
+    after, page_after = built("kept")
+    assert drawn.count("page-picture") == 1
+    fresh, _ = built("fresh")
     assert after == fresh
     changed = [name for name in before if before[name] != after[name]]
     assert len(changed) == 1 and len(before) > 3, changed

@@ -290,6 +290,8 @@ class Document:
         shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
         if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
             shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
+        else:  # a page without furniture draws no footer (the contents write their own, without the version)
+            shown = replace(shown, footer=None)
         self.page_keys.append((digest(repr(shown), repr(version)), version))
 
     def _show_page(self) -> None:
