@@ -30,6 +30,8 @@ from pnp.write.html import page as html_page
 
 POLL_MS = 250  # how often the page asks whether a new build is done
 QUIET_MS = 200  # a watch with no save for this long says so: the first time, that the files are watched
+SETTLE_MS = 20  # a save is built once the files have been quiet this long (an editor may save in several writes,
+# a file written aside and then renamed, each within a millisecond or two): soon enough not to be felt
 
 FOLLOW = """<script>
 (function () {
@@ -166,7 +168,7 @@ def _saves(session: Session, folders: list[Path], stop):
             return super().__call__(change, path) and not Path(path).is_relative_to(out)
 
     yield from watchfiles.watch(*folders, watch_filter=Sources(), stop_event=stop, raise_interrupt=True,
-                                rust_timeout=QUIET_MS, yield_on_timeout=True, recursive=False,
+                                step=SETTLE_MS, rust_timeout=QUIET_MS, yield_on_timeout=True, recursive=False,
                                 ignore_permission_denied=True)
 
 
