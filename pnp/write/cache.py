@@ -25,6 +25,9 @@ LIBRARIES = ("jinja2", "reportlab", "svglib", "yaml")  # what renders, reads and
 LAYOUT = 3  # of what the cache holds: a change to it empties the caches made before
 BATCH = 500  # writes a transaction: short ones, so that two builds at once take turns
 LIMIT_MB = 1024  # the cache file's largest size, unless $PNP_CACHE_MB says otherwise
+WRITTEN_BITS = 1 << 21  # a fresh cache file's keys this store wrote, a bit each by their hash: 256 KB whatever the
+# size of the deck (a set of them grew some 300 bytes a card); a bit another key set too only costs a search of the
+# file (one in a hundred at 30,000 keys)
 # kinds of value kept apart by a prefix of the key. A table with row numbers: its values (1 to 2 KB a face, some 30 KB a
 # font) lie in pages of their own, the keys in the index; kept in the index themselves (WITHOUT ROWID), they
 # filled twice the room and took twice as long to write and to read
@@ -78,8 +81,9 @@ class Store:
         made_by = stamp()  # (worked out once: it reads the place, size and time of every module of pnp)
         self.db = self._open(path, made_by) if path else None
         self.fresh = self.db is not None and _empty(self.db)  # whether the cache file was empty when opened
-        self.kept: set = set()  # the keys (hashed) of a fresh cache file that this store wrote: it holds no others, or
-        # only what another build wrote meanwhile, which this one makes again rather than look for each time
+        self.written = bytearray(WRITTEN_BITS // 8)  # the keys of a fresh cache file that this store wrote (see
+        # `_bit`): it holds no others, or only what another build wrote meanwhile, which this one makes again rather
+        # than look for each time
         # each key starts with the stamp: another build with other code may empty the file and fill it while
         # this one runs, and what that code made must never be taken for this code's
         self.made_by = made_by[:16]
@@ -151,7 +155,10 @@ class Store:
 
     def _absent(self, db, key: str) -> bool:
         """Whether a key is surely not in the cache file: it was fresh, and this store never wrote the key."""
-        return db is self.db and self.fresh and hash(key) not in self.kept
+        if db is not self.db or not self.fresh:
+            return False
+        byte, bit = _bit(key)
+        return not self.written[byte] & bit
 
     def put(self, kind: str, key: str, value, lasting: bool = True) -> None:
         """Store a plain value: numbers, text, bytes, None, and lists, tuples and dicts of them (written with
@@ -164,7 +171,8 @@ class Store:
         db, key = self._db(lasting), f"{self.made_by}:{kind}:{key}"
         self.waiting[db][key] = data
         if db is self.db and self.fresh:
-            self.kept.add(hash(key))  # (a hash shared by another key only costs a search of the file)
+            byte, bit = _bit(key)
+            self.written[byte] |= bit
         if len(self.waiting[db]) >= BATCH:
             self._write(db)
 
@@ -190,6 +198,12 @@ class Store:
             if db is self.scratch:  # the build cannot go on without it: name its folder, not the output's
                 raise PnpError(f"cannot write the build's temporary database in {tempfile.gettempdir()} "
                                f"(set TMPDIR to another folder): {error}") from None
+
+
+def _bit(key: str) -> tuple[int, int]:
+    """Where a key's bit lies in Store.written: its byte and the bit's value there."""
+    at = hash(key) & (WRITTEN_BITS - 1)
+    return at >> 3, 1 << (at & 7)
 
 
 def _empty(db: sqlite3.Connection) -> bool:
