@@ -64,11 +64,12 @@ def write(path: Path, rows: list[list]) -> Path:
 
 def _name_calcext(path: Path) -> None:
     """odfpy saves an attribute of a namespace it does not know under a made-up prefix it never declares:
-    declare it, as LibreOffice's own files do."""
+    declare it, as LibreOffice's own files do (unless odfpy, having met the namespace before in this process,
+    declared it itself)."""
     with zipfile.ZipFile(path) as source:
         parts = {item.filename: source.read(item.filename) for item in source.infolist()}
     content = parts["content.xml"].decode()
-    for prefix in set(re.findall(r'(\w+):value-type="error"', content)):
+    for prefix in set(re.findall(r'(\w+):value-type="error"', content)) - set(re.findall(r'xmlns:(\w+)=', content)):
         content = content.replace("<office:document-content ",
                                   f'<office:document-content xmlns:{prefix}="{CALCEXT}" ', 1)
     parts["content.xml"] = content.encode()
