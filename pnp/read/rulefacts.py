@@ -81,8 +81,7 @@ def facts(rules: dict, folder: Path | None = None) -> list[Fact]:
     def walk(group: dict, prefix: str, means: str) -> None:
         for key, value in group.items():
             line = line_of(group, key)
-            said = _comment(lines, line) or (means if line == line_of(group) and means else "") or \
-                _above(lines, line) or means
+            said = _comment(lines, line) or _above(lines, line) or means
             name = f"{prefix}{key}"
             if isinstance(value, dict):
                 walk(value, name + ".", said)
@@ -111,7 +110,7 @@ def _comment(lines: list[str], line: int) -> str:
 def _above(lines: list[str], line: int) -> str:
     """The comment lines just above a line, joined."""
     said: list[str] = []
-    while 1 < line <= len(lines) + 1 and lines[line - 2].lstrip().startswith("#"):
+    while 1 < line <= len(lines) and lines[line - 2].lstrip().startswith("#"):
         said.insert(0, lines[line - 2].lstrip()[1:].strip())
         line -= 1
     return " ".join(said)
