@@ -56,16 +56,22 @@ def lay_out(game: Game, settings: Settings, maker: FaceMaker | None = None, prog
 
 def _made(game: Game, settings: Settings, parts: list, maker: FaceMaker, progress=None) -> list[layout.Part]:
     """Laid-out parts with their faces made (the render pass), or a DataError with every face's problems."""
-    made = []
+    _checked(game, settings, parts, maker, progress)
+    return [replace(part, pages=maker.pages(part.pages)) for part in parts]
+
+
+def _checked(game: Game, settings: Settings, parts: list, maker: FaceMaker, progress=None) -> None:
+    """Every face laid-out parts ask for made (the render pass), none held here: each is made once and asked for
+    again as it is written (a big deck's faces are let go meanwhile, pnp/render/faces.py). A DataError says
+    every face's problems."""
     for part in parts:
-        made.append(replace(part, pages=maker.pages(part.pages)))
+        maker.pages(part.pages)
         if progress:
             progress(Said(f"{game.slug}: {part.component.id} laid out on {plural(len(part.pages), 'page')} "
                           f"({layout.variant(settings)})", "part"))
     errors, _ = maker.report()
     if errors:
         raise DataError(errors)
-    return made
 
 
 def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, maker: FaceMaker | None = None,
@@ -77,8 +83,8 @@ def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, 
     maker = maker or maker_for(game)
     title = f"{game.name} — what changed" if lead else layout.title(game, parts, with_contents)
     document = Document(title, subject=layout.variant(settings), maker=maker, keyed=keys is not None)
-    for page in _inked(maker, settings, maker.pages(layout.document(game, parts, settings, with_contents, lead))):
-        document.page(page)
+    for page in layout.document(game, parts, settings, with_contents, lead):
+        document.page(_inked(maker, settings, maker.page(page)))  # (one page of faces at a time)
     if keys is not None:
         keys.extend(document.page_keys)
     if out is None:
@@ -87,9 +93,9 @@ def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, 
     return None
 
 
-def _inked(maker: FaceMaker, settings: Settings, pages: list) -> list:
-    """Pages of faces as the settings print them: with low ink (pnp/render/ink.py) when asked for."""
-    return maker.low_ink_pages(pages) if settings.ink == "low" else pages
+def _inked(maker: FaceMaker, settings: Settings, page):
+    """A page of faces as the settings print it: with low ink (pnp/render/ink.py) when asked for."""
+    return maker.low_ink_page(page) if settings.ink == "low" else page
 
 
 def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
@@ -99,8 +105,8 @@ def duplex_test(settings: Settings, maker: FaceMaker) -> bytes:
     made = maker.store.fetch("duplex-test", key)
     if made is None:
         document = Document("Duplex alignment test", subject=settings.paper.name, maker=maker)
-        for page in _inked(maker, settings, maker.pages(duplex_test_pages(settings))):
-            document.page(page)
+        for page in duplex_test_pages(settings):
+            document.page(_inked(maker, settings, maker.page(page)))
         made = document.bytes()
         maker.store.keep("duplex-test", key, made)
     return made
@@ -130,8 +136,8 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
         raise cannot_write(error, out_dir) from None
     sections, kits, covered = [], [], {}
     try:
-        for settings, planned, parts in _laid_out(game, variants, maker, progress, say, strict, verbose):
-            kits += [] if settings.shop else [(settings, planned, parts)]
+        for settings, parts in _laid_out(game, variants, maker, progress, say, strict, verbose):
+            kits += [] if settings.shop else [(settings, parts)]
             suffix = layout.variant(settings)
             for part in parts:
                 with files.open(f"{part.component.id}-{suffix}.pdf") as out:
@@ -195,7 +201,7 @@ def _coverage_lines(game: Game, covered: dict) -> list[str]:
 
 def _reprints(files: FolderSet, game: Game, kits: list, built: dict, old: dict, maker: FaceMaker, say) -> None:
     """For each variant the old manifest has too, a PDF of the pieces that changed since, its checklist first."""
-    for settings, _, parts in kits:
+    for settings, parts in kits:
         suffix = layout.variant(settings)
         if suffix not in old.get("variants", {}):
             say(f"{game.slug}: the old manifest has no {suffix} kit: nothing to compare it with")
@@ -203,9 +209,9 @@ def _reprints(files: FolderSet, game: Game, kits: list, built: dict, old: dict, 
         found = changes.compare(game, old["variants"][suffix], built["variants"][suffix])
         laid = changes.reprinted(game, parts, found, settings)
         lead = changes.checklist_pages(game, changes.checklist_lines(game, found), settings)
+        _checked(game, settings, laid, maker)
         with files.open(f"{game.slug}-changed-{suffix}.pdf") as out:
-            write_pdf(game, _made(game, settings, laid, maker), settings, with_contents=False, maker=maker,
-                      out=out, lead=lead)
+            write_pdf(game, laid, settings, with_contents=False, maker=maker, out=out, lead=lead)
         say(f"{game.slug}: {suffix}: {plural(len(found.changed), 'piece')} changed, {len(found.added)} added, "
             f"{len(found.removed)} removed, {len(found.more)} with copies added and {len(found.fewer)} with copies "
             "removed since the old manifest")
@@ -213,11 +219,10 @@ def _reprints(files: FolderSet, game: Game, kits: list, built: dict, old: dict, 
 
 def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, say, strict: bool,
               verbose: bool) -> list:
-    """Each variant with its parts laid out, as (settings, parts asking for faces, parts with faces made). What
-    keeps a face from being read is said once for all the faces
-    of the build: the warnings (with what the kit lacks) through `say`, before a DataError with the errors, if
-    any (with the warnings too, when `strict`)."""
-    laid, failure = [], None
+    """Each variant with its parts laid out, as (settings, parts asking for faces), every face made. What keeps a
+    face from being read is said once for all the faces of the build: the warnings (with what the kit lacks)
+    through `say`, before a DataError with the errors, if any (with the warnings too, when `strict`)."""
+    planned, failure = [], None
     try:
         missing = layout.lacking(game, components_where(game))
         if missing:  # a kit without its rules cannot be played
@@ -225,7 +230,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
         layout.check_pages(game, planned)  # before any face is made
         for settings, parts in planned:
-            laid.append((settings, parts, _made(game, settings, parts, maker, progress)))
+            _checked(game, settings, parts, maker, progress)
     except DataError as error:
         failure = error
     warnings = maker.report()[1]
@@ -237,7 +242,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
         say(Said(line, "warning"))
     if failure:
         raise failure
-    return laid
+    return planned
 
 
 def _preview(files: FolderSet, game: Game, settings: Settings, parts: list, keys: list, store: cache.Store,

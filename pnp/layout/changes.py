@@ -30,13 +30,13 @@ INK = "#2B1C0D"
 
 
 def manifest(game, variants: list, key_of) -> dict:
-    """The manifest of a build: for each variant (settings, its parts asking for faces, the same with their
-    faces made), every face the kit prints, `key_of(request)` giving what the face made for a request prints. A
-    face is known by the request that asks for it, which names its card: two cards drawn alike are one face."""
+    """The manifest of a build: for each variant (settings, its parts asking for faces), every face the kit
+    prints, `key_of(request)` giving what the face made for a request prints. A face is known by the request
+    that asks for it, which names its card: two cards drawn alike are one face."""
     cards = {card.where: (component.id, card.id) for component in game.components.values()
              for card in component.cards}
     built = {}
-    for settings, planned, _ in variants:
+    for settings, planned in variants:
         entries = []
         for number, (owners, page) in enumerate(sequence(game, planned, settings, with_contents=True), start=1):
             for slot, (_, request) in enumerate(page.placed if owners else (), start=1):

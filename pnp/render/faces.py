@@ -34,6 +34,38 @@ from pnp.render.library import Library
 from pnp.render.steps import Steps
 
 
+class Recent:
+    """A memo of the last `size` to `2 * size` entries put in (a whole build's but a big deck's), each kept while
+    it is asked for: once `size` more are put, those not asked for since are let go. So the faces of a deck of
+    any size take memory bounded by a few parts', and a face let go is made again from what the store keeps."""
+
+    def __init__(self, size: int = 4096):
+        self.size, self.new, self.old = size, {}, {}
+
+    def get(self, key, default=None):
+        found = self.new.get(key, self)
+        if found is self:
+            found = self.old.get(key, self)
+            if found is self:
+                return default
+            self[key] = found  # asked for again: kept another round
+        return found
+
+    def __contains__(self, key) -> bool:
+        return key in self.new or key in self.old
+
+    def __setitem__(self, key, value) -> None:
+        if len(self.new) >= self.size:
+            self.old, self.new = self.new, {}
+        self.new[key] = value
+
+    def setdefault(self, key, value):
+        found = self.get(key, self)
+        if found is self:
+            self[key] = found = value
+        return found
+
+
 class Face:
     """One distinct drawing: a card front, a back, a sheet. `key` tells it from every other face.
 
@@ -87,21 +119,27 @@ class FaceMaker:
         self.drawings = Drawings(game.palette, self.library, store, warn or (lambda *warning: None))
         self._renderer = None  # jinja2, loaded when a template must be rendered
         self._sources: str | None = None
-        self.made: dict = {}  # request -> its face, made once a build
+        # each face in memory while it is asked for, as a card's front and back are by its part's PDF and the kit's;
+        # one let go is found again by its key in the store (see Recent)
+        self.made = Recent()  # request -> its face
         self.printed: dict[str, str] = {}  # face key -> its printed key (see `printed_key`)
-        self.faces: dict[str, Face] = {}  # face key -> Face
-        self.keys: dict[str, tuple] = {}  # what a template was given -> what it made: (the key of the face, None
-        # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
+        self.faces = Recent()  # face key -> Face
+        self.keys = Recent()  # what a template was given -> what it made: (the key of the face, None when it
+        # cannot be made; what keeps its text from being read; what else keeps it from being made)
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
         # first given and the key of the face it made then
         self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
-        self.inked: dict[str, Face] = {}  # face key -> the face printed with low ink (ink.py)
+        self.inked = Recent()  # face key -> the face printed with low ink (ink.py)
 
     # --- the pass ------------------------------------------------------------------------------------
     def pages(self, pages: list) -> list:
         """Laid-out pages with a face in place of each request."""
-        return [dataclasses.replace(page, placed=[(slot, self.face(request)) for slot, request in page.placed],
-                                    flat=page.flat and self.face(page.flat)) for page in pages]
+        return [self.page(page) for page in pages]
+
+    def page(self, page):
+        """A laid-out page with a face in place of each request."""
+        return dataclasses.replace(page, placed=[(slot, self.face(request)) for slot, request in page.placed],
+                                   flat=page.flat and self.face(page.flat))
 
     def face(self, request) -> Face:
         """The face a request asks for (a face already made is its own)."""
@@ -124,10 +162,10 @@ class FaceMaker:
             found = self.printed[face.key] = digest(face.key, sorted(set(_contents(uses))))
         return found
 
-    def low_ink_pages(self, pages: list) -> list:
-        """Pages of faces (made by `pages`) with each face printed with low ink."""
-        return [dataclasses.replace(page, placed=[(slot, self.low_ink(face)) for slot, face in page.placed],
-                                    flat=page.flat and self.low_ink(page.flat)) for page in pages]
+    def low_ink_page(self, page):
+        """A page of faces (made by `page`) with each face printed with low ink."""
+        return dataclasses.replace(page, placed=[(slot, self.low_ink(face)) for slot, face in page.placed],
+                                   flat=page.flat and self.low_ink(page.flat))
 
     def low_ink(self, face: Face) -> Face:
         """A face printed with low ink (ink.py): its own key, its steps lightened when asked for."""
