@@ -287,7 +287,9 @@ class Document:
     def _key(self, page: Page, flat: str | None, spots) -> None:
         """Note the page's key (see page_keys); `flat` is what its flat face shows, `spots` where its furniture is."""
         version = version_box(page, spots)
-        shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat)
+        shown = replace(page, placed=[(slot, self.drawn[face.key]) for slot, face in page.placed], flat=flat,
+                        blocks=tuple(replace(block, placed=[slot for slot, _ in block.placed])
+                                     for block in page.blocks))  # (a block's faces are the page's: its marks)
         if version is not None:  # the line naming the kit's version is left out of the page's picture, and its key
             shown = replace(shown, footer=(page.footer[0], len(page.footer[1])))
         else:  # a page without furniture draws no footer (the contents write their own, without the version)
