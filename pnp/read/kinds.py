@@ -31,7 +31,7 @@ def board(values: dict, block: dict, where: Where, folder, problems: list) -> di
             problems.extend(error.problems)
             return values
     try:
-        return {**values, "board": Board.read(source if isinstance(source, dict) else {}, spot)}
+        return {**values, "board": Board.read(source, spot)}
     except DataError as error:
         problems.extend(error.problems)
         return values
