@@ -116,9 +116,10 @@ def test_the_way_of_packing_kept_for_some_runs_is_not_taken_for_others(monkeypat
     parts = [part for part in layout.parts(game, settings) if part.component.id in ("pawns", "chests", "die")]
     runs = _merged([run for part in parts for run in runs_of(part, part.pages, settings)])
     changed = [change(runs[0])] + runs[1:]
-    monkeypatch.setattr(packing, "CHOSEN", {packing._shape(changed, region): 0})  # the whole runs, in turn
+    whole = (False, False, 0)  # the runs whole, each filling its pages in turn, in the first order
+    monkeypatch.setattr(packing, "CHOSEN", {packing._shape(changed, region): whole})
     packed, _ = packed_pages(runs, settings)
-    assert len(packed) == 2 and packing.CHOSEN[packing._shape(runs, region)] != 0
+    assert len(packed) == 2 and packing.CHOSEN[packing._shape(runs, region)] != whole
     again, _ = packed_pages(runs, settings)
     assert [[(slot, id(face)) for page in pages for slot, face in page.placed] for _, pages in again] == \
         [[(slot, id(face)) for page in pages for slot, face in page.placed] for _, pages in packed]

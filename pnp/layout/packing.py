@@ -261,7 +261,8 @@ ORDERS = (  # the orders the packer tries the runs in, largest first and then sm
 )
 
 
-CHOSEN: dict = {}  # the shape of runs packed before (`_shape`) -> the way of packing them found best
+CHOSEN: dict = {}  # the shape of runs packed before (`_shape`) -> the way of packing them found best: (whether
+# cut in two, whether shared out evenly, which of their orders)
 CHOSEN_KEPT = 1_000  # shapes: a kit's packings try some fifty (pnp watch packs the same ones on every save)
 
 
@@ -271,15 +272,14 @@ def _best(runs: list[Run], region: Box) -> Packer:
     one of whole runs, and of those the one whose emptiest page holds the most. The way found best is kept by the
     runs' shape, on which alone it depends: runs packed again alike (a kit built again after a change to a card's
     text, a build packing a kit's pages for its manifest and again for its PDF) are packed that way only."""
-    ways = [runs] + ([_halved(runs)] if any(len(run.pieces) > 1 for run in runs) else [])
-    tries = [(halved, even, ordered) for halved, each in enumerate(ways) for even in (False, True)
-             for ordered in _orders(each)]
     shape = _shape(runs, region)
     if shape in CHOSEN:
-        _, even, ordered = tries[CHOSEN[shape]]
-        return _packed(ordered, region, even)
-    _, chosen, packer = min((((len(packer.sheets), halved, -_least(packer)), number, packer)
-                             for number, (halved, even, ordered) in enumerate(tries)
+        halved, even, number = CHOSEN[shape]
+        return _packed(_orders(_halved(runs) if halved else runs)[number], region, even)
+    ways = [runs] + ([_halved(runs)] if any(len(run.pieces) > 1 for run in runs) else [])
+    _, chosen, packer = min((((len(packer.sheets), halved, -_least(packer)), (halved, even, number), packer)
+                             for halved, each in enumerate(ways) for even in (False, True)
+                             for number, ordered in enumerate(_orders(each))
                              for packer in [_packed(ordered, region, even)]), key=lambda option: option[:2])
     if len(CHOSEN) >= CHOSEN_KEPT:
         del CHOSEN[next(iter(CHOSEN))]
