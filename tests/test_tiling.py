@@ -145,6 +145,22 @@ def test_rows_may_differ_when_that_saves_sheets():
     assert letter.sheets == 6 and len({(row.landscape, row.xs) for row in letter.rows}) == 1
 
 
+def test_a_board_s_plan_is_kept_by_all_it_depends_on():
+    """A board's plan is worked out once for its size, bleed, paper, spaces and glue band (boards._plan): a change
+    to any of them plans it anew, as from nothing."""
+    board = load_game("buccaneer").components["board"]
+    a4 = Settings(paper=PAPERS["a4"])
+    assert board_plan(board, a4) is board_plan(board, a4)
+    wider = replace(board, options={**board.options, "footprints": {
+        space.kind: (60.0, 60.0) for space in board.options["board"].spaces.values()}})  # seams through spaces
+    for changed, settings in [(board, Settings(paper=PAPERS["letter"])), (replace(board, size=(300, 300)), a4),
+                              (replace(board, options={**board.options, "bleed": 6.0}), a4),
+                              (replace(board, options={**board.options, "glue": 15.0}), a4), (wider, a4)]:
+        assert board_plan(changed, settings) == plan(changed.size, changed.options["bleed"], rooms(settings),
+                                                     footprints(changed), changed.options["glue"])
+        assert board_plan(changed, settings) != board_plan(board, a4)
+
+
 def test_seams_fall_between_spaces_and_say_so_when_they_cannot():
     spaces = [(lo, lo + 20, f"s{lo}") for lo in range(1, 200, 22)]   # 20 mm squares, 2 mm apart
     at, splits = seams(200, 3.0, 150, 2, spaces)

@@ -8,6 +8,7 @@ label (A1, A2, B1 ...) in the glue bands and the margin, and crop marks on the b
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, Spacing, printable, shop_pages
@@ -74,8 +75,15 @@ def _area(settings) -> Box:
 
 def board_plan(component, settings) -> Plan:
     """How this board goes onto this paper (NoRoom when it cannot)."""
-    return plan(component.size, component.options["bleed"], rooms(settings), footprints(component),
-                component.options["glue"])
+    return _plan(component.size, component.options["bleed"], tuple(rooms(settings).items()),
+                 tuple(footprints(component)), component.options["glue"])
+
+
+@functools.lru_cache(maxsize=32)
+def _plan(size: tuple, bleed: float, rooms: tuple, footprints: tuple, glue: float) -> Plan:
+    """`tiling.plan`, kept by all it depends on: a build asks for a board's plan for its pages and its advice,
+    in each variant, and `pnp watch` builds again on every save, most of which leave the board as it was."""
+    return plan(size, bleed, dict(rooms), list(footprints), glue)
 
 
 def board_face(component) -> Drawn:
