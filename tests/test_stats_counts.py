@@ -1,0 +1,75 @@
+"""The counts and figures of `pnp stats`, worked out by hand on small inputs: a win alone or shared, words a
+game, a histogram's steps, a word's change named, the minutes at the table, a result file's bytes."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.check.replay import check_text
+from pnp.stats import results
+from pnp.stats.figures import _compare_events, figures
+from pnp.stats.playtests import time_at_table
+from pnp.stats.report import _steps
+from pnp.stats.tally import Tally
+from test_playtests import LENA_WINS, SHARED
+
+pytestmark = pytest.mark.quick
+
+
+def played(log: str):
+    """The game a valid log records, as `pnp stats --playtests` counts it."""
+    outcome = check_text(log, "game.log", record=True)
+    assert not outcome.violations
+    return outcome.game
+
+
+def test_a_sole_winner_wins_alone_and_a_shared_win_is_counted_shared():
+    tally = Tally()
+    tally.add(played(LENA_WINS))  # Lena wins alone, two players
+    tally.add(played(SHARED))  # Mia and Tom share the win, three players
+    players = tally.counts()["players"]
+    duel, three = players["2"], players["3"]
+    assert (duel["games"], duel["shared"], duel["unsettled"]) == (1, 0, 0)
+    assert (three["games"], three["shared"], three["unsettled"]) == (1, 1, 0)
+    assert duel["seat"]["wins"] == [1, 0] and duel["seat"]["shared"] == [0, 0]  # Lena sits first
+    assert three["seat"]["wins"] == [0, 0, 0] and three["seat"]["shared"] == [1, 1, 0]
+
+
+def test_words_are_counted_a_game_the_most_frequent_first_and_the_header_kept():
+    counts = {"games": 4, "verbs": {"give": 10}, "words": {"give": {"what": {"pirate": 6, "box": 2, "gold": 6}}},
+              "header": {"date": {"2026-10-06": 4}}}
+    shown = figures({"counts": counts, "settings": {"game": "pirates-gold"}})
+    assert shown["words"]["give"]["what"] == [["gold", 6, 1.5], ["pirate", 6, 1.5], ["box", 2, 0.5]]
+    assert shown["verbs"]["give"] == {"times": 10, "per_game": 2.5}
+    assert shown["header"] == counts["header"]
+
+
+def test_a_word_s_change_is_named_by_its_verb_field_and_word():
+    old = {"games": 2, "verbs": {"give": 4}, "words": {"give": {"what": {"pirate": 2}}}}
+    new = {"games": 2, "verbs": {"give": 6}, "words": {"give": {"what": {"pirate": 4}}}}
+    rows = _compare_events(old, new)
+    assert [row["what"] for row in rows] == ["`give` events a game", "`give` what pirate a game"]
+    assert [(row["old"], row["new"]) for row in rows] == [(2.0, 3.0), (1.0, 2.0)]
+
+
+def test_a_histogram_steps_every_whole_number_between_its_ends_and_other_values_where_they_lie():
+    edges, shares = _steps({"n": 4, "histogram": [[1, 1], [3, 3]]})
+    assert edges == [0.5, 1.5, 2.5, 3.5] and shares == [0.25, 0.0, 0.75]  # 2, never seen, a step of 0
+    edges, shares = _steps({"n": 4, "histogram": [[1.5, 1], [2.5, 2], [4.0, 1]]})
+    assert edges == [1.0, 2.0, 3.25, 4.5] and shares == [0.25, 0.5, 0.25]  # steps meet halfway between values
+
+
+def test_the_minutes_at_the_table_are_averaged_to_a_tenth():
+    timed = time_at_table([["a.log", 30], ["b.log", 45], ["c.log", 41]])
+    assert (timed["games"], timed["mean"], timed["shortest"], timed["longest"]) == (3, 38.7, 30, 45)
+    assert time_at_table([]) == {"games": 0, "logs": []}
+
+
+def test_a_result_file_holds_its_keys_sorted_so_the_same_counts_give_the_same_bytes(tmp_path):
+    results.write(tmp_path / "a.json", {"games": 3, "counts": {"words": {}, "verbs": {"take": 1, "give": 2}}})
+    results.write(tmp_path / "b.json", {"counts": {"verbs": {"give": 2, "take": 1}, "words": {}}, "games": 3})
+    text = (tmp_path / "a.json").read_text(encoding="utf-8")
+    assert text == (tmp_path / "b.json").read_text(encoding="utf-8") and text.endswith("}\n")
+    assert text.index('"counts"') < text.index('"games"') and text.index('"give"') < text.index('"take"')
+    assert json.loads(text)["counts"]["verbs"] == {"give": 2, "take": 1}
