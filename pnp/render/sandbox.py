@@ -174,8 +174,10 @@ def _check_growth(env: Sandbox, text: str, method: str, args, kwargs) -> None:
         raise SecurityError(f"str.{method} would make a text of {longest:,} characters: too large for a template")
 
 
+@functools.cache
 def _charged(function):
-    """A filter that counts the items it is handed against the build's work (see `Sandbox.charge`)."""
+    """A filter that counts the items it is handed against the build's work (see `Sandbox.charge`): made once
+    for each filter, every sandbox's (it finds its sandbox in what it is handed)."""
     given = 1 if getattr(function, "jinja_pass_arg", None) else 0  # the context or environment comes first
 
     @functools.wraps(function)
