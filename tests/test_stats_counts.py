@@ -3,14 +3,18 @@ game, a histogram's steps, a word's change named, the minutes at the table, a re
 from __future__ import annotations
 
 import json
+from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
 from pnp.check.replay import check_text
 from pnp.stats import results
 from pnp.stats.figures import _compare_events, figures
+from pnp.stats import playtests
 from pnp.stats.playtests import time_at_table
 from pnp.stats.report import _steps
+from pnp.stats.run import Plan, play_games
 from pnp.stats.tally import Tally
 from test_playtests import LENA_WINS, SHARED
 
@@ -73,3 +77,21 @@ def test_a_result_file_holds_its_keys_sorted_so_the_same_counts_give_the_same_by
     assert text == (tmp_path / "b.json").read_text(encoding="utf-8") and text.endswith("}\n")
     assert text.index('"counts"') < text.index('"games"') and text.index('"give"') < text.index('"take"')
     assert json.loads(text)["counts"]["verbs"] == {"give": 2, "take": 1}
+
+
+def test_games_are_played_by_the_variant_the_plan_names():
+    for rounds in (1, 3):  # the rounds a game of Pirates' Gold lasts: its own rules say 3
+        counts = play_games(Plan("pirates-gold", seed=1, players=3, rules=(f"rounds={rounds}",)), 1, 4)
+        assert counts["verbs"]["round"] == rounds * counts["games"] == rounds * 4
+
+
+def test_a_choice_among_several_moves_is_counted_once_and_again_when_the_greedy_bot_would_not_make_it(monkeypatch):
+    give, take = (SimpleNamespace(by_player=True, player="Mia", verb=verb) for verb in ("give", "take"))
+    monkeypatch.setattr(playtests, "greedy_choices", lambda state, player, legal: [give])
+    chosen: Counter = Counter()
+    watch = playtests._watch(chosen)
+    watch(SimpleNamespace(to_move=lambda: "Mia", legal_actions=lambda: [give, take]), give)
+    watch(SimpleNamespace(to_move=lambda: "Mia", legal_actions=lambda: [give, take]), take)
+    watch(SimpleNamespace(to_move=lambda: "Mia", legal_actions=lambda: [take]), take)  # no choice: not counted
+    watch(SimpleNamespace(to_move=lambda: "Tom", legal_actions=lambda: [give, take]), take)  # not Mia's move
+    assert chosen == {("give", 0): 1, ("give", 1): 0, ("take", 0): 1, ("take", 1): 1}
