@@ -1,0 +1,45 @@
+"""What game.yaml says is placed at its own line: the words pnp sets in its fonts (so that a letter a font lacks
+is blamed where it was written), a card list named with a sheet, a card that is no card; and a colour field may
+name a colour of the game's palette."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import edit
+from pnp.errors import DataError
+from pnp.read.games import load_game
+
+pytestmark = pytest.mark.quick
+
+
+def problems(toy) -> list[tuple[str, str]]:
+    """(place without the folder, message) of each problem loading the toy game finds."""
+    with pytest.raises(DataError) as raised:
+        load_game(str(toy))
+    return [(str(where).removeprefix(f"{toy}/"), message) for where, message in raised.value.problems]
+
+
+def test_the_kit_s_notes_and_where_its_rules_are_are_placed_at_their_lines(toy):
+    edit(toy / "game.yaml", "players: [2, 3]\n",
+         "players: [2, 3]\nkit_notes:\n  - Cut carefully\nrules_elsewhere: in the box\n")
+    printed = {text: (fonts, str(where).removeprefix(f"{toy}/")) for text, fonts, where in load_game(str(toy)).printed}
+    assert printed["Cut carefully"] == (("sans",), "game.yaml:4: kit_notes")
+    assert printed["in the box"] == (("bold",), "game.yaml:6: rules_elsewhere")
+
+
+def test_a_colour_field_may_name_a_colour_of_the_palette(toy):
+    edit(toy / "game.yaml", "      value: {type: int, min: 0, max: 9, default: 0}\n",
+         "      value: {type: int, min: 0, max: 9, default: 0}\n      tint: {type: colour, default: sea}\n")
+    assert {card.fields["tint"] for card in load_game(str(toy)).components["deck"].cards} == {"sea"}
+
+
+def test_a_card_list_named_with_a_sheet_is_checked_at_its_line(toy):
+    edit(toy / "game.yaml", "cards: deck.csv", "cards: {file: deck.csv, shet: Deck}")
+    [(where, message)] = problems(toy)
+    assert where == "game.yaml:13: deck.cards.shet" and "unknown key" in message
+
+
+def test_a_card_of_a_list_that_is_no_card_is_blamed_at_its_line(toy):
+    edit(toy / "game.yaml", "cards: deck.csv", "cards:\n      - {id: alpha}\n      - beta")
+    [(where, message)] = problems(toy)
+    assert where == "game.yaml:15" and "expected a card" in message and "'beta'" in message
