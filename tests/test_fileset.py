@@ -103,6 +103,21 @@ def test_a_failed_write_leaves_the_old_set_and_nothing_else(tmp_path, monkeypatc
     assert [path.name for path in tmp_path.iterdir()] == ["game"]
 
 
+def test_a_file_written_as_the_folder_holds_it_is_linked_not_made_again(tmp_path):
+    """A file whose bytes the folder's own file of that name holds already is linked into the new set (a build
+    after a change to one card writes most of its preview's pictures as they were): the same file, not a copy.
+    A file whose bytes differ, or one the folder reaches through a link, is written anew."""
+    folder, outside = tmp_path / "game", tmp_path / "elsewhere.png"
+    outside.write_bytes(b"same")
+    fileset.replace_folder(folder, {"preview/a.png": b"same", "b.png": b"old"})
+    (folder / "c.png").symlink_to(outside)
+    kept = (folder / "preview" / "a.png").stat().st_ino
+    fileset.replace_folder(folder, {"preview/a.png": b"same", "b.png": b"new", "c.png": b"same"})
+    assert contents(folder) == {"preview/a.png": b"same", "b.png": b"new", "c.png": b"same"}
+    assert (folder / "preview" / "a.png").stat().st_ino == kept
+    assert not (folder / "c.png").is_symlink() and (folder / "c.png").stat().st_ino != outside.stat().st_ino
+
+
 def test_a_folder_with_files_a_build_does_not_write_is_not_replaced(tmp_path):
     game = tmp_path / "toy"
     shutil.copytree(TOY, game)
