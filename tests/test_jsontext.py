@@ -1,9 +1,10 @@
 """Indented JSON written as json.dumps writes it (pnp/write/jsontext.py: the manifest's writer)."""
+import io
 import json
 
 import pytest
 
-from pnp.write.jsontext import indented
+from pnp.write.jsontext import write_indented
 
 VALUES = [
     {},
@@ -20,9 +21,11 @@ VALUES = [
 @pytest.mark.parametrize("value", VALUES)
 @pytest.mark.parametrize("indent", [1, 2])
 def test_indented_json_is_json_dumps(value, indent):
-    assert indented(value, indent) == json.dumps(value, indent=indent)
+    out = io.BytesIO()
+    write_indented(value, out, indent)
+    assert out.getvalue() == (json.dumps(value, indent=indent) + "\n").encode("utf-8")
 
 
 def test_what_json_refuses_is_refused():
     with pytest.raises(TypeError):
-        indented({"a": [object()]})
+        write_indented({"a": [object()]}, io.BytesIO())

@@ -26,7 +26,7 @@ from pnp.render.stated import stated
 from pnp.wording import plural
 from pnp.write import cache
 from pnp.write.fileset import FolderSet, cannot_write
-from pnp.write.jsontext import indented
+from pnp.write.jsontext import write_indented
 from pnp.write.pdf import Document
 
 
@@ -158,7 +158,8 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             if preview:
                 sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
         built = changes.manifest(game, kits, maker.printed_key)
-        files.write(f"{game.slug}-manifest.json", (indented(built) + "\n").encode("utf-8"))
+        with files.open(f"{game.slug}-manifest.json") as out:
+            write_indented(built, out)
         if changed_since is not None:
             _reprints(files, game, kits, built, changed_since, maker, say)
         if preview:

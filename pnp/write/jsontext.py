@@ -8,10 +8,33 @@ from json.encoder import encode_basestring_ascii
 _WORDS = {True: "true", False: "false", None: "null"}
 
 
-def indented(value, indent: int = 1) -> str:
-    """`json.dumps(value, indent=indent)`: its containers laid out here, one item a line, and the strings and
-    numbers in them written by json's own C encoder."""
-    return _text(value, "\n", " " * indent)
+def write_indented(value, out, indent: int = 1) -> None:
+    """`json.dumps(value, indent=indent)` and a newline, written to the binary file `out` as it is laid out, one
+    item of a list at a time (a big deck's manifest is never held whole as text): its containers laid out here,
+    one item a line, and the strings and numbers in them written by json's own C encoder."""
+    for piece in _pieces(value, "\n", " " * indent):
+        out.write(piece.encode("utf-8"))
+    out.write(b"\n")
+
+
+def _pieces(value, newline: str, step: str):
+    """The text of `_text` in pieces: each key of a dict and each item of a list apart."""
+    kind = type(value)
+    if kind is dict and value and all(type(key) is str for key in value):
+        inner = newline + step
+        yield "{"
+        for index, (key, item) in enumerate(value.items()):
+            yield f"{',' if index else ''}{inner}{encode_basestring_ascii(key)}: "
+            yield from _pieces(item, inner, step)
+        yield newline + "}"
+    elif (kind is list or kind is tuple) and value:
+        inner = newline + step
+        yield "["
+        for index, item in enumerate(value):
+            yield f"{',' if index else ''}{inner}{_text(item, inner, step)}"
+        yield newline + "]"
+    else:
+        yield _text(value, newline, step)
 
 
 def _text(value, newline: str, step: str) -> str:

@@ -60,6 +60,37 @@ class Spooled(PDFObject):
         return self.spool.read(self.length)
 
 
+class SpooledPage(PDFObject):
+    """A page whose dictionary was formatted as soon as the page was shown, its bytes waiting in the scratch file,
+    but for the two objects reportlab numbers only as it writes the document (the page tree, then the page's
+    content stream, `Contents`): numbered and filled in then, in that order, as reportlab's own check_format and
+    PDFPage.format would."""
+
+    stream = None
+
+    def __init__(self, name: str, data: Spooled, contents: Spooled):
+        setattr(self, "__InternalName__", name)  # (as reportlab's Reference names what it numbers)
+        self.data, self.Contents = data, contents
+
+    def format(self, document) -> bytes:
+        parent, contents = document.Reference(document.Pages), document.Reference(self.Contents)
+        return self.data.format(document).replace(PARENT.token, parent.format(document)).replace(
+            CONTENTS.token, contents.format(document))
+
+
+class Later(PDFObject):
+    """A reference written as a token in a page's dictionary, filled in by SpooledPage.format."""
+
+    def __init__(self, token: bytes):
+        self.token = token
+
+    def format(self, document) -> bytes:
+        return self.token
+
+
+PARENT, CONTENTS = Later(b"\0parent\0"), Later(b"\0contents\0")
+
+
 class OnDemand(dict):
     """Index -> the name of a form, made by `make(index)` when first asked for."""
 
@@ -98,7 +129,7 @@ class Document:
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
         # forms' streams compressed, shared by the documents of a build (see `_encoded`)
         self.encoded = _ENCODED.setdefault(maker, Spilled()) if maker is not None else {}
-        self.written = _WRITTEN.setdefault(maker, {}) if maker is not None else {}  # see _plain_form
+        self.written = _WRITTEN.setdefault(maker, Written()) if maker is not None else Written()
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -168,7 +199,8 @@ class Document:
         PDF, and printable ASCII is coded alike (other text is coded as each PDF first meets its letters)."""
         doc = self.c._doc
         known = self.written.get(key)
-        data = self.encoded.get(known[1]) if known is not None and known[0] == (self.c._preamble, names) else None
+        placing = (self.c._preamble, tuple(names))
+        data = self.encoded.get(known[1]) if known is not None and known[0] == placing else None
         if data is not None:
             _, _, used, fonts = known
             for each in fonts:  # the fonts its text is set in, added to this document as setting it would
@@ -179,15 +211,15 @@ class Document:
             code, used = [self.c._preamble], []
             self._operators(drawing, names, code, used)
             stream = _stream("\n".join(code))
-            data = _encoded(stream, self.encoded)
+            stream_key = _stream_key(stream)
+            data = _encoded(stream, self.encoded, stream_key)
             fonts = _ascii_fonts(drawing)
             if fonts is not None:
-                self.written[key] = ((self.c._preamble, names), _stream_key(stream), used, fonts)
+                self.written.add(key, placing, stream_key, used, fonts)
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
-        self._keep(_form_bytes(_box(*box), data, resources),
-                   lambda spooled: doc.Reference(spooled, xObjectName(name)))
+        doc.Reference(self._keep(_form_bytes(_box(*box), data, resources)), xObjectName(name))
         doc.inObject = None  # (as addForm leaves it)
 
     def shown(self, drawing) -> str:
@@ -248,13 +280,14 @@ class Document:
         doc = self.c._doc
         made = doc.idToObject[internal]
         data = form_bytes(doc, made, self.encoded) if isinstance(made, PDFFormXObject) else made.format(doc)
-        self._keep(data, lambda spooled: doc.idToObject.__setitem__(internal, spooled))
+        doc.idToObject[internal] = self._keep(data)
 
-    def _keep(self, data: bytes, put) -> None:
+    def _keep(self, data: bytes) -> Spooled:
+        """A finished object's bytes written to the scratch file: their place there."""
         offset = self.spooled  # (the file is only written until the document is: no need to seek its end)
         self.spool.write(data)
         self.spooled += len(data)
-        put(Spooled(self.spool, offset, len(data)))
+        return Spooled(self.spool, offset, len(data))
 
     # --- pages -------------------------------------------------------------------------------------
     def page(self, page: Page) -> None:
@@ -297,10 +330,13 @@ class Document:
         self.page_keys.append((digest(repr(shown), repr(version)), version))
 
     def _show_page(self) -> None:
-        """Close the page and write its content stream out, as reportlab would have made it."""
+        """Close the page and write it out as reportlab would have made it: its content stream, and its dictionary
+        but for what reportlab numbers only as it writes the document (see SpooledPage); so nothing of a page
+        is held until then."""
         self.c.showPage()
         doc = self.c._doc
-        page = doc.idToObject[f"Page{doc.pageCounter - 1}"]
+        name = f"Page{doc.pageCounter - 1}"
+        page = doc.idToObject[name]
         if page.compression and rl_config.useA85:  # as PDFStream.format writes it, in fewer steps
             data = PDFBase85Encode.encode(PDFZCompress.encode(page.stream)).encode("ascii")
             data = b"<<\n/Filter [ /ASCII85Decode /FlateDecode ] /Length %d\n>>\nstream\n%sendstream\n" % (
@@ -309,8 +345,14 @@ class Document:
             stream = PDFStream(content=page.stream)
             stream.filters = [PDFZCompress] if page.compression else None
             data = stream.format(doc)
-        self._keep(data, lambda spooled: setattr(page, "Contents", spooled))
+        page.Contents = self._keep(data)
         page.stream = None
+        if page._colorsUsed or page._shadingUsed:  # (resources pnp never uses: such a page is formatted as written)
+            return
+        page.Parent = PARENT  # (left to SpooledPage to number)
+        entries = page_entries(doc, page)
+        entries.update(Parent=PARENT, Contents=CONTENTS)
+        doc.idToObject[name] = doc.Pages.pages[-1] = SpooledPage(name, self._keep(_pdf(entries, doc)), page.Contents)
 
     def write(self, out) -> None:
         """Write the finished document to the binary file `out`, one object at a time, as reportlab's
@@ -337,7 +379,7 @@ class Document:
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
                 data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
-            elif type(made) is Spooled and type(doc.encrypt) is NoEncryption:  # a form, a picture: written already
+            elif type(made) in (Spooled, SpooledPage) and type(doc.encrypt) is NoEncryption:  # written already
                 data = made.format(doc)
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFTrueTypeFont:  # a font subset: its widths written faster
@@ -414,9 +456,23 @@ def _plain_resources(doc, xobjects) -> bytes:
 
 
 _ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Spilled: a stream (by its hash) -> `_encoded`
-# face maker -> face key -> ((preamble, names of what it places), its stream's key in _ENCODED, forms it places,
-# its fonts)
-_WRITTEN: WeakKeyDictionary = WeakKeyDictionary()
+_WRITTEN: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Written
+
+
+class Written(dict):
+    """Face key -> how a PDF of the build wrote the face's form (see _plain_form): ((preamble, names of what it
+    places), its stream's key in _ENCODED, the forms it places, its fonts). A build keeps one a face: the tuples
+    many faces share (the same artwork, the same fonts) are kept once."""
+
+    def __init__(self):
+        super().__init__()
+        self.alike: dict = {}
+
+    def add(self, key: str, placing: tuple, stream_key: bytes, used: list, fonts: list) -> None:
+        self[key] = (self._once(placing), stream_key, self._once(tuple(used)), self._once(tuple(fonts)))
+
+    def _once(self, value: tuple) -> tuple:
+        return self.alike.setdefault(value, value)
 
 
 def _ascii_fonts(drawing) -> list | None:
@@ -462,11 +518,11 @@ class Spilled:
         self.length += len(data)
 
 
-def _encoded(stream: bytes, kept) -> bytes:
+def _encoded(stream: bytes, kept, key: bytes | None = None) -> bytes:
     """A form's content stream compressed and written in ASCII85, as PDFStream.format writes it, kept in `kept`
-    (the build's): the resources a face's drawing names are named alike in every PDF (fonts, artwork, pictures),
-    so each face's form is compressed once a build, however many of its PDFs print it."""
-    key = _stream_key(stream)
+    (the build's) by its `_stream_key`: the resources a face's drawing names are named alike in every PDF (fonts,
+    artwork, pictures), so each face's form is compressed once a build, however many of its PDFs print it."""
+    key = key or _stream_key(stream)
     data = kept.get(key)
     if data is None:
         data = kept[key] = PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
@@ -547,6 +603,16 @@ def font_bytes(doc, made) -> bytes:
 def page_bytes(doc, page) -> bytes:
     """A page's dictionary as PDFPage.format writes it (reportlab's own check_format fills it in and numbers
     what it refers to, in the same order)."""
+    entries = page_entries(doc, page)
+    for key in page.__Refs__:
+        if key in entries:
+            entries[key] = doc.Reference(entries[key])
+    return _pdf(entries, doc)
+
+
+def page_entries(doc, page) -> dict:
+    """A page's dictionary as PDFPage.format gathers it, filled in by reportlab's own check_format, before what
+    it refers to is numbered."""
     page.check_format(doc)
     entries = {key: getattr(page, key, value) for key, value in page.__Defaults__.items()}
     entries = {key: value for key, value in entries.items() if value is not None}
@@ -554,10 +620,7 @@ def page_bytes(doc, page) -> bytes:
         value = getattr(page, key, None)
         if value is not None:
             entries[key] = value
-    for key in page.__Refs__:
-        if key in entries:
-            entries[key] = doc.Reference(entries[key])
-    return _pdf(entries, doc)
+    return entries
 
 
 @lru_cache(maxsize=4096)
