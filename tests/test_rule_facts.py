@@ -100,7 +100,8 @@ def test_a_text_is_compiled_once_and_stated_with_the_facts_of_each_build(toy, mo
 
     _toy_with_rules(toy)
     compiled, compile = [], Sandbox.compile
-    monkeypatch.setattr(Sandbox, "compile", lambda self, text, *args: compiled.append(text) or compile(self, text, *args))
+    monkeypatch.setattr(Sandbox, "compile",
+                        lambda self, text, *args: compiled.append(text) or compile(self, text, *args))
     monkeypatch.setattr(stated, "COMPILED", {})
 
     def delta(rules=()) -> str:

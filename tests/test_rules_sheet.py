@@ -98,6 +98,14 @@ def test_the_markdown_a_rules_text_may_use():
     assert blocks[-1].rows == (("Card", "Worth"), ("Ruby", "**5**"))
 
 
+def test_a_rules_text_is_parsed_once_and_anew_when_it_or_its_icons_change():
+    text = "Take a :coin:.\n"
+    assert parse(text) is parse(text)  # (kept: the same text set again, in another variant or size)
+    assert parse(text)[1][0].text == r"Take a \:coin\:."
+    assert parse(text, frozenset({"coin"}))[1][0].text == "Take a :coin:."
+    assert parse("Take two :coin:.\n", frozenset({"coin"}))[1][0].text == "Take two :coin:."
+
+
 def test_a_rules_text_prints_its_other_characters_as_written():
     _, blocks = parse("Roll 2 * 3 {dice} at 10:30 :anchor: <b>&amp; `x*y`\n")
     (block,) = blocks

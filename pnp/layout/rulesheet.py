@@ -10,6 +10,7 @@ prints as written, never as a card's markup, but for its icons: `:anchor:` shows
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -47,8 +48,11 @@ class Block:
     rows: tuple = field(default=(), compare=False)  # a table's rows of cells (markup), its head first
 
 
-def parse(text: str, icons=frozenset()) -> tuple[str, list[Block]]:
-    """The title and the blocks of a how-to-play text, `:name:` set as an icon where `icons` has the name."""
+@functools.lru_cache(maxsize=8)
+def parse(text: str, icons=frozenset()) -> tuple[str, tuple[Block, ...]]:
+    """The title and the blocks of a how-to-play text, `:name:` set as an icon where `icons` has the name. Kept
+    for the last few texts: a build sets the rules in each variant and at each size it tries, and `pnp watch`
+    builds again on every save, from the same text."""
     from markdown_it import MarkdownIt
 
     tokens = MarkdownIt("commonmark", {"html": False}).enable("table").parse(text)
@@ -87,7 +91,7 @@ def parse(text: str, icons=frozenset()) -> tuple[str, list[Block]]:
             lists[-1][1:] = [number + 1, False]
         else:  # a paragraph (or an item's later paragraph, set in as deep as the item)
             blocks.append(Block("para", inline(token, icons), depth=len(lists)))
-    return title, blocks
+    return title, tuple(blocks)
 
 
 def inline(token, icons=frozenset()) -> str:
