@@ -359,7 +359,7 @@ def _holding(components: dict, raw: dict, problems: list) -> None:
         held = component.options["holds"]
         if held is None:
             if component.size == (0.0, 0.0):
-                problems.append((component.where.at("holds"), f"a {component.kind} needs `holds:` (a component "
+                problems.append((component.where.at("holds"), f"this {component.kind} needs `holds:` (a component "
                                                               "whose size it takes) or a `size:`"))
         elif held in components and held != component_id:
             components[component_id] = replace(component, size=components[held].size)
