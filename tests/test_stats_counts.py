@@ -95,3 +95,18 @@ def test_a_choice_among_several_moves_is_counted_once_and_again_when_the_greedy_
     watch(SimpleNamespace(to_move=lambda: "Mia", legal_actions=lambda: [take]), take)  # no choice: not counted
     watch(SimpleNamespace(to_move=lambda: "Tom", legal_actions=lambda: [give, take]), take)  # not Mia's move
     assert chosen == {("give", 0): 1, ("give", 1): 0, ("take", 0): 1, ("take", 1): 1}
+
+
+def settings_line(played: list, games: int = 5) -> str:
+    """The settings line of a report of a run of `games` games whose result holds the `played` ranges."""
+    from pnp.stats.report import _settings
+
+    data = {"games": games, "played": played, "counts": {"games": sum(last - first + 1 for first, last in played)},
+            "settings": {"game": "pirates-gold", "seed": 1, "bots": ["greedy"], "players": 3, "options": {},
+                         "data": "abc"}}
+    return _settings(data, None)
+
+
+def test_a_report_of_a_run_not_all_merged_says_how_many_games_are_still_to_merge():
+    assert settings_line([(1, 2), (4, 4)]).startswith("<p>3 games (2 of the run&#x27;s 5 still to merge) · seed 1")
+    assert settings_line([(1, 5)]).startswith("<p>5 games · seed 1 · bots greedy · players 3")
