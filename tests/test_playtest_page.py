@@ -54,4 +54,5 @@ def test_notes_alone_are_shown_without_minutes_and_nothing_is_shown_without_eith
     note = {"file": str(tmp_path / "a.log"), "line": 9, "time": "19:06", "note": "unclear", "after": "Mia give Tom 1"}
     page = "".join(_at_the_table({"minutes": {"games": 0, "logs": []}, "notes": [note]}, tmp_path))
     assert "minutes on average" not in page and heads(page) == ["log", "line", "time", "note", "after the line"]
+    assert page.startswith("<h2>At the table</h2><h3>Notes written during play</h3><table>")
     assert _at_the_table({}, tmp_path) == []

@@ -110,3 +110,20 @@ def settings_line(played: list, games: int = 5) -> str:
 def test_a_report_of_a_run_not_all_merged_says_how_many_games_are_still_to_merge():
     assert settings_line([(1, 2), (4, 4)]).startswith("<p>3 games (2 of the run&#x27;s 5 still to merge) · seed 1")
     assert settings_line([(1, 5)]).startswith("<p>5 games · seed 1 · bots greedy · players 3")
+
+
+def test_a_report_compared_with_an_earlier_run_draws_both_runs_in_every_plot(monkeypatch):
+    from pnp.stats import report
+
+    drawn: list = []
+    for plot in ("_bars_plot", "_rates_plot", "_histogram_plot"):  # what each plot is given, not its picture
+        monkeypatch.setattr(report, plot, lambda title, new, old, *rest: drawn.append((title, old is not None)) or "")
+    made = []
+    for rounds in (1, 3):
+        plan = Plan("pirates-gold", seed=1, players=3, rules=(f"rounds={rounds}",))
+        made.append(results.result(plan.settings(), 12, [(1, 12)], play_games(plan, 1, 12)))  # enough to judge
+    html = report.page(made[1], made[0])
+    assert drawn and all(compared for _, compared in drawn)
+    assert {"events a game, by verb", "3 players: final scores"} <= {title for title, _ in drawn}
+    assert "<th>figure</th><th>value</th>" in html and "<td>mean score</td>" in html
+    assert "Verbs and words are listed when their difference is real." in html
