@@ -2,8 +2,9 @@
 installs it into a fresh virtual environment, and there pnp builds its kit, plays a thousand races with its
 bots, checks them and its example logs, and reports its statistics, by its slug, with no file of pnp changed.
 
-The fresh environment sees this one's packages (pnp and what it needs) through a .pth line, so nothing but
-the game's build backend is fetched; pip fetches that as for any install."""
+The fresh environment sees this one's packages (pnp and what it needs, and pip) through a .pth line, so it is
+made without a pip of its own (installing one is most of what making it costs), and nothing but the game's build
+backend is fetched; pip fetches that as for any install, through the user's pip cache."""
 from __future__ import annotations
 
 import json
@@ -32,8 +33,8 @@ def package_files() -> dict:
 
 
 def fresh_environment(folder: Path) -> Path:
-    """A new virtual environment that also sees this one's installed packages; its python."""
-    subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
+    """A new virtual environment that also sees this one's installed packages, pip among them; its python."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
     python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              check=True, capture_output=True, text=True).stdout.strip()
@@ -53,11 +54,11 @@ def test_a_game_made_with_pnp_new_rules_installs_and_runs_through_every_command(
     assert 'sea-race = "sea_race"' in (game / "pyproject.toml").read_text()
     python = fresh_environment(tmp_path / "venv")
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    own_cache = {**env, "XDG_CACHE_HOME": str(tmp_path / "cache")}  # pnp's cache the test's own, pip's the user's
 
     def pnp(*args, code=0):
-        done = subprocess.run([str(python), "-m", "pnp", *map(str, args)], capture_output=True, text=True, env=env,
-                              cwd=tmp_path)
+        done = subprocess.run([str(python), "-m", "pnp", *map(str, args)], capture_output=True, text=True,
+                              env=own_cache, cwd=tmp_path)
         assert done.returncode == code, done.stdout + done.stderr
         return done.stdout
 
@@ -77,6 +78,6 @@ def test_a_game_made_with_pnp_new_rules_installs_and_runs_through_every_command(
     data = json.loads((tmp_path / "stats" / "sea-race-stats.json").read_text())
     assert data["counts"]["games"] == 1000
     tested = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(game / "tests")],
-                            capture_output=True, text=True, env=env, cwd=game)
+                            capture_output=True, text=True, env=own_cache, cwd=game)
     assert tested.returncode == 0, tested.stdout + tested.stderr
     assert package_files() == before
