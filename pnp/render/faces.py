@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import sys
 
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
@@ -238,7 +239,7 @@ class FaceMaker:
                 if made[0] is not None:
                     self.store.put("rendered", given, [made[0], [dataclasses.astuple(note) for note in made[1]]])
             else:
-                made = (stored[0], tuple(legibility.Finding(*note) for note in stored[1]), ())
+                made = (sys.intern(stored[0]), tuple(legibility.Finding(*note) for note in stored[1]), ())
             self.keys[given] = made
         if first:
             self.variables[template] = (context, over, made)  # its names sought when it is asked for again
@@ -338,7 +339,9 @@ class FaceMaker:
         drawn. (Every rendering is checked, even one whose face another has made: where the template wrote a
         step is its own.)"""
         text = self.render(template, size, bleed, where, context)
-        key = digest(text, size, bleed, self.palette, *self.own_fonts)
+        # (one string a face, however often it is found again in the store: the build keeps what it wrote of a
+        # face, what it prints, by its key)
+        key = sys.intern(digest(text, size, bleed, self.palette, *self.own_fonts))
         made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
         steps, quick = self.steps.read_lines(text, template, where)
         notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette, over.steps if over else ()))
