@@ -10,8 +10,9 @@ Each distinct face is read, checked and drawn once a build, and what that gave i
 pnp.write.cache.Store, given): the text a template rendered from the same data, the steps read from that text
 and checked, what keeps its text from being read, the face's drawing. A later build takes them from there,
 checking again only what may have changed since (the artwork and pictures a drawing places); a face's steps
-and drawing stay on disk until they are needed. What keeps any face from being made is gathered
-(findings.py); `report` says it all once every face is made.
+and drawing stay on disk until they are needed, and a big deck's faces are let go once a few thousand others
+have been asked for since (`Recent`), to be found again by their keys in the store. What keeps any face from
+being made is gathered (findings.py); `report` says it all once every face is made.
 """
 from __future__ import annotations
 
