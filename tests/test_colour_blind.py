@@ -39,6 +39,7 @@ def test_a_symbol_of_its_own_or_far_colours_keep_a_group_from_being_flagged(tmp_
     # without its symbols the marked deck is flagged too
     folder = tmp_path / "game"
     shutil.copytree(FIXTURE, folder)
+    assert [where.field for where, _ in found(folder)] == ["plain-deck.fields.suit"]  # (its faces' marks kept)
     marked = folder / "templates" / "marked.yaml.j2"
     marked.write_text(marked.read_text().replace("game.vars.symbols[card.suit]", "'anchor.svg'"))
     flagged = sorted(where.field for where, _ in found(folder))

@@ -50,7 +50,7 @@ def problems(game, face_of) -> list[tuple[Where, str]]:
                 context = card.context()
                 face = face_of(Drawn(component.template, component.size, bleed, card.where,
                                      {"card": context, "piece": context, **KINDS[component.kind]}))
-                marks[card.id] = _marks(face.steps, palette)
+                marks[card.id] = _kept_marks(face, palette)
             return marks[card.id]
 
         for field in dict.fromkeys(name for card in component.cards for name in card.fields):
@@ -96,6 +96,23 @@ def _spread(cards: list) -> list:
     if len(cards) <= SAMPLE:
         return cards
     return [cards[index * len(cards) // SAMPLE] for index in range(SAMPLE)]
+
+
+KEPT: dict = {}  # (a face's key, the palette) -> its marks: kept while the program runs, so that `pnp watch`, which
+# builds again on every save, reads only the faces that changed
+KEPT_MOST = 10_000  # faces
+
+
+def _kept_marks(face, palette: tuple) -> tuple[frozenset, frozenset]:
+    """A face's `_marks`, read once for its key (what it shows) and the palette."""
+    key = (face.key, palette)
+    found = KEPT.get(key)
+    if found is None:
+        found = _marks(face.steps, palette)
+        if len(KEPT) >= KEPT_MOST:
+            del KEPT[next(iter(KEPT))]
+        KEPT[key] = found
+    return found
 
 
 def _marks(steps, palette: tuple) -> tuple[frozenset, frozenset]:
