@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pdfread import MM, placements, segments
+from pdfread import MM, page_texts, placements, segments
 from pnp.cli import cli
 from pnp.build.stages import lay_out, write_pdf
 from pnp.layout.imposition import Settings, printable
@@ -71,8 +71,8 @@ def test_each_card_is_printed_as_many_times_as_the_data_says(tmp_path):
     game = load_game("buried-treasure")
 
     def front_words(part, s) -> list[str]:
-        reader = read(write_pdf(game, [part], s, with_contents=False), tmp_path, part.component.id + ".pdf")
-        return " ".join(page.extract_text() for page in reader.pages if "· fronts ·" in page.extract_text()).split()
+        texts = page_texts(write_pdf(game, [part], s, with_contents=False))
+        return " ".join(text for text in texts if "· fronts ·" in text).split()
 
     plain, proof = settings("a4"), settings("a4", proof=True)
     for part, proof_part in zip(lay_out(game, plain), lay_out(game, proof)):
@@ -99,8 +99,7 @@ def test_a_proof_labels_every_piece_even_a_narrow_token(slug, tmp_path):
     for part in lay_out(game, proof):
         if not part.component.cards:
             continue
-        reader = read(write_pdf(game, [part], proof, with_contents=False), tmp_path, part.component.id + ".pdf")
-        text = "".join(page.extract_text() for page in reader.pages).replace("\n", "")
+        text = "".join(page_texts(write_pdf(game, [part], proof, with_contents=False)))
         for card in part.component.cards:
             assert card.id in text, (part.component.id, card.id)
 
@@ -223,13 +222,11 @@ def test_list_shows_games_and_counts():
 def test_every_page_has_a_footer_and_a_scale_bar(tmp_path, paper):
     build("buried-treasure", "--paper", paper, "--out", str(tmp_path))
     for form in ("duplex", "fold"):
-        reader = PdfReader(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}-{form}.pdf")
-        total = len(reader.pages)
-        for number, page in enumerate(reader.pages, start=1):
-            text = " ".join(page.extract_text().split())
+        texts = page_texts(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}-{form}.pdf")
+        for number, text in enumerate(texts, start=1):
             assert "print at 100 %" in text and "50 mm" in text  # the scale bar's label
             if number > 1:
-                assert f"page {number} of {total}" in text
+                assert f"page {number} of {len(texts)}" in text
                 assert ("A4" if paper == "a4" else "US Letter") in text
 
 
@@ -277,12 +274,8 @@ def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
     """Printed double-sided, sheet n holds pages 2n-1 and 2n: every fronts page must be odd with its own
     backs page after it, and a page meant for one side only must not share its sheet with another part."""
     build(game, "--duplex", "--paper", "letter", "--out", str(tmp_path))
-    reader = PdfReader(tmp_path / game / f"{game}-kit-letter-duplex.pdf")
-    sides = []
-    for page in reader.pages:
-        text = " ".join(page.extract_text().split())
-        sides.append(next((side for side in ("fronts", "backs", "left blank", "rules") if f"· {side}" in text),
-                          "one-sided"))
+    sides = [next((side for side in ("fronts", "backs", "left blank", "rules") if f"· {side}" in text), "one-sided")
+             for text in page_texts(tmp_path / game / f"{game}-kit-letter-duplex.pdf")]
     assert "fronts" in sides and "one-sided" in sides[2:]
     assert sides[:2] == ["one-sided", "rules"]  # the rules, to read, on the back of the contents: plain paper both
     for number, side in enumerate(sides[2:], start=3):
@@ -358,8 +351,8 @@ def test_a_kit_of_very_many_parts_runs_its_contents_on_to_more_pages(tmp_path, p
     (game / "game.yaml").write_text("".join(["rules_elsewhere: in the box\n"] + lines[:lines.index("components:\n") + 1]
                                             + decks))
     build(str(game), "--paper", paper, "--out", str(tmp_path / "out"))
-    reader = PdfReader(tmp_path / "out" / "many" / f"many-kit-{paper}-duplex.pdf")
-    texts = [page.extract_text() for page in reader.pages]
+    kit = tmp_path / "out" / "many" / f"many-kit-{paper}-duplex.pdf"
+    reader, texts = PdfReader(kit), page_texts(kit)
     contents = [n for n, text in enumerate(texts, start=1) if "· contents · page" in text]
     assert len(contents) > 1 and contents == list(range(1, len(contents) + 1))
     for n in contents:
