@@ -126,9 +126,10 @@ def test_a_page_pictured_before_is_kept_and_a_changed_one_drawn_again(tmp_path, 
     assert version_before in page_before and version_after in page_after and version_before != version_after
 
 
-def test_a_preview_build_packs_each_kit_once_for_its_plan_and_once_for_its_faces(tmp_path, monkeypatch):
-    """The kit's pages are asked for by its PDF, its pictures' captions, its preview's groups and its gallery
-    face: they are packed (pnp/layout/packing.py) once for the parts as planned, and once with their faces made."""
+def test_a_preview_build_packs_each_kit_once(tmp_path, monkeypatch):
+    """The kit's pages are asked for by its PDF, its pictures' captions, its preview's groups, its gallery face
+    and its manifest: they are packed (pnp/layout/packing.py) once, for the parts as planned (each PDF's pages
+    are given their faces one at a time as they are written)."""
     from pnp.layout import print_order as layout
 
     packed = []
@@ -142,4 +143,4 @@ def test_a_preview_build_packs_each_kit_once_for_its_plan_and_once_for_its_faces
     done = CliRunner(env={"XDG_CACHE_HOME": str(tmp_path / "cache")}).invoke(
         cli, ["build", str(TOY), "--preview", "--out", str(tmp_path / "out")])  # duplex and fold
     assert done.exit_code == 0, done.output
-    assert sorted(packed) == [False, False, True, True]
+    assert sorted(packed) == [False, True]

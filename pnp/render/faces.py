@@ -124,6 +124,8 @@ class FaceMaker:
         # each face in memory while it is asked for, as a card's front and back are by its part's PDF and the kit's;
         # one let go is found again by its key in the store (see Recent)
         self.made = Recent()  # request -> its face
+        self.drawn_keys: dict = {}  # a template's request -> the key of the face made for it: one let go from
+        # `made` and `faces` is found again from that, without a rendering or the store (some 100 bytes a card)
         self.printed: dict[str, str] = {}  # face key -> its printed key (see `printed_key`)
         self.faces = Recent()  # face key -> Face
         self.keys = Recent()  # what a template was given -> what it made: (the key of the face, None when it
@@ -229,6 +231,9 @@ class FaceMaker:
         """The face `request.template` draws for what it is given (see requests.Drawn)."""
         template, (w, h), bleed, where, context = (request.template, request.size, request.bleed, request.where,
                                                    request.context)
+        key = self.drawn_keys.get(request)
+        if key is not None:  # made before, and let go
+            return self._face(key, template, (w, h), bleed, where, context)
         over = request.over and self.face(request.over)
         first = template not in self.variables
         given = self._given(template, (w, h), bleed, over, context)
@@ -249,10 +254,15 @@ class FaceMaker:
             self.findings.note(template, where, context, notes, failures)
         if key is None:  # never drawn: the build stops once every face is made (see `report`)
             return Face(f"not made: {given}", (), (w, h), bleed, where)
+        self.drawn_keys[request] = key
+        return self._face(key, template, (w, h), bleed, where, context)
+
+    def _face(self, key: str, template: str, size, bleed: float, where: Where, context: dict) -> Face:
+        """The face of that key a template made, its steps taken from the store when they are needed."""
         face = self.faces.get(key)
         if face is None:
-            steps = functools.partial(self._steps, key, template, (w, h), bleed, where, context)
-            face = self.faces[key] = Face(key, steps, (w, h), bleed, where, lasting=True)
+            steps = functools.partial(self._steps, key, template, size, bleed, where, context)
+            face = self.faces[key] = Face(key, steps, size, bleed, where, lasting=True)
         return face
 
     def _given(self, template: str, size, bleed: float, over: Face | None, context: dict) -> str:
