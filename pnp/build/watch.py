@@ -15,6 +15,7 @@ alone, and the list walked again when a save adds or removes one.
 """
 from __future__ import annotations
 
+import gc
 import html
 import os
 import threading
@@ -183,6 +184,7 @@ def run(session: Session, say, port: int = 0, browse: bool = False, stop: thread
         saves = changes(session, stop)
         next(saves, None)  # the files are watched before the first build: a save made during it is not lost
         report(session.build(), say)
+        between_builds(first=True)
         server.start(app(session))
         announce(server, f"watching {session.folder}: the kit's preview", say)
         if browse:
@@ -190,11 +192,24 @@ def run(session: Session, say, port: int = 0, browse: bool = False, stop: thread
         for batch in saves:
             if batch:
                 report(session.build(), say)
+                between_builds()
     except KeyboardInterrupt:
         pass
     finally:
+        gc.unfreeze()
         server.stop()
     say("stopped watching")
+
+
+def between_builds(first: bool = False) -> None:
+    """The garbage collector's work done while the watch waits for a save, not in a build: its full pass walks
+    every object the program holds (some 150,000 once Buccaneer is built: 0.1 s or more, every third build or
+    so). What the first build leaves (modules, fonts, the program's caches) lives as long as the watch: it is set
+    aside from the collector's passes (`gc.freeze`, undone when the watch stops). What each build leaves is
+    collected as soon as it is done."""
+    gc.collect()
+    if first:
+        gc.freeze()
 
 
 def report(status: dict, say) -> None:
