@@ -1,13 +1,16 @@
 """`pnp watch`: a game's kit built again whenever one of its files is saved, and shown on a page served on this
 computer that follows each build.
 
-The build is `pnp build --preview` (pnp/kit.py), run in one long-lived process: the cache stays open between
-builds, so that only the faces whose inputs changed are made again, and only the pages whose pictures changed
-are drawn again (pnp/write/preview.py, `page_pictures`). The page at the server's root shows the newest
-build's preview, or, when the data is broken, the problems found (each at its file and line, as `pnp build`
-says them) while the last good build's files stay as they were. It asks `/status.json` for the build's number
-every moment and reloads itself when a new build is done. The page is served by pnp/serve/ (on 127.0.0.1, or
-the local network with a token); the kit's files from the game's output folder, never from outside it.
+The build is `pnp build --preview` (pnp/build/stages.py), run in one long-lived process: the cache stays open
+between builds, so that only the faces whose inputs changed are made again, and only the pages whose pictures
+changed are drawn again (pnp/write/preview.py, `page_pictures`); what a change to a card's text leaves as it was is
+kept in memory from one build to the next (how the kit's pieces are packed, each board's plan, the code of the
+data's texts), and the files a build writes as they were are linked, not written (pnp/write/fileset.py). The page
+at the server's root shows the newest build's preview, or, when the data is broken, the problems found (each at its
+file and line, as `pnp build` says them) while the last good build's files stay as they were. It asks
+`/status.json` for the build's number every moment and reloads itself when a new build is done. The page is served
+by pnp/serve/ (on 127.0.0.1, or the local network with a token); the kit's files from the game's output folder,
+never from outside it.
 
 The folders watched are the game's own and the shared templates and artwork, each with its subfolders, walked
 without following links (a link to `/` in a game folder is not a way into the whole disk): each folder is watched

@@ -1,11 +1,11 @@
 """Writing files safely: a folder's whole content replaced in one step, or not at all (and one file alone).
 
-The new files are written into a fresh folder beside the target (`.NAME.staging-XXXX`), which is renamed
-`.NAME.ready-XXXX` once complete, then swapped with the target: in one step where the system can exchange two
-paths (Linux), else by moving the old folder aside (`.NAME.old-XXXX`) and the new one in. A process killed at
-any moment leaves the target holding its complete old set or its complete new set — or, in the instant
-between the two moves of the fallback, no target but both complete sets beside it. The next write first
-finishes that move and removes whatever else a killed write left.
+The new files are written into a fresh folder beside the target (`.NAME.staging-XXXX`; a file the target holds
+already with the same bytes is linked there instead), which is renamed `.NAME.ready-XXXX` once complete, then
+swapped with the target: in one step where the system can exchange two paths (Linux), else by moving the old folder
+aside (`.NAME.old-XXXX`) and the new one in. A process killed at any moment leaves the target holding its complete
+old set or its complete new set — or, in the instant between the two moves of the fallback, no target but both
+complete sets beside it. The next write first finishes that move and removes whatever else a killed write left.
 """
 from __future__ import annotations
 
