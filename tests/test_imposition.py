@@ -55,6 +55,24 @@ def test_the_backs_of_cards_turned_on_letter_land_behind_their_fronts(short_edge
         assert b.trim.w == pytest.approx(POKER[1]) and b.trim.h == pytest.approx(POKER[0])
 
 
+def test_a_grid_is_kept_by_all_it_depends_on():
+    """The grids worked out for pieces of a size (best_grid, fold_grid) are kept by all they depend on: each
+    variation below, asked for after the others, is the grid worked out from nothing."""
+    from pnp.layout.imposition import best_grid, fold_grid
+
+    a4, poker = Settings(paper=PAPERS["a4"]), CARD_SIZES["poker"]
+    variations = [(a4, poker, 0.0, 3.0, 9, True), (Settings(paper=PAPERS["letter"]), poker, 0.0, 3.0, 9, True),
+                  (Settings(paper=PAPERS["a4"], margin=12.0), poker, 0.0, 3.0, 9, True),
+                  (a4, CARD_SIZES["mini"], 0.0, 3.0, 9, True), (a4, poker, 6.0, 3.0, 9, True),
+                  (a4, poker, 0.0, 1.0, 9, True), (a4, poker, 0.0, 3.0, 2, True), (a4, poker, 0.0, 3.0, 9, False)]
+    for settings, size, gutter, bleed, needed, marked in variations:
+        assert best_grid(settings, size, gutter, bleed, needed, marked) == \
+            best_grid.__wrapped__(settings, size, gutter, bleed, needed, marked)
+        assert fold_grid(size, bleed, gutter, settings, needed, marked) == \
+            fold_grid.__wrapped__(size, bleed, gutter, settings, needed, marked)
+    assert len({best_grid(*variation) for variation in variations}) > 4
+
+
 def test_fit_tries_both_orientations():
     # a 100 x 40 strip fits 2 across a 100 x 90 area only when turned? no: 1 x 2 upright, 2 x 0 turned
     grid = fit(Box(0, 0, 90, 100), (100, 40), 0.0)

@@ -7,6 +7,7 @@ Backs are placed by mirroring: across the page for duplex, across the fold line 
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, replace
 
@@ -319,9 +320,11 @@ def shares_cuts(bleed: float, gutter: float) -> bool:
     return gutter < 2 * bleed - 1e-9
 
 
+@functools.lru_cache(maxsize=256)
 def best_grid(settings: Settings, size, gutter: float, bleed: float, needed: int, marked: bool = True):
     """The (grid, content, footer-at-bottom) for one-sided or duplex pages: as `chosen` picks it from the options
-    in the order `candidates` gives the frames, upright before turned."""
+    in the order `candidates` gives the frames, upright before turned. Kept, as `fold_grid`, by all it depends on:
+    a build asks for each part's grid for its pages and for its advice, and `pnp watch` on every save."""
     def search(content, band, area):
         return [(grid, content, band) for grid in grids(area, size, gutter)]
 
@@ -390,6 +393,7 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     return pages
 
 
+@functools.lru_cache(maxsize=256)
 def fold_grid(size, bleed: float, gutter: float, settings: Settings, needed: int, marked: bool = True):
     """The best fold-and-glue sheet for `needed` cards of `size`: (grid of the fronts, content, footer band?, fold
     axis, fold position, the page's settings). Portrait or landscape, folded across or along: as `chosen` picks
