@@ -65,7 +65,7 @@ def _checked(game: Game, settings: Settings, parts: list, maker: FaceMaker, prog
     again as it is written (a big deck's faces are let go meanwhile, pnp/render/faces.py). A DataError says
     every face's problems."""
     for part in parts:
-        maker.pages(part.pages)
+        maker.make(part.pages)
         if progress:
             progress(Said(f"{game.slug}: {part.component.id} laid out on {plural(len(part.pages), 'page')} "
                           f"({layout.variant(settings)})", "part"))

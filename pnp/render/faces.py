@@ -121,8 +121,8 @@ class FaceMaker:
         self.drawings = Drawings(game.palette, self.library, store, warn or (lambda *warning: None))
         self._renderer = None  # jinja2, loaded when a template must be rendered
         self._sources: str | None = None
-        # each face in memory while it is asked for, as a card's front and back are by its part's PDF and the kit's;
-        # one let go is found again by its key in the store (see Recent)
+        # each face in memory while it is asked for, as a card's front and back are by its part's PDF and the kit's
+        # (see Recent); one let go is made again from its key, its steps and drawing taken from the store
         self.made = Recent()  # request -> its face
         self.drawn_keys: dict = {}  # a template's request -> the key of the face made for it: one let go from
         # `made` and `faces` is found again from that, without a rendering or the store (some 100 bytes a card)
@@ -136,6 +136,14 @@ class FaceMaker:
         self.inked = Recent()  # face key -> the face printed with low ink (ink.py)
 
     # --- the pass ------------------------------------------------------------------------------------
+    def make(self, pages: list) -> None:
+        """Every face laid-out pages ask for made, for the writer to ask for again (`page`)."""
+        for page in pages:
+            for _, request in page.placed:
+                self.face(request)
+            if page.flat:
+                self.face(page.flat)
+
     def pages(self, pages: list) -> list:
         """Laid-out pages with a face in place of each request."""
         return [self.page(page) for page in pages]
