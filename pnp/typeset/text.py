@@ -112,6 +112,8 @@ def game_font(name: str, path: Path, bold: str | None = None) -> str:
                          "is not a TrueType font that can be read") from None
     if bold:  # (a font without one has no bold: **bold** in it is a mistake, pnp/render/steps.py)
         BOLD[key] = BOLD[bold] = bold
+    else:  # nor the bold an earlier build of this process named (`pnp watch`, after `-bold` is taken out)
+        BOLD.pop(key, None)
     return key
 
 
