@@ -93,7 +93,7 @@ def close_hint(word: str, known) -> str:
         return ""
     import difflib  # only a line that cannot be read pays for it
 
-    close = difflib.get_close_matches(word, list(known), n=1)
+    close = difflib.get_close_matches(word, list(known))  # the closest first
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

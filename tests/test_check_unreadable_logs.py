@@ -1,0 +1,30 @@
+"""A log that cannot be read as text is one problem of that log, at the line of its first bad byte, and is told
+as every problem is (`pnp check --json` writes each as a record); a deck's discards count every card discarded."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.check.pieces import Deck
+from pnp.check.replay import check_path
+
+pytestmark = pytest.mark.quick
+
+
+def test_a_log_that_is_not_utf8_is_one_problem_of_that_log_at_the_line_of_its_bad_byte(tmp_path):
+    log = tmp_path / "evening.log"
+    log.write_bytes(b"game: pirates-gold\nplayers: Mia Tom\n\xff\xfe Mia give Tom 1\n")
+    outcome = check_path(log)
+    [problem] = outcome.violations
+    assert outcome.file == problem.file == str(log) and problem.line == 3 and problem.kind == "read"
+    assert problem.as_dict() == {"file": str(log), "line": 3, "rule": problem.rule, "message": problem.message,
+                                 "kind": "read", "also": []}
+
+
+def test_a_card_discarded_twice_comes_back_twice_when_the_deck_is_made_again_from_its_discards():
+    deck = Deck({"pirate": 2, "gold": 1})
+    for line, card in enumerate(("pirate", "gold", "pirate"), start=1):
+        assert deck.draw(card, line)
+    deck.discard("pirate")
+    deck.discard("pirate")
+    assert len(deck) == 0 and deck.draw("pirate", 4)  # made again from the two pirates discarded
+    assert deck.reshuffled == 4 and deck.draw("pirate", 5) and not deck.draw("gold", 6)
