@@ -1,0 +1,31 @@
+"""The limits of a text's markup, at their edges: a size from 1pt to 200pt, each mistake placed at the character
+its `{` stands at; and a text quoted in a message whole up to 40 characters, cut short past them."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.typeset.markup import MarkupError, parse
+from pnp.typeset.text import quoted
+
+pytestmark = pytest.mark.quick
+
+
+@pytest.mark.parametrize("size", ["1pt", "200pt", "7.5pt"])
+def test_a_size_from_1pt_to_200pt_is_set(size):
+    assert [run.size for run in parse(f"ab {{{size}}}x{{/}}")] == [None, float(size[:-2])]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ab {201pt}x{/}", "{201pt} at character 4: a size is from 1pt to 200pt"),
+    ("ab {0.5pt}x{/}", "{0.5pt} at character 4: a size is from 1pt to 200pt"),
+    ("abc {red big}x{/}", "{red big} at character 5: expected a colour"),
+])
+def test_a_size_or_colour_it_cannot_set_is_placed_at_its_brace(text, message):
+    with pytest.raises(MarkupError) as raised:
+        parse(text)
+    assert str(raised.value).startswith(message)
+
+
+def test_a_text_is_quoted_whole_up_to_40_characters_and_cut_short_past_them():
+    assert quoted("a" * 40) == repr("a" * 40)
+    assert quoted("b" * 41) == repr("b" * 37 + "...")
