@@ -1,0 +1,64 @@
+"""What reportlab reads from a font's tables is kept in the build's cache and the font made again from it, the
+same font under the name asked for, without reading its tables again; a font with PostScript outlines is refused
+saying what to use instead."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pnp import resources
+from pnp.typeset import text
+
+pytestmark = pytest.mark.quick
+
+
+class Store:
+    """A cache as the build keeps one (pnp/write/cache.py): values by kind and key."""
+
+    def __init__(self):
+        self.kept: dict = {}
+        self.found = 0
+
+    def fetch(self, kind: str, key: str):
+        value = self.kept.get((kind, key))
+        self.found += value is not None
+        return value
+
+    def keep(self, kind: str, key: str, value: bytes) -> None:
+        self.kept[kind, key] = value
+
+
+def test_a_font_is_made_again_from_the_tables_the_cache_keeps(tmp_path, monkeypatch):
+    path = tmp_path / "sans.ttf"
+    shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
+    store = Store()
+    monkeypatch.setattr(text, "TABLES", [store])
+    first = text.truetype("pnp-first", path)
+    read = []
+    monkeypatch.setattr(text.KitFont, "__init__", lambda font, *args: read.append(args))  # no tables read again
+    again = text.truetype("pnp-again", path)
+    assert store.found == 1 and not read and len(store.kept) == 1
+    assert again.fontName == "pnp-again" and again.face._ttf_data == path.read_bytes()
+    assert again.face.charWidths == first.face.charWidths and again.face.name == first.face.name
+    assert again.stringWidth("Île de la Tortue", 10) == first.stringWidth("Île de la Tortue", 10) > 0
+
+
+def test_a_font_with_postscript_outlines_is_refused_saying_to_use_its_truetype_version(tmp_path):
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder([".notdef", "space"])
+    builder.setupCharacterMap({32: "space"})
+    pen = T2CharStringPen(500, None)
+    builder.setupCFF("Cff", {"FullName": "Cff"}, {".notdef": pen.getCharString(), "space": pen.getCharString()}, {})
+    builder.setupHorizontalMetrics({".notdef": (500, 0), "space": (500, 0)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Cff", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    builder.save(str(tmp_path / "cff.otf"))
+    with pytest.raises(ValueError) as refused:
+        text.game_font("cff", tmp_path / "cff.otf")
+    assert "PostScript (CFF) outlines" in str(refused.value) and "use its TrueType version (.ttf)" in str(refused.value)
