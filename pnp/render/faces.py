@@ -37,9 +37,9 @@ from pnp.render.steps import Steps
 
 
 class Recent:
-    """A memo of the last `size` to `2 * size` entries put in (a whole build's but a big deck's), each kept while
-    it is asked for: once `size` more are put, those not asked for since are let go. So the faces of a deck of
-    any size take memory bounded by a few parts', and a face let go is made again from what the store keeps."""
+    """A memo of the entries put in or asked for lately: once `size` more have been put in, those not asked for
+    since are let go. It holds all of a build's faces but a big deck's, whose faces then take memory bounded by
+    a few parts', not the deck's; a face let go is made again from its key (FaceMaker.drawn_keys)."""
 
     def __init__(self, size: int = 4096):
         self.size, self.new, self.old = size, {}, {}
