@@ -36,12 +36,15 @@ from pnp.render.library import Library
 from pnp.render.steps import Steps
 
 
+KEPT_FACES = 4096  # faces (and what asked for them) a maker keeps at hand: from 4,096 to twice that (see Recent)
+
+
 class Recent:
     """A memo of the entries put in or asked for lately: once `size` more have been put in, those not asked for
     since are let go. It holds all of a build's faces but a big deck's, whose faces then take memory bounded by
     a few parts', not the deck's; a face let go is made again from its key (FaceMaker.drawn_keys)."""
 
-    def __init__(self, size: int = 4096):
+    def __init__(self, size: int):
         self.size, self.new, self.old = size, {}, {}
 
     def get(self, key, default=None):
@@ -123,17 +126,17 @@ class FaceMaker:
         self._sources: str | None = None
         # each face in memory while it is asked for, as a card's front and back are by its part's PDF and the kit's
         # (see Recent); one let go is made again from its key, its steps and drawing taken from the store
-        self.made = Recent()  # request -> its face
+        self.made = Recent(KEPT_FACES)  # request -> its face
         self.drawn_keys: dict = {}  # a template's request -> the key of the face made for it: one let go from
         # `made` and `faces` is found again from that, without a rendering or the store (some 100 bytes a card)
         self.printed: dict[str, str] = {}  # face key -> its printed key (see `printed_key`)
-        self.faces = Recent()  # face key -> Face
-        self.keys = Recent()  # what a template was given -> what it made: (the key of the face, None when it
-        # cannot be made; what keeps its text from being read; what else keeps it from being made)
+        self.faces = Recent(KEPT_FACES)  # face key -> Face
+        self.keys = Recent(KEPT_FACES)  # what a template was given -> what it made: (the key of the face, None
+        # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
         # first given and the key of the face it made then
         self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
-        self.inked = Recent()  # face key -> the face printed with low ink (ink.py)
+        self.inked = Recent(KEPT_FACES)  # face key -> the face printed with low ink (ink.py)
 
     # --- the pass ------------------------------------------------------------------------------------
     def make(self, pages: list) -> None:
