@@ -3,10 +3,11 @@ its text read back, to see that the kit states the new value where it stated the
 else but its version (and the contents page's line naming the variant).
 
 `tweak(slug, key)` picks the value: the game's entry in CHOSEN, else the first of a few near values (a whole
-number one more, one less ...) that the game reads and its checker accepts. `kit_words(game, out)` builds the
-duplex kit (every part of it) and reads its words back with pypdfium2; `differences(plain, varied)` lists the
-hunks where they differ, and `unexplained(...)` those that are not one number (in figures, in words, as an
-ordinal) for another, a noun's singular for its plural or the reverse.
+number one more, one less ...) that the game reads and its checker accepts. `kit_words(game)` writes the duplex
+kit (every part of it, in the one PDF a build writes it to; the parts' own PDFs are not written) and reads its
+words back with pypdfium2; `differences(plain, varied)` lists the hunks where they differ, and
+`unexplained(...)` those that are not one number (in figures, in words, as an ordinal) for another, a noun's
+singular for its plural or the reverse.
 
 Run as a script, it prints each fact's hunks: `python tests/rule_tweaks.py buried-treasure [KEY]`.
 """
@@ -15,10 +16,9 @@ from __future__ import annotations
 import difflib
 import re
 import sys
-from pathlib import Path
 
 from pnp import wording
-from pnp.build.stages import build, read_kit
+from pnp.build.stages import lay_out, maker_for, read_kit, write_pdf
 from pnp.errors import PnpError
 from pnp.layout.imposition import Settings
 from pnp.read.games import load_game
@@ -93,14 +93,15 @@ def tweaks(slug: str) -> list[tuple[str, object, str | None]]:
     return [(fact.key, fact.value, tweak(slug, fact.key, fact.value)) for fact in facts(game.rules, game.folder)]
 
 
-def kit_words(game, out: Path) -> list[str]:
+def kit_words(game) -> list[str]:
     """The words of a game's duplex kit (every part, the contents page first), its version written VERSION and
     the contents page's variant line left out."""
     import pypdfium2
 
-    files = build(game, [Settings(fold=False)], out)
-    kit = next(path for path in files if path.name == f"{game.slug}-kit-a4-duplex.pdf")
-    document = pypdfium2.PdfDocument(kit)
+    settings = Settings(fold=False)
+    maker = maker_for(game)
+    document = pypdfium2.PdfDocument(write_pdf(game, lay_out(game, settings, maker), settings, with_contents=True,
+                                               maker=maker))
     text = "\n".join(document[index].get_textpage().get_text_range() for index in range(len(document)))
     document.close()
     text = text.replace(kit_version(game), "VERSION")
@@ -144,23 +145,19 @@ def states(hunks: list, value, new) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    import tempfile
-
     slug, keys = argv[0], argv[1:]
-    with tempfile.TemporaryDirectory() as folder:
-        plain = kit_words(read_kit(slug), Path(folder) / "plain")
-        for key, value, given in tweaks(slug):
-            if keys and key not in keys:
-                continue
-            if given is None:
-                print(f"{key}={shown_value(value)}: no playable value near it")
-                continue
-            game = read_kit(slug, [given])
-            hunks = differences(plain, kit_words(game, Path(folder) / "varied"))
-            print(f"{given} (was {shown_value(value)}): {len(hunks)} changes")
-            for old, new in hunks:
-                mark = " " if explained(old, new) else "!"
-                print(f"  {mark} {' '.join(old)!r} -> {' '.join(new)!r}")
+    plain = kit_words(read_kit(slug))
+    for key, value, given in tweaks(slug):
+        if keys and key not in keys:
+            continue
+        if given is None:
+            print(f"{key}={shown_value(value)}: no playable value near it")
+            continue
+        hunks = differences(plain, kit_words(read_kit(slug, [given])))
+        print(f"{given} (was {shown_value(value)}): {len(hunks)} changes")
+        for old, new in hunks:
+            mark = " " if explained(old, new) else "!"
+            print(f"  {mark} {' '.join(old)!r} -> {' '.join(new)!r}")
     return 0
 
 
