@@ -1,11 +1,13 @@
-"""A log that cannot be read as text is one problem of that log, at the line of its first bad byte, and is told
-as every problem is (`pnp check --json` writes each as a record); a deck's discards count every card discarded."""
+"""A log that cannot be read is one problem of that log at its line: a bad byte, a word too long to be a log's;
+each is told as every problem is (`pnp check --json` writes each as a record). A winner line naming one of a
+shared win names every winner; a deck's discards count every card discarded."""
 from __future__ import annotations
 
 import pytest
 
 from pnp.check.pieces import Deck
-from pnp.check.replay import check_path
+from pnp.check.replay import check_path, check_text
+from pnp.check.violations import LOG_SYNTAX
 
 pytestmark = pytest.mark.quick
 
@@ -28,3 +30,19 @@ def test_a_card_discarded_twice_comes_back_twice_when_the_deck_is_made_again_fro
     deck.discard("pirate")
     assert len(deck) == 0 and deck.draw("pirate", 4)  # made again from the two pirates discarded
     assert deck.reshuffled == 4 and deck.draw("pirate", 5) and not deck.draw("gold", 6)
+
+
+def test_a_word_too_long_for_a_log_is_one_problem_at_its_line_saying_how_long():
+    from test_playtests import SHARED
+
+    log = SHARED.replace("Mia give Tom 1", "Mia give Tom " + "x" * 300)  # line 7
+    [problem] = check_text(log, "long.log").violations
+    assert (problem.line, problem.rule) == (7, LOG_SYNTAX) and "a word of 300 characters" in problem.message
+
+
+def test_a_winner_line_naming_one_of_a_shared_win_names_every_winner():
+    from test_playtests import BROKEN  # Mia and Tom share the win; line 19 names Mia alone
+
+    [problem] = check_text(BROKEN, "broken.log").violations
+    assert problem.line == 19 and problem.message.startswith("Mia and Tom share the win") and \
+        problem.message.endswith(", not Mia")
