@@ -20,7 +20,14 @@ against every build of the suite. A test slower than `--slow` seconds (default 2
 mutant's run when a quicker test reaches the same function: the slow tests still judge the functions only they
 reach. A mutant whose tests run five times as long as they do unchanged has made a loop endless and is stopped
 (a timeout, counted as killed). `--tests` names the test files (or folders) to learn from instead of the whole
-suite: quicker still, and a score from fewer tests can only be lower, never higher, than the suite's.
+suite: quicker still, and a score from fewer tests can only be lower, never higher, than the suite's (naming
+other tests than the last run's starts afresh: mutmut's verdicts hold for the tests they were found with).
+
+Two things the run asks of a test. It must pass when run again in the same process, as the run learns from it
+and then runs it against each mutant: one that leans on what an earlier run left (a font registered, a
+namespace declared) fails the run's first, unchanged, pass. And a mutant in a function whose result the process
+keeps (the installed games, read once) is tried in a process that kept it before the mutant was made: it
+survives unless a test clears what was kept.
 
 The full run tries every mutant of the folders: hours on two cores, for a nightly job. `--sample N` tries N
 mutants of each folder, drawn at random (seeded by `--seed`, so a run can be repeated) from all of the folder's
