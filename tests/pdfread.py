@@ -17,7 +17,7 @@ MM = 72 / 25.4
 
 def page_texts(pdf) -> list[str]:
     """The text of each page of a PDF (a path or its bytes), its words joined by single spaces: read by pdfium,
-    a hundred times faster than pypdf's extract_text, which reads every font again for each face a page draws
+    some thirty times faster than pypdf's extract_text, which reads every font again for each face a page draws
     (a kit's pages took seconds). A word and the colon after it come as one ("EXTRA:")."""
     document = pypdfium2.PdfDocument(pdf)
     try:
