@@ -10,7 +10,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp.build.said import Said
-from pnp.check.loader import playable
 from pnp.errors import DataError, told
 from pnp.layout import changes
 from pnp.layout import print_order as layout
@@ -18,7 +17,7 @@ from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
 from pnp.typeset.text import keep_tables_in
 from pnp.model.game import Game
-from pnp.read.games import components_where, load_game
+from pnp.read.games import components_where, load_game, rules_file
 from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
 from pnp.render.keys import digest
@@ -35,7 +34,10 @@ def read_kit(name: str, rules=()) -> Game:
     texts): refused, before anything is written, when an installed game's checker cannot play it; every text of
     its data that names a fact stated (pnp/render/stated.py)."""
     game = load_game(name, rules)
-    playable(game)
+    if rules_file(game.folder) is not None:  # (the checker, and what it imports, loaded only for a game that has one)
+        from pnp.check.loader import playable
+
+        playable(game)
     return stated(game)
 
 

@@ -22,17 +22,9 @@ import zlib
 from pathlib import Path
 
 from pnp.errors import PnpError, clip, shown
-from pnp.read.games import game_slugs, installed_folder, installed_games, load_game
+from pnp.read.games import game_slugs, installed_folder, installed_games, load_game, rules_file
 
 _loaded: dict = {}
-
-
-def rules_file(folder: Path) -> Path | None:
-    """The file a game's rules start from: `rules/__init__.py` of a package, else `rules.py`; None if neither."""
-    for path in (folder / "rules" / "__init__.py", folder / "rules.py"):
-        if path.is_file():
-            return path
-    return None
 
 
 def checked_games() -> list[str]:

@@ -13,7 +13,6 @@ import importlib.util
 import re
 import unicodedata
 from dataclasses import dataclass, replace
-from importlib.metadata import entry_points
 from pathlib import Path
 
 from pnp import resources
@@ -129,6 +128,9 @@ _installed: dict = {}  # slug -> Installed, read from the entry points once a ru
 def installed_games() -> dict:
     """Slug -> `Installed`, for every game registered under GROUP by the installed distributions."""
     if not _installed:
+        from importlib.metadata import entry_points  # (some 10 ms to import, and as long to read: a game given
+        # as a folder needs neither)
+
         claims: dict = {}
         for point in entry_points(group=GROUP):
             dist = getattr(point, "dist", None)
@@ -144,9 +146,16 @@ def game_slugs() -> list[str]:
     return sorted(installed_games())
 
 
+def installed(name: str) -> Installed | None:
+    """The installed game `name` is the slug of, or None. A name holding a path's separator is a folder's: a
+    slug names the folder its kit is built into (out/<slug>/), so it holds none, and the entry points are not
+    read for it."""
+    return None if "/" in name or "\\" in name else installed_games().get(name)
+
+
 def installed_folder(slug: str) -> Path | None:
     """The folder of the installed game of that slug, or None when no installed game has it."""
-    found = installed_games().get(slug)
+    found = installed(slug)
     return found.folder() if found is not None else None
 
 
@@ -170,7 +179,16 @@ def game_folder(name: str) -> Path:
 def game_slug(name: str) -> str:
     """The slug of the game `name` names: an installed game's own, a folder's name otherwise (its kit goes into
     out/<slug>/)."""
-    return name if name in installed_games() else game_folder(name).name
+    return name if installed(name) is not None else game_folder(name).name
+
+
+def rules_file(folder: Path) -> Path | None:
+    """The file a game's rules (its checker: pnp/check/loader.py) start from: `rules/__init__.py` of a package,
+    else `rules.py`; None if neither."""
+    for path in (folder / "rules" / "__init__.py", folder / "rules.py"):
+        if path.is_file():
+            return path
+    return None
 
 
 def components_where(game: Game) -> Where:
