@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.errors import PnpError
 from pnp.read.rulefacts import facts, read_rules, varied
 
 pytestmark = pytest.mark.quick
@@ -47,3 +48,11 @@ def test_a_variant_s_value_takes_the_kind_of_the_file_s(folder, given, value):
     [(key, changed)] = variant
     assert changed == value and type(changed) is type(value)
     assert {fact.key: fact.value for fact in facts(rules)}[key] == value
+
+
+def test_a_key_that_is_no_fact_is_refused_naming_the_three_closest(tmp_path):
+    (tmp_path / "rules.yaml").write_text("hand-2: 1\nhand-3: 1\nhand-4: 1\nhand-5: 1\nrounds: 3\n", encoding="utf-8")
+    with pytest.raises(PnpError) as refused:
+        varied(read_rules(tmp_path), ["hand-6=2"], tmp_path)
+    named = str(refused.value).partition("did you mean ")[2].partition("?")[0].split(" or ")
+    assert len(named) == 3 and set(named) < {"hand-2", "hand-3", "hand-4", "hand-5"}  # four are close: three named

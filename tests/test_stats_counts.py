@@ -120,10 +120,10 @@ def test_a_report_compared_with_an_earlier_run_draws_both_runs_in_every_plot(mon
         monkeypatch.setattr(report, plot, lambda title, new, old, *rest: drawn.append((title, old is not None)) or "")
     made = []
     for rounds in (1, 3):
-        plan = Plan("pirates-gold", seed=1, players=3, rules=(f"rounds={rounds}",))
+        plan = Plan("pirates-gold", seed=1, players=3, bots=("random", "stop-4"), rules=(f"rounds={rounds}",))
         made.append(results.result(plan.settings(), 12, [(1, 12)], play_games(plan, 1, 12)))  # enough to judge
     html = report.page(made[1], made[0])
     assert drawn and all(compared for _, compared in drawn)
-    assert {"events a game, by verb", "3 players: final scores"} <= {title for title, _ in drawn}
+    assert {"events a game, by verb", "3 players: final scores", "3 players: wins by bot"} <= {title for title, _ in drawn}
     assert "<th>figure</th><th>value</th>" in html and "<td>mean score</td>" in html
     assert "Verbs and words are listed when their difference is real." in html
