@@ -23,9 +23,9 @@ TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
 QUICK = {
     "test_board", "test_card_lists", "test_chance", "test_check_buried_treasure", "test_check_engine",
     "test_check_pete_the_pirate", "test_check_pieces", "test_check_pirates_gold", "test_check_verbs",
-    "test_code_shape", "test_command_options", "test_imposition", "test_json_inputs", "test_jsontext", "test_nets",
-    "test_ods_cell_values", "test_paths", "test_pieces", "test_quickrender", "test_quickyaml", "test_rule_facts",
-    "test_tiling", "test_toolkit", "test_wording", "test_yaml_error_lines",
+    "test_code_shape", "test_command_options", "test_imposition", "test_json_inputs", "test_jsontext", "test_memo",
+    "test_nets", "test_ods_cell_values", "test_paths", "test_pieces", "test_quickrender", "test_quickyaml",
+    "test_rule_facts", "test_tiling", "test_toolkit", "test_wording", "test_yaml_error_lines",
 }
 
 

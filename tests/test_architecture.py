@@ -4,7 +4,7 @@ the libraries that draw.
     model  <-  read  <-  typeset  <-  layout  <-  render  <-  write
 
 A module of a stage may import its own stage and the stages before it, and the shared modules at the top of the
-package (errors, wording, chance, resources, textfile); those shared modules import no stage. Imports are read
+package (errors, wording, chance, resources, textfile, memo); those shared modules import no stage. Imports are read
 from the source (every `import` and `from ... import`, inside functions too), not by running it.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pnp"
 STAGES = ("model", "read", "typeset", "layout", "render", "write")
-SHARED = ("errors", "wording", "chance", "resources", "textfile")  # modules at the top any stage may use
+SHARED = ("errors", "wording", "chance", "resources", "textfile", "memo")  # modules at the top any stage may use
 DRAWING = {"reportlab", "PIL", "jinja2"}
 SPREADSHEETS = {"openpyxl", "odf"}
 

@@ -13,8 +13,8 @@ from reportlab.pdfbase import pdfmetrics
 from pdfread import MM, furniture
 from pnp.build.stages import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, Settings
-from pnp.typeset.text import font
 from pnp.model.paper import PAPERS
+from pnp.typeset.text import font
 from pnp.build.stages import read_kit as load_game  # (the game as the build prints it: its texts stated)
 
 GAMES = sorted(path.parent.name for path in (Path(__file__).parent.parent / "pnp" / "games").glob("*/game.yaml"))

@@ -12,6 +12,7 @@ from pnp.layout import print_order as layout
 from pnp.layout.imposition import Settings, printable
 from pnp.layout.packing import (LEAST_USED, _merged, _orders, _packed, kit_pages, packed_pages, paper, region_of,
                                 runs_of)
+from pnp.memo import Memo
 from pnp.model.paper import PAPERS
 from pnp.build.stages import read_kit as load_game  # (the game as the build prints it: its texts stated)
 from pnp.read.games import game_slugs
@@ -117,7 +118,8 @@ def test_the_way_of_packing_kept_for_some_runs_is_not_taken_for_others(monkeypat
     runs = _merged([run for part in parts for run in runs_of(part, part.pages, settings)])
     changed = [change(runs[0])] + runs[1:]
     whole = (False, False, 0)  # the runs whole, each filling its pages in turn, in the first order
-    monkeypatch.setattr(packing, "CHOSEN", {packing._shape(changed, region): whole})
+    monkeypatch.setattr(packing, "CHOSEN", Memo(packing.CHOSEN.most))
+    packing.CHOSEN.keep(packing._shape(changed, region), whole)
     packed, _ = packed_pages(runs, settings)
     assert len(packed) == 2 and packing.CHOSEN[packing._shape(runs, region)] != whole
     again, _ = packed_pages(runs, settings)

@@ -11,10 +11,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.build.stages import lay_out, maker_for, write_pdf
 from pnp.layout.imposition import Settings, Slot
-from pnp.typeset.text import font
 from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.read.games import load_game
+from pnp.typeset.text import font
 from pnp.write import marks, pdf
 
 TEXTS = ["Ahoy", "Île de la Tortue ☠ · 100 %", "", "(brackets) and \\ back", "\x7f",

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from conftest import edit
 from pnp import wording
 from pnp.cli import cli
+from pnp.memo import Memo
 from pnp.read.games import load_game
 from pnp.read.rulefacts import variant_items, variant_text
 from pnp.read.version import kit_version
@@ -102,7 +103,7 @@ def test_a_text_is_compiled_once_and_stated_with_the_facts_of_each_build(toy, mo
     compiled, compile = [], Sandbox.compile
     monkeypatch.setattr(Sandbox, "compile",
                         lambda self, text, *args: compiled.append(text) or compile(self, text, *args))
-    monkeypatch.setattr(stated, "COMPILED", {})
+    monkeypatch.setattr(stated, "COMPILED", Memo(stated.COMPILED.most))
 
     def delta(rules=()) -> str:
         game = stated.stated(load_game(str(toy), rules))

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from pdfread import page_texts
-from pnp.cli import cli
 from pnp.build.stages import lay_out
+from pnp.cli import cli
 from pnp.layout.imposition import Settings
 from pnp.layout.rulesheet import pages_of, parse, set_lines
 from pnp.model.paper import PAPERS

@@ -15,13 +15,13 @@ from pnp.layout import changes
 from pnp.layout import print_order as layout
 from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
-from pnp.typeset.text import keep_tables_in
 from pnp.model.game import Game
 from pnp.read.games import components_where, load_game, rules_file
 from pnp.render import colourblind
 from pnp.render.faces import FaceMaker
 from pnp.render.keys import digest
 from pnp.render.stated import stated
+from pnp.typeset.text import keep_tables_in
 from pnp.wording import plural
 from pnp.write import cache
 from pnp.write.fileset import FolderSet, cannot_write

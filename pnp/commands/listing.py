@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import click
 
-from pnp.commands import options
 from pnp.build.stages import read_kit
+from pnp.commands import options
 from pnp.errors import PnpError, one_line, shown
 from pnp.layout import print_order as layout
 from pnp.layout.imposition import Settings
 from pnp.layout.kinds import LAYOUTS
-from pnp.typeset.text import keep_tables_in
 from pnp.model.kinds import KINDS
 from pnp.model.paper import PAPERS
 from pnp.read.games import game_slugs, load_game
 from pnp.read.rulefacts import FILE, facts, shown_value
 from pnp.read.version import kit_version
+from pnp.typeset.text import keep_tables_in
 from pnp.wording import plural
 from pnp.write import cache
 

@@ -12,12 +12,12 @@ import functools
 from dataclasses import replace
 
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_ROOM, Page, Slot, Spacing, printable, shop_pages
-from pnp.typeset.markup import escaped
 from pnp.layout.requests import Drawn, Made, Raw
-from pnp.typeset.text import font, wrap
 from pnp.layout.tiling import Plan, Tile, plan
 from pnp.model.geometry import Box
 from pnp.model.units import PT
+from pnp.typeset.markup import escaped
+from pnp.typeset.text import font, wrap
 from pnp.wording import plural
 
 CROSS = 2.0  # half the length of a registration cross's arms

@@ -20,11 +20,11 @@ from pnp.layout.imposition import FOOTER_BAND, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS
 from pnp.layout.print_order import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
-from pnp.typeset.text import font, wrap
 from pnp.model.game import Card
 from pnp.model.units import PT
 from pnp.read.rulefacts import variant_text
 from pnp.read.version import card_digests, kit_version
+from pnp.typeset.text import font, wrap
 
 INK = "#2B1C0D"
 

@@ -9,9 +9,9 @@ from pnp.layout.imposition import SCALE_BAR, Page
 from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.packing import paper
 from pnp.layout.requests import WIDE, Made, line_step, scale_bar, text_step
-from pnp.typeset.text import font, wrap
 from pnp.model.units import PT
 from pnp.read.rulefacts import variant_text
+from pnp.typeset.text import font, wrap
 
 INK = "#2B1C0D"
 

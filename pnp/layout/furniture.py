@@ -14,10 +14,10 @@ from reportlab.pdfbase import pdfmetrics
 
 from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL,
                                    SCALE_WORDS, Page)
-from pnp.typeset.text import font
 from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.read.version import LENGTH as VERSION_LENGTH
+from pnp.typeset.text import font
 
 FURNITURE_SIZE = 6.0  # points: the footer, the scale bar's label and the word "fold"
 LINE_PITCH = 2.5  # between the footer's two baselines

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.typeset.markup import escaped
 from pnp.model.kinds import SIDES
+from pnp.typeset.markup import escaped
 
 CUT = {"stroke": "#000000", "width": 0.3, "fill": "none", "dash": None, "opacity": 1.0}
 FOLD = {**CUT, "stroke": "#555555", "width": 0.25, "dash": [2.0, 1.5]}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pnp.layout.cards import fold_stock
 from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, Box, Grid, NoRoom, Page, Slot, behind, clip_for,
                                    mirror, printable)
+from pnp.memo import Memo
 from pnp.model.paper import stock_weight
 
 
@@ -261,9 +262,9 @@ ORDERS = (  # the orders the packer tries the runs in, largest first and then sm
 )
 
 
-CHOSEN: dict = {}  # the shape of runs packed before (`_shape`) -> the way of packing them found best: (whether
-# cut in two, whether shared out evenly, which of their orders)
-CHOSEN_KEPT = 1_000  # shapes: a kit's packings try some fifty (pnp watch packs the same ones on every save)
+CHOSEN = Memo(1_000)  # the shape of runs packed before (`_shape`) -> the way of packing them found best: (whether
+# cut in two, whether shared out evenly, which of their orders); a kit's packings try some fifty shapes, and pnp watch
+# packs the same ones on every save
 
 
 def _best(runs: list[Run], region: Box) -> Packer:
@@ -281,9 +282,7 @@ def _best(runs: list[Run], region: Box) -> Packer:
                              for halved, each in enumerate(ways) for even in (False, True)
                              for number, ordered in enumerate(_orders(each))
                              for packer in [_packed(ordered, region, even)]), key=lambda option: option[:2])
-    if len(CHOSEN) >= CHOSEN_KEPT:
-        del CHOSEN[next(iter(CHOSEN))]
-    CHOSEN[shape] = chosen
+    CHOSEN.keep(shape, chosen)
     return packer
 
 

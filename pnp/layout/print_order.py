@@ -9,9 +9,9 @@ from pnp.layout.contents import contents_length, contents_pages, has_rules_sheet
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, rules_pages, tally
 from pnp.layout.packing import kit_pages
-from pnp.typeset.text import glyph_names, missing_glyphs
 from pnp.model.geometry import Box
 from pnp.read.version import kit_version
+from pnp.typeset.text import glyph_names, missing_glyphs
 
 
 @dataclass

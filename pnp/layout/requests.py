@@ -13,9 +13,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.errors import Where
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK, SCALE_WORDS
+from pnp.model.units import PT
 from pnp.typeset.markup import escaped
 from pnp.typeset.text import CAP, font
-from pnp.model.units import PT
 
 
 class Drawn:

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from pnp import resources
 from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Slot, printable
-from pnp.typeset.markup import ICON, escaped, parse as runs_of
 from pnp.layout.requests import Made, Raw, line_step, text_step
-from pnp.typeset.text import CAP, DESCENT, text_layout
 from pnp.model.units import PT
+from pnp.typeset.markup import ICON, escaped, parse as runs_of
+from pnp.typeset.text import CAP, DESCENT, text_layout
 
 INK = "#2B1D0E"
 RULE = "#B8AE9C"

@@ -20,6 +20,7 @@ import warnings
 
 from pnp.errors import Where
 from pnp.layout.requests import Drawn
+from pnp.memo import Memo
 from pnp.render.legibility import hex_of, rgb
 
 SAMPLE = 24  # the cards of a group compared, spread over it: what these all show, a big group's all show too
@@ -98,9 +99,8 @@ def _spread(cards: list) -> list:
     return [cards[index * len(cards) // SAMPLE] for index in range(SAMPLE)]
 
 
-KEPT: dict = {}  # (a face's key, the palette) -> its marks: kept while the program runs, so that `pnp watch`, which
+KEPT = Memo(10_000)  # (a face's key, the palette) -> its marks: kept while the program runs, so that `pnp watch`, which
 # builds again on every save, reads only the faces that changed
-KEPT_MOST = 10_000  # faces
 
 
 def _kept_marks(face, palette: tuple) -> tuple[frozenset, frozenset]:
@@ -108,10 +108,7 @@ def _kept_marks(face, palette: tuple) -> tuple[frozenset, frozenset]:
     key = (face.key, palette)
     found = KEPT.get(key)
     if found is None:
-        found = _marks(face.steps, palette)
-        if len(KEPT) >= KEPT_MOST:
-            del KEPT[next(iter(KEPT))]
-        KEPT[key] = found
+        found = KEPT.keep(key, _marks(face.steps, palette))
     return found
 
 

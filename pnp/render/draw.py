@@ -11,9 +11,9 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION, PDF_VERSION_DEFAULT
 
 from pnp.errors import DataError
-from pnp.typeset.text import ICON, SLANT, glyph_names, missing_glyphs, overflow, shown_font, text_layout
 from pnp.model import numbers
 from pnp.model.units import PT
+from pnp.typeset.text import ICON, SLANT, glyph_names, missing_glyphs, overflow, shown_font, text_layout
 
 
 @lru_cache(maxsize=None)

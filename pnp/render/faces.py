@@ -24,7 +24,6 @@ import sys
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
-from pnp.typeset.text import game_font
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
 from pnp.render import legibility
@@ -34,6 +33,7 @@ from pnp.render.findings import Findings
 from pnp.render.keys import digest
 from pnp.render.library import Library
 from pnp.render.steps import Steps
+from pnp.typeset.text import game_font
 
 
 KEPT_FACES = 4096  # faces (and what asked for them) a maker keeps at hand: from 4,096 to twice that (see Recent)

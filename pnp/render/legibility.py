@@ -23,10 +23,10 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.typeset.text import DESCENT, text_layout, unfitted
 from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.render.draw import colour
+from pnp.typeset.text import DESCENT, text_layout, unfitted
 from pnp.wording import plural
 
 MIN_SIZE = 6.0  # points: the smallest text a player is asked to read

@@ -14,12 +14,12 @@ from __future__ import annotations
 import dataclasses
 
 from pnp.errors import DataError, Where, shown
+from pnp.memo import Memo
 from pnp.model.specs import line_of
 
 MARKS = ("{{", "{%")
-COMPILED: dict = {}  # a text -> its code, compiled in the sandbox as `Texts` sets it up (every text alike): kept
+COMPILED = Memo(10_000)  # a text -> its code, compiled in the sandbox as `Texts` sets it up (every text alike): kept
 # while the program runs, so that `pnp watch` compiles a text once, not on every build; rendered anew each time
-COMPILED_KEPT = 10_000  # texts
 
 
 def stated(game):
@@ -114,10 +114,7 @@ class Texts:
         here each time."""
         code = COMPILED.get(text)
         if code is None:
-            code = self._env.compile(text)
-            if len(COMPILED) >= COMPILED_KEPT:
-                del COMPILED[next(iter(COMPILED))]
-            COMPILED[text] = code
+            code = COMPILED.keep(text, self._env.compile(text))
         return self._env.template_class.from_code(self._env, code, self._env.make_globals(None), None)
 
     @staticmethod

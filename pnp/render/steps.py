@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 
 from pnp.errors import DataError, OverLimit, Where
-from pnp.typeset.markup import MarkupError, icons, parse, plain
-from pnp.typeset.text import BOLD, quoted, shown_font
 from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.read.datafile import parse_yaml
+from pnp.typeset.markup import MarkupError, icons, parse, plain
+from pnp.typeset.text import BOLD, quoted, shown_font
 
 FONTS = ("sans", "bold", "title")
 PLACED = ("art", "image")  # steps that place a file of the artwork folders, named by `src`

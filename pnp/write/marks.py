@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.furniture import BAR_LABELS, BESIDE, FOLD_WORD, FURNITURE_SIZE, Spot
 from pnp.layout.furniture import furniture as where
 from pnp.layout.imposition import SCALE_BAR, SCALE_BAR_HEIGHT, SCALE_LABEL, SCALE_TICK, Page
-from pnp.typeset.text import font
 from pnp.model.units import PT
+from pnp.typeset.text import font
 
 MARK_WIDTH = 0.25
 KEPT_TEXTS = 4096  # texts other than printable ASCII kept coded for a document (see text_code)

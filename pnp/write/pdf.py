@@ -36,11 +36,12 @@ from pnp.errors import DataError
 from pnp.layout.furniture import furniture as where
 from pnp.layout.furniture import version_box
 from pnp.layout.imposition import Page
-from pnp.typeset.text import font
+from pnp.memo import Memo
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
 from pnp.render.images import Picture
 from pnp.render.keys import digest
+from pnp.typeset.text import font
 from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
 
@@ -535,8 +536,8 @@ def _plain(stream: PDFStream, doc) -> bool:
     return type(doc.encrypt) is NoEncryption and all(type(value) is int for value in stream.dictionary.dict.values())
 
 
-STREAMS: dict = {}  # (content, filters, dictionary) -> the stream's bytes, for the latest few plain streams
-KEPT_STREAMS = 128  # a kit's font subsets and character maps, some 30 KB each at most
+STREAMS = Memo(128)  # (content, filters, dictionary) -> the stream's bytes, for the latest few plain streams: a kit's
+# font subsets and character maps, some 30 KB each at most
 
 
 def stream_bytes(stream: PDFStream, doc) -> bytes:
@@ -546,10 +547,7 @@ def stream_bytes(stream: PDFStream, doc) -> bytes:
            tuple(sorted(stream.dictionary.dict.items())))
     data = STREAMS.get(key)
     if data is None:
-        data = stream.format(doc)
-        if len(STREAMS) >= KEPT_STREAMS:
-            del STREAMS[next(iter(STREAMS))]
-        STREAMS[key] = data
+        data = STREAMS.keep(key, stream.format(doc))
     return data
 
 
