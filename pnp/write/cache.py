@@ -49,11 +49,14 @@ def stamp() -> str:
     the libraries', by their files' places, sizes and times, found without importing them. A drawing made by
     other code is never taken for this code's."""
     parts = [__version__, str(LAYOUT), sys.version]
-    own = Path(__file__).parent.parent  # the package
-    for path in sorted(own.rglob("*.py")):
-        if "games" not in path.relative_to(own).parts:
-            stat = path.stat()
-            parts.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}")
+    own = os.path.dirname(os.path.dirname(__file__))  # the package
+    for place, inside, names in os.walk(own):  # (not Path.rglob, which took 6 ms of every build to this one's 2)
+        inside[:] = sorted(name for name in inside if name not in ("games", "__pycache__"))
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(place, name)
+                stat = os.stat(path)
+                parts.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}")
     for name in LIBRARIES:
         spec = importlib.util.find_spec(name)
         origin = spec.origin if spec and spec.origin else ""
