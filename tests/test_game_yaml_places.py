@@ -4,9 +4,12 @@ its fonts (so that a letter a font lacks is blamed where it was written); and a 
 of the game's palette."""
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from conftest import edit
+from pnp import resources
 from pnp.errors import DataError
 from pnp.read.games import load_game
 
@@ -31,8 +34,9 @@ def test_the_kit_s_notes_and_where_its_rules_are_are_placed_at_their_lines(toy):
 
 def test_a_colour_field_may_name_a_colour_of_the_palette(toy):
     edit(toy / "game.yaml", "      value: {type: int, min: 0, max: 9, default: 0}\n",
-         "      value: {type: int, min: 0, max: 9, default: 0}\n      tint: {type: colour, default: sea}\n")
-    assert {card.fields["tint"] for card in load_game(str(toy)).components["deck"].cards} == {"sea"}
+         "      value: {type: int, min: 0, max: 9, default: 0}\n      tint: {type: colour, default: none}\n")
+    edit(toy / "game.yaml", "cards: deck.csv", "cards: [{id: alpha, tint: sea}, {id: beta, tint: '#123456'}]")
+    assert [card.fields["tint"] for card in load_game(str(toy)).components["deck"].cards] == ["sea", "#123456"]
 
 
 def test_a_card_list_named_with_a_sheet_is_checked_at_its_line(toy):
@@ -53,13 +57,19 @@ def test_a_card_of_a_list_that_is_no_card_is_blamed_at_its_line(toy):
     ("players: [2, 3]\n", "players: [2, 3]\nplayers: [2, 4]\n", ("game.yaml:4: players", "this key is given twice")),
     ("players: [2, 3]\n", "players: [2, 3]\naliases:\n  ok: Deck\n  two words: Deck\n",
      ("game.yaml:6: aliases.two words", "an alias is one word")),
-    ("players: [2, 3]\n", "players: [2, 3]\nfonts:\n  Hand: hand.ttf\n", ("game.yaml:5: fonts.Hand", "a font's name")),
     ("components:\n", "components:\n  sleeve:\n    kind: envelope\n    title: Sleeve\n    template: front.yaml.j2\n",
      ("game.yaml:7: sleeve.holds", "this envelope needs `holds:`")),
     ("components:\n", "components:\n  sleeve:\n    kind: envelope\n    title: Sleeve\n    template: front.yaml.j2\n"
                       "    holds: nothing\n", ("game.yaml:11: sleeve.holds", "no other component is called 'nothing'")),
-], ids=["players reversed", "players blank", "key twice", "alias", "font", "envelope without holds", "holds nothing"])
+], ids=["players reversed", "players blank", "key twice", "alias", "envelope without holds", "holds nothing"])
 def test_a_problem_of_game_yaml_is_placed_at_its_line_and_key(toy, old, new, found):
     edit(toy / "game.yaml", old, new)
     [(where, message)] = problems(toy)
     assert where == found[0] and message.startswith(found[1])
+
+
+def test_a_font_s_problem_is_placed_at_its_own_line_among_the_game_s_fonts(toy):
+    shutil.copy(resources.FONTS / "DejaVuSans.ttf", toy / "hand.ttf")
+    edit(toy / "game.yaml", "players: [2, 3]\n", "players: [2, 3]\nfonts:\n  hand: hand.ttf\n  Hand: hand.ttf\n")
+    [(where, message)] = problems(toy)
+    assert where == "game.yaml:6: fonts.Hand" and message.startswith("a font's name")
