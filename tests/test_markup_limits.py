@@ -40,4 +40,5 @@ def test_a_text_that_does_not_fit_names_its_box_and_the_size_it_was_tried_at():
     at6 = SimpleNamespace(size=6.0)
     assert unfitted({"w": 57.5, "h": 20, "fit": True}, at6) == "(57.5 × 20 mm) even at 6 pt"
     assert unfitted({"w": 57.5, "h": None, "fit": True}, at6) == "(57.5 mm wide) even at 6 pt"
-    assert unfitted({"w": 40, "h": 10, "fit": False}, SimpleNamespace(size=9.5)) == "(40 × 10 mm) at 9.5 pt (fit: false)"
+    at9 = SimpleNamespace(size=9.5)
+    assert unfitted({"w": 40, "h": 10, "fit": False}, at9) == "(40 × 10 mm) at 9.5 pt (fit: false)"

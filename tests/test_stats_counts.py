@@ -1,5 +1,6 @@
-"""The counts and figures of `pnp stats`, worked out by hand on small inputs: a win alone or shared, words a
-game, a histogram's steps, a word's change named, the minutes at the table, a result file's bytes."""
+"""The counts, figures and report of `pnp stats`, worked out by hand on small inputs: a win alone or shared,
+words a game, a histogram's steps, a word's change named, the minutes at the table, a result file's bytes, a
+plan's variant played, a player's choices set against the greedy bot's, and what a report says and draws."""
 from __future__ import annotations
 
 import json
@@ -9,11 +10,10 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.check.replay import check_text
-from pnp.stats import results
+from pnp.stats import playtests, report, results
 from pnp.stats.figures import _compare_events, figures
-from pnp.stats import playtests
 from pnp.stats.playtests import time_at_table
-from pnp.stats.report import _steps
+from pnp.stats.report import _settings, _steps
 from pnp.stats.run import Plan, play_games
 from pnp.stats.tally import Tally
 from test_playtests import LENA_WINS, SHARED
@@ -99,8 +99,6 @@ def test_a_choice_among_several_moves_is_counted_once_and_again_when_the_greedy_
 
 def settings_line(played: list, games: int = 5) -> str:
     """The settings line of a report of a run of `games` games whose result holds the `played` ranges."""
-    from pnp.stats.report import _settings
-
     data = {"games": games, "played": played, "counts": {"games": sum(last - first + 1 for first, last in played)},
             "settings": {"game": "pirates-gold", "seed": 1, "bots": ["greedy"], "players": 3, "options": {},
                          "data": "abc"}}
@@ -113,8 +111,6 @@ def test_a_report_of_a_run_not_all_merged_says_how_many_games_are_still_to_merge
 
 
 def test_a_report_compared_with_an_earlier_run_draws_both_runs_in_every_plot(monkeypatch):
-    from pnp.stats import report
-
     drawn: list = []
     for plot in ("_bars_plot", "_rates_plot", "_histogram_plot"):  # what each plot is given, not its picture
         monkeypatch.setattr(report, plot, lambda title, new, old, *rest: drawn.append((title, old is not None)) or "")
@@ -124,6 +120,7 @@ def test_a_report_compared_with_an_earlier_run_draws_both_runs_in_every_plot(mon
         made.append(results.result(plan.settings(), 12, [(1, 12)], play_games(plan, 1, 12)))  # enough to judge
     html = report.page(made[1], made[0])
     assert drawn and all(compared for _, compared in drawn)
-    assert {"events a game, by verb", "3 players: final scores", "3 players: wins by bot"} <= {title for title, _ in drawn}
+    titles = {title for title, _ in drawn}
+    assert {"events a game, by verb", "3 players: final scores", "3 players: wins by bot"} <= titles
     assert "<th>figure</th><th>value</th>" in html and "<td>mean score</td>" in html
     assert "Verbs and words are listed when their difference is real." in html
