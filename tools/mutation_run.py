@@ -124,7 +124,7 @@ def run(folders: list[str], options: argparse.Namespace) -> None:
     def learn_then_leave_out_slow_tests(*args, **kwargs):
         learn(*args, **kwargs)
         left_out = leave_out_slow_tests(state().tests_by_mangled_function_name, state().duration_by_test, options.slow)
-        print(f"    {left_out} runs of a test slower than {options.slow:g} s left out (quicker ones reach the same code)")
+        print(f"    {left_out} runs of a test slower than {options.slow:g} s left out: quicker ones reach its code")
 
     mutmut_run.collect_or_load_stats = learn_then_leave_out_slow_tests
     if options.sample:
