@@ -31,9 +31,10 @@ survives unless a test clears what was kept.
 
 The full run tries every mutant of the folders: hours on two cores, for a nightly job. `--sample N` tries N
 mutants of each folder, drawn at random from all of the folder's mutants (seeded by `--seed`: the same seed and
-folders, named in the same order, draw the same mutants while the code is unchanged), and prints each folder's killed share with its 95 % confidence interval (Wilson's): an estimate of the
-share the full run would find, with the same tests and settings. A hundred mutants give an interval about
-±6 points wide around a score near 90 %; the draw is kept in mutants/sample.json for `--report`.
+folders, named in the same order, draw the same mutants while the code is unchanged), and prints each folder's
+killed share with its 95 % confidence interval (Wilson's): an estimate of the share the full run would find,
+with the same tests and settings. A hundred mutants give an interval about ±6 points wide around a score near
+90 %; the draw is kept in mutants/sample.json for `--report`.
 
 A mutant counts as killed when a test failed on it, or when the tests ran out of time on it (shown apart).
 Every other mutant counts against the score: one that survived, one no test reaches ("no tests"), one whose
