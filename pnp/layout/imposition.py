@@ -34,7 +34,7 @@ class NoRoom(Exception):
     fault, or the --margin's, which the build tells apart (pnp/layout/print_order.py)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Slot:
     """One face on a page: its trimmed rectangle, how far it is turned (degrees anticlockwise) and
     the part of its bleed that may print (never over a neighbour, never into the unprinted margin)."""
@@ -81,9 +81,10 @@ class Spacing:
     upright: bool = False  # its pieces are read as they stand (a board's assembly map): never turned
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
-    """A laid-out page: faces in slots, plus what the page furniture needs to know."""
+    """A laid-out page: faces in slots, plus what the page furniture needs to know. (Slotted, as Slot and Box
+    are: a big deck lays out thousands.)"""
 
     size: tuple[float, float]
     side: str  # fronts, backs, fold-and-glue, sheets

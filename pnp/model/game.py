@@ -30,9 +30,9 @@ GAME = Record({
 }, "the game's description")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One distinct card of a group: printed `count` times."""
+    """One distinct card of a group: printed `count` times. (Slotted: a big deck holds thousands.)"""
 
     id: str
     count: int

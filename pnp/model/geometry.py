@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
+    """A rectangle: slotted, as a page's layout makes several for every face it places."""
+
     x0: float
     y0: float
     x1: float
