@@ -1,11 +1,13 @@
 """A log that cannot be read is one problem of that log at its line: a bad byte, a word too long to be a log's;
 each is told as every problem is (`pnp check --json` writes each as a record). A winner line naming one of a
-shared win names every winner; a deck's discards count every card discarded."""
+shared win names every winner; a roll of no face names the die's faces; a deck's discards count every card
+discarded."""
 from __future__ import annotations
 
 import pytest
 
 from pnp.check.pieces import Deck
+from pnp.read.games import installed_folder
 from pnp.check.replay import check_path, check_text
 from pnp.check.violations import LOG_SYNTAX
 
@@ -46,3 +48,13 @@ def test_a_winner_line_naming_one_of_a_shared_win_names_every_winner():
     [problem] = check_text(BROKEN, "broken.log").violations
     assert problem.line == 19 and problem.message.startswith("Mia and Tom share the win") and \
         problem.message.endswith(", not Mia")
+
+
+def test_a_roll_of_no_face_of_the_die_names_the_faces_and_the_verb_s_usage():
+    log = (installed_folder("cannon-dice") / "examples" / "roll-off.log").read_text(encoding="utf-8").splitlines()
+    at = log.index("roll 3 2")
+    log[at] = "roll 3 seven"
+    [problem, *_] = check_text("\n".join(log) + "\n", "duel.log").violations
+    assert (problem.line, problem.rule) == (at + 1, LOG_SYNTAX)
+    assert "'seven' is not a die face (1, 2, 3, 4, 5, explosion)" in problem.message
+    assert problem.message.endswith("(write `roll FACE [FACE]`)")
