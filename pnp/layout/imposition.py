@@ -381,6 +381,8 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     rotation = 90 if grid.turned else 0
     slots = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in cells]
     has_backs = any(back is not None for _, back in pairs)
+    backs_at = [behind(slot, settings) for slot in slots] if has_backs else []  # every back page's slots, as the
+    # front pages share theirs: a big deck's pages hold thousands of faces, not thousands of slots
     pages = []
     for chunk in _chunks(pairs, grid.count):
         common = dict(size=settings.size, content=content, footer_at_bottom=band, fit=fit)
@@ -389,7 +391,7 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
                           placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)],
                           spacing=Spacing(bleed, gutter, len(chunk) >= most), **common))
         if has_backs:
-            backs = [(behind(slot, settings), back) for slot, (_, back) in zip(slots, chunk)]
+            backs = [(slot, back) for slot, (_, back) in zip(backs_at, chunk)]
             pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))
     return pages
 
