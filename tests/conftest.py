@@ -36,6 +36,15 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.quick)
 
 
+def pytest_ignore_collect(collection_path, config):
+    """Under `-m quick`, a test module neither named in QUICK nor marking tests quick itself (`pytestmark =
+    pytest.mark.quick`) is not even imported: importing the others, and what they import, was a third of the run."""
+    path = collection_path
+    if config.getoption("markexpr") == "quick" and path.name.startswith("test_") and path.suffix == ".py":
+        return path.stem not in QUICK and "pytest.mark.quick" not in path.read_text(encoding="utf-8")
+    return None
+
+
 def needs(program: str, package: str, use: str) -> str:
     """The path of a program a test runs (a Debian package's): on a developer's machine without it the test is
     skipped, saying what to install; under CI (CI=true, where .ci/run installs it) it fails, so that what it
