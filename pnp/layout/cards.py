@@ -45,10 +45,9 @@ def card_faces(component, card, outline: list | None = None) -> tuple:
     """A card's front and its back (None: it has none), as requests; `outline` drawn over each (a token's cut
     line)."""
     bleed, context = component.options["bleed"], card.context()
-    front = overlaid(Drawn(component.template, component.size, bleed, card.where,
-                           {"card": context, "piece": context}), outline, "outline")
-    back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where,
-                                        {"card": context, "piece": context}), outline, "outline")
+    given = {"card": context, "piece": context}  # (the same for both: a big deck asks for thousands)
+    front = overlaid(Drawn(component.template, component.size, bleed, card.where, given), outline, "outline")
+    back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where, given), outline, "outline")
     return front, back
 
 

@@ -99,8 +99,9 @@ def _spread(cards: list) -> list:
     return [cards[index * len(cards) // SAMPLE] for index in range(SAMPLE)]
 
 
-KEPT = Memo(10_000)  # (a face's key, the palette) -> its marks: kept while the program runs, so that `pnp watch`, which
-# builds again on every save, reads only the faces that changed
+KEPT = Memo(SAMPLE * MAX_GROUPS)  # (a face's key, the palette) -> its marks: kept while the program runs, so that
+# `pnp watch`, which builds again on every save, reads only the faces that changed; as many as one field's groups
+# compare at most, so that a big deck's (several groups of thousands) are not all held while its PDFs are written
 
 
 def _kept_marks(face, palette: tuple) -> tuple[frozenset, frozenset]:
