@@ -179,6 +179,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
     finally:
         files.discard()
         maker.store.commit()
+        layout.PACKED.clear()  # (this build's kits, found again by their parts only in this build: let go with it)
     for line in told(soft, verbose):
         say(Said(line, "warning"))
     for line in _coverage_lines(game, covered):

@@ -149,7 +149,8 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
     return entries
 
 
-PACKED: list = []  # the last few kits packed: (their parts and pages, settings, the packed pages)
+PACKED: list = []  # the last few kits packed: (their parts and pages, settings, the packed pages); emptied as a
+# build ends (pnp/build/stages.py), as the next build's parts are others
 PACKED_KEPT = 4  # a build asks for its kits' pages several times (the PDF, the captions, the preview's groups)
 
 
