@@ -27,7 +27,8 @@ Two things the run asks of a test. It must pass when run again in the same proce
 and then runs it against each mutant: one that leans on what an earlier run left (a font registered, a
 namespace declared) fails the run's first, unchanged, pass. And a mutant in a function whose result the process
 keeps (the installed games, read once) is tried in a process that kept it before the mutant was made: it
-survives unless a test clears what was kept.
+survives unless a test clears what was kept. (The caches of pnp's functions, `functools.lru_cache`, are emptied
+before the first mutant: a markup parsed by an unchanged run would be given again without running a mutant.)
 
 The full run tries every mutant of the folders: hours on two cores, for a nightly job. `--sample N` tries N
 mutants of each folder, drawn at random from all of the folder's mutants (seeded by `--seed`: the same seed and
@@ -97,6 +98,20 @@ def leave_out_slow_tests(tests_by_function: dict[str, set[str]], seconds_by_test
     return left_out
 
 
+def forget_kept_results() -> int:
+    """Empty the caches of pnp's functions (`functools.lru_cache`), which the unchanged runs before the mutants
+    filled: a mutant's process is a copy of this one, and a function whose result is kept would give it without
+    running its mutant. How many caches were emptied."""
+    import functools
+    import gc
+
+    caches = [found for found in gc.get_objects() if isinstance(found, functools._lru_cache_wrapper)
+              and (getattr(found, "__module__", None) or "").startswith("pnp.")]
+    for cache in caches:
+        cache.cache_clear()
+    return len(caches)
+
+
 def generate() -> None:
     """Copy the package into mutants/ and write its mutants, as the first step of mutmut's run does."""
     from mutmut.__main__ import create_mutants
@@ -128,6 +143,13 @@ def run(folders: list[str], options: argparse.Namespace) -> None:
         print(f"    {left_out} runs of a test slower than {options.slow:g} s left out: quicker ones reach its code")
 
     mutmut_run.collect_or_load_stats = learn_then_leave_out_slow_tests
+    check_setup = mutmut_run.run_forced_fail_test  # the last run before the mutants'
+
+    def check_setup_then_forget_kept_results(*args, **kwargs):
+        check_setup(*args, **kwargs)
+        print(f"    {forget_kept_results()} caches of pnp's functions emptied: each mutant runs its own code")
+
+    mutmut_run.run_forced_fail_test = check_setup_then_forget_kept_results
     if options.sample:
         generate()
         draw = random.Random(options.seed)
