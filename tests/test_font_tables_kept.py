@@ -41,6 +41,7 @@ def test_a_font_is_made_again_from_the_tables_the_cache_keeps(tmp_path, monkeypa
     assert store.found == 1 and not read and len(store.kept) == 1
     assert again.fontName == "pnp-again" and again.face._ttf_data == path.read_bytes()
     assert again.face.charWidths == first.face.charWidths and again.face.name == first.face.name
+    assert again.face._pdfScale(2048) == first.face._pdfScale(2048)  # font units to a PDF's thousandths
     assert again.stringWidth("Île de la Tortue", 10) == first.stringWidth("Île de la Tortue", 10) > 0
 
 
