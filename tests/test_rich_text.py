@@ -61,6 +61,9 @@ def test_what_is_not_markup_prints_as_itself():
     ("a } b", "a } at character 3 closes no {"),
     ("{red loud}x{/}", "expected a colour (a palette name or #rrggbb) and/or a size such as 8pt, got 'loud'"),
     ("{500pt}x{/}", "a size is from 1pt to 200pt"),
+    ("ab {201pt}x{/}", "{201pt} at character 4: a size is from 1pt to 200pt"),  # each mistake at its brace
+    ("ab {0.5pt}x{/}", "{0.5pt} at character 4: a size is from 1pt to 200pt"),
+    ("abc {red big}x{/}", "{red big} at character 5: expected a colour"),
     ("{ }x", "sets nothing"),
     ("end \\", "a \\ ends the text"),
 ])
