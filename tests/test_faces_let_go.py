@@ -1,12 +1,12 @@
 """A big deck's faces are let go once others have been asked for since, and made again from their keys when asked
-for again (pnp/render/faces.py, Recent): memory bounded, whatever the deck's size, and the same kit printed."""
+for again (pnp/render/faces.py, pnp.memo.Recent): memory bounded, whatever the deck's size, and the same kit printed."""
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from pnp.cli import cli
 from pnp.render import faces
-from pnp.render.faces import Recent
+from pnp.memo import Recent
 
 
 def test_a_memo_keeps_what_is_asked_for_and_lets_the_rest_go():

@@ -11,7 +11,7 @@ pnp.write.cache.Store, given): the text a template rendered from the same data, 
 and checked, what keeps its text from being read, the face's drawing. A later build takes them from there,
 checking again only what may have changed since (the artwork and pictures a drawing places); a face's steps
 and drawing stay on disk until they are needed, and a big deck's faces are let go once a few thousand others
-have been asked for since (`Recent`), to be found again by their keys in the store. What keeps any face from
+have been asked for since (`pnp.memo.Recent`), to be found again by their keys in the store. What keeps any face from
 being made is gathered (findings.py); `report` says it all once every face is made.
 """
 from __future__ import annotations
@@ -24,6 +24,7 @@ import sys
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
+from pnp.memo import Recent
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
 from pnp.render import legibility
@@ -36,39 +37,7 @@ from pnp.render.steps import Steps
 from pnp.typeset.text import game_font
 
 
-KEPT_FACES = 4096  # faces (and what asked for them) a maker keeps at hand: from 4,096 to twice that (see Recent)
-
-
-class Recent:
-    """A memo of the entries put in or asked for lately: once `size` more have been put in, those not asked for
-    since are let go. It holds all of a build's faces but a big deck's, whose faces then take memory bounded by
-    a few parts', not the deck's; a face let go is made again from its key (FaceMaker.drawn_keys)."""
-
-    def __init__(self, size: int):
-        self.size, self.new, self.old = size, {}, {}
-
-    def get(self, key, default=None):
-        found = self.new.get(key, self)
-        if found is self:
-            found = self.old.get(key, self)
-            if found is self:
-                return default
-            self[key] = found  # asked for again: kept another round
-        return found
-
-    def __contains__(self, key) -> bool:
-        return key in self.new or key in self.old
-
-    def __setitem__(self, key, value) -> None:
-        if len(self.new) >= self.size:
-            self.old, self.new = self.new, {}
-        self.new[key] = value
-
-    def setdefault(self, key, value):
-        found = self.get(key, self)
-        if found is self:
-            self[key] = found = value
-        return found
+KEPT_FACES = 4096  # faces (and what asked for them) a maker keeps at hand: from 4,096 to twice that (see pnp.memo.Recent)
 
 
 class Face:
