@@ -3,6 +3,7 @@ same font under the name asked for, without reading its tables again; a font wit
 saying what to use instead."""
 from __future__ import annotations
 
+import marshal
 import shutil
 
 import pytest
@@ -63,3 +64,52 @@ def test_a_font_with_postscript_outlines_is_refused_saying_to_use_its_truetype_v
     with pytest.raises(ValueError) as refused:
         text.game_font("cff", tmp_path / "cff.otf")
     assert "PostScript (CFF) outlines" in str(refused.value) and "use its TrueType version (.ttf)" in str(refused.value)
+
+
+def test_a_fonts_tables_are_kept_under_its_file_size_time_and_contents_digest(tmp_path, monkeypatch):
+    path = tmp_path / "sans.ttf"
+    shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
+    monkeypatch.setattr(text, "TABLES", [])  # (the process's own list untouched)
+    store = Store()
+    text.keep_tables_in(store)
+    assert text.TABLES == [store]
+    text.truetype("pnp-pixel@0123456789ab", path)
+    stat = path.stat()
+    assert list(store.kept) == [("font", f"sans.ttf|{stat.st_size}|{stat.st_mtime_ns}|0123456789ab")]
+
+
+def test_without_a_cache_a_font_is_read_from_its_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(text, "TABLES", [])
+    made = text.truetype("pnp-plain", resources.FONTS / "DejaVuSans.ttf")
+    assert isinstance(made, text.KitFont) and made.fontName == "pnp-plain"
+    assert made.face._ttf_data == (resources.FONTS / "DejaVuSans.ttf").read_bytes()
+
+
+@pytest.mark.parametrize("kept", [b"", b"garbage", marshal.dumps(1), marshal.dumps(({}, {}))],
+                         ids=["empty", "not marshal's", "no parts", "a part missing"])
+def test_tables_kept_by_another_version_are_read_again_from_the_file(tmp_path, monkeypatch, kept):
+    path = tmp_path / "sans.ttf"
+    shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
+    store = Store()
+    monkeypatch.setattr(text, "TABLES", [store])
+    stat = path.stat()
+    key = ("font", f"sans.ttf|{stat.st_size}|{stat.st_mtime_ns}|")
+    store.kept[key] = kept
+    made = text.truetype("pnp-again", path)
+    assert made.fontName == "pnp-again" and made.stringWidth("Ahoy", 10) == text._text_width("Ahoy", "sans", 10)
+    own, plain, names = marshal.loads(store.kept[key])  # kept again, as this version reads them
+    assert own["fontName"] == "pnp-again" and plain["unitsPerEm"] == 2048 and names["name"] == b"DejaVuSans"
+
+
+class Unwritable(Store):
+    """A cache that cannot keep what it is given, as marshal cannot write a value of a type it does not know."""
+
+    def keep(self, kind: str, key: str, value: bytes) -> None:
+        raise ValueError("unmarshallable object")
+
+
+def test_a_font_whose_tables_marshal_cannot_write_is_still_made(monkeypatch):
+    store = Unwritable()
+    monkeypatch.setattr(text, "TABLES", [store])
+    made = text.truetype("pnp-unkept", resources.FONTS / "DejaVuSans.ttf")
+    assert made.fontName == "pnp-unkept" and made.face.unitsPerEm == 2048 and not store.kept
