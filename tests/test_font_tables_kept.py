@@ -1,6 +1,8 @@
 """What reportlab reads from a font's tables is kept in the build's cache and the font made again from it, the
-same font under the name asked for, without reading its tables again; a font with PostScript outlines is refused
-saying what to use instead."""
+same font under the name asked for, without reading its tables again, and embedded in a PDF as the font read from its
+file; the tables are kept under the file's size, time and the digest of its contents, and read from the file again
+when what is kept is another version's (or when marshal cannot write them); a font with PostScript outlines is
+refused saying what to use instead."""
 from __future__ import annotations
 
 import marshal
@@ -63,7 +65,8 @@ def test_a_font_with_postscript_outlines_is_refused_saying_to_use_its_truetype_v
     builder.save(str(tmp_path / "cff.otf"))
     with pytest.raises(ValueError) as refused:
         text.game_font("cff", tmp_path / "cff.otf")
-    assert "PostScript (CFF) outlines" in str(refused.value) and "use its TrueType version (.ttf)" in str(refused.value)
+    assert str(refused.value) == ("is an OpenType font with PostScript (CFF) outlines, which cannot be embedded here: "
+                                  "use its TrueType version (.ttf)")
 
 
 def test_a_fonts_tables_are_kept_under_its_file_size_time_and_contents_digest(tmp_path, monkeypatch):
@@ -113,3 +116,28 @@ def test_a_font_whose_tables_marshal_cannot_write_is_still_made(monkeypatch):
     monkeypatch.setattr(text, "TABLES", [store])
     made = text.truetype("pnp-unkept", resources.FONTS / "DejaVuSans.ttf")
     assert made.fontName == "pnp-unkept" and made.face.unitsPerEm == 2048 and not store.kept
+
+
+def test_a_font_made_again_from_the_cache_is_embedded_in_a_pdf_as_the_font_read_from_its_file(tmp_path, monkeypatch):
+    import io
+    import re
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "sans.ttf"
+    shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
+    monkeypatch.setattr(text, "TABLES", [Store()])
+    embedded = []
+    for name in ("pnp-read", "pnp-remade"):  # read from its file, then made again from the tables kept
+        made = text.truetype(name, path)
+        monkeypatch.setitem(pdfmetrics._fonts, name, made)  # (as registered, without sharing a face)
+        canvas = Canvas(io.BytesIO(), pageCompression=0)
+        canvas.setFont(name, 9)
+        canvas.drawString(10, 10, "Île de la Tortue")
+        data = canvas.getpdfdata()
+        inside = text.resource_name(name).encode()
+        assert re.findall(rb"/(\w+)\+0 9 Tf", data) == [inside] and b"/BaseFont /AAAAAA+DejaVuSans" in data
+        streams = re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)
+        embedded.append([stream.replace(inside, b"F") for stream in streams])
+    assert embedded[0] == embedded[1]  # the page's text, the font program and its tables, byte for byte
