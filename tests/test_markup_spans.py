@@ -53,6 +53,7 @@ def test_each_colour_word_of_a_span_is_changed_and_the_span_written_again_with_s
     assert recoloured(r"{ red  8pt }a{ / }\{red\} {8pt}b{/}", str.upper) == r"{RED 8pt}a{ / }\{red\} {8pt}b{/}"
     assert recoloured("{sand}a{/}\n{#abc}b{/}", lambda colour: "ink") == "{ink}a{/}\n{ink}b{/}"
     assert recoloured("Time: 10:30", str.upper) == "Time: 10:30"
+    assert recoloured("{#abcd 8pt}x{/}", str.upper) == "{#abcd 8pt}x{/}"  # no colour, left as written
 
 
 def test_a_texts_icons_are_named_once_each_in_the_order_shown():

@@ -90,6 +90,20 @@ def test_styled_text_breaks_where_the_next_word_would_pass_the_width_and_not_bef
                                                                                                 "cc")]]
 
 
+def test_a_word_of_text_and_an_icon_touching_it_wraps_whole():
+    runs = parse("aa x:coin:")
+    whole = sans("aa") + sans(" ") + sans("x") + 10.0 * ICON * 2.0
+    (line,) = _set(runs, "sans", 1.0, 10.0, {"coin": 2.0}, whole)
+    assert [piece[1] for piece in line] == ["aa x", "coin"]
+    lines = _set(runs, "sans", 1.0, 10.0, {"coin": 2.0}, whole - 0.01)
+    assert [[piece[:2] for piece in line] for line in lines] == [[(0.0, "aa")], [(0.0, "x"), (sans("x"), "coin")]]
+
+
+def test_a_text_of_one_icon_is_set_as_the_icon():
+    assert _set(parse(":coin:"), "sans", 1.0, 10.0, {"coin": 2.0}, WIDE) == [
+        [(0.0, "coin", "sans", 10.0, None, False, True, 10.0 * ICON * 2.0)]]
+
+
 def test_a_new_line_in_styled_text_starts_a_line_and_an_empty_line_is_kept():
     lines = _set(parse("**a**\n\nb"), "sans", 1.0, 10.0, {}, WIDE)
     assert lines == [[(0.0, "a", "bold", 10.0, None, False, False, bold("a"))], [],
@@ -144,7 +158,8 @@ def test_a_set_line_reads_back_as_its_words_with_an_icon_between_colons():
     assert _plain((_piece(0.0, "one two", 5.0),)) == "one two"
     assert _plain((_piece(0.0, "coin", 3.0, icon=True),)) == ":coin:"
     assert _plain((_piece(0.0, "a", 2.0), _piece(2.0, "coin", 3.0, icon=True), _piece(6.0, "b", 1.0))) == "a:coin: b"
-    assert _plain((_piece(0.0, "a", 2.0), _piece(2.0 + 1e-7, "b", 1.0))) == "ab"  # touching, within rounding
+    assert _plain((_piece(0.0, "a", 2.0), _piece(2.0 + 1e-6, "b", 1.0))) == "ab"  # touching, within rounding
+    assert _plain((_piece(0.0, "a", 2.0), _piece(2.0 + 1e-5, "b", 1.0))) == "a b"
     assert _plain(()) == ""
     assert _layout("x :coin: y:dot:\n**a**", "sans", 10.0, 1.2, 60.0, None, True, "top").lines == \
         ("x :coin: y:dot:", "a")
@@ -173,8 +188,9 @@ def test_each_line_starts_where_its_align_puts_it_in_the_box():
     assert layout.line_x({"align": "left", "w": 30.0}) == [0.0, 0.0]
     assert layout.line_x({"align": "right", "w": 30.0}) == [26.0, 20.0]
     assert layout.line_x({"align": "center", "w": 30.0}) == [13.0, 10.0]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as unknown:
         layout.line_x({"align": "justify", "w": 30.0})
+    assert unknown.value.args == ("justify",)
 
 
 # --- a step's settings ----------------------------------------------------------------------------------------
