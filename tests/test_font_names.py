@@ -1,5 +1,6 @@
 """How pnp/typeset/text.py names the fonts it registers and says what they lack: a game's own font keyed by its name
-and contents, a face of another file named apart from one registered before, the name a PDF gives each font and
+and contents, a face keeping its own name when it is new and named apart from a face of another file registered
+under it before, the name a PDF gives each font and
 its subsets, each subset made once, the characters a font cannot print named as a message names them, and a text
 that does not fit said with its box."""
 from __future__ import annotations
@@ -8,6 +9,7 @@ import hashlib
 import io
 import re
 import shutil
+import uuid
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -52,6 +54,15 @@ def test_a_file_that_is_no_font_is_refused_and_forgotten(tmp_path):
         game_font("junk", path)
     assert str(refused.value) == "is not a TrueType font that can be read"
     assert not [key for key in GAME_FONTS if key.startswith("junk@")]
+
+
+def test_a_face_of_a_name_no_font_had_before_keeps_its_name(tmp_path):
+    new = "Pnp " + uuid.uuid4().hex[:5].upper()  # as long as "Pnp Pixel", and new to this process
+    path = tmp_path / "new.ttf"
+    path.write_bytes(PIXEL.read_bytes().replace(b"Pnp Pixel", new.encode("ascii"))
+                     .replace("Pnp Pixel".encode("utf-16-be"), new.encode("utf-16-be")))
+    key = game_font("new", path)
+    assert bytes(pdfmetrics.getFont(font(key)).face.name) == new.replace(" ", "-").encode("ascii")
 
 
 def test_a_face_of_another_file_is_named_apart_and_one_of_the_same_file_shares_its_name(tmp_path):
