@@ -1,8 +1,7 @@
 """How pnp/typeset/text.py names the fonts it registers and says what they lack: a game's own font keyed by its name
 and contents, a face keeping its own name when it is new and named apart from a face of another file registered
-under it before, the name a PDF gives each font and
-its subsets, each subset made once, the characters a font cannot print named as a message names them, and a text
-that does not fit said with its box."""
+under that name before, the name a PDF gives each font and its subsets, each subset made once, the characters a
+font cannot print named as a message names them, and a text that does not fit said with its box."""
 from __future__ import annotations
 
 import hashlib
