@@ -1,0 +1,117 @@
+"""Where a page's furniture goes (pnp/layout/furniture.py), on small pages made for each case: the footer's two
+lines and the 50 mm bar in the band at the foot, or in the margins round the faces, clear of the faces, the fold
+line, the word "fold" and each other; and, where no margin holds them, at the foot over what is there."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.layout.furniture import APART, CLEAR, FOLD_WORD, LINE_PITCH, box_at, extents, furniture, width
+from pnp.layout.imposition import FOOTER_BAND, SCALE_BAR, Page, Slot
+from pnp.model.geometry import Box
+
+pytestmark = pytest.mark.quick
+
+FOOTER = ("Toy · Cards · fronts · page 1 of 2", "A4 paper · print at 100 % · kit 0a1b2c3d")
+ROOM = Box(5.0, 5.0, 205.0, 292.0)  # an A4 page inside a 5 mm margin
+EPS = 1e-6
+
+
+def page(*faces: Box, fold: tuple | None = None, at_bottom: bool = False) -> Page:
+    """An A4 page placing a face in each box (its bleed in the box), with FOOTER; its footer in the band at the
+    foot, or in the margins its faces leave."""
+    placed = [(Slot(face, 0, face), None) for face in faces]
+    content = ROOM.inset(bottom=FOOTER_BAND) if at_bottom else ROOM
+    return Page(size=(210.0, 297.0), side="fronts", placed=placed, content=content, fold=fold, marks=False,
+                footer=FOOTER, footer_at_bottom=at_bottom)
+
+
+def drawn(on: Page) -> dict:
+    """What each piece of furniture fills on the page: its two footer lines, its bar with its label, and the word
+    "fold" if it has one."""
+    placed, sizes = furniture(on), extents(on.footer)
+    boxes = {f"line {number}": box_at(extent, spot)
+             for number, (extent, spot) in enumerate(zip(sizes["lines"], placed.lines), start=1)}
+    boxes["bar"] = box_at(sizes["bar"][placed.label_beside], placed.bar)
+    if placed.fold_label is not None:
+        low, high = sizes["lines"][0][2:]
+        boxes["fold"] = box_at((0.0, width(FOLD_WORD), low, high), placed.fold_label)
+    return boxes
+
+
+def apart(a: Box, b: Box) -> float:
+    """How far apart two boxes are (0 when they touch or overlap)."""
+    return max(b.x0 - a.x1, a.x0 - b.x1, b.y0 - a.y1, a.y0 - b.y1, 0.0)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a.x0 < b.x1 - EPS and b.x0 < a.x1 - EPS and a.y0 < b.y1 - EPS and b.y0 < a.y1 - EPS
+
+
+def in_margins_clear_of_all(on: Page) -> dict:
+    """The page's furniture, checked: each piece inside the page's content, in a margin of the faces (below,
+    above, left or right of their ink, CLEAR away), clear of the fold line; the pieces apart from each other (the
+    word "fold" CLEAR, the others APART; the footer's two lines are one piece where they stand together)."""
+    boxes, inked, line = drawn(on), on.inked, on.fold_line()
+    for name, box in boxes.items():
+        assert ROOM.x0 - EPS <= box.x0 and box.x1 <= ROOM.x1 + EPS and ROOM.y0 - EPS <= box.y0 and \
+            box.y1 <= ROOM.y1 + EPS, (name, box)
+        assert (box.y1 <= inked.y0 - CLEAR + EPS or box.y0 >= inked.y1 + CLEAR - EPS or
+                box.x1 <= inked.x0 - CLEAR + EPS or box.x0 >= inked.x1 + CLEAR - EPS), (name, box, inked)
+        if line is not None:
+            assert apart(box, Box(*line)) >= CLEAR - EPS, (name, box, line)
+    names = sorted(boxes)
+    for first in names:
+        for second in names:
+            if first < second and {first, second} != {"line 1", "line 2"}:
+                least = CLEAR if "fold" in (first, second) else APART
+                assert apart(boxes[first], boxes[second]) >= least - EPS, (first, second, boxes)
+    return boxes
+
+
+def test_a_page_with_a_footer_band_has_its_lines_at_its_left_and_the_bar_at_its_right():
+    on = page(Box(20.0, 20.0, 190.0, 280.0), at_bottom=True)
+    boxes, placed = drawn(on), furniture(on)
+    band = Box(ROOM.x0, ROOM.y0, ROOM.x1, ROOM.y0 + FOOTER_BAND)
+    for name, box in boxes.items():
+        assert band.x0 <= box.x0 and box.x1 <= band.x1 and band.y0 <= box.y0 and box.y1 <= band.y1, (name, box)
+    first, second = placed.lines
+    assert (first.x, second.x) == (ROOM.x0, ROOM.x0) and first.y - second.y == LINE_PITCH
+    assert placed.bar.x + SCALE_BAR == ROOM.x1 and placed.bar.y == second.y and not placed.label_beside
+
+
+def test_the_footer_goes_below_the_faces_where_the_margin_there_holds_it():
+    boxes = in_margins_clear_of_all(page(Box(30.0, 40.0, 180.0, 280.0)))
+    assert all(box.y1 <= 40.0 - CLEAR for box in boxes.values())
+
+
+def test_a_bottom_margin_a_little_short_of_the_footer_leaves_it_to_the_margin_above_the_faces():
+    """The footer's two lines and the bar stand, together, just as tall as the margin below the faces: that
+    margin lacks the room kept clear of the faces, so they go above them (not beside the faces, reaching up
+    into their row)."""
+    block = extents(FOOTER)["block"]
+    bottom = ROOM.y0 + block[3] - block[2]  # the faces' foot: the margin below them exactly the footer's height
+    boxes = in_margins_clear_of_all(page(Box(90.0, bottom, 120.0, 250.0)))
+    assert boxes["line 1"].y0 >= 250.0 + CLEAR and boxes["line 2"].y0 >= 250.0 + CLEAR
+
+
+def test_the_word_fold_at_the_foot_of_its_line_keeps_clear_of_the_footer_beside_it():
+    """A fold line across the page whose faces leave no room above it: the word goes below its foot, in the
+    bottom margin, and the footer set there keeps clear of it."""
+    left, right = Box(10.0, 12.0, 40.0, 290.0), Box(40.0, 12.0, 70.0, 290.0)
+    on = page(left, right, fold=("x", 40.0))
+    boxes = in_margins_clear_of_all(on)
+    word = boxes["fold"]
+    assert word.y1 <= 12.0 - CLEAR + EPS and word.x0 < 40.0 < word.x1  # below the line's foot, centred on it
+    assert boxes["line 1"].y0 < word.y1 and word.y0 < boxes["line 1"].y1  # the footer beside it
+
+
+def test_faces_that_leave_no_margin_wide_enough_have_the_footer_at_the_foot_over_them():
+    """Faces reaching within 2 mm of every edge of the content: no margin holds the footer or the bar, which
+    then stand at the foot of the content, the lines at its left and the bar at its right."""
+    on = page(ROOM.inset(2.0, 2.0, 2.0, 2.0))
+    placed = furniture(on)
+    low = extents(FOOTER)["lines"][1][2]  # the lines' reach below their baseline
+    first, second = placed.lines
+    assert (first.x, first.y, first.turn) == (ROOM.x0, pytest.approx(ROOM.y0 - low + LINE_PITCH), 0)
+    assert (second.x, second.y) == (ROOM.x0, pytest.approx(ROOM.y0 - low))
+    assert (placed.bar.x, placed.bar.y, placed.label_beside) == (ROOM.x1 - SCALE_BAR, ROOM.y0, False)
