@@ -6,15 +6,17 @@ import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from conftest import edit, run
 from pnp.check.loader import rules_for
-from pnp.errors import DataError
+from pnp.errors import DataError, Where
 from pnp.build.stages import lay_out
-from pnp.layout.boards import board_plan, footprints, rooms
-from pnp.layout.imposition import NoRoom, Settings
+from pnp.layout.boards import (MAP_GAP, MAP_SHARE, MARK, _assembly_steps, _crop_marks, _map_page, board_plan,
+                               footprints, rooms)
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, NoRoom, Settings, printable
 from pnp.layout.tiling import GLUE, MAX_COLUMNS, MAX_ROWS, count, plan, seams
 from pnp.model.geometry import Box
 from pnp.model.paper import PAPERS
@@ -251,3 +253,55 @@ def test_the_checker_walks_the_board_the_printer_draws(game_copy):
     drawn = game.components["board"].options["board"].as_dicts()["spaces"]
     assert [s["id"] for s in drawn if s["kind"] == "hiding"] == ["R5", "R10", "R13", "R16", "R20"]
     assert rules_for(str(folder)).hiding == ("R5", "R10", "R13", "R16", "R20")
+
+
+def test_crop_marks_stand_in_line_with_the_board_s_outer_edges_beyond_its_bleed():
+    """A sheet holding the whole board has a mark at each end of each of its four edges' lines, in the margin:
+    MARK long from MARK_GAP beyond the bleed, where the room allows it, and none along a seam."""
+    W, H, bleed = 100.0, 80.0, 3.0
+    src, room = Box(-bleed, -bleed, W + bleed, H + bleed), Box(-20.0, -20.0, W + 20.0, H + 20.0)
+    marks = sorted(tuple(map(tuple, step["line"]["points"])) for step in _crop_marks(W, H, src, room))
+    ends = (-bleed - MARK_GAP, -bleed - MARK_GAP - MARK)
+    assert marks == sorted([((x, ends[0]), (x, ends[1])) for x in (0.0, W)] +
+                           [((x, H + bleed + MARK_GAP), (x, H + bleed + MARK_GAP + MARK)) for x in (0.0, W)] +
+                           [((ends[0], y), (ends[1], y)) for y in (0.0, H)] +
+                           [((W + bleed + MARK_GAP, y), (W + bleed + MARK_GAP + MARK, y)) for y in (0.0, H)])
+    left_half = Box(-bleed, -bleed, 50.0 + GLUE, H + bleed)  # the board's left edge only, across this sheet
+    assert {step["line"]["points"][0][0] for step in _crop_marks(W, H, left_half, room)
+            if step["line"]["points"][0][0] == step["line"]["points"][1][0]} == {0.0}
+
+
+def test_the_assembly_steps_say_to_glue_rows_first_only_where_rows_have_seams_across_them():
+    grid = plan((300.0, 400.0), 3.0, {"portrait": (193.0, 274.0)}, [])  # two sheets across, two down
+    one_row = plan((300.0, 100.0), 3.0, {"portrait": (193.0, 274.0)}, [])
+    one_column = plan((100.0, 400.0), 3.0, {"portrait": (193.0, 274.0)}, [])
+    assert [(len(tiled.rows), tiled.rows[0].columns) for tiled in (grid, one_row, one_column)] == [
+        (2, 2), (1, 2), (2, 1)]
+    rows_first = "Glue each row together first, then the rows one over the other."
+    steps = _assembly_steps(grid, "A1")
+    assert steps[3] == rows_first and steps[1].startswith("On every sheet but A1, cut exactly along the solid line")
+    assert len(steps) == 5 and steps[-1].startswith("Once it is dry, trim the board's outer edges on the crop marks")
+    assert rows_first not in _assembly_steps(one_row, "A1") + _assembly_steps(one_column, "A1")
+
+
+def test_a_tall_board_s_assembly_map_keeps_to_the_top_half_its_sheets_named_in_their_middles():
+    """The map of a board too tall for the half page's height is drawn as tall as that half allows, 2 mm clear
+    of its foot, leaving the page's lower half to other pieces; each sheet's name is centred in its outline."""
+    size = (200.0, 500.0)
+    tiled = plan(size, 3.0, {"portrait": (193.0, 274.0)}, [])
+    board = SimpleNamespace(id="board", title="Tall board", size=size, where=Where("game.yaml", 7, "board"))
+    paper = Settings(paper=PAPERS["a4"])
+    page = _map_page(board, "the board's face", tiled, paper)
+    content = printable(paper).inset(bottom=FOOTER_BAND)
+    (slot, face), = page.placed
+    assert face.size[1] == pytest.approx(content.h * MAP_SHARE - 2 * MAP_GAP)
+    assert slot.trim.y1 == pytest.approx(content.y1 - MAP_GAP) and slot.trim.y0 >= content.y1 - content.h / 2
+    (_, picture), raw = face.steps
+    assert picture["face"] == "the board's face" and picture["y"] + picture["h"] == pytest.approx(face.size[1] - 2)
+    outlines = [step["rect"] for step in raw.steps if "rect" in step and "fill" not in step["rect"]]
+    names = [step["text"] for step in raw.steps if "text" in step and step["text"]["font"] == "title"
+             and step["text"]["text"] in {tile.label for tile in tiled.tiles}]
+    assert len(outlines) == len(names) == tiled.sheets > 1
+    for outline, name in zip(outlines, names):
+        assert name["y"] + name["h"] / 2 == pytest.approx(outline["y"] + outline["h"] / 2)
+        assert (name["x"], name["w"]) == (outline["x"], outline["w"]) and name["valign"] == "middle"
