@@ -222,3 +222,16 @@ def test_no_cut_line_runs_along_a_fold():
                  and not step[1]["dash"] for segment in segments(step)]
         assert solid and folds
         assert not [(segment, fold) for segment in solid for fold in folds if along(segment, fold)]
+
+
+def test_an_envelope_s_flap_and_tabs_are_drawn_in_at_their_ends_by_at_most_a_quarter_of_their_edge():
+    """The closing flap's ends are drawn in by 0.45 of its depth, but never by more than a quarter of the
+    envelope's width: on a narrow envelope the flap's edge keeps half the width. The side tabs likewise, by 4 mm
+    or a quarter of the height."""
+    wide_panels, wide = nets.envelope((80.0, 50.0), 25.0, 8.0)
+    assert [(panel.name, panel.y, panel.h) for panel in wide_panels] == [("back", 0.0, 50.0), ("front", 50.0, 50.0)]
+    assert [(tab.panel, tab.side, tab.depth, tab.taper, tab.edge) for tab in wide] == [
+        ("back", "top", 25.0, pytest.approx(11.25), "flap"), ("front", "left", 8.0, 4.0, "glue"),
+        ("front", "right", 8.0, 4.0, "glue")]
+    _, narrow = nets.envelope((20.0, 12.0), 25.0, 8.0)
+    assert [tab.taper for tab in narrow] == [5.0, 3.0, 3.0]
