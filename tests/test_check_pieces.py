@@ -31,6 +31,12 @@ def test_a_deck_turns_up_only_what_it_can_hold_and_is_remade_from_its_discards()
     assert deck.seen == {"map": 3, "kraken": 4}
 
 
+def test_a_card_the_deck_never_held_is_not_turned_up_and_leaves_the_deck_as_it_was():
+    deck = Deck({"map": 1, "kraken": 1})
+    assert not deck.draw("parrot", 1) and not deck.fits("parrot")
+    assert len(deck) == 2 and deck.seen == {} and deck.pool() == ["map", "kraken"]
+
+
 def test_a_card_put_under_the_deck_comes_up_once_the_unknown_cards_above_it_are_drawn():
     deck = Deck({"m1": 1, "m2": 1, "m3": 1}, size=2)           # one card is elsewhere: which, nobody knows
     assert deck.top() is None and deck.fits("m3")
@@ -190,3 +196,22 @@ def test_the_base_dispatches_each_verb_and_guards_the_end():
     state.apply(count)
     assert state.counts["Bob"][0] == 1
     assert [(v.line, v.rule, v.message) for v in state.w.violations] == [(8, "T-END", "the game is over")]
+
+
+def test_a_whistle_reports_at_the_line_it_is_set_to_and_a_rule_broken_before_any_line_at_line_0():
+    whistle = Whistle("t.log")
+    whistle.blow("T-SETUP", "the table cannot be set")
+    whistle.line = 5
+    whistle.blow("T-CARD", "no such card")
+    whistle.blow("T-END", "the game is not over", line=9)
+    assert [str(v) for v in whistle.violations] == ["t.log:0: T-SETUP the table cannot be set",
+                                                    "t.log:5: T-CARD no such card", "t.log:9: T-END the game is not over"]
+
+
+def test_a_whistle_aside_keeps_what_it_hears_apart_and_puts_its_line_back():
+    whistle = Whistle("t.log", strict=True)
+    whistle.line = 3
+    with whistle.aside() as heard:
+        whistle.line = 8
+        whistle.blow("T-CARD", "tried")
+    assert [(v.line, v.rule) for v in heard] == [(8, "T-CARD")] and whistle.violations == [] and whistle.line == 3
