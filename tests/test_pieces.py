@@ -7,14 +7,16 @@ import re
 import pytest
 
 from conftest import TOY, edit
-from pnp.errors import DataError
+from pnp.errors import DataError, Where
 from pnp.build.stages import lay_out
 from pnp.layout import nets
 from pnp.layout.cutouts import box_nets
 from pnp.layout.imposition import Settings
 from pnp.layout.kinds import tally
+from pnp.layout.requests import Drawn, labelled
 from pnp.model.paper import PAPERS
 from pnp.read.games import load_game
+from pnp.render.steps import step_specs
 
 
 def part_of(game, component_id, **settings):
@@ -143,3 +145,22 @@ def test_box_nets_are_packed_on_pages_each_with_a_100_mm_bar():
     marks = [values for name, values in faces[0].steps if name == "line" and values == {**values, **nets.MARK}]
     assert len(marks) >= 8                                             # every fold marked in the waste
     assert tally(game.components["chests"], part.pages) == "4 boxes"
+
+
+def test_a_proof_label_is_its_id_at_the_face_s_foot_on_a_pale_rounded_backing():
+    """A proof prints a piece's id at the foot of its face, right-aligned 2 mm inside the trim, over a white
+    backing with rounded corners that ends under the id's last letter; a face too narrow for the id has it run up
+    its right-hand edge. The steps are written ready to draw: each value one its step knows."""
+    card = Drawn("card", (63.5, 88.9), 3.0, Where("cards.csv", 4), {})
+    _, (rect, backing), (text, label) = labelled(card, "gem-3").steps
+    specs = step_specs({})
+    assert (rect, text) == ("rect", "text") and set(backing) <= set(specs["rect"].fields) and \
+        set(label) <= set(specs["text"].fields)
+    assert (label["text"], label["align"], label["x"] + label["w"], label["rotate"]) == ("gem-3", "right", 61.5, 0.0)
+    assert backing["x"] + backing["w"] == pytest.approx(63.5 - 1.5) and backing["y"] + backing["h"] == pytest.approx(
+        88.9 - 0.2)
+    assert (backing["r"], backing["fill"], backing["stroke"], backing["opacity"]) == (0.6, "#FFFFFF", "none", 0.8)
+    narrow = Drawn("token", (12.0, 30.0), 1.0, Where("tokens.csv", 2), {})
+    _, (_, up_backing), (_, up) = labelled(narrow, "sailor with a long name").steps
+    assert up["rotate"] == 90.0 and up["w"] == 30.0 - 4.0 and up_backing["x"] + up_backing["w"] == pytest.approx(11.8)
+    assert set(up_backing) == set(backing)
