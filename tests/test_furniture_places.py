@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.layout.furniture import APART, CLEAR, FOLD_WORD, LINE_PITCH, box_at, extents, furniture, width
-from pnp.layout.imposition import FOOTER_BAND, SCALE_BAR, Page, Slot
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, Page, Slot
 from pnp.model.geometry import Box
 
 pytestmark = pytest.mark.quick
@@ -101,7 +101,8 @@ def test_the_word_fold_at_the_foot_of_its_line_keeps_clear_of_the_footer_beside_
     on = page(left, right, fold=("x", 40.0))
     boxes = in_margins_clear_of_all(on)
     word = boxes["fold"]
-    assert word.y1 <= 12.0 - CLEAR + EPS and word.x0 < 40.0 < word.x1  # below the line's foot, centred on it
+    assert word.y1 == pytest.approx(12.0 - CLEAR) and (word.x0 + word.x1) / 2 == pytest.approx(40.0)  # just below
+    # the line's foot, centred on it
     assert boxes["line 1"].y0 < word.y1 and word.y0 < boxes["line 1"].y1  # the footer beside it
 
 
@@ -115,3 +116,37 @@ def test_faces_that_leave_no_margin_wide_enough_have_the_footer_at_the_foot_over
     assert (first.x, first.y, first.turn) == (ROOM.x0, pytest.approx(ROOM.y0 - low + LINE_PITCH), 0)
     assert (second.x, second.y) == (ROOM.x0, pytest.approx(ROOM.y0 - low))
     assert (placed.bar.x, placed.bar.y, placed.label_beside) == (ROOM.x1 - SCALE_BAR, ROOM.y0, False)
+
+
+def test_the_word_fold_stands_just_beyond_the_top_end_of_a_fold_line_across_the_page():
+    left, right = Box(20.0, 30.0, 105.0, 250.0), Box(105.0, 30.0, 190.0, 250.0)
+    on = page(left, right, fold=("x", 105.0))
+    word = in_margins_clear_of_all(on)["fold"]
+    assert furniture(on).fold_label.turn == 0 and word.y0 == pytest.approx(250.0 + CLEAR)
+    assert (word.x0 + word.x1) / 2 == pytest.approx(105.0) and word.w == pytest.approx(width(FOLD_WORD))
+
+
+def test_past_the_crop_marks_at_its_ends_the_word_fold_stands_beyond_them():
+    """On a page with crop marks, a mark stands in line with the fold (a cut there too) at each of its ends: the
+    word goes beyond the top one."""
+    left, right = Box(20.0, 30.0, 105.0, 250.0), Box(105.0, 30.0, 190.0, 250.0)
+    on = Page(size=(210.0, 297.0), side="fold-and-glue", placed=[(Slot(face, 0, face), None) for face in (left, right)],
+              content=ROOM, fold=("x", 105.0), marks=True, footer=FOOTER, footer_at_bottom=False)
+    assert any(x0 == x1 == 105.0 and y0 > 250.0 for x0, y0, x1, y1 in on.crop_marks())
+    word = in_margins_clear_of_all(on)["fold"]
+    assert word.y0 == pytest.approx(250.0 + MARK_GAP + MARK_LENGTH + CLEAR)
+    assert all(apart(word, Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))) >= CLEAR - EPS
+               for x0, y0, x1, y1 in on.crop_marks())
+
+
+def test_beside_a_fold_line_along_the_page_the_word_reads_upwards_left_of_its_left_end():
+    top, bottom = Box(40.0, 150.0, 180.0, 260.0), Box(40.0, 40.0, 180.0, 150.0)
+    on = page(top, bottom, fold=("y", 150.0))
+    word = in_margins_clear_of_all(on)["fold"]
+    assert furniture(on).fold_label.turn == 90 and word.x1 == pytest.approx(40.0 - CLEAR)
+    assert (word.y0 + word.y1) / 2 == pytest.approx(150.0) and word.h == pytest.approx(width(FOLD_WORD))
+
+
+def test_a_fold_line_reaching_the_edges_of_the_room_has_no_word_fold():
+    left, right = Box(5.0, 5.0, 105.0, 292.0), Box(105.0, 5.0, 205.0, 292.0)
+    assert furniture(page(left, right, fold=("x", 105.0))).fold_label is None
