@@ -1,0 +1,121 @@
+"""A kit's contents (pnp/layout/contents.py), for small kits made here: where each part lies in the kit, its
+entries set smaller when the parts are many and run on to another page when even that is not enough, and the
+printing notes turned over onto their own page where a duplex kit has no rules to print on the contents' back."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from pnp.layout.contents import BOTTOM, _entry_height, contents_pages, page_ranges, printing_advice, shared_stock
+from pnp.layout.imposition import SCALE_BAR, Page, Settings, Slot
+from pnp.layout.print_order import Part
+from pnp.model.geometry import Box
+from pnp.model.paper import PAPERS
+from pnp.model.units import PT
+from pnp.typeset.text import CAP
+
+pytestmark = pytest.mark.quick
+
+PAPER = "paper of 120–160 g/m²"
+ADVICE = "Print one-sided on paper. Cut on the crop marks, then fold each piece along its dashed line."
+
+
+def part(title: str, advice: str = ADVICE) -> Part:
+    """A part printing one sheet of one face, one-sided on PAPER."""
+    component = SimpleNamespace(id=title.lower(), kind="sheet", title=title, cards=(), where=None,
+                                stock_for=lambda form: PAPER)
+    face = SimpleNamespace(size=(150.0, 200.0))
+    trim = Box(30.0, 50.0, 180.0, 250.0)
+    return Part(component, [Page(size=(210.0, 297.0), side="sheets", placed=[(Slot(trim, 0, trim), face)])], advice)
+
+
+def game(rules: bool = True, notes: tuple = ()) -> SimpleNamespace:
+    """A game named Small, with a rules sheet among its components or not."""
+    components = {"rules": SimpleNamespace(kind="rules")} if rules else {}
+    return SimpleNamespace(name="Small", players_text="2–4 players", credits="", rules_elsewhere="", variant=None,
+                           kit_notes=notes, components=components, folder=Path("small"))
+
+
+def printed(parts: list) -> list:
+    """A kit's entries after its contents page: each part's page in turn."""
+    return [((), "contents")] + [((each,), each.pages[0]) for each in parts]
+
+
+def texts(page: Page, h: float = 297.0) -> list[tuple[str, float, float]]:
+    """Each text the page prints: (text, its size, its baseline in mm up from the page's foot)."""
+    return [(values["text"], values["size"], h - values["y"] - values["size"] * CAP / PT)
+            for name, values in page.flat.steps if name == "text"]
+
+
+def test_a_part_s_pages_are_a_page_a_run_or_runs_joined_across_blank_backs():
+    first, second, third = part("Map"), part("Pad"), part("Dice")
+    page = first.pages[0]
+    entries = [((), "contents"), ((first,), page), ((first,), page), ((), None), ((first,), page),
+               ((second,), page), ((first, second), page), ((third,), page)]
+    assert page_ranges([first, second, third], entries) == ["pages 2–5, 7", "pages 6–7", "page 8"]
+
+
+def test_the_contents_of_a_kit_of_few_parts_fit_one_page_their_advice_at_8_5_pt():
+    parts = [part("Map"), part("Pad")]
+    (page,) = contents_pages(game(), parts, printed(parts), Settings())
+    shown = texts(page)
+    assert ("Map", 10, pytest.approx(297.0 - 22.0 - 8 - 5 - 4 - 8 - 4 - 5)) in shown  # the first entry's title
+    assert {size for text, size, _ in shown if text.startswith("Print one-sided")} == {8.5}
+    assert ("Small · contents · page 1 · print at 100 %", 6, pytest.approx(12.5)) in shown
+    bar = [values for name, values in page.flat.steps if name == "rect" and values["w"] == SCALE_BAR]
+    assert bar and (bar[0]["x"], bar[0]["y"] + bar[0]["h"]) == (210.0 - 18.0 - SCALE_BAR, pytest.approx(297.0 - 12.0))
+
+
+def test_many_parts_run_on_to_a_page_headed_as_continued_every_line_above_the_footer():
+    """Parts too many for one page even at 7 pt keep their advice at 8 pt and run on: each part's entry whole on
+    one page, the next page headed "What this kit holds (continued)", no line lower than BOTTOM."""
+    parts = [part(f"Part {n}", ADVICE * 4) for n in range(1, 13)]
+    pages = contents_pages(game(), parts, printed(parts), Settings())
+    assert len(pages) >= 2
+    assert texts(pages[1])[0] == ("What this kit holds (continued)", 14, pytest.approx(297.0 - 22.0))
+    titles = [text for page in pages for text, size, _ in texts(page) if text.startswith("Part ") and size == 10]
+    assert titles == [f"Part {n}" for n in range(1, 13)]
+    for number, page in enumerate(pages, start=1):
+        body = [(text, at) for text, _, at in texts(page) if "contents · page" not in text and "bar must" not in text]
+        assert min(at for _, at in body) >= BOTTOM - 1e-9, (number, body)
+    assert {size for page in pages for text, size, _ in texts(page) if text.startswith("Print one-sided")} == {8.0}
+    entry = _entry_height(parts[0], 8.0, 12.0, 210.0 - 18.0 - (18.0 + 34.0))  # its thumbnails 12 mm high
+    lowest = min(at for text, _, at in texts(pages[0]) if text.startswith("Print one-sided"))
+    assert lowest < BOTTOM + entry + 8.0 * 1.35 / PT  # the first page full: the next entry would not have fitted
+
+
+@pytest.mark.parametrize("rules, fold, pages", [(True, False, 1), (False, False, 2), (False, True, 1)])
+def test_a_duplex_kit_without_rules_turns_its_printing_notes_over_onto_the_contents_back(rules, fold, pages):
+    """A duplex kit's rules sheet starts on the back of its contents; without one, the notes fill that back."""
+    parts = [part("Map")]
+    found = contents_pages(game(rules), parts, printed(parts), Settings(fold=fold))
+    assert len(found) == pages
+    headings = [[text for text, size, _ in texts(page) if text == "Before you print"] for page in found]
+    assert headings[-1] == ["Before you print"] and sum(headings, []) == ["Before you print"]
+    if pages == 2:
+        assert texts(found[1])[0] == ("Before you print", 14, pytest.approx(297.0 - 22.0))
+
+
+def test_the_printing_notes_suit_the_paper_and_the_way_it_is_printed():
+    letter = Settings(paper=PAPERS["letter"])
+    duplex = printing_advice(game(notes=("Sleeve the cards.",)), letter)
+    assert duplex[0].startswith("Set the printer to 100 %") and duplex[-1] == "Sleeve the cards."
+    assert any("print duplex-test-letter.pdf first" in note for note in duplex)
+    fold = printing_advice(game(), replace(letter, fold=True))
+    assert any(note.startswith("Fold each sheet on the dashed line") for note in fold)
+    assert not any("duplex-test" in note for note in fold) and len(fold) == 3
+
+
+def test_a_part_packed_on_another_stock_s_sheets_says_so_naming_the_parts_it_shares_them_with():
+    map_, pad, dice = part("Map"), part("Pad"), part("Dice")
+    card = replace(map_.pages[0], stock="card stock (250–300 g/m²)")
+    entries = [((map_,), map_.pages[0]), ((map_, pad, dice), card), ((dice,), replace(card, stock=PAPER))]
+    notes = shared_stock([map_, pad, dice], entries, Settings())
+    assert notes[0] == (" In this kit some of its pieces print on card stock (250–300 g/m²), with the Pad and Dice, "
+                        "so that no sheet is left mostly empty.")
+    assert notes[1] == (" In this kit some of its pieces print on card stock (250–300 g/m²), with the Map and Dice, "
+                        "so that no sheet is left mostly empty.")
+    assert notes[2] == notes[1].replace("Map and Dice", "Map and Pad")
