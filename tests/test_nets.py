@@ -174,7 +174,6 @@ def test_nets_that_fold_pass_the_checks():
      "c, d are not joined"),
     ([P("a", 0, 0, 60, 40), P("b", 10, 40, 30, 36)], [], "panels.b", "meet along part of an edge"),
     ([P("a", 0, 0, 0, 40)], [], "panels.a", "needs a width and a height above 0"),
-    ([], [], "panels", "at least one panel"),
     (POUCH, [T("back", "bottom", 8, 4)], "tabs.[0]", "the bottom edge of back is a fold"),
     (POUCH, [T("front", "top", 8, 4)], "tabs.[0]", "the top edge of front is a fold"),
     (POUCH, [T("back", "left", 8, 4), T("back", "left", 5, 2)], "tabs.[1]", "already has a tab (tabs.[0])"),
@@ -235,3 +234,21 @@ def test_an_envelope_s_flap_and_tabs_are_drawn_in_at_their_ends_by_at_most_a_qua
         ("front", "right", 8.0, 4.0, "glue")]
     _, narrow = nets.envelope((20.0, 12.0), 25.0, 8.0)
     assert [tab.taper for tab in narrow] == [5.0, 3.0, 3.0]
+
+
+def test_a_net_of_no_panels_has_that_one_problem():
+    assert nets.problems([], [nets.Tab("back", "left", 8.0, 2.0)]) == [("panels", "a net needs at least one panel")]
+
+
+def test_a_tab_s_word_is_centred_on_it_and_runs_along_its_edge():
+    """The word on a glue tab stands at the middle of the tab's four corners, turned to run along a left or right
+    edge, level on a top or bottom one, at 0.78 pt a millimetre of its depth (6 to 8.5 pt)."""
+    back = nets.Panel("back", 0.0, 0.0, 40.0, 60.0)
+    tabs = [nets.Tab("back", "left", 8.0, 2.0), nets.Tab("back", "top", 12.0, 3.0, label="close")]
+    labels = [values for name, values in nets.net_steps([back], tabs) if name == "group"]
+    assert [(group["x"], group["y"], group["rotate"]) for group in labels] == [
+        (pytest.approx(-4.0), pytest.approx(30.0), 90.0), (pytest.approx(20.0), pytest.approx(-6.0), 0.0)]
+    (_, left), = labels[0]["steps"]
+    (_, top), = labels[1]["steps"]
+    assert (left["text"], left["size"], top["text"], top["size"]) == ("glue", pytest.approx(6.24), "close", 8.5)
+    assert left["x"] + left["w"] / 2 == 0.0  # centred on the group's origin, the tab's middle
