@@ -219,3 +219,31 @@ def test_an_icon_a_card_shows_shows_in_the_rules_and_any_other_name_prints_as_wr
     assert wide[0][2][0] - narrow[0][2][0] > 2.0  # set as wide as the icon's drawing is
     assert _aspect('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 20" width="24" height="20">') == 1.2
     assert _aspect('<svg width="16" height="22">') == 16 / 22 and _aspect("<svg>") == 1.0
+
+
+def test_a_table_s_head_is_ruled_off_in_ink_and_each_row_under_it_by_a_thin_pale_line():
+    from pnp.layout.rulesheet import INK, RULE
+
+    [page] = pages_of("# T\n\n| Card | Worth |\n|---|---|\n| Ruby | 5 |\n| Pearl | 3 |\n", (190.0, 250.0), "", [], "T")
+    rows = [(values["stroke"], values["width"]) for name, values in page if name == "line"
+            and values["points"][0][1] == values["points"][1][1] and values["points"][1][0] < 190.0 / 2]
+    assert rows == [(INK, 0.4), (RULE, 0.2), (RULE, 0.2)]
+
+
+def test_the_picture_of_the_components_names_each_in_bold_and_counts_it_below_in_ink():
+    from types import SimpleNamespace
+
+    from pnp.layout.rulesheet import CAPTION, INK, PICTURE_HEIGHT, Picture
+
+    gems, map_ = SimpleNamespace(size=(20.0, 20.0)), SimpleNamespace(size=(120.0, 60.0))
+    pictures = [Picture(gems, "Gems", "12 tokens"), Picture(map_, "Map", "1 board on 2 sheets")]
+    [page] = pages_of("# T\n\n![What is in the box](components)\n", (190.0, 250.0), "", pictures, "T")
+    drawn = [values for name, values in page if name == "picture"]
+    assert [(values["face"], values["h"]) for values in drawn] == [(gems, PICTURE_HEIGHT), (map_, pytest.approx(
+        ((190.0 - 8.0) / 4 - 2.0) / 2))]  # the map as wide as its half of the column allows
+    texts = {values["text"]: values for name, values in page if name == "text"}
+    assert texts["What is in the box"]["font"] == "bold"
+    for name, count in (("Gems", "12 tokens"), ("Map", "1 board on 2 sheets")):
+        assert (texts[name]["font"], texts[count]["font"]) == ("bold", "sans")
+        assert texts[name]["colour"] == texts[count]["colour"] == INK and texts[name]["size"] == CAPTION
+        assert texts[count]["y"] > texts[name]["y"]
