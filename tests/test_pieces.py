@@ -157,6 +157,7 @@ def test_a_proof_label_is_its_id_at_the_face_s_foot_on_a_pale_rounded_backing():
     assert (rect, text) == ("rect", "text") and set(backing) <= set(specs["rect"].fields) and \
         set(label) <= set(specs["text"].fields)
     assert (label["text"], label["align"], label["x"] + label["w"], label["rotate"]) == ("gem-3", "right", 61.5, 0.0)
+    assert label["size"] == 6.0  # a short id is set no larger than 6 pt, whatever room it has
     assert backing["x"] + backing["w"] == pytest.approx(63.5 - 1.5) and backing["y"] + backing["h"] == pytest.approx(
         88.9 - 0.2)
     assert (backing["r"], backing["fill"], backing["stroke"], backing["opacity"]) == (0.6, "#FFFFFF", "none", 0.8)
