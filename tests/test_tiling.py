@@ -14,8 +14,8 @@ from conftest import edit, run
 from pnp.check.loader import rules_for
 from pnp.errors import DataError, Where
 from pnp.build.stages import lay_out
-from pnp.layout.boards import (MAP_GAP, MAP_SHARE, MARK, _assembly_steps, _crop_marks, _map_page, board_plan,
-                               footprints, rooms)
+from pnp.layout.boards import (MAP_GAP, MAP_SHARE, MARK, _assembly_steps, _crop_marks, _map_page, _sheet,
+                               board_plan, footprints, rooms)
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, NoRoom, Settings, printable
 from pnp.layout.tiling import GLUE, MAX_COLUMNS, MAX_ROWS, count, plan, seams
 from pnp.model.geometry import Box
@@ -296,6 +296,7 @@ def test_a_tall_board_s_assembly_map_keeps_to_the_top_half_its_sheets_named_in_t
     (slot, face), = page.placed
     assert face.size[1] == pytest.approx(content.h * MAP_SHARE - 2 * MAP_GAP)
     assert slot.trim.y1 == pytest.approx(content.y1 - MAP_GAP) and slot.trim.y0 >= content.y1 - content.h / 2
+    assert page.spacing.upright and not page.spacing.full  # other pieces may share its page; it is never turned
     (_, picture), raw = face.steps
     assert picture["face"] == "the board's face" and picture["y"] + picture["h"] == pytest.approx(face.size[1] - 2)
     outlines = [step["rect"] for step in raw.steps if "rect" in step and "fill" not in step["rect"]]
@@ -305,3 +306,26 @@ def test_a_tall_board_s_assembly_map_keeps_to_the_top_half_its_sheets_named_in_t
     for outline, name in zip(outlines, names):
         assert name["y"] + name["h"] / 2 == pytest.approx(outline["y"] + outline["h"] / 2)
         assert (name["x"], name["w"]) == (outline["x"], outline["w"]) and name["valign"] == "middle"
+
+
+def test_the_cut_line_on_a_sheet_s_seam_runs_the_height_of_the_page_s_room():
+    """A2 of a board two sheets wide is cut along its left edge, the seam glued over A1's band: the solid line
+    there runs from the top of the page's room to its foot (above the footer band), 0.5 mm short of each."""
+    size = (500.0, 150.0)
+    settings = Settings(paper=PAPERS["a4"])
+    tiled = plan(size, 3.0, rooms(settings), [])
+    first, second = tiled.tiles
+    assert (first.label, second.label, second.cut_left, second.landscape) == ("A1", "A2", True, True)
+    board = SimpleNamespace(id="board", size=size, options={"bleed": 3.0}, where=Where("game.yaml", 7, "board"))
+    paper = replace(settings, size=(297.0, 210.0))
+    page = _sheet(board, "the board's face", tiled, second, paper)
+    content = printable(paper).inset(bottom=FOOTER_BAND)
+    assert page.content == content and page.side == "sheet A2 of 2"
+    (_, overlay), = [placed for placed in page.placed if placed[1] != "the board's face"]
+    (raw,) = overlay.steps
+    (group,) = [step["group"] for step in raw.steps]
+    cuts = [step["line"]["points"] for step in group["steps"] if "line" in step and step["line"]["width"] == 0.35]
+    (((x0, y0), (x1, y1)),) = cuts
+    assert x0 == x1 == second.source.x0
+    assert (y0 + group["y"], y1 + group["y"]) == (pytest.approx(210.0 - content.y1 + 0.5),
+                                                  pytest.approx(210.0 - content.y0 - 0.5))
