@@ -32,11 +32,13 @@ def part(title: str, advice: str = ADVICE) -> Part:
     return Part(component, [Page(size=(210.0, 297.0), side="sheets", placed=[(Slot(trim, 0, trim), face)])], advice)
 
 
-def game(rules: bool = True, notes: tuple = ()) -> SimpleNamespace:
-    """A game named Small, with a rules sheet among its components or not."""
+def game(rules: bool = True, notes: tuple = (), **given) -> SimpleNamespace:
+    """A game named Small, with a rules sheet among its components or not (and `given` its credits, where its rules
+    are found, its variant)."""
     components = {"rules": SimpleNamespace(kind="rules")} if rules else {}
-    return SimpleNamespace(name="Small", players_text="2–4 players", credits="", rules_elsewhere="", variant=None,
-                           kit_notes=notes, components=components, folder=Path("small"))
+    return SimpleNamespace(**{"name": "Small", "players_text": "2–4 players", "credits": "", "rules_elsewhere": "",
+                              "variant": None, "kit_notes": notes, "components": components, "folder": Path("small"),
+                              **given})
 
 
 def printed(parts: list) -> list:
@@ -119,3 +121,16 @@ def test_a_part_packed_on_another_stock_s_sheets_says_so_naming_the_parts_it_sha
     assert notes[1] == (" In this kit some of its pieces print on card stock (250–300 g/m²), with the Map and Dice, "
                         "so that no sheet is left mostly empty.")
     assert notes[2] == notes[1].replace("Map and Dice", "Map and Pad")
+
+
+def test_the_contents_credit_the_game_and_say_in_bold_where_its_rules_are_and_which_variant_it_is():
+    variant = game(credits="By A. Maker", rules_elsewhere="on the box lid", variant=(("goal", 25), ("hand", 5)))
+    parts = [part("Map")]
+    (page,) = contents_pages(variant, parts, printed(parts), Settings())
+    shown = {values["text"].replace("\\", ""): (values["size"], values["font"])  # as written: escapes taken out
+             for name, values in page.flat.steps if name == "text"}
+    assert shown["By A. Maker"] == (9, "sans")
+    assert shown["The players' rules are not in this kit: on the box lid"] == (9, "bold")
+    variant_lines = [text for text in shown if "goal=25 hand=5" in text or "checker judges" in text]
+    assert variant_lines[0].startswith("Rules variant: goal=25 hand=5. These pages state its rules")
+    assert {shown[text] for text in variant_lines} == {(9, "bold")}

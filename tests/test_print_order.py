@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.layout.imposition import Page, Settings, Slot
-from pnp.layout.print_order import Part, captions, holds_part, sequence
+from pnp.layout.print_order import Part, captions, holds_part, page_groups, sequence
 from pnp.model.geometry import Box
 
 pytestmark = pytest.mark.quick
@@ -43,6 +43,12 @@ def test_each_page_is_captioned_with_what_it_holds_and_its_number(kit):
     assert captions(game, parts, settings) == ["Contents · page 1 of 5", "Contents · page 2 of 5",
                                                "Map · sheets · page 3 of 5", "Blank back · page 4 of 5",
                                                "Score pad · sheets · page 5 of 5"]
+
+
+def test_the_preview_groups_each_part_s_pages_under_its_title_and_knows_the_backs_left_blank(kit):
+    game, parts, settings = kit
+    assert page_groups(game, parts, settings) == (
+        [("Contents", [1, 2]), ("Map · 1 copy", [3]), ("Score pad · 1 copy", [5])], [4])
 
 
 def test_a_page_holds_a_part_only_if_it_is_that_very_part_not_one_alike():
