@@ -185,7 +185,7 @@ def noise(rng: random.Random) -> bytes:
     return text[:rng.randrange(len(text))]  # truncated anywhere, even inside a word or a character
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(4))  # the suite's share: `python tests/fuzz_logs.py --long` goes further
 def test_random_text_binary_and_truncated_logs_never_raise(tmp_path, seed):
     rng = random.Random(seed)
     paths = []
