@@ -29,3 +29,28 @@ def test_indented_json_is_json_dumps(value, indent):
 def test_what_json_refuses_is_refused():
     with pytest.raises(TypeError):
         write_indented({"a": [object()]}, io.BytesIO())
+
+
+@pytest.mark.parametrize("value", [[], [{"key": "1f", "page": 1}, {"key": "2e", "page": 2}], [[1, [2]], "text"]])
+def test_an_iterator_is_laid_out_as_its_list(value):
+    out = io.BytesIO()
+    write_indented({"game": "deck", "variants": {"a4-duplex": iter(value)}}, out)
+    assert out.getvalue() == (json.dumps({"game": "deck", "variants": {"a4-duplex": value}}, indent=1) + "\n").encode()
+
+
+def test_an_iterators_items_are_made_as_they_are_written():  # (each after the one before it was written out)
+    written = []
+
+    class Out(io.BytesIO):
+        def write(self, data):
+            written.append(data)
+            return super().write(data)
+
+    def entries():
+        for number in range(3):
+            yield {"page": number, "written before": len(written)}
+
+    out = Out()
+    write_indented({"entries": entries()}, out)
+    laid = json.loads(out.getvalue())["entries"]
+    assert laid[0]["written before"] < laid[1]["written before"] < laid[2]["written before"]

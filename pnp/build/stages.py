@@ -6,6 +6,7 @@ that folder replaces the game's as a whole. This module only runs the stages in 
 """
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -159,10 +160,10 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
                 covered[suffix] = measured(files.read(f"{game.slug}-kit-{suffix}.pdf"))
             if preview:
                 sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
-        built = changes.manifest(game, kits, maker.printed_key)
-        with files.open(f"{game.slug}-manifest.json") as out:
-            write_indented(built, out)
+        with files.open(f"{game.slug}-manifest.json") as out:  # (its faces' entries made as they are written)
+            write_indented(changes.manifest(game, kits, maker.printed_key), out)
         if changed_since is not None:
+            built = json.loads(files.read(f"{game.slug}-manifest.json"))
             _reprints(files, game, kits, built, changed_since, maker, say)
         if preview:
             from pnp.write.preview import game_page

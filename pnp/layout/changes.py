@@ -32,23 +32,26 @@ INK = "#2B1C0D"
 def manifest(game, variants: list, key_of) -> dict:
     """The manifest of a build: for each variant (settings, its parts asking for faces), every face the kit
     prints, `key_of(request)` giving what the face made for a request prints. A face is known by the request
-    that asks for it, which names its card: two cards drawn alike are one face."""
+    that asks for it, which names its card: two cards drawn alike are one face. Each variant's faces are a
+    generator, each entry made as the manifest is written (pnp/write/jsontext.py): a big deck's are never all
+    held at once."""
     cards = {card.where: (component.id, card.id) for component in game.components.values()
              for card in component.cards}
-    built = {}
-    for settings, planned in variants:
-        entries = []
-        for number, (owners, page) in enumerate(sequence(game, planned, settings, with_contents=True), start=1):
-            for slot, (_, request) in enumerate(page.placed if owners else (), start=1):
-                found = cards.get(request.where)  # (a face that is no card's: its owner sought only then)
-                component, card = found if found is not None else (_owner(owners, request), None)
-                key = key_of(request)
-                entries.append({"key": hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
-                                "component": component, "card": card, "side": page.side, "page": number,
-                                "slot": slot})
-        built[variant(settings)] = entries
+    built = {variant(settings): _entries(game, planned, settings, cards, key_of) for settings, planned in variants}
     rules = {"rules": variant_text(game.variant)} if game.variant else {}  # a variant's kit names it
     return {"game": game.slug, "kit": kit_version(game), **rules, "cards": card_digests(game), "variants": built}
+
+
+def _entries(game, planned: list, settings: Settings, cards: dict, key_of):
+    """The manifest's entry of each face a variant's kit prints, in print order (see `manifest`); `cards` maps
+    where a card is in the data to its (component, card)."""
+    for number, (owners, page) in enumerate(sequence(game, planned, settings, with_contents=True), start=1):
+        for slot, (_, request) in enumerate(page.placed if owners else (), start=1):
+            found = cards.get(request.where)  # (a face that is no card's: its owner sought only then)
+            component, card = found if found is not None else (_owner(owners, request), None)
+            key = key_of(request)
+            yield {"key": hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
+                   "component": component, "card": card, "side": page.side, "page": number, "slot": slot}
 
 
 def _owner(owners: tuple, request) -> str:

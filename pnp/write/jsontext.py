@@ -3,6 +3,7 @@ time: json indents through its pure-Python encoder, and a kit's manifest names e
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from json.encoder import encode_basestring_ascii
 
 _WORDS = {True: "true", False: "false", None: "null"}
@@ -11,7 +12,9 @@ _WORDS = {True: "true", False: "false", None: "null"}
 def write_indented(value, out, indent: int = 1) -> None:
     """`json.dumps(value, indent=indent)` and a newline, written to the binary file `out` as it is laid out, one
     item of a list at a time (a big deck's manifest is never held whole as text): its containers laid out here,
-    one item a line, and the strings and numbers in them written by json's own C encoder."""
+    one item a line, and the strings and numbers in them written by json's own C encoder. A list that is no
+    other list's item may be given as an iterator (a generator): laid out as the list of its items, each made as
+    it is written, so that a big deck's manifest entries are never held all at once."""
     for piece in _pieces(value, "\n", " " * indent):
         out.write(piece.encode("utf-8"))
     out.write(b"\n")
@@ -27,12 +30,13 @@ def _pieces(value, newline: str, step: str):
             yield f"{',' if index else ''}{inner}{encode_basestring_ascii(key)}: "
             yield from _pieces(item, inner, step)
         yield newline + "}"
-    elif (kind is list or kind is tuple) and value:
+    elif (kind is list or kind is tuple) and value or isinstance(value, Iterator):
         inner = newline + step
-        yield "["
-        for index, item in enumerate(value):
-            yield f"{',' if index else ''}{inner}{_text(item, inner, step)}"
-        yield newline + "]"
+        empty = True
+        for item in value:
+            yield f"{'[' if empty else ','}{inner}{_text(item, inner, step)}"
+            empty = False
+        yield "[]" if empty else newline + "]"
     else:
         yield _text(value, newline, step)
 
