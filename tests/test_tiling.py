@@ -14,8 +14,8 @@ from conftest import edit, run
 from pnp.check.loader import rules_for
 from pnp.errors import DataError, Where
 from pnp.build.stages import lay_out
-from pnp.layout.boards import (MAP_GAP, MAP_SHARE, MARK, _assembly_steps, _crop_marks, _map_page, _sheet,
-                               board_plan, footprints, rooms)
+from pnp.layout.boards import (CROSS, MAP_GAP, MAP_SHARE, MARK, _assembly_steps, _crop_marks, _cross, _map_page,
+                               _sheet, board_plan, footprints, rooms)
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, NoRoom, Settings, printable
 from pnp.layout.tiling import GLUE, MAX_COLUMNS, MAX_ROWS, count, plan, seams
 from pnp.model.geometry import Box
@@ -173,6 +173,9 @@ def test_seams_fall_between_spaces_and_say_so_when_they_cannot():
     assert splits == [(at[0], ["lagoon"])]
     tiled = plan((200, 100), 3.0, {"portrait": (150, 150)}, [("lagoon", Box(0, 0, 200, 50))])
     assert tiled.splits == (f"the seam at x = {tiled.rows[0].xs[0]:g} mm splits lagoon",)
+    two = plan((200, 100), 3.0, {"portrait": (150, 150)}, [("lagoon", Box(0, 0, 200, 50)),
+                                                         ("reef", Box(0, 50, 200, 100))])
+    assert two.splits == (f"the seam at x = {two.rows[0].xs[0]:g} mm splits lagoon, reef",)
 
 
 def test_a_seam_may_fall_on_the_edge_two_touching_squares_share():
@@ -329,3 +332,25 @@ def test_the_cut_line_on_a_sheet_s_seam_runs_the_height_of_the_page_s_room():
     assert x0 == x1 == second.source.x0
     assert (y0 + group["y"], y1 + group["y"]) == (pytest.approx(210.0 - content.y1 + 0.5),
                                                   pytest.approx(210.0 - content.y0 - 0.5))
+
+
+def test_a_registration_cross_stands_on_a_seam_corner_inside_the_board_and_out_in_the_margin_at_its_edge():
+    """Where two seams cross inside the board the cross is printed on the corner itself; where a seam meets the
+    board's edge, out beyond the bleed, on the seam's line; a corner the sheet does not hold has none."""
+    W, H, bleed = 300.0, 200.0, 3.0
+    board = SimpleNamespace(options={"bleed": bleed})
+    src = Box(-bleed, -bleed, 160.0, 110.0)
+    away = bleed + MARK_GAP + CROSS
+
+    def centre(point):
+        across, down, ring = (next(iter(step.values())) for step in _cross(point, src, W, H, board))
+        assert across["points"][0][1] == across["points"][1][1] == ring["y"] == (down["points"][0][1] + down[
+            "points"][1][1]) / 2  # the arms cross on the ring's centre
+        return ring["x"], ring["y"]
+
+    assert centre((150.0, 100.0)) == (150.0, 100.0)
+    assert centre((150.0, 0.0)) == (150.0, -away) and centre((0.0, 100.0)) == (-away, 100.0)
+    assert _cross((150.0, 200.0), src, W, H, board) == [] and _cross((250.0, 100.0), src, W, H, board) == []
+    far = Box(140.0, 90.0, W + bleed, H + bleed)
+    ring = _cross((W, H), far, W, H, board)[-1]["circle"]
+    assert (ring["x"], ring["y"], ring["r"]) == (W + away, H + away, CROSS * 0.45)
