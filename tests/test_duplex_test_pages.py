@@ -64,3 +64,12 @@ def test_the_back_s_heading_and_instructions_stand_where_the_front_s_heading_and
         pytest.approx(30 - 14 * 0.72 / (72 / 25.4)), 14)
     assert (first["y"], first["size"]) == (note["y"], note["size"]) and first["size"] == second["size"] == 9
     assert second["y"] - first["y"] == pytest.approx(5.0)
+
+
+def test_the_front_s_cross_is_centred_on_the_page_its_arms_30_mm_each_way():
+    settings = Settings(paper=PAPERS["letter"])
+    front, _ = duplex_test_pages(settings)
+    w, h = settings.size
+    assert sorted(lines(front)) == sorted([(w / 2 - 30, h / 2, w / 2 + 30, h / 2), (w / 2, h / 2 - 30, w / 2, h / 2 + 30)])
+    (ring,) = [values for kind, values in front.flat.steps if kind == "circle"]
+    assert (ring["x"], h - ring["y"], ring["r"]) == (w / 2, h / 2, 2.0)
