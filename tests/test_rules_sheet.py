@@ -247,3 +247,15 @@ def test_the_picture_of_the_components_names_each_in_bold_and_counts_it_below_in
         assert (texts[name]["font"], texts[count]["font"]) == ("bold", "sans")
         assert texts[name]["colour"] == texts[count]["colour"] == INK and texts[name]["size"] == CAPTION
         assert texts[count]["y"] > texts[name]["y"]
+
+
+def test_the_rules_sheet_s_title_and_subtitle_start_at_its_left_edge_over_a_rule_across_it():
+    from pnp.layout.rulesheet import TITLE
+    from pnp.model.units import PT
+    from pnp.typeset.text import CAP
+
+    [page] = pages_of("# Treasure\n\nDig.\n", (190.0, 250.0), "2–4 players · 20 minutes", [], "T")
+    title, subtitle, rule = page[1:4]  # after the line between the columns
+    assert (title[1]["text"], title[1]["x"], title[1]["size"], title[1]["font"]) == ("Treasure", 0, TITLE, "title")
+    assert (subtitle[1]["text"], subtitle[1]["x"], subtitle[1]["size"]) == ("2–4 players · 20 minutes", 0, 9.0)
+    assert rule[0] == "line" and rule[1]["points"] == [[0, TITLE * CAP / PT + 9.5], [190.0, TITLE * CAP / PT + 9.5]]
