@@ -170,3 +170,18 @@ def test_a_subclass_that_makes_its_actions_otherwise_is_still_called_to_make_the
     verbs = bind([Upper], KINDS)
     made = parse_event("Ann take 2 ship".split(), PLAYERS, verbs)
     assert type(made) is Upper and made.card == "SHIP"
+
+
+def test_a_check_vets_a_line_the_full_parser_reads_as_it_does_one_the_quick_parser_reads():
+    def keeps_the_wild_card(action, words):
+        if action.card == "wild":
+            words.fail("the wild card is never lost")
+
+    verbs = bind([Lose, Fire], KINDS, {"lose": keeps_the_wild_card, "fire": only_boom_fires_at})
+    assert parse_event("Ann lose map".split(), PLAYERS, verbs) == Lose("Ann", card="map")  # a choice of shapes
+    for line, message in (("Ann lose wild", "the wild card is never lost"),
+                          ("Bob fire 2 at a", "only the boom fires at a row")):
+        with pytest.raises(ReadError) as caught:
+            parse_event(line.split(), PLAYERS, verbs)
+        usage = verbs[line.split()[1]].usage
+        assert (caught.value.rule, caught.value.message) == (LOG_SYNTAX, f"{message} (write `{usage}`)")
