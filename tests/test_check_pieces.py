@@ -204,8 +204,9 @@ def test_a_whistle_reports_at_the_line_it_is_set_to_and_a_rule_broken_before_any
     whistle.line = 5
     whistle.blow("T-CARD", "no such card")
     whistle.blow("T-END", "the game is not over", line=9)
-    assert [str(v) for v in whistle.violations] == [
-        "t.log:0: T-SETUP the table cannot be set", "t.log:5: T-CARD no such card", "t.log:9: T-END the game is not over"]
+    assert [str(v) for v in whistle.violations] == ["t.log:0: T-SETUP the table cannot be set",
+                                                    "t.log:5: T-CARD no such card",
+                                                    "t.log:9: T-END the game is not over"]
 
 
 def test_a_whistle_aside_keeps_what_it_hears_apart_and_puts_its_line_back():
