@@ -134,3 +134,13 @@ def test_the_contents_credit_the_game_and_say_in_bold_where_its_rules_are_and_wh
     variant_lines = [text for text in shown if "goal=25 hand=5" in text or "checker judges" in text]
     assert variant_lines[0].startswith("Rules variant: goal=25 hand=5. These pages state its rules")
     assert {shown[text] for text in variant_lines} == {(9, "bold")}
+
+
+@pytest.mark.parametrize("fold, form", [(False, "double-sided pages"), (True, "fold-and-glue sheets")])
+def test_the_contents_say_how_the_kit_prints_and_rule_off_what_it_holds_with_thin_lines(fold, form):
+    parts = [part("Map")]
+    (page,) = contents_pages(game(), parts, printed(parts), Settings(fold=fold))
+    assert texts(page)[1][:2] == (f"Print-and-play kit · 2–4 players · A4 (210 × 297 mm) · {form}", 10)
+    rules = [values for name, values in page.flat.steps if name == "line"]
+    assert len(rules) == 2 and all(values["points"][0][0] == 18.0 and values["points"][1][0] == 210.0 - 18.0
+                                   and values["width"] == pytest.approx(0.6 / PT) for values in rules)
