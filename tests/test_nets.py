@@ -252,3 +252,18 @@ def test_a_tab_s_word_is_centred_on_it_and_runs_along_its_edge():
     (_, top), = labels[1]["steps"]
     assert (left["text"], left["size"], top["text"], top["size"]) == ("glue", pytest.approx(6.24), "close", 8.5)
     assert left["x"] + left["w"] / 2 == 0.0  # centred on the group's origin, the tab's middle
+
+
+def test_a_net_s_steps_are_ready_to_draw_each_with_the_values_its_kind_of_step_takes():
+    """The net's tabs (a grey fill and a cut line round them), folds and cuts, and its fold marks: each step names
+    only values its kind knows, and all that the drawing reads of a shape's paint."""
+    from pnp.render.steps import step_specs
+
+    specs = step_specs({})
+    panels = [nets.Panel("back", 0.0, 0.0, 40.0, 60.0), nets.Panel("front", 0.0, 60.0, 40.0, 60.0)]
+    steps = nets.net_steps(panels, [nets.Tab("back", "left", 8.0, 2.0)], marks=4.0)
+    assert {name for name, _ in steps} == {"polygon", "line", "group"}
+    for name, values in steps:
+        assert set(values) <= set(specs[name].fields), (name, values)
+        if name != "group":
+            assert {"points", "fill", "stroke", "width", "dash", "opacity"} <= set(values), (name, values)
