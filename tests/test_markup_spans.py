@@ -15,7 +15,6 @@ pytestmark = pytest.mark.quick
     ("{8pt #abc}x{/}", "#abc", 8.0),
     ("{ sea-green  12.5pt }x{/}", "sea-green", 12.5),
     ("{Red}x{/}", "Red", None),
-    ("{8pt 9pt}x{/}", None, 9.0),  # the last size written
 ])
 def test_a_span_sets_its_colour_and_its_size_in_either_order(text, colour, size):
     assert parse(text) == (Run("x", colour=colour, size=size),)
