@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -10,7 +12,7 @@ from conftest import TOY, edit
 from pnp.errors import DataError, Where
 from pnp.build.stages import lay_out
 from pnp.layout import nets
-from pnp.layout.cutouts import box_nets
+from pnp.layout.cutouts import WASTE, box_nets, standee_net, standee_pages
 from pnp.layout.imposition import Settings
 from pnp.layout.kinds import tally
 from pnp.layout.requests import Drawn, labelled
@@ -165,3 +167,28 @@ def test_a_proof_label_is_its_id_at_the_face_s_foot_on_a_pale_rounded_backing():
     _, (_, up_backing), (_, up) = labelled(narrow, "sailor with a long name").steps
     assert up["rotate"] == 90.0 and up["w"] == 30.0 - 4.0 and up_backing["x"] + up_backing["w"] == pytest.approx(11.8)
     assert set(up_backing) == set(backing)
+    _, _, (_, across) = labelled(Drawn("token", (20.0, 30.0), 1.0, Where("tokens.csv", 3), {}), "cabin-boy-12").steps
+    assert (across["rotate"], across["size"]) == (0.0, 6.0)  # it fits across a narrow face at 6 pt: not turned
+
+
+@pytest.mark.parametrize("base", ["tabs", "slot"])
+def test_a_standee_s_net_stands_in_its_face_with_the_same_waste_all_round(base):
+    """Room for the fold marks, WASTE and a millimetre more, on every side of the net (its slot base included)."""
+    figure = SimpleNamespace(size=(24.0, 36.0), options={"foot": 12.0, "base": base})
+    panels, _, _, (w, h) = standee_net(figure)
+    edge = WASTE + 1
+    assert min(p.x for p in panels) == pytest.approx(edge) and max(p.x + p.w for p in panels) == pytest.approx(w - edge)
+    assert min(p.y for p in panels) == pytest.approx(edge) and max(p.y + p.h for p in panels) == pytest.approx(h - edge)
+
+
+def test_a_standee_s_feet_or_base_are_painted_in_its_base_fill_and_left_white_without_one():
+    game = load_game(str(TOY))
+    figures = game.components["figures"]
+    filled = replace(figures, options={**figures.options, "base_fill": "#6B4F2A"})
+    net = standee_pages(game, filled, Settings())[0].placed[0][1]
+    paints = [step["rect"] for raw in net.steps if hasattr(raw, "steps") for step in raw.steps]  # its Raw steps
+    panels = {panel.name: panel for panel in standee_net(filled)[0]}
+    assert [(paint["fill"], paint["y"], paint["h"]) for paint in paints] == [("#6B4F2A", panels["base"].y,
+                                                                              panels["base"].h)]
+    plain = standee_pages(game, figures, Settings())[0].placed[0][1]
+    assert not [raw for raw in plain.steps if hasattr(raw, "steps")]
