@@ -82,6 +82,8 @@ def test_a_page_with_a_footer_band_has_its_lines_at_its_left_and_the_bar_at_its_
 def test_the_footer_goes_below_the_faces_where_the_margin_there_holds_it():
     boxes = in_margins_clear_of_all(page(Box(30.0, 40.0, 180.0, 280.0)))
     assert all(box.y1 <= 40.0 - CLEAR for box in boxes.values())
+    assert boxes["line 1"].x0 == ROOM.x0 and boxes["bar"].x1 == pytest.approx(ROOM.x1)  # the lines at its left end,
+    # the bar at its right
 
 
 def test_a_bottom_margin_a_little_short_of_the_footer_leaves_it_to_the_margin_above_the_faces():
