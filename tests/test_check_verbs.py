@@ -185,3 +185,21 @@ def test_a_check_vets_a_line_the_full_parser_reads_as_it_does_one_the_quick_pars
             parse_event(line.split(), PLAYERS, verbs)
         usage = verbs[line.split()[1]].usage
         assert (caught.value.rule, caught.value.message) == (LOG_SYNTAX, f"{message} (write `{usage}`)")
+
+
+def test_an_action_made_from_its_pattern_prints_its_optional_words_only_when_given_and_keeps_many_as_a_tuple():
+    give = action("give", "{player} give {cards:card}... [to {to:player}]")
+    assert give.fields == ("player", "cards", "to") and give.lists == {"player": False, "cards": True, "to": False}
+    assert give("Ann") == give("Ann", (), None) and give("Ann").cards == ()
+    assert str(give("Ann", ("map", "ship"))) == "Ann give map ship"
+    assert str(give("Ann", ("map",), "Bob")) == "Ann give map to Bob"
+    assert repr(give("Ann", ("map",), "Bob")) == "Give(player='Ann', cards=('map',), to='Bob')"
+    verbs = bind([give], KINDS)
+    assert parse_event("Ann give MAP ship".split(), PLAYERS, verbs) == give("Ann", ("map", "ship"))
+
+
+def test_a_kind_of_names_reads_and_accepts_the_words_of_its_table_in_any_case():
+    card = names(CARDS, "a card", "CARD")
+    assert card.accepts("MAP") and card.accepts("ship") and not card.accepts("parrot")
+    assert card.quick("Wild", None) == "wild" and card.quick("parrot", None) is None
+    assert card.table is CARDS and card.label == "CARD"
