@@ -259,3 +259,33 @@ def test_the_rules_sheet_s_title_and_subtitle_start_at_its_left_edge_over_a_rule
     assert (title[1]["text"], title[1]["x"], title[1]["size"], title[1]["font"]) == ("Treasure", 0, TITLE, "title")
     assert (subtitle[1]["text"], subtitle[1]["x"], subtitle[1]["size"]) == ("2–4 players · 20 minutes", 0, 9.0)
     assert rule[0] == "line" and rule[1]["points"] == [[0, TITLE * CAP / PT + 9.5], [190.0, TITLE * CAP / PT + 9.5]]
+
+
+def test_the_rules_set_at_their_best_size_still_show_the_game_s_icons():
+    from pnp.layout.rulesheet import fewest_pages
+    from pnp.layout.requests import Raw
+
+    def shown(icons):
+        [page] = fewest_pages("# T\n\nTake a :coin: now.\n", (190.0, 250.0), "", [], "T", icons)
+        return [step.steps[0]["text"]["text"] if isinstance(step, Raw) else step[1]["text"] for step in page
+                if isinstance(step, Raw) or step[0] == "text"][2:]  # after the title and subtitle
+
+    assert shown({"coin": 2.0}) == ["Take a", ":coin:", "now."]  # the icon a step the render pass draws
+    assert shown(None) == ["Take a \\:coin\\: now."]  # no such icon: its name printed as written
+
+
+def test_a_paragraph_that_just_fits_the_rest_of_a_column_stays_there_whole():
+    from pnp.layout.rulesheet import LEADING, Sheet
+    from pnp.model.units import PT
+
+    step = 9.6 * LEADING / PT
+    top = Sheet((190.0, 250.0), "T", "").y
+    for fits, extra in ((6, 0.0), (6, 0.5 * step)):
+        sheet = Sheet((190.0, top + fits * step + extra), "T", "")
+        sheet.lines([[(0.0, f"line {n}", "sans")] for n in range(fits)], 9.6)
+        placed = {values["text"]: values["x"] for name, values in sheet.pages[0] if name == "text"}
+        assert [placed[f"line {n}"] for n in range(fits)] == [0.0] * fits and len(sheet.pages) == 1
+    sheet = Sheet((190.0, top + 6 * step), "T", "")
+    sheet.lines([[(0.0, f"line {n}", "sans")] for n in range(7)], 9.6)  # one line more: two go on together
+    placed = {values["text"]: values["x"] for name, values in sheet.pages[0] if name == "text"}
+    assert [placed[f"line {n}"] > 0.0 for n in range(7)] == [False] * 5 + [True] * 2
