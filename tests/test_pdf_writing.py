@@ -6,7 +6,7 @@ import re
 import pytest
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
+from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFObject, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.build.stages import lay_out, maker_for, write_pdf
@@ -76,13 +76,25 @@ def test_a_form_is_formatted_as_reportlab_formats_it(uses, opacity):
     assert pdf.form_bytes(c._doc, form) == form.format(c._doc)
 
 
+class Formatted(PDFObject):
+    """An object's bytes, as reportlab's save writes them."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def format(self, document) -> bytes:
+        return self.data
+
+
 def test_a_document_written_from_its_scratch_file_is_the_one_reportlab_writes(monkeypatch):
     game = load_game("buried-treasure")
     settings = Settings()
     parts = lay_out(game, settings)
     spooled = write_pdf(game, parts, settings, with_contents=True)
-    # the same kit, every object kept in memory and written by reportlab's own save
+    # the same kit, every object kept in memory and written by reportlab's own save (a form pnp formats itself
+    # handed to it as its bytes)
     monkeypatch.setattr(pdf.Document, "_spool", lambda self, internal: None)
+    monkeypatch.setattr(pdf.Document, "_keep", lambda self, data: Formatted(data))
     monkeypatch.setattr(pdf.Document, "_show_page", lambda self: self.c.showPage())
     monkeypatch.setattr(pdf.Document, "bytes", lambda self: self.c.getpdfdata())
     assert write_pdf(game, parts, settings, with_contents=True) == spooled

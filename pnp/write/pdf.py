@@ -15,6 +15,7 @@ import hashlib
 import io
 import os
 import tempfile
+from array import array
 from dataclasses import replace
 from functools import lru_cache
 from weakref import WeakKeyDictionary
@@ -22,10 +23,9 @@ from weakref import WeakKeyDictionary
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import (BasicFonts, NoEncryption, PDFArray, PDFBase85Encode, PDFCrossReferenceTable,
-                                      PDFDictionary, PDFFile, PDFFormXObject, PDFIndirectObject, PDFName, PDFObject,
-                                      PDFObjectReference, PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer,
-                                      PDFTrueTypeFont,
+from reportlab.pdfbase.pdfdoc import (BasicFonts, NoEncryption, PDFArray, PDFBase85Encode, PDFDictionary, PDFFile,
+                                      PDFFormXObject, PDFIndirectObject, PDFName, PDFObject, PDFObjectReference,
+                                      PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer, PDFTrueTypeFont,
                                       PDFZCompress)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfbase.pdfdoc import pdfdocEnc, xObjectName
@@ -50,32 +50,36 @@ BASIC_FONTS = PDFObjectReference(BasicFonts)
 PROCSETS = ["/PDF", "/Text", "/ImageB", "/ImageC", "/ImageI"]
 
 
-class Spooled(PDFObject):
-    """An object of the document formatted as soon as it was complete, its bytes waiting in the scratch file."""
+class Spooled(int):
+    """An object of the document formatted as soon as it was complete, its bytes waiting in the scratch file: their
+    place there, offset << 32 | length (a number, not an object with its fields: a deck's PDF spools thousands)."""
 
-    def __init__(self, spool, offset: int, length: int):
-        self.spool, self.offset, self.length = spool, offset, length
+    __slots__ = ()
 
-    def format(self, document) -> bytes:
-        self.spool.seek(self.offset)
-        return self.spool.read(self.length)
+    def __new__(cls, offset: int, length: int):
+        return super().__new__(cls, offset << 32 | length)
+
+    def read(self, spool) -> bytes:
+        spool.seek(self >> 32)
+        return spool.read(self & 0xFFFFFFFF)
 
 
 class SpooledPage(PDFObject):
     """A page whose dictionary was formatted as soon as the page was shown, its bytes waiting in the scratch file,
     but for the two objects reportlab numbers only as it writes the document (the page tree, then the page's
     content stream, `Contents`): numbered and filled in then, in that order, as reportlab's own check_format and
-    PDFPage.format would."""
+    PDFPage.format would (the content stream named after its page)."""
 
     stream = None
 
-    def __init__(self, name: str, data: Spooled, contents: Spooled):
+    def __init__(self, name: str, spool, data: Spooled, contents: Spooled):
         setattr(self, "__InternalName__", name)  # (as reportlab's Reference names what it numbers)
-        self.data, self.Contents = data, contents
+        self.spool, self.data, self.Contents = spool, data, contents
 
     def format(self, document) -> bytes:
-        parent, contents = document.Reference(document.Pages), document.Reference(self.Contents)
-        return self.data.format(document).replace(PARENT.token, parent.format(document)).replace(
+        name = getattr(self, "__InternalName__")
+        parent, contents = document.Reference(document.Pages), document.Reference(self.Contents, f"{name}.Contents")
+        return self.data.read(self.spool).replace(PARENT.token, parent.format(document)).replace(
             CONTENTS.token, contents.format(document))
 
 
@@ -288,7 +292,7 @@ class Document:
         offset = self.spooled  # (the file is only written until the document is: no need to seek its end)
         self.spool.write(data)
         self.spooled += len(data)
-        return Spooled(self.spool, offset, len(data))
+        return Spooled(offset, len(data))
 
     # --- pages -------------------------------------------------------------------------------------
     def page(self, page: Page) -> None:
@@ -338,6 +342,8 @@ class Document:
         doc = self.c._doc
         name = f"Page{doc.pageCounter - 1}"
         page = doc.idToObject[name]
+        if page._colorsUsed or page._shadingUsed:  # (resources pnp never uses: such a page is formatted as written)
+            return
         if page.compression and rl_config.useA85:  # as PDFStream.format writes it, in fewer steps
             data = PDFBase85Encode.encode(PDFZCompress.encode(page.stream)).encode("ascii")
             data = b"<<\n/Filter [ /ASCII85Decode /FlateDecode ] /Length %d\n>>\nstream\n%sendstream\n" % (
@@ -348,12 +354,11 @@ class Document:
             data = stream.format(doc)
         page.Contents = self._keep(data)
         page.stream = None
-        if page._colorsUsed or page._shadingUsed:  # (resources pnp never uses: such a page is formatted as written)
-            return
         page.Parent = PARENT  # (left to SpooledPage to number)
         entries = page_entries(doc, page)
         entries.update(Parent=PARENT, Contents=CONTENTS)
-        doc.idToObject[name] = doc.Pages.pages[-1] = SpooledPage(name, self._keep(_pdf(entries, doc)), page.Contents)
+        doc.idToObject[name] = doc.Pages.pages[-1] = SpooledPage(name, self.spool, self._keep(_pdf(entries, doc)),
+                                                                 page.Contents)
 
     def write(self, out) -> None:
         """Write the finished document to the binary file `out`, one object at a time, as reportlab's
@@ -370,10 +375,10 @@ class Document:
             doc.Catalog.Outlines = None
         doc.encrypt.prepare(doc)
         offset = out.write(PDFFile(doc._pdfVersion).format(doc))
-        ids, number = [], 1
+        offsets, number = array("q"), 1  # where each object starts, by its number: the cross-reference table
         while number in doc.numberToId:
             internal = doc.numberToId[number]
-            doc.idToOffset[internal] = offset
+            offsets.append(offset)
             made = doc.idToObject[internal]
             if type(made) is PDFPage and not made.Override_default_compilation:  # as PDFIndirectObject writes it
                 data = page_bytes(doc, made)
@@ -381,19 +386,16 @@ class Document:
             elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
                 data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
             elif type(made) in (Spooled, SpooledPage) and type(doc.encrypt) is NoEncryption:  # written already
-                data = made.format(doc)
+                data = made.read(self.spool) if type(made) is Spooled else made.format(doc)
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFTrueTypeFont:  # a font subset: its widths written faster
                 data = b"%d 0 obj\n" % number + font_bytes(doc, made) + b"\nendobj\n"
             else:
                 data = PDFIndirectObject(internal, made).format(doc)
             offset += out.write(data)
-            ids.append(internal)
             number += 1
-        xref = PDFCrossReferenceTable()
-        xref.addsection(0, ids)
-        out.write(xref.format(doc))
-        out.write(PDFTrailer(startxref=offset, Size=len(ids) + 1, Root=doc.Reference(doc.Catalog),
+        out.write(_cross_references(offsets))
+        out.write(PDFTrailer(startxref=offset, Size=len(offsets) + 1, Root=doc.Reference(doc.Catalog),
                              Info=doc.Reference(doc.info), ID=doc.ID()).format(doc))
         self.spool.close()
 
@@ -401,6 +403,13 @@ class Document:
         out = io.BytesIO()
         self.write(out)
         return out.getvalue()
+
+
+def _cross_references(offsets) -> bytes:
+    """The cross-reference table of the objects that start at `offsets` (numbered from 1), as reportlab's
+    PDFCrossReferenceTable writes it."""
+    return b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1) + b"".join(
+        b"%010d 00000 n \n" % offset for offset in offsets)
 
 
 @lru_cache(maxsize=256)  # (a deck's faces place the same few pieces of artwork, each face in each PDF)
