@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.check.engine import State
-from pnp.check.resync import AHEAD, Replay
+from pnp.check.resync import AHEAD, REREADS, Replay
 from pnp.check.verbs import action
 from pnp.check.violations import Whistle
 
@@ -104,3 +104,20 @@ def test_an_end_that_breaks_several_rules_is_one_problem_apart_from_the_last_lin
     fair = [Add("Ann", 1), Add("Bob", 1), Add("Ann", 2)]
     assert replayed(9, fair) == ["3 T-ROUND+T-GOAL"]
     assert replayed(9, fair[:2] + [Add("Bob", 2)]) == ["3 T-TURN", "3 T-GOAL"]  # Bob played out of turn, Ann next
+
+
+def slipping(slips: int) -> list:
+    """A fair tally of 40 lines a block, `slips` blocks, in each of which Bob writes Ann's 11th line as his."""
+    lines = []
+    for _ in range(slips):
+        lines += [Add("Bob" if at == 10 else ("Ann", "Bob")[at % 2], 1) for at in range(40)]
+    return lines
+
+
+def test_a_log_s_slips_are_read_as_the_moves_allowed_only_so_many_times_a_log():
+    """Each slip, read as Ann's move, is one problem at its line; past REREADS of them a log is too far off to be
+    worth the search, and a slip played as written makes the next line a second problem."""
+    slips = [40 * block + 11 for block in range(REREADS + 1)]
+    assert replayed(40 * REREADS, slipping(REREADS)) == [f"{line} T-TURN" for line in slips[:-1]]
+    assert replayed(40 * len(slips), slipping(len(slips))) == [f"{line} T-TURN" for line in slips] + \
+        [f"{slips[-1] + 1} T-TURN"]
