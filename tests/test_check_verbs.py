@@ -9,6 +9,7 @@ from pnp.check.replay import parse_event
 from pnp.check.parsing import bind
 from pnp.check.verbs import Kind, action, names, number
 from pnp.check.violations import LOG_SYNTAX, ReadError
+from pnp.check.words import Words
 
 PLAYERS = {"ann": "Ann", "bob": "Bob"}
 CARDS = {"ship": "ship", "map": "map", "wild": "wild"}
@@ -203,3 +204,12 @@ def test_a_kind_of_names_reads_and_accepts_the_words_of_its_table_in_any_case():
     assert card.accepts("MAP") and card.accepts("ship") and not card.accepts("parrot")
     assert card.quick("Wild", None) == "wild" and card.quick("parrot", None) is None
     assert card.table is CARDS and card.label == "CARD"
+
+
+def test_a_kind_s_reader_takes_an_optional_keyword_only_when_it_is_the_next_word():
+    words = Words("Ann give map TO bob".split(), 2, "PLAYER give CARD [to PLAYER]", PLAYERS)
+    assert words.next("a card") == "map"
+    assert not words.keyword("from") and words.at == 3   # another word: nothing taken
+    assert words.keyword("to") and words.at == 4          # in any case
+    assert words.player() == "Bob" and not words.more()
+    assert not words.keyword("to") and words.at == 5      # past the last word
