@@ -204,7 +204,7 @@ def test_the_forms_a_build_copies_into_each_of_its_pdfs_wait_on_disk_not_in_memo
     settings, maker = Settings(), FaceMaker(game, cache.Store())
     parts = lay_out(game, settings, maker)
     one = write_pdf(game, parts, settings, True, maker)
-    spilled = pdf._ENCODED[maker]
-    assert len(spilled.places) >= 4 and spilled.file.seek(0, 2) == spilled.length > 0  # the toy's fronts and backs
-    assert all(type(place) is int for place in spilled.places.values())  # their places, not their bytes
+    spilled, written = pdf._ENCODED[maker], pdf._WRITTEN[maker]
+    assert len(written) >= 4 and spilled.file.seek(0, 2) == spilled.length > 0  # the toy's fronts and backs
+    assert all(type(place) is pdf.Spooled for _, place, _, _ in written.values())  # their places, not their bytes
     assert write_pdf(game, parts, settings, True, maker) == one  # copied from there, the same bytes

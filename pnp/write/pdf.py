@@ -132,8 +132,8 @@ class Document:
         self.page_keys: list[tuple] = []  # each page's (key, box): the same key, the same picture of the page
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
-        # forms' streams compressed, shared by the documents of a build (see `_encoded`)
-        self.encoded = _ENCODED.setdefault(maker, Spilled()) if maker is not None else {}
+        # forms' streams compressed, shared by the documents of a build (see Spilled)
+        self.encoded = _ENCODED.setdefault(maker, Spilled()) if maker is not None else Spilled()
         self.written = _WRITTEN.setdefault(maker, Written()) if maker is not None else Written()
 
     # --- forms ------------------------------------------------------------------------------------
@@ -205,9 +205,9 @@ class Document:
         doc = self.c._doc
         known = self.written.get(key)
         placing = (self.c._preamble, tuple(names))
-        data = self.encoded.get(known[1]) if known is not None and known[0] == placing else None
-        if data is not None:
-            _, _, used, fonts = known
+        if known is not None and known[0] == placing:
+            _, place, used, fonts = known
+            data = self.encoded.read(place)
             for each in fonts:  # the fonts its text is set in, added to this document as setting it would
                 if each not in self.fonts:
                     pdfmetrics.getFont(font(each)).getSubsetInternalName(0, doc)
@@ -216,11 +216,12 @@ class Document:
             code, used = [self.c._preamble], []
             self._operators(drawing, names, code, used)
             stream = _stream("\n".join(code))
-            stream_key = _stream_key(stream)
-            data = _encoded(stream, self.encoded, stream_key)
             fonts = _ascii_fonts(drawing)
-            if fonts is not None:
-                self.written.add(key, placing, stream_key, used, fonts)
+            if fonts is None:  # (its text coded as this PDF first met its letters: known by what it says)
+                data = _encoded(stream, self.encoded)
+            else:
+                data = _compressed(stream)
+                self.written.add(key, placing, self.encoded.add(data), used, fonts)
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
@@ -345,7 +346,7 @@ class Document:
         if page._colorsUsed or page._shadingUsed:  # (resources pnp never uses: such a page is formatted as written)
             return
         if page.compression and rl_config.useA85:  # as PDFStream.format writes it, in fewer steps
-            data = PDFBase85Encode.encode(PDFZCompress.encode(page.stream)).encode("ascii")
+            data = _compressed(page.stream)
             data = b"<<\n/Filter [ /ASCII85Decode /FlateDecode ] /Length %d\n>>\nstream\n%sendstream\n" % (
                 len(data), data)
         else:
@@ -465,21 +466,21 @@ def _plain_resources(doc, xobjects) -> bytes:
     return written
 
 
-_ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Spilled: a stream (by its hash) -> `_encoded`
+_ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Spilled: forms' streams compressed
 _WRITTEN: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Written
 
 
 class Written(dict):
     """Face key -> how a PDF of the build wrote the face's form (see _plain_form): ((preamble, names of what it
-    places), its stream's key in _ENCODED, the forms it places, its fonts). A build keeps one a face: the tuples
-    many faces share (the same artwork, the same fonts) are kept once."""
+    places), the place of its stream, compressed, in the build's Spilled file, the forms it places, its fonts). A
+    build keeps one a face: the tuples many faces share (the same artwork, the same fonts) are kept once."""
 
     def __init__(self):
         super().__init__()
         self.alike: dict = {}
 
-    def add(self, key: str, placing: tuple, stream_key: bytes, used: list, fonts: list) -> None:
-        self[key] = (self._once(placing), stream_key, self._once(tuple(used)), self._once(tuple(fonts)))
+    def add(self, key: str, placing: tuple, place: Spooled, used: list, fonts: list) -> None:
+        self[key] = (self._once(placing), place, self._once(tuple(used)), self._once(tuple(fonts)))
 
     def _once(self, value: tuple) -> tuple:
         return self.alike.setdefault(value, value)
@@ -505,38 +506,50 @@ def _stream_key(stream: bytes) -> bytes:
 
 
 class Spilled:
-    """Forms' streams compressed (`_encoded`), kept in a scratch file of the build's, each known by its place
-    there: on disk, so that a deck of any size is not held in memory to be copied into each of its PDFs."""
+    """Forms' streams compressed, kept in a scratch file of the build's, each known by its place there (a Spooled):
+    on disk, so that a deck of any size is not held in memory to be copied into each of its PDFs. A face's
+    stream is found by the place Written keeps; another's (artwork, a face whose text is not all printable ASCII)
+    by its key (`_encoded`)."""
 
     def __init__(self):
         self.file = tempfile.TemporaryFile()
-        self.places: dict[bytes, int] = {}  # key -> offset << 32 | length
+        self.places: dict[bytes, Spooled] = {}  # a stream's key (`_stream_key`) -> its place
         self.length = 0
 
-    def get(self, key: bytes) -> bytes | None:
-        place = self.places.get(key)
-        if place is None:
-            return None
-        self.file.seek(place >> 32)
-        data = self.file.read(place & 0xFFFFFFFF)
+    def add(self, data: bytes) -> Spooled:
+        """`data` kept: its place."""
+        place = Spooled(self.length, len(data))
+        self.file.write(data)
+        self.length += len(data)
+        return place
+
+    def read(self, place: Spooled) -> bytes:
+        data = place.read(self.file)
         self.file.seek(self.length)
         return data
 
+    def get(self, key: bytes) -> bytes | None:
+        place = self.places.get(key)
+        return None if place is None else self.read(place)
+
     def __setitem__(self, key: bytes, data: bytes) -> None:
-        self.places[key] = self.length << 32 | len(data)
-        self.file.write(data)
-        self.length += len(data)
+        self.places[key] = self.add(data)
 
 
-def _encoded(stream: bytes, kept, key: bytes | None = None) -> bytes:
-    """A form's content stream compressed and written in ASCII85, as PDFStream.format writes it, kept in `kept`
-    (the build's) by its `_stream_key`: the resources a face's drawing names are named alike in every PDF (fonts,
-    artwork, pictures), so each face's form is compressed once a build, however many of its PDFs print it."""
-    key = key or _stream_key(stream)
+def _encoded(stream: bytes, kept) -> bytes:
+    """A form's content stream compressed (`_compressed`), kept in `kept` (the build's) by its `_stream_key`: the
+    resources a form names are named alike in every PDF (fonts, artwork, pictures), so each is compressed once a
+    build, however many of its PDFs print it."""
+    key = _stream_key(stream)
     data = kept.get(key)
     if data is None:
-        data = kept[key] = PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
+        data = kept[key] = _compressed(stream)
     return data
+
+
+def _compressed(stream: bytes) -> bytes:
+    """A content stream compressed and written in ASCII85, as PDFStream.format writes it."""
+    return PDFBase85Encode.encode(PDFZCompress.encode(stream)).encode("ascii")
 
 
 def _plain(stream: PDFStream, doc) -> bool:
