@@ -37,7 +37,8 @@ from pnp.render.steps import Steps
 from pnp.typeset.text import game_font
 
 
-KEPT_FACES = 4096  # faces (and what asked for them) a maker keeps at hand: from 4,096 to twice that (see pnp.memo.Recent)
+KEPT_FACES = 2048  # faces (and what asked for them) a maker keeps at hand: from 2,048 to twice that (see pnp.memo.Recent):
+# all of a 1,000-card deck's; a bigger one's made again from their keys when asked for again, which costs little
 
 
 class Face:
