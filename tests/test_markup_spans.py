@@ -27,6 +27,8 @@ def test_a_span_sets_its_colour_and_its_size_in_either_order(text, colour, size)
                        "as 8pt, got '#abcd'"),
     ("{8 pt}x{/}", "{8 pt} at character 1: expected a colour (a palette name or #rrggbb) and/or a size such as "
                    "8pt, got '8'"),
+    ("{8pt 9pt}x{/}", "{8pt 9pt} at character 1: expected a colour (a palette name or #rrggbb) and/or a size "
+                      "such as 8pt, got '9pt'"),
     ("ab {0pt}x{/}", "{0pt} at character 4: a size is from 1pt to 200pt"),
     ("{red 200.5pt}x{/}", "{red 200.5pt} at character 1: a size is from 1pt to 200pt"),
     ("a { }x", "{} at character 3 sets nothing: expected a colour or a size such as 8pt"),

@@ -120,10 +120,10 @@ def parse(text: str) -> tuple[Run, ...]:
 
 
 def _settings(inside: str, at: int) -> tuple[str | None, float | None]:
-    """The colour and size a `{...}` sets."""
+    """The colour and size a `{...}` sets, each at most once."""
     colour = size = None
     for word in inside.split():
-        if SIZE.fullmatch(word):
+        if SIZE.fullmatch(word) and size is None:
             size = float(word[:-2])
             if not 1 <= size <= 200:
                 raise MarkupError(f"{{{inside}}} at character {at + 1}: a size is from 1pt to 200pt")
