@@ -4,10 +4,12 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+import pytest
 
 from pnp.check.engine import TABLE, State, ranks
 from pnp.check.pieces import Deck, Dice, Due, FollowUps, Seats, Supply
-from pnp.check.violations import Whistle
+from pnp.check.violations import LOG_SYNTAX, ReadError, Whistle
+from pnp.check.words import Words
 from pnp.errors import Where
 
 
@@ -91,6 +93,16 @@ def test_dice_roll_their_faces_and_check_them_against_the_rules():
     assert [message for _, message in problems] == ["the dice have no 'parrot' face",
                                                     "every face but pirate and parrot is a whole number from 1 to 3"]
     assert str(problems[0][0]) == "game.yaml:7: dice"
+
+
+def test_a_log_names_a_face_of_the_dice_in_any_case_and_a_face_they_lack_is_told_with_their_faces():
+    face = die(1, 2, "Pirate").kind()
+    assert face.label == "FACE" and face.table == {"1": 1, "2": 2, "pirate": "Pirate"}
+    assert face.read(Words(["roll", "PIRATE"], 1, "roll FACE", {})) == "Pirate"
+    with pytest.raises(ReadError) as caught:
+        face.read(Words(["roll", "seven"], 1, "roll FACE", {}))
+    assert (caught.value.rule, caught.value.message) == (LOG_SYNTAX, "'seven' is not a die face (1, 2, Pirate) "
+                                                                     "(write `roll FACE`)")
 
 
 class Chores(FollowUps, State):

@@ -213,3 +213,12 @@ def test_a_kind_s_reader_takes_an_optional_keyword_only_when_it_is_the_next_word
     assert words.keyword("to") and words.at == 4          # in any case
     assert words.player() == "Bob" and not words.more()
     assert not words.keyword("to") and words.at == 5      # past the last word
+
+
+def test_a_line_of_a_verb_of_many_words_holding_none_says_the_first_is_missing():
+    winner = action("winner", "winner {players:player}...")
+    verbs = bind([winner], KINDS)
+    assert parse_event(["winner", "ann", "Bob"], PLAYERS, verbs) == winner(("Ann", "Bob"))
+    with pytest.raises(ReadError) as caught:
+        parse_event(["winner"], PLAYERS, verbs)
+    assert caught.value.message == "a player's name is missing (write `winner PLAYER [PLAYER ...]`)"
