@@ -121,6 +121,22 @@ def test_a_part_packed_on_another_stock_s_sheets_says_so_naming_the_parts_it_sha
     assert notes[1] == (" In this kit some of its pieces print on card stock (250–300 g/m²), with the Map and Dice, "
                         "so that no sheet is left mostly empty.")
     assert notes[2] == notes[1].replace("Map and Dice", "Map and Pad")
+    sails = part("Sails")
+    four = shared_stock([map_, pad, dice, sails], [((map_, pad, dice, sails), card)], Settings())
+    assert four[0] == (" In this kit some of its pieces print on card stock (250–300 g/m²), with the Pad, Dice and "
+                       "Sails, so that no sheet is left mostly empty.")
+
+
+def test_a_part_on_its_own_stock_for_the_way_the_kit_prints_needs_no_note():
+    """A part printed on paper in a duplex kit and on card in a fold-and-glue kit: on card, with the map, it
+    has a note in the duplex kit only."""
+    map_, tokens = part("Map"), part("Tokens")
+    tokens.component.stock_for = {"duplex": PAPER, "fold": "card stock (250–300 g/m²)"}.get
+    card = replace(map_.pages[0], stock="card stock (250–300 g/m²)")
+    entries = [((map_, tokens), card)]
+    assert shared_stock([map_, tokens], entries, Settings(fold=True))[1] == ""
+    assert shared_stock([map_, tokens], entries, Settings())[1].startswith(
+        " In this kit some of its pieces print on card stock (250–300 g/m²), with the Map,")
 
 
 def test_the_contents_credit_the_game_and_say_in_bold_where_its_rules_are_and_which_variant_it_is():
