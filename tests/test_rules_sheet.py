@@ -289,3 +289,22 @@ def test_a_paragraph_that_just_fits_the_rest_of_a_column_stays_there_whole():
     sheet.lines([[(0.0, f"line {n}", "sans")] for n in range(7)], 9.6)  # one line more: two go on together
     placed = {values["text"]: values["x"] for name, values in sheet.pages[0] if name == "text"}
     assert [placed[f"line {n}"] > 0.0 for n in range(7)] == [False] * 5 + [True] * 2
+
+
+def test_a_table_cell_wraps_onto_lines_a_leading_apart_its_runs_one_after_another():
+    from pnp.layout.rulesheet import BODY, LEADING
+    from pnp.model.units import PT
+
+    def texts(table: str, width: float) -> list:
+        [page] = pages_of(f"# T\n\n{table}", (width, 250.0), "", [], "T")
+        return [(values["text"], values["x"], values["y"]) for name, values in page if name == "text"][2:]
+
+    (worth, card, five, coins, ruby) = texts("| Worth | Card |\n|---|---|\n| **5** coins | Ruby |\n", 190.0)
+    assert [text for text, _, _ in (five, coins, ruby)] == ["5", "coins", "Ruby"]
+    assert five[1] == worth[1] == 0.0 and coins[2] == five[2] and five[1] + 1.0 < coins[1] < card[1] == ruby[1]
+    long = "A ruby as large as a hen egg, found in the hold of a sunken ship"
+    found = texts(f"| Worth | Card |\n|---|---|\n| 5 | {long} |\n", 120.0)
+    cell = [entry for entry in found if entry[1] == found[1][1] and entry[2] > found[1][2]]
+    assert " ".join(text for text, _, _ in cell) == long and len(cell) > 1
+    assert [y2 - y1 for (_, _, y1), (_, _, y2) in zip(cell, cell[1:])] == [pytest.approx(BODY * LEADING / PT)] * (
+        len(cell) - 1)
