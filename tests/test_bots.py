@@ -72,4 +72,4 @@ def test_a_game_is_simulated_only_with_as_many_players_as_it_and_the_names_allow
         assert refused.value.format_message() == f"Buried Treasure is simulated with 2–4 players, not {players}"
     with pytest.raises(PnpError) as refused:
         play(rules, game_rng(1, 1), 3, ("random",), {}, "test", names=("Anne", "Bart"))
-    assert refused.value.format_message() == "Buried Treasure is simulated with 2–2 players, not 3"
+    assert refused.value.format_message() == "Buried Treasure is simulated with 2 players, not 3"

@@ -71,8 +71,10 @@ def play(rules, rng, players: int | None, bots, options: dict, source: str, turn
     the bots game by game seats each of them everywhere as often. The players are the first of `names`."""
     low, high = rules.game.players
     count = players or rng.randint(low, high)
-    if not low <= count <= min(high, len(names)):
-        raise PnpError(f"{rules.game.name} is simulated with {low}–{min(high, len(names))} players, not {count}")
+    most = min(high, len(names))
+    if not low <= count <= most:
+        raise PnpError(f"{rules.game.name} is simulated with {low if low == most else f'{low}–{most}'} players, "
+                       f"not {count}")
     names = tuple(names[:count])
     kinds = tuple(bots[(i + turn) % len(bots)] for i in range(count))
     header = {"game": rules.game.slug, **variant_header(rules.game), "players": " ".join(names),
