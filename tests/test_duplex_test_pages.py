@@ -46,6 +46,9 @@ def test_the_back_reads_the_cross_to_a_millimetre_ten_each_way_of_where_it_shoul
     assert ticks == {i: 3.0 if i % 5 == 0 else 1.5 for i in range(-10, 11)}
     across = {round(y0 - cy, 6) for x0, y0, x1, y1 in lines(back) if y0 == y1 and x1 - x0 < 5 and x0 == cx + 20}
     assert across == set(range(-10, 11))
+    scales = {tuple(round(value, 6) for value in (x0 - cx, y0 - cy, x1 - cx, y1 - cy))
+              for x0, y0, x1, y1 in lines(back) if max(abs(x1 - x0), abs(y1 - y0)) > 5}
+    assert scales == {(-10, -20, 10, -20), (20, -10, 20, 10)}  # each scale's line runs under its ticks, -10 to +10
     widths = [values["width"] for kind, values in back.flat.steps if kind == "line"]
     assert widths == [pytest.approx(0.15 / (72 / 25.4))] * len(widths)  # each scale and tick a hairline of 0.15 pt
     numbers = [text for text in text_steps(back) if text.lstrip("+-").isdigit()]
