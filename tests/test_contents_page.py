@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pnp.layout.contents import BOTTOM, _entry_height, contents_pages, page_ranges, printing_advice, shared_stock
+from pnp.layout.contents import BOTTOM, _advice_size, _entry_height, contents_pages, page_ranges, printing_advice, shared_stock
 from pnp.layout.imposition import SCALE_BAR, Page, Settings, Slot
 from pnp.layout.print_order import Part
 from pnp.model.geometry import Box
@@ -87,6 +87,15 @@ def test_many_parts_run_on_to_a_page_headed_as_continued_every_line_above_the_fo
     entry = _entry_height(parts[0], 8.0, 12.0, 210.0 - 18.0 - (18.0 + 34.0))  # its thumbnails 12 mm high
     lowest = min(at for text, _, at in texts(pages[0]) if text.startswith("Print one-sided"))
     assert lowest < BOTTOM + entry + 8.0 * 1.35 / PT  # the first page full: the next entry would not have fitted
+
+
+def test_the_less_room_the_advice_has_the_smaller_it_is_set_half_a_point_at_a_time_then_8_pt_run_on():
+    """The room left on the first page shrinking a tenth of a millimetre at a time: the advice is set at 8.5,
+    8, 7.5 and 7 pt in turn, each size where the larger one no longer fits, and at 8 pt once not even 7 pt fits."""
+    parts = [part(f"Part {n}", ADVICE * 2) for n in range(6)]
+    sizes = [_advice_size(parts, ["Sleeve the cards."], 12.0, (140.0, 170.0), tenths / 10)
+             for tenths in range(3000, 200, -1)]
+    assert [size for at, size in enumerate(sizes) if at == 0 or sizes[at - 1] != size] == [8.5, 8.0, 7.5, 7.0, 8.0]
 
 
 @pytest.mark.parametrize("rules, fold, pages", [(True, False, 1), (False, False, 2), (False, True, 1)])

@@ -219,6 +219,8 @@ def test_an_icon_a_card_shows_shows_in_the_rules_and_any_other_name_prints_as_wr
     assert wide[0][2][0] - narrow[0][2][0] > 2.0  # set as wide as the icon's drawing is
     assert _aspect('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 20" width="24" height="20">') == 1.2
     assert _aspect('<svg width="16" height="22">') == 16 / 22 and _aspect("<svg>") == 1.0
+    assert _aspect('<svg viewBox="0 0 0.5 1">') == 0.5  # a box under a unit wide is a box all the same
+    assert _aspect('<svg viewBox="0 0 0 1" width="3" height="2">') == 1.5  # an empty box: the width and height
 
 
 def test_a_table_s_head_is_ruled_off_in_ink_and_each_row_under_it_by_a_thin_pale_line():
