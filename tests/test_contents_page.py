@@ -9,7 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from pnp.layout.contents import BOTTOM, _advice_size, _entry_height, contents_pages, page_ranges, printing_advice, shared_stock
+from pnp.layout.contents import (BOTTOM, _advice_size, _entry_height, contents_pages, page_ranges, printing_advice,
+                                 shared_stock)
 from pnp.layout.imposition import SCALE_BAR, Page, Settings, Slot
 from pnp.layout.print_order import Part
 from pnp.model.geometry import Box

@@ -75,6 +75,7 @@ def test_the_front_s_cross_is_centred_on_the_page_its_arms_30_mm_each_way():
     settings = Settings(paper=PAPERS["letter"])
     front, _ = duplex_test_pages(settings)
     w, h = settings.size
-    assert sorted(lines(front)) == sorted([(w / 2 - 30, h / 2, w / 2 + 30, h / 2), (w / 2, h / 2 - 30, w / 2, h / 2 + 30)])
+    assert sorted(lines(front)) == sorted([(w / 2 - 30, h / 2, w / 2 + 30, h / 2),
+                                           (w / 2, h / 2 - 30, w / 2, h / 2 + 30)])
     (ring,) = [values for kind, values in front.flat.steps if kind == "circle"]
     assert (ring["x"], h - ring["y"], ring["r"]) == (w / 2, h / 2, 2.0)

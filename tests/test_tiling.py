@@ -176,7 +176,8 @@ def test_seams_fall_between_spaces_and_say_so_when_they_cannot():
     two = plan((200, 100), 3.0, {"portrait": (150, 150)}, [("lagoon", Box(0, 0, 200, 50)),
                                                          ("reef", Box(0, 50, 200, 100))])
     assert two.splits == (f"the seam at x = {two.rows[0].xs[0]:g} mm splits lagoon, reef",)
-    both = plan((250, 200), 3.0, {"portrait": (150, 150)}, [("shore", Box(0, 0, 250, 50)), ("cliff", Box(0, 0, 50, 200))])
+    spaces = [("shore", Box(0, 0, 250, 50)), ("cliff", Box(0, 0, 50, 200))]
+    both = plan((250, 200), 3.0, {"portrait": (150, 150)}, spaces)
     assert both.splits == ("the seam at x = 125 mm splits shore", "the seam at y = 100 mm splits cliff")  # x first
 
 
