@@ -310,3 +310,16 @@ def test_a_table_cell_wraps_onto_lines_a_leading_apart_its_runs_one_after_anothe
     assert " ".join(text for text, _, _ in cell) == long and len(cell) > 1
     assert [y2 - y1 for (_, _, y1), (_, _, y2) in zip(cell, cell[1:])] == [pytest.approx(BODY * LEADING / PT)] * (
         len(cell) - 1)
+
+
+def test_a_rules_page_after_the_first_is_headed_as_continued_in_ink_over_a_rule():
+    from pnp.layout.rulesheet import INK
+
+    pages = pages_of("# Sail\n\n" + "Sail on and take the gold. " * 200 + "\n", (190.0, 120.0), "", [], "Game")
+    assert len(pages) >= 2
+    for page in pages[1:]:
+        heading = next(values for name, values in page if name == "text")
+        assert (heading["text"], heading["font"], heading["size"], heading["colour"]) == (
+            "Sail\\: how to play (continued)", "bold", 9.0, INK)
+        assert any(values["stroke"] == INK and values["points"][0][1] == values["points"][1][1] == 6.0
+                   for name, values in page if name == "line")  # the rule under it, across the page
