@@ -236,6 +236,7 @@ def test_the_picture_of_the_components_names_each_in_bold_and_counts_it_below_in
     from types import SimpleNamespace
 
     from pnp.layout.rulesheet import CAPTION, INK, PICTURE_HEIGHT, Picture
+    from pnp.typeset.markup import escaped
 
     gems, map_ = SimpleNamespace(size=(20.0, 20.0)), SimpleNamespace(size=(120.0, 60.0))
     pictures = [Picture(gems, "Gems", "12 tokens"), Picture(map_, "Map", "1 board on 2 sheets")]
@@ -249,6 +250,11 @@ def test_the_picture_of_the_components_names_each_in_bold_and_counts_it_below_in
         assert (texts[name]["font"], texts[count]["font"]) == ("bold", "sans")
         assert texts[name]["colour"] == texts[count]["colour"] == INK and texts[name]["size"] == CAPTION
         assert texts[count]["y"] > texts[name]["y"]
+    coins = SimpleNamespace(size=(20.0, 20.0))  # a name and a count holding what markup would read: printed as written
+    [page] = pages_of("# T\n\n![Box](components)\n", (190.0, 250.0), "", [Picture(coins, "Coins: *gold*", "3: 5, 10")],
+                      "T")
+    assert [values["text"] for name, values in page if name == "text"][-2:] == [escaped("Coins: *gold*"),
+                                                                                escaped("3: 5, 10")]
 
 
 def test_the_rules_sheet_s_title_and_subtitle_start_at_its_left_edge_over_a_rule_across_it():
