@@ -81,6 +81,11 @@ def toy(tmp_path):
     return game
 
 
+def overlap(a, b) -> bool:
+    """Whether two boxes (pnp.model.geometry.Box) share more than an edge."""
+    return a.x0 < b.x1 - 1e-6 and b.x0 < a.x1 - 1e-6 and a.y0 < b.y1 - 1e-6 and b.y0 < a.y1 - 1e-6
+
+
 def edit(path: Path, old: str, new: str):
     """Replace the first `old` in a file by `new`; `old` must be there."""
     text = path.read_text(encoding="utf-8")

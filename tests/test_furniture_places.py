@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import overlap
 from pnp.layout.furniture import APART, CLEAR, FOLD_WORD, LINE_PITCH, box_at, extents, furniture, width
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, Page, Slot
 from pnp.model.geometry import Box
@@ -41,10 +42,6 @@ def drawn(on: Page) -> dict:
 def apart(a: Box, b: Box) -> float:
     """How far apart two boxes are (0 when they touch or overlap)."""
     return max(b.x0 - a.x1, a.x0 - b.x1, b.y0 - a.y1, a.y0 - b.y1, 0.0)
-
-
-def overlap(a: Box, b: Box) -> bool:
-    return a.x0 < b.x1 - EPS and b.x0 < a.x1 - EPS and a.y0 < b.y1 - EPS and b.y0 < a.y1 - EPS
 
 
 def in_margins_clear_of_all(on: Page) -> dict:

@@ -1,6 +1,7 @@
 """Where faces land on the paper: grids, bleed, mirrored backs and fold-and-glue halves."""
 import pytest
 
+from conftest import overlap
 from pnp.layout.imposition import NoRoom, Settings, Slot, capacity, duplex_pages, fit, fold_pages, mirror, printable
 from pnp.model.geometry import Box
 from pnp.model.paper import CARD_SIZES, PAPERS
@@ -19,10 +20,6 @@ def pairs(n):
 def inside(inner: Box, outer: Box, tol=1e-6) -> bool:
     return (inner.x0 >= outer.x0 - tol and inner.y0 >= outer.y0 - tol and inner.x1 <= outer.x1 + tol
             and inner.y1 <= outer.y1 + tol)
-
-
-def overlap(a: Box, b: Box) -> bool:
-    return a.x0 < b.x1 - 1e-6 and b.x0 < a.x1 - 1e-6 and a.y0 < b.y1 - 1e-6 and b.y0 < a.y1 - 1e-6
 
 
 @pytest.mark.parametrize("paper,most", [("a4", 9), ("letter", 8)])
