@@ -37,8 +37,8 @@ from pnp.render.steps import Steps
 from pnp.typeset.text import game_font
 
 
-KEPT_FACES = 2048  # faces (and what asked for them) a maker keeps at hand: from 2,048 to twice that (see pnp.memo.Recent):
-# all of a 1,000-card deck's; a bigger one's made again from their keys when asked for again, which costs little
+KEPT_FACES = 2048  # faces (and what asked for them) a maker keeps at hand: from 2,048 to twice that (see
+# pnp.memo.Recent): all of a 1,000-card deck's; a bigger one's made again from their keys when asked for again
 
 
 class Face:
