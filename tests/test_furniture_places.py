@@ -3,12 +3,16 @@ lines and the 50 mm bar in the band at the foot, or in the margins round the fac
 line, the word "fold" and each other; and, where no margin holds them, at the foot over what is there."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from conftest import overlap
-from pnp.layout.furniture import APART, CLEAR, FOLD_WORD, LINE_PITCH, box_at, extents, furniture, width
+from pnp.layout.furniture import (APART, CLEAR, FOLD_WORD, LINE_PITCH, ROUND, Spot, box_at, extents, furniture,
+                                  version_box, width)
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, Page, Slot
 from pnp.model.geometry import Box
+from pnp.read.version import LENGTH as VERSION_LENGTH
 
 pytestmark = pytest.mark.quick
 
@@ -149,3 +153,53 @@ def test_beside_a_fold_line_along_the_page_the_word_reads_upwards_left_of_its_le
 def test_a_fold_line_reaching_the_edges_of_the_room_has_no_word_fold():
     left, right = Box(5.0, 5.0, 105.0, 292.0), Box(105.0, 5.0, 205.0, 292.0)
     assert furniture(page(left, right, fold=("x", 105.0))).fold_label is None
+
+
+def test_in_the_left_margin_the_footer_reads_upwards_its_second_line_right_of_its_first():
+    """Faces from the foot of the content to its top leave only the side margins: the footer reads upwards in
+    the left one, from its foot, the second line under the first as it reads (to its right on the page)."""
+    on = page(Box(40.0, ROOM.y0, ROOM.x1, ROOM.y1))
+    boxes, (first, second) = in_margins_clear_of_all(on), furniture(on).lines
+    assert (first.turn, second.turn) == (90, 90)
+    assert (second.x, second.y) == (pytest.approx(first.x + LINE_PITCH), first.y)
+    assert boxes["line 1"].x0 == pytest.approx(ROOM.x0) and boxes["line 1"].y0 == pytest.approx(ROOM.y0)
+    assert boxes["line 2"].x1 <= 40.0 - CLEAR + EPS
+
+
+def test_in_the_right_margin_the_footer_reads_downwards_its_second_line_left_of_its_first():
+    on = page(Box(ROOM.x0, ROOM.y0, 170.0, ROOM.y1))
+    boxes, (first, second) = in_margins_clear_of_all(on), furniture(on).lines
+    assert (first.turn, second.turn) == (270, 270)
+    assert (second.x, second.y) == (pytest.approx(first.x - LINE_PITCH), first.y)
+    assert boxes["line 1"].x1 == pytest.approx(ROOM.x1) and boxes["line 2"].y0 == pytest.approx(ROOM.y0)
+    assert boxes["line 2"].x0 >= 170.0 + CLEAR - EPS
+
+
+def widths_of_versions(line: str) -> list[float]:
+    """How long the footer's second line is with each version of one hex digit repeated in place of its own."""
+    start = line[:len(line) - VERSION_LENGTH]
+    return [width(start + digit * VERSION_LENGTH) for digit in "0123456789abcdef"]
+
+
+def test_the_version_s_box_holds_the_second_line_with_any_version_a_little_round_it_but_not_into_the_first():
+    on = page(Box(20.0, 20.0, 190.0, 280.0), at_bottom=True)
+    boxes, box = drawn(on), version_box(on)
+    line = boxes["line 2"]
+    assert box.x0 == pytest.approx(line.x0 - ROUND) and box.y0 == pytest.approx(line.y0 - ROUND)
+    assert box.y1 == pytest.approx(line.y1)  # not raised into the line above
+    assert not overlap(box, boxes["line 1"])
+    assert box.x1 == pytest.approx(line.x0 + max(widths_of_versions(on.footer[1])) + ROUND)  # the widest version's
+    assert max(widths_of_versions(on.footer[1])) > line.w  # wider than this kit's own
+
+
+def test_the_version_s_box_follows_the_footer_where_it_is_placed_and_a_page_without_furniture_has_none():
+    on = page(Box(40.0, ROOM.y0, ROOM.x1, ROOM.y1))  # the footer reading upwards in the left margin
+    placed = furniture(on)
+    box, line = version_box(on), drawn(on)["line 2"]
+    assert box == version_box(on, placed)
+    assert box.y0 == pytest.approx(line.y0 - ROUND) and box.x0 == pytest.approx(line.x0)  # on its left: the line above
+    assert box.x1 == pytest.approx(line.x1 + ROUND) and box.h == pytest.approx(max(widths_of_versions(on.footer[1])) +
+                                                                             2 * ROUND)
+    moved = replace(placed, lines=(placed.lines[0], Spot(100.0, 100.0)))
+    assert version_box(on, moved).x0 == pytest.approx(100.0 - ROUND) and version_box(on, moved).y1 < 102.0
+    assert version_box(replace(on, furniture=False)) is None
