@@ -2,6 +2,7 @@
 copies and faces, for the toy game's deck, sheets, die and counters; its pouch, figures and rules have none."""
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -48,3 +49,14 @@ def test_a_card_is_called_by_its_title_else_its_name_else_its_id():
     assert card_title(card(title=" Rum ", name="Grog")) == "Rum"
     assert card_title(card(title="  ", name="Grog")) == "Grog"
     assert card_title(card(title=3, name=["Grog"])) == "c7"
+
+
+def test_a_board_is_one_piece_of_its_own_shape_and_a_component_of_no_pieces_is_left_out():
+    game = load_game(str(TOY.parent / "golden"))
+    found = {group.component.id: group for group in groups(game)}
+    board = found["board"]
+    assert (board.shape, board.form, board.size) == ("board", "square", game.components["board"].size)
+    assert [(piece.id, piece.title, piece.copies, piece.back) for piece in board.pieces] == [("board", "Board", 1, None)]
+    assert found["coins"].form == "circle"
+    empty = SimpleNamespace(components={"deck": replace(game.components["deck"], cards=())})
+    assert groups(empty) == []
