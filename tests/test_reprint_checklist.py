@@ -3,11 +3,21 @@ prints again, whole or only their added copies; the checklist's lines, each piec
 and the checklist set on as many pages as it needs, above the footer."""
 from __future__ import annotations
 
+import hashlib
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+
 import pytest
 
 from conftest import TOY
+from pnp.errors import Where
+from pnp.layout import changes
 from pnp.layout.changes import AddedCopies, Changes, _cards_reprinted, checklist_lines, checklist_pages
-from pnp.layout.imposition import FOOTER_BAND, Settings, printable
+from pnp.layout.imposition import FOOTER_BAND, Page, Settings, Slot, printable
+from pnp.layout.kinds import LAYOUTS
+from pnp.layout.print_order import Part
+from pnp.model.geometry import Box
 from pnp.model.units import PT
 from pnp.read.games import load_game
 from pnp.read.version import kit_version
@@ -84,3 +94,122 @@ def test_a_long_checklist_runs_on_to_a_second_page_and_keeps_above_the_footer(to
     assert line["y"] - heading["y"] == pytest.approx(11 * 1.35 / PT + 2 + (11 - 8.5) * CAP / PT)
     assert pages[1].flat.steps[0][1]["text"] == texts[len(pages[0].flat.steps)]
     assert pages[0].flat.key != pages[1].flat.key
+
+
+def small_kit(variant: tuple | None = None):
+    """A kit made here: a deck of two cards on a page of fronts, and a map sheet (a face that is no card's) on a
+    page of its own; (game, its parts)."""
+    cards = [SimpleNamespace(id=name, count=1, fields={}, back=None, where=Where("small/cards.csv", line))
+             for line, name in ((2, "ace"), (3, "two"))]
+    deck = SimpleNamespace(id="deck", kind="cards", title="Deck", cards=cards, card_total=2,
+                           where=Where("small/game.yaml", 4), stock_for=lambda form: "card stock")
+    sheet = SimpleNamespace(id="map", kind="sheet", title="Map", cards=(), where=Where("small/game.yaml", 9),
+                            stock_for=lambda form: "paper")
+    face = Box(30.0, 50.0, 90.0, 140.0)
+
+    def page(side: str, *requests) -> Page:
+        return Page(size=(210.0, 297.0), side=side, placed=[
+            (Slot(face.inset(-n * 70.0, 0, n * 70.0, 0), 0, face), request) for n, request in enumerate(requests)])
+
+    def request(**given):  # a face's request: where its data asks for it, and what it draws
+        return SimpleNamespace(size=(60.0, 90.0), **given)
+
+    parts = [Part(deck, [page("fronts", request(where=cards[0].where, draws="ace"),
+                              request(where=cards[1].where, draws="two"))], ""),
+             Part(sheet, [page("sheets", request(where=sheet.where, draws="the map"))], "")]
+    game = SimpleNamespace(name="Small", slug="small", players_text="2 players", credits="", rules_elsewhere="online",
+                           variant=variant, kit_notes=(), components={"deck": deck, "map": sheet},
+                           folder=Path("small"))
+    return game, parts
+
+
+def test_the_manifest_lists_every_face_the_kit_prints_by_its_card_or_its_component_with_its_page_and_slot(
+        monkeypatch):
+    game, parts = small_kit()
+    monkeypatch.setattr(changes, "kit_version", lambda game: "0a1b2c3d")
+    monkeypatch.setattr(changes, "card_digests", lambda game: {"deck": {"ace": "1", "two": "2"}})
+    made = changes.manifest(game, [(Settings(), parts), (Settings(fold=True), parts)], lambda request: request.draws)
+    assert (made["game"], made["kit"], made["cards"]) == ("small", "0a1b2c3d", {"deck": {"ace": "1", "two": "2"}})
+    assert "rules" not in made and list(made["variants"]) == ["a4-duplex", "a4-fold"]
+    faces = list(made["variants"]["a4-duplex"])
+    key = hashlib.sha256(b"ace").hexdigest()[:16]
+    assert faces[0] == {"key": key, "component": "deck", "card": "ace", "side": "fronts", "page": 3, "slot": 1}
+    assert [(face["component"], face["card"], face["page"], face["slot"]) for face in faces] == [
+        ("deck", "ace", 3, 1), ("deck", "two", 3, 2), ("map", None, 5, 1)]  # (the contents 1-2, a blank back 4)
+    assert len({face["key"] for face in faces}) == 3 and all(len(face["key"]) == 16 for face in faces)
+    ruled = changes.manifest(small_kit((("goal", 25),))[0], [], lambda request: "")
+    assert ruled["rules"] == "goal=25" and ruled["variants"] == {}
+
+
+def test_a_face_that_is_no_card_s_belongs_to_the_part_whose_data_asks_for_it_else_to_the_page_s_first():
+    _, (deck, sheet) = small_kit()
+    assert changes._owner((deck, sheet), SimpleNamespace(where=sheet.component.where)) == "map"
+    assert changes._owner((sheet, deck), SimpleNamespace(where=Where("small/other.yaml", 1))) == "map"
+    assert changes._owner((deck, sheet), SimpleNamespace(where=Where("small/other.yaml", 1))) == "deck"
+
+
+def face(component: str, card: str | None, side: str, key: str, page: int = 1) -> dict:
+    return {"component": component, "card": card, "side": side, "key": key, "page": page, "slot": 1}
+
+
+def test_faces_that_are_no_card_s_are_known_by_their_side_and_their_place_among_their_component_s():
+    """A sheet's second front changed, its first did not; a third front is new and the first back removed."""
+    old = [face("map", None, "sheets", "a"), face("map", None, "sheets", "b"), face("map", None, "backs", "z"),
+           face("deck", "ace", "fronts", "k")]
+    new = [face("map", None, "sheets", "a"), face("map", None, "sheets", "c"), face("map", None, "sheets", "d"),
+           face("deck", "ace", "fronts", "k")]
+    found = changes.compare(SimpleNamespace(components={}), old, new)
+    assert (found.changed, found.added, found.removed) == ([("map", "sheets 2")], [("map", "sheets 3")],
+                                                           [("map", "backs 1")])
+    assert found.recounted == {} and found and (found.old, found.new) == (old, new)
+    assert not changes.compare(SimpleNamespace(components={}), old, old)
+
+
+def test_only_recounted_cards_are_still_a_change_and_the_checklist_says_what_to_do_with_them(toy):
+    recounted = Changes([], [], [], {("deck", "beta"): (2, 4)}, [], [])
+    assert recounted and recounted.more == {("deck", "beta"): 2} and recounted.fewer == {}
+    assert ("heading", "Nothing changed: there is nothing to reprint.") not in checklist_lines(toy, recounted)
+    alike = Changes([], [], [], {("deck", "beta"): (2, 2)}, [], [])
+    assert alike.more == {} and alike.fewer == {}
+    assert Changes([], [], [("deck", "delta")], {}, [], []) and Changes([], [("deck", "x")], [], {}, [], [])
+
+
+def test_copies_are_counted_only_when_every_face_was_drawn_as_now_in_whole_copies():
+    front, back = ("fronts", "f"), ("backs", "b")
+    assert changes._printed([front, back] * 3, [front, back] * 2, 2) == 3
+    assert changes._printed([front] * 3, [front] * 2, 0) is None  # no copies now: nothing to count by
+    assert changes._printed([front, back] * 3, [front] * 2, 2) is None  # a face gone
+    assert changes._printed([front, back] * 3, [front, back, back], 2) is None  # not whole copies now
+    assert changes._printed([front] * 3, [front] * 2, 1) is None  # a copy now prints the face twice: 3 is no copies
+    assert changes._printed([front] * 3 + [back] * 4, [front, back], 1) is None  # its faces counted unevenly
+    assert changes._printed([front] * 2, [front] * 4, 4) == 2  # fewer printed than now
+
+
+def test_a_piece_printed_at_six_places_names_them_all_and_an_unknown_component_by_its_id(toy):
+    printed = entries("alpha", [(3, slot) for slot in range(1, 7)]) + [face("gone", "x", "fronts", "k", 7)]
+    lines = checklist_lines(toy, Changes([("deck", "alpha")], [], [("gone", "x")], {}, printed, []))
+    assert ("text", "Deck · alpha — " + "; ".join(f"page 3 slot {slot} (fronts)" for slot in range(1, 7))) in lines
+    assert ("text", "gone · x — page 7 slot 1 (fronts)") in lines
+
+
+def test_a_reprint_lays_out_again_only_the_parts_that_changed_a_deck_s_cards_alone(toy, monkeypatch):
+    """Of the toy game's deck, beta changed and alpha gained a copy: the deck is laid out again with them alone;
+    a part with nothing changed is left out, and another that changed is printed whole."""
+    laid = []
+
+    def pages(game, component, settings):
+        laid.append(component)
+        return ["a page"]
+
+    monkeypatch.setitem(LAYOUTS, "cards", replace(LAYOUTS["cards"], pages=pages))
+    deck, sheet, counters = (toy.components[name] for name in ("deck", "sheet", "counters"))
+    parts = [Part(deck, ["old"], "deck advice"), Part(sheet, ["old"], "sheet advice"), Part(counters, ["old"], "")]
+    found = Changes([("deck", "beta")], [("counters", "star")], [("sheet", "sheets 1")], {("deck", "alpha"): (3, 4)},
+                    [], [])
+    again = changes.reprinted(toy, parts, found, Settings())
+    assert [(part.component.id, part.pages, part.advice) for part in again] == [
+        ("deck", ["a page"], "deck advice"), ("counters", ["old"], "")]
+    assert [(card.id, card.count) for card in laid[0].cards] == [("alpha", 1), ("beta", 2)]
+    assert again[1] is parts[2]
+    only_more = changes.reprinted(toy, parts, Changes([], [], [], {("deck", "alpha"): (3, 4)}, [], []), Settings())
+    assert [part.component.id for part in only_more] == ["deck"]
