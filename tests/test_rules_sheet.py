@@ -260,7 +260,6 @@ def test_the_picture_of_the_components_names_each_in_bold_and_counts_it_below_in
 def test_the_rules_sheet_s_title_and_subtitle_start_at_its_left_edge_over_a_rule_across_it():
     from pnp.layout.rulesheet import TITLE
     from pnp.model.units import PT
-    from pnp.typeset.text import CAP
 
     [page] = pages_of("# Treasure\n\nDig.\n", (190.0, 250.0), "2–4 players · 20 minutes", [], "T")
     title, subtitle, rule = page[1:4]  # after the line between the columns
@@ -329,3 +328,39 @@ def test_a_rules_page_after_the_first_is_headed_as_continued_in_ink_over_a_rule(
             "Sail\\: how to play (continued)", "bold", 9.0, INK)
         assert any(values["stroke"] == INK and values["points"][0][1] == values["points"][1][1] == 6.0
                    for name, values in page if name == "line")  # the rule under it, across the page
+
+
+def test_a_table_s_columns_are_as_wide_as_their_widest_cells_and_shared_out_in_proportion_when_too_wide():
+    from pnp.layout.rulesheet import BODY, CELL_PAD, COLUMN_GAP, LEADING, PARAGRAPH_GAP, _natural
+    from pnp.model.units import PT
+    from pnp.typeset.text import CAP
+
+    table = "| Worth | Card | Note |\n|---|---|---|\n| 5 | Ruby |\n| 10 | Pearl of the deep sea | x |\n\nAfter.\n"
+
+    def laid(width: float) -> tuple[dict, list]:
+        [page] = pages_of(f"# T\n\n{table}", (width, 250.0), "", [], "T")
+        texts = {values["text"]: (values["x"], values["y"]) for name, values in page if name == "text"}
+        rules = [values["points"] for name, values in page if name == "line" and values["points"][0][1] > 16.0
+                 and values["points"][0][0] < width / 2]
+        return texts, rules
+
+    texts, rules = laid(190.0)
+    wants = [_natural("**Worth**", BODY) + CELL_PAD, _natural("Pearl of the deep sea", BODY) + CELL_PAD,
+             _natural("**Note**", BODY) + CELL_PAD]
+    assert texts["Card"][0] == texts["Ruby"][0] == texts["Pearl of the deep sea"][0] == pytest.approx(wants[0])
+    assert texts["Note"][0] == texts["x"][0] == pytest.approx(wants[0] + wants[1])
+    assert [round(line[1][0] - line[0][0], 6) for line in rules] == [round(sum(wants), 6)] * 3  # under each row
+    step = BODY * LEADING / PT
+    rows = [texts[name][1] for name in ("Worth", "5", "10")]
+    assert [b - a for a, b in zip(rows, rows[1:])] == [pytest.approx(step + 0.8)] * 2  # one line and 0.8 mm a row
+    assert [top - line[0][1] for top, line in zip(rows[1:], rules)] == [pytest.approx(0.5)] * 2  # each rule 0.5 mm
+    # above the next row's capitals
+    assert texts["After."][1] - rules[-1][0][1] == pytest.approx(texts["5"][1] - rules[0][0][1] + PARAGRAPH_GAP)
+    assert [text for text, (_, y) in texts.items() if y == texts["5"][1]] == ["5", "Ruby"]  # a row of two cells
+
+    narrow, rules = laid(90.0)
+    column = (90.0 - COLUMN_GAP) / 2
+    assert sum(wants) > column
+    assert [line[1][0] - line[0][0] for line in rules] == [pytest.approx(column)] * len(rules)
+    assert narrow["Card"][0] == pytest.approx(column * wants[0] / sum(wants))
+    assert narrow["Note"][0] == pytest.approx(column * (wants[0] + wants[1]) / sum(wants))
