@@ -267,3 +267,45 @@ def test_a_net_s_steps_are_ready_to_draw_each_with_the_values_its_kind_of_step_t
         assert set(values) <= set(specs[name].fields), (name, values)
         if name != "group":
             assert {"points", "fill", "stroke", "width", "dash", "opacity"} <= set(values), (name, values)
+
+
+def test_outlines_overlap_only_where_they_share_some_area():
+    """Two convex outlines overlap when they share area: not when they touch along an edge or at a corner, nor
+    when only the slanting edge of one separates them (their bounding boxes overlapping)."""
+    triangle = [(0.0, 0.0), (10.0, 0.0), (0.0, 10.0)]
+    assert not nets._overlap(triangle, [(10.0, 10.0), (10.0, 1.0), (1.0, 10.0)])  # beyond its slanting edge
+    assert not nets._overlap(triangle, [(10.0, 0.0), (10.0, 10.0), (0.0, 10.0)])  # along it
+    assert nets._overlap(triangle, [(9.9, 0.0), (9.9, 10.0), (0.0, 9.9)])  # over it by a little
+    assert nets._overlap([(9.9, 0.0), (9.9, 10.0), (0.0, 9.9)], triangle)
+    square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+    assert not nets._overlap(square, [(10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0)])  # at a corner
+    assert not nets._overlap(square, [(10.0, 0.0), (20.0, 0.0), (20.0, 10.0), (10.0, 10.0)])  # along an edge
+    assert nets._overlap(square, [(9.0, 9.0), (20.0, 9.0), (20.0, 20.0), (9.0, 20.0)])
+    assert nets._overlap([(0.0, 0.0), (0.0, 0.0), (10.0, 0.0), (0.0, 10.0)], [(2.0, 2.0), (3.0, 2.0), (3.0, 3.0)])
+    # (a corner given twice: an edge of no length, passed over)
+    assert not nets._overlap([(0.0, 0.0), (0.0, 0.0), (10.0, 0.0), (0.0, 10.0)], [(6.0, 6.0), (9.0, 6.0), (9.0, 9.0)])
+
+
+def test_an_outline_covers_the_points_inside_it_and_on_its_edges():
+    tab = nets.tab_outline(nets.Panel("back", 0.0, 0.0, 40.0, 60.0), nets.Tab("back", "left", 8.0, 2.0))
+    assert tab == [(0.0, 0.0), (-8.0, 2.0), (-8.0, 58.0), (0.0, 60.0)]
+    assert nets._covers(tab, (-4.0, 30.0)) and nets._covers(tab, (-8.0, 30.0)) and nets._covers(tab, (0.0, 60.0))
+    assert not nets._covers(tab, (-4.0, 0.5)) and not nets._covers(tab, (-9.0, 30.0))
+    assert not nets._covers(tab, (1.0, 30.0)) and not nets._covers(tab, (-4.0, 61.0))
+
+
+def test_a_fold_s_marks_stand_in_line_with_it_beyond_its_ends_clear_of_the_net():
+    """A fold's mark starts a millimetre beyond each end of it, as long as asked; where the net goes on in
+    line with the fold (a tab, a panel), the mark is pushed out, half a millimetre at a time, until clear."""
+    back, front = nets.Panel("back", 0.0, 0.0, 40.0, 60.0), nets.Panel("front", 0.0, 60.0, 40.0, 60.0)
+    assert nets.waste_marks((back, front), (), (((0.0, 60.0), (40.0, 60.0)),), 4.0) == [
+        ((-1.0, 60.0), (-5.0, 60.0)), ((41.0, 60.0), (45.0, 60.0))]
+    tab = nets.Tab("front", "left", 8.0, 0.0)  # square, in line with the fold's left end
+    folds = (((0.0, 60.0), (40.0, 60.0)), ((0.0, 60.0), (0.0, 120.0)))
+    assert nets.waste_marks((back, front), (tab,), folds, 4.0) == [
+        ((-8.5, 60.0), (-12.5, 60.0)), ((41.0, 60.0), (45.0, 60.0)), ((0.0, -0.5), (0.0, -4.5)),
+        ((0.0, 121.0), (0.0, 125.0))]  # the tab's own fold runs up along the back's edge: its mark beyond it
+    steps = nets.net_steps([back, front], [tab], marks=4.0)
+    marks = [values["points"] for name, values in steps if name == "line" and values["width"] == nets.MARK["width"]]
+    assert [[-8.5, 60.0], [-12.5, 60.0]] in marks and len(marks) == 4
+    assert not [values for name, values in nets.net_steps([back, front], [tab]) if values.get("width") == 0.2]
