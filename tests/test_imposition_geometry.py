@@ -110,9 +110,10 @@ def test_a_cell_s_bleed_is_half_the_gutter_inside_the_grid_and_its_edge_bleed_ou
     assert clip_for(left, grid, 0.5, content) == Box(9.5, 9.5, 20.5, 20.5)  # the bleed, less than half the gutter
     tight = Box(8.0, 0.0, 100.0, 100.0)  # room for no bleed at the left, and what is left clipped to the content
     assert clip_for(left, grid, 3.0, tight).x0 == 10.0
-    upper, lower = Grid(1, 2, (10.0, 10.0), False, 2.0, (10.0, 10.0)).cells()
-    assert clip_for(upper, Grid(1, 2, (10.0, 10.0), False, 2.0, (10.0, 10.0)), 3.0, content) == Box(7.0, 21.0, 23.0, 35.0)
-    assert clip_for(lower, Grid(1, 2, (10.0, 10.0), False, 2.0, (10.0, 10.0)), 3.0, content) == Box(7.0, 7.0, 23.0, 21.0)
+    column = Grid(1, 2, (10.0, 10.0), False, 2.0, (10.0, 10.0))
+    upper, lower = column.cells()
+    assert clip_for(upper, column, 3.0, content) == Box(7.0, 21.0, 23.0, 35.0)
+    assert clip_for(lower, column, 3.0, content) == Box(7.0, 7.0, 23.0, 21.0)
 
 
 def test_a_fit_says_how_many_the_least_edge_bleed_and_whether_every_cut_can_be_marked():

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.layout import packing
-from pnp.layout.imposition import MARK_ROOM, FOOTER_BAND, NoRoom, Page, Settings, Slot, Spacing, behind, duplex_pages, fold_pages, shelf_pages
+from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, NoRoom, Page, Settings, Slot, behind, duplex_pages, fold_pages,
+                                   shelf_pages)
 from pnp.layout.packing import (Packer, Piece, Pool, Run, Sheet, _best, _block, _least, _may_move, _merged, _moved,
                                 _halved, _orders, _packable, _packed, _score, _shape, _sheets, _split, _stock,
                                 kit_pages, packed_pages, paper, pieces_of, region_of, runs_of, used)
@@ -95,7 +96,8 @@ def test_a_run_s_header_heads_every_page_holding_its_pieces_once():
     pieces = run(3, (50.0, 50.0), header=header)
     packer = _packed([pieces], ROOM, False)
     # the header first, on each page; the pieces below it (two a page: 90 mm is left under the header)
-    assert [[(cols, rows) for cols, rows, _ in sheet] for sheet in shapes(packer)] == [[(1, 1), (2, 1)], [(1, 1), (1, 1)]]
+    blocks = [[(cols, rows) for cols, rows, _ in sheet] for sheet in shapes(packer)]
+    assert blocks == [[(1, 1), (2, 1)], [(1, 1), (1, 1)]]
     assert [block[3][0].front for block in packer.sheets[0].blocks][0] is header
     assert shapes(packer)[0][0][2] == Box(0.0, 90.0, 100.0, 100.0)
     assert all(sheet.headers == {id(header)} for sheet in packer.sheets)

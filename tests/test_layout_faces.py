@@ -1,0 +1,344 @@
+"""What each kind lays out and says, on components made here: cards' gutters and the note on their bleed, tokens'
+outlines, numbered sheets, dice, standees and boxes as nets, a proof's label, the steps the program writes
+itself, and each kind's tally (pnp/layout/cards.py, cutouts.py, requests.py, kinds.py)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pnp.errors import DataError, Where
+from pnp.layout import kinds
+from pnp.layout.cards import (FOLD_STOCK, bleed_note, card_advice, card_faces, card_gutter, card_pages, fold_stock,
+                              sheet_advice, sheet_count, sheet_faces, sheet_pages, token_advice, token_outline)
+from pnp.layout.cutouts import (NET_GAP, WASTE, box_advice, box_nets, box_pages, die_faces, die_net, die_pages,
+                                envelope_shape, net_advice, net_pages, net_shape, standee_advice, standee_net,
+                                standee_pages)
+from pnp.layout.imposition import Settings
+from pnp.layout.kinds import LAYOUTS, tally
+from pnp.layout.requests import (Drawn, Inline, Made, Raw, _label_size, labelled, layered, line_step, overlaid,
+                                 text_step)
+from pnp.model.game import Card, Component
+from pnp.model.paper import PAPERS
+from pnp.model.units import PT
+from pnp.typeset.text import CAP, font
+
+pytestmark = pytest.mark.quick
+
+HERE = Where("made.yaml")
+POKER = (63.5, 88.9)
+
+
+def deck(n=9, size=POKER, bleed=3.0, gutter=None, back="back.svg", kind="cards", stock=None, counts=None, **options):
+    cards = tuple(Card(f"c{i}", (counts or [1] * n)[i], {"name": f"card {i}"}, back, HERE.at(f"c{i}"))
+                  for i in range(n))
+    return Component("deck", kind, "Deck (old)", "front.svg", size, stock or {"duplex": "card stock"}, HERE,
+                     {"bleed": bleed, "gutter": gutter, **options}, cards)
+
+
+def test_the_gutter_is_the_command_line_s_else_the_data_s_else_none_where_every_cut_keeps_its_marks():
+    assert card_gutter(deck(), Settings()) == 0.0  # nine poker cards on A4 keep every mark sharing cuts
+    assert card_gutter(deck(gutter=2.0), Settings()) == 2.0
+    assert card_gutter(deck(gutter="bleed"), Settings()) == 6.0
+    assert card_gutter(deck(gutter=2.0), Settings(gutter=1.0)) == 1.0
+    assert card_gutter(deck(gutter=2.0), Settings(gutter="bleed")) == 6.0
+    assert card_gutter(deck(gutter=2.0), Settings(gutter=0.0)) == 0.0
+    assert card_gutter(deck(size=(200.0, 280.0)), Settings()) == 6.0  # no room for marks: their own bleed
+
+
+def test_the_bleed_note_says_nothing_when_every_card_fits_one_page_with_its_bleed_and_marks():
+    assert bleed_note(deck(n=4, size=(40.0, 40.0)), Settings()) == ""
+    assert bleed_note(deck(bleed=0.0), Settings()) == ""
+
+
+def test_the_bleed_note_says_how_many_a_page_and_what_the_paper_leaves_of_the_bleed():
+    shared = bleed_note(deck(n=30), Settings())
+    assert shared.startswith("9 cards a page") and "1.2 mm of bleed" in shared and "(8 a page)" in shared
+    own = bleed_note(deck(n=30, gutter="bleed"), Settings())
+    assert own.startswith("8 cards a page") and "own 3 mm bleed" in own and "fit 9 a page" in own
+    big = bleed_note(deck(size=(195.0, 280.0)), Settings())
+    assert big.startswith("1 card a page") and "no room for bleed" in big and "cut along the drawn lines" in big
+    assert "fit" not in big  # sharing cuts would fit no more
+    turned = bleed_note(deck(n=30), Settings(paper=PAPERS["letter"]))
+    assert turned.startswith("8 cards a page, turned on their sides so that every cut") and "upright, 9" in turned
+    assert "(6 a page)" in turned
+    sideways = bleed_note(deck(gutter=2.0), Settings())
+    assert "turned on their sides, neighbours" in sideways
+
+
+def test_cards_advice_says_how_to_print_them_in_each_form():
+    duplex = card_advice(deck(), Settings())
+    assert "flip on the long edge" in duplex and "on card stock" in duplex
+    assert "flip on the short edge" in card_advice(deck(), Settings(short_edge=True))
+    folded = card_advice(deck(), Settings(fold=True))
+    assert folded.startswith(f"Print one-sided on {FOLD_STOCK}.") and "4 cards a page" in folded
+    own = card_advice(deck(stock={"fold": "thin paper"}), Settings(fold=True))
+    assert own.startswith("Print one-sided on thin paper.")
+    assert fold_stock(deck(stock={"duplex": "card"})) == FOLD_STOCK
+    assert card_advice(deck(), Settings(shop=True)).startswith("For a print shop")
+    assert card_advice(deck(n=4, size=(40.0, 40.0)), Settings()).endswith("Cut on the crop marks.")
+
+
+def test_every_card_is_laid_out_count_times_each_with_its_back():
+    cards = deck(n=2, counts=[3, 1])
+    pages = card_pages(None, cards, Settings())
+    assert [page.side for page in pages] == ["fronts", "backs"] and len(pages[0].placed) == 4
+    fronts = [face.context["card"]["id"] for _, face in pages[0].placed]
+    assert fronts == ["c0", "c0", "c0", "c1"]
+    assert all(face.template == "back.svg" for _, face in pages[1].placed)
+    first = pages[0].placed[0][1]
+    assert (first.template, first.size, first.bleed, first.context["piece"]) == ("front.svg", POKER, 3.0,
+                                                                                first.context["card"])
+    assert first.where == cards.cards[0].where
+    assert [page.side for page in card_pages(None, cards, Settings(fold=True))] == ["fold-and-glue"]
+    one_sided = deck(n=2, back=None)
+    assert [page.side for page in card_pages(None, one_sided, Settings(fold=True))] == ["sheets"]
+    shop = card_pages(None, cards, Settings(shop=True))
+    assert [page.side for page in shop] == ["front", "back"] * 4 and shop[0].size == (69.5, 94.9)
+    proof = card_pages(None, cards, Settings(proof=True))
+    assert proof[0].placed[0][1].key[1] == "\nproof: c0" and isinstance(proof[1].placed[0][1], Drawn)
+
+
+def test_a_card_s_outline_is_drawn_over_its_front_and_its_back():
+    outline = [{"circle": {"x": 1, "y": 1, "r": 1}}]
+    front, back = card_faces(deck(n=1), deck(n=1).cards[0], outline)
+    assert isinstance(front, Made) and isinstance(back, Made) and front.steps[1].steps == outline
+    assert front.steps[0].face.template == "front.svg" and back.steps[0].face.template == "back.svg"
+    assert card_faces(deck(n=1, back=None), deck(n=1, back=None).cards[0], outline)[1] is None
+
+
+def tokens(shape: str, size=(20.0, 30.0), back=None) -> Component:
+    return deck(n=1, size=size, bleed=1.5, gutter=3.0, kind="tokens", back=back, shape=shape)
+
+
+def test_a_token_s_outline_is_inscribed_in_its_box_round_or_flat_topped_six_sided():
+    (circle,) = token_outline(tokens("circle"))
+    assert circle == {"circle": {"x": 10.0, "y": 15.0, "r": 10.0, "stroke": "#000000", "width": 0.2}}
+    (hexagon,) = token_outline(tokens("hex"))
+    points = hexagon["polygon"]["points"]
+    assert len(points) == 6 and hexagon["polygon"]["stroke"] == "#000000" and hexagon["polygon"]["width"] == 0.2
+    assert points[0] == pytest.approx([20.0, 15.0]) and points[1] == pytest.approx([15.0, 15.0 + 5 * math.sqrt(3)])
+    wide = token_outline(tokens("hex", size=(40.0, 20.0)))[0]["polygon"]["points"]
+    assert all(math.dist(point, (20.0, 10.0)) == pytest.approx(20 / math.sqrt(3)) for point in wide)
+    assert token_outline(tokens("square")) == []
+
+
+def test_a_token_s_advice_says_how_to_cut_its_shape():
+    circle = token_advice(tokens("circle", size=(16.0, 16.0)), Settings())
+    assert circle.startswith("Print one-sided on card stock.") and "16 mm circle punch" in circle
+    assert "six-sided outline" in token_advice(tokens("hex"), Settings())
+    backed = token_advice(tokens("square", back="back.svg"), Settings())
+    assert "double-sided" in backed and "punch" not in backed and "six-sided" not in backed
+    assert "20 mm circle punch" in token_advice(tokens("circle", size=(20.0, 30.0)), Settings())
+
+
+def sheets(count=3, numbered=False, background=None) -> Component:
+    return Component("pad", "sheet", "Score pad", "pad.svg", (90.0, 120.0), {"duplex": "paper"}, HERE,
+                     {"count": count, "numbered": numbered, "background": background})
+
+
+def test_numbered_sheets_print_as_many_as_asked_each_told_its_number_over_their_shared_background():
+    assert sheet_count(sheets(3), Settings(sheets=7)) == 3
+    assert sheet_count(sheets(3, numbered=True), Settings(sheets=7)) == 7
+    assert sheet_count(sheets(3, numbered=True), Settings()) == 3
+    plain = sheet_faces(sheets(), 2)
+    assert [face.context for face in plain] == [{"sheet": {"number": 1}}, {"sheet": {"number": 2}}]
+    assert plain[0].over is None and plain[0].bleed == 0.0 and plain[0].size == (90.0, 120.0)
+    layered_faces = sheet_faces(sheets(background="bg.svg"), 2)
+    under = layered_faces[0].steps[0][1]["face"]
+    assert under.template == "bg.svg" and layered_faces[1].steps[0][1]["face"] is under
+    assert layered_faces[1].steps[1].face.over is under and layered_faces[1].steps[1].face.context == {
+        "sheet": {"number": 2}}
+    pages = sheet_pages(None, sheets(5, numbered=True), Settings(sheets=5))
+    assert sum(len(page.placed) for page in pages) == 5 and {page.side for page in pages} == {"sheets"}
+    assert "the 4 sheets are numbered" in sheet_advice(sheets(2, numbered=True), Settings(sheets=4))
+    assert sheet_advice(sheets(2), Settings()).startswith("Print one-sided on paper, as many copies")
+
+
+def die(count=2) -> Component:
+    return Component("d6", "die", "Die", "d.svg", (16.0, 16.0), {"duplex": "card"}, HERE,
+                     {"count": count, "faces": [1, 2, 3, 4, 5, 6]})
+
+
+def test_a_die_is_a_cross_of_six_faces_each_told_its_value_on_pages_of_nets_four_mm_apart():
+    panels, tabs, size = die_net(die())
+    assert size == (69.6, 48.0) and len(panels) == 6
+    assert [face.context for face in die_faces(die())][:2] == [{"face": {"value": 1, "index": 0}},
+                                                               {"face": {"value": 2, "index": 1}}]
+    assert all(face.size == (16.0, 16.0) and face.bleed == 0.0 for face in die_faces(die()))
+    (page,) = die_pages(None, die(3), Settings())
+    assert len(page.placed) == 3 and not page.marks and page.spacing.gutter == 4.0
+    net = page.placed[0][1]
+    assert net.key == ("net|d6|",) and net.size == size and net.by_steps
+    groups = [values for name, values in net.steps[:6]]
+    values = [values["steps"].context["face"]["value"] for values in groups]
+    assert sorted(values) == [1, 2, 3, 4, 5, 6]
+    by_name = {panel.name: panel for panel in panels}
+    assert all((values["x"], values["y"]) in {(p.x, p.y) for p in by_name.values()} for values in groups)
+    assert "Print one-sided on card." in net_advice(die(), Settings())
+
+
+def test_a_net_drawn_by_the_data_is_checked_and_its_template_told_its_panels():
+    good = Component("n", "net", "Net", "n.svg", None, {}, HERE,
+                     {"panels": {"a": {"x": 5.0, "y": 5.0, "w": 20.0, "h": 10.0},
+                                 "b": {"x": 25.0, "y": 5.0, "w": 20.0, "h": 10.0}}, "tabs": [], "count": 2})
+    panels, tabs, size = net_shape(good)
+    assert [(p.name, p.x, p.y) for p in panels] == [("a", 0.0, 0.0), ("b", 20.0, 0.0)] and size == (40.0, 10.0)
+    (page,) = net_pages(None, good, Settings())
+    face = page.placed[0][1]
+    assert len(page.placed) == 2 and isinstance(face.steps[0], Inline)
+    assert face.steps[0].face.context == {"panels": {"a": {"x": 0.0, "y": 0.0, "w": 20.0, "h": 10.0},
+                                                     "b": {"x": 20.0, "y": 0.0, "w": 20.0, "h": 10.0}}}
+    apart = Component("n", "net", "Net", "n.svg", None, {}, HERE,
+                      {"panels": {"a": {"x": 0.0, "y": 0.0, "w": 20.0, "h": 10.0},
+                                  "b": {"x": 50.0, "y": 0.0, "w": 20.0, "h": 10.0}}, "tabs": [], "count": 1})
+    with pytest.raises(DataError) as error:
+        net_shape(apart)
+    assert all(where.file == "made.yaml" and where.field for where, _ in error.value.problems)
+
+
+def test_an_envelope_holds_its_card_with_ease_its_flap_filled():
+    envelope = Component("e", "envelope", "Envelope", "e.svg", (60.0, 90.0), {}, HERE,
+                         {"ease": 4.0, "flap": 25.0, "tab": 10.0, "flap_fill": "#ABCDEF", "count": 1})
+    panels, tabs, size = envelope_shape(envelope)
+    widest = max(panels, key=lambda panel: panel.w * panel.h)
+    assert (widest.w, widest.h) == (64.0, 94.0)
+    assert [tab.fill for tab in tabs if tab.edge == "flap"] == ["#ABCDEF"]
+    assert all(tab.fill != "#ABCDEF" for tab in tabs if tab.edge != "flap")
+
+
+def standees(base="tabs", fill=None, count=2) -> Component:
+    return Component("s", "standees", "Standees", "s.svg", (30.0, 50.0), {"duplex": "card"}, HERE,
+                     {"foot": 15.0, "base": base, "base_fill": fill},
+                     (Card("hero", count, {"name": "Hero"}, None, HERE),))
+
+
+def test_a_standee_s_net_has_room_for_its_fold_marks_and_a_slot_base_below_it():
+    panels, fold, slot, size = standee_net(standees())
+    assert [(p.name, p.x, p.y) for p in panels] == [("back foot", 4.0, 4.0), ("back", 4.0, 19.0),
+                                                    ("front", 4.0, 69.0), ("front foot", 4.0, 119.0)]
+    assert fold == 69.0 and slot is None and size == (38.0, 138.0) and WASTE + 1 == 4.0
+    panels, fold, slot, size = standee_net(standees("slot"))
+    base = panels[-1]
+    assert base.name == "base" and base.y == panels[-2].y + panels[-2].h + NET_GAP
+    assert fold == 60.0 and slot == ((9.7, 135.0), (40.3, 135.0)) and size == (50.0, 154.0)
+
+
+def test_a_standee_s_two_sides_hang_from_its_fold_the_back_mirrored_its_base_filled():
+    (page,) = standee_pages(None, standees("slot", "#123456"), Settings(proof=True))
+    assert len(page.placed) == 2 and not page.marks and page.spacing.gutter == NET_GAP
+    face = page.placed[0][1]
+    assert face.key[1] == "\nproof: hero"
+    inner = face.steps[0].face
+    (front_name, front), (back_name, back) = inner.steps[:2]
+    assert front["steps"].context["side"] == "front" and back["steps"].context["side"] == "back"
+    assert back["mirror"] is True and "mirror" not in front and front["y"] == back["y"] == 60.0
+    fills = inner.steps[2]
+    assert isinstance(fills, Raw) and [step["rect"]["fill"] for step in fills.steps] == ["#123456"]
+    assert inner.key == ("standee|s|hero|",)
+    assert any(step[0] == "line" and step[1].get("points") == [[9.7, 135.0], [40.3, 135.0]]
+               for step in inner.steps if isinstance(step, tuple))
+    (plain,) = standee_pages(None, standees(), Settings())
+    assert plain.placed[0][1].key == ("standee|s|hero|",)
+    assert "fold the two feet out" in standee_advice(standees(), Settings())
+    assert "push the figure's foot" in standee_advice(standees("slot"), Settings())
+
+
+def box(compartments=3) -> Component:
+    return Component("b", "box", "Box", "b.svg", None, {"duplex": "card"}, HERE,
+                     {"inner": [60.0, 40.0, 20.0], "compartments": compartments, "thickness": 0.3,
+                      "clearance": 1.0}, (Card("crate", 1, {}, None, HERE),))
+
+
+def test_a_box_is_a_tray_a_sleeve_and_its_dividers_headed_by_a_bar_to_measure():
+    nets = box_nets(box())
+    assert list(nets) == ["tray", "sleeve", "divider"] and list(box_nets(box(1))) == ["tray", "sleeve"]
+    assert nets["tray"][2] == (108.3, 88.3) and min(p.x for p in nets["tray"][0]) >= WASTE + 1 - 1e-9
+    (page,) = box_pages(None, box(), Settings(proof=True))
+    assert page.placed[0][1].size == (100.0, 6.4) and len(page.placed) == 5
+    labels = [face.key[1] for _, face in page.placed[1:]]
+    assert labels == ["\nproof: crate tray", "\nproof: crate sleeve", "\nproof: crate divider",
+                      "\nproof: crate divider"]
+    (plain,) = box_pages(None, box(2), Settings())
+    assert [face.key[0] for _, face in plain.placed] == ["check-bar|100.0", "box|b|tray|", "box|b|sleeve|",
+                                                         "box|b|divider|"]
+    decoration = plain.placed[1][1].steps[0].face
+    assert decoration.context["part"] == "tray" and set(decoration.context["panels"]) == {
+        p.name for p in box_nets(box(2))["tray"][0]}
+    assert "Each divider" in box_advice(box(), Settings()) and "divider" not in box_advice(box(1), Settings())
+
+
+def test_a_proof_label_sits_at_a_face_s_foot_or_up_its_right_edge_when_the_face_is_too_narrow():
+    face = Drawn("x.svg", POKER, 3.0, HERE, {})
+    made = labelled(face, "c1")
+    assert made.key == (face, "\nproof: c1") and made.size == POKER and made.bleed == 3.0 and made.where is HERE
+    inline, (_, backing), (_, text) = made.steps
+    assert inline.face is face
+    assert text == {"text": "c1", "x": 2.0, "y": pytest.approx(88.9 - 2.6), "w": pytest.approx(59.5), "h": None,
+                    "size": 6.0, "font": "sans", "colour": "#555555", "align": "right", "valign": "top",
+                    "leading": 1.2, "fit": False, "rotate": 0.0, "opacity": 1.0}
+    assert backing == {"x": pytest.approx(63.5 - 2.0 - 2.6), "y": pytest.approx(88.9 - 2.9), "w": pytest.approx(3.1),
+                       "h": 2.7, "r": 0.6, "fill": "#FFFFFF", "stroke": "none", "width": 0.0, "dash": None,
+                       "opacity": 0.8}
+    narrow = labelled(Drawn("x", (10.0, 40.0), 1.0, HERE, {}), "a-long-label-id")
+    (_, backing), (_, text) = narrow.steps[1:]
+    assert text["rotate"] == 90.0 and text["size"] == 6.0
+    assert (text["x"], text["y"], text["w"], text["h"]) == pytest.approx((-9.6, 18.7, 36.0, 2.6))
+    assert (backing["x"], backing["y"], backing["w"], backing["h"]) == pytest.approx((7.1, 2.0, 2.7, 20.0))
+    tiny = labelled(Drawn("x", (10.0, 15.0), 1.0, HERE, {}), "a-long-label-id")
+    size = tiny.steps[2][1]["size"]
+    assert size == pytest.approx(0.97 * 11.0 * PT / stringWidth("a-long-label-id", font("sans"), 1.0)) and size < 6.0
+    wide = labelled(Drawn("x", (40.0, 10.0), 1.0, HERE, {}), "a-very-long-label-for-a-small-face")
+    assert wide.steps[2][1]["rotate"] == 0.0 and wide.steps[2][1]["size"] < 6.0
+    assert labelled(face, "").steps[2][1]["size"] == 6.0
+    assert _label_size("ab", 10.0) == pytest.approx(2 * _label_size("ab", 5.0))
+
+
+def test_a_face_over_another_and_a_face_with_steps_over_it():
+    under, over = Drawn("a", (10.0, 20.0), 1.0, HERE, {}), Drawn("b", (10.0, 20.0), 2.0, Where("b.yaml"), {})
+    both = layered(under, over)
+    assert both.key == (under, "\n", over) and both.steps[0] == ("underlay", {"face": under})
+    assert both.steps[1].face is over and both.size == (10.0, 20.0) and both.bleed == 2.0
+    assert both.where.file == "b.yaml"
+    assert overlaid(over, [], "outline") is over
+    drawn = overlaid(over, [{"circle": {}}], "outline")
+    assert drawn.key[:2] == (over, "\noutline: ") and drawn.key[2] is drawn.steps[1]
+    assert drawn.steps[0].face is over and drawn.steps[1].steps == [{"circle": {}}] and drawn.bleed == 2.0
+
+
+def test_a_text_step_s_first_baseline_falls_where_asked_escaped_unless_markup():
+    name, values = text_step("*a*", 1.0, 10.0, 6.0, "sans", "#000000")
+    assert name == "text" and values["text"] == "\\*a\\*" and values["y"] == pytest.approx(10.0 - 6.0 * CAP / PT)
+    assert (values["x"], values["w"], values["h"], values["align"], values["valign"]) == (1.0, 200.0, None, "left",
+                                                                                          "top")
+    assert (values["leading"], values["fit"], values["rotate"], values["opacity"]) == (1.2, False, 0.0, 1.0)
+    assert text_step("*a*", 0, 0, 6, "bold", "#111111", "center", 50.0, markup=True)[1]["text"] == "*a*"
+    assert line_step(1, 2, 3, 4, "#111111", 0.3) == ("line", {"points": [[1, 2], [3, 4]], "stroke": "#111111",
+                                                              "fill": "none", "width": 0.3, "dash": None,
+                                                              "opacity": 1.0})
+
+
+def test_a_tally_counts_pieces_else_copies_placed_on_pages_not_printed_behind_others():
+    assert tally(deck(n=2, counts=[3, 2]), []) == "5 cards"
+    assert tally(standees(count=1), []) == "1 standee"
+    pages = die_pages(None, die(3), Settings())
+    assert tally(die(3), pages) == "3 copies"
+    net = Component("n", "net", "Net", "n.svg", None, {}, HERE, {"count": 1})
+    front = die_pages(None, die(1), Settings())
+    assert tally(net, front) == "1 copy"
+    backed = card_pages(None, deck(n=2), Settings())
+    assert tally(Component("n", "net", "Net", "n.svg", None, {}, HERE, {}), backed) == "2 copies"
+
+
+def test_each_kind_s_footprint_and_sample():
+    assert LAYOUTS["cards"].footprint(deck()) == POKER and LAYOUTS["rules"].footprint(deck()) is None
+    assert LAYOUTS["die"].footprint(die()) == (69.6, 48.0)
+    assert LAYOUTS["standees"].footprint(standees()) == (38.0, 138.0)
+    assert LAYOUTS["box"].footprint(box()) == (108.3, 88.3)
+    (page,) = box_pages(None, box(), Settings())
+    assert LAYOUTS["box"].sample([page]).key[0] == "box|b|tray|"  # not the bar heading the page
+    assert LAYOUTS["cards"].sample(card_pages(None, deck(n=1), Settings())).context["card"]["id"] == "c0"
+    assert LAYOUTS["cards"].shop and LAYOUTS["board"].shop and not LAYOUTS["tokens"].shop
+    assert LAYOUTS["envelope"].pages.__name__ == "<lambda>" and kinds.cutouts.module == "cutouts"
+    assert kinds.cutouts.box_nets(box()) == box_nets(box())
