@@ -15,6 +15,7 @@ from pnp.layout.cards import (FOLD_STOCK, bleed_note, card_advice, card_faces, c
 from pnp.layout.cutouts import (NET_GAP, WASTE, box_advice, box_nets, box_pages, die_faces, die_net, die_pages,
                                 envelope_shape, net_advice, net_pages, net_shape, standee_advice, standee_net,
                                 standee_pages)
+from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import Settings
 from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.requests import (Drawn, Inline, Made, Raw, _label_size, labelled, layered, line_step, overlaid,
@@ -342,3 +343,56 @@ def test_each_kind_s_footprint_and_sample():
     assert LAYOUTS["cards"].shop and LAYOUTS["board"].shop and not LAYOUTS["tokens"].shop
     assert LAYOUTS["envelope"].pages.__name__ == "<lambda>" and kinds.cutouts.module == "cutouts"
     assert kinds.cutouts.box_nets(box()) == box_nets(box())
+
+
+def placed_texts(page) -> list[tuple[str, float, float, str, float, str]]:
+    """Each text of a drawn page as (text, its markup's escapes taken out, x it is centred on or starts at, its baseline in mm from the page's
+    foot, its alignment, its size, its face)."""
+    h = page.size[1]
+    found = []
+    for kind, values in page.flat.steps:
+        if kind == "text":
+            x = values["x"] + values["w"] / 2 if values["align"] == "center" else values["x"]
+            baseline = h - (values["y"] + values["size"] * CAP / PT)
+            found.append((values["text"].replace("\\", ""), round(x, 6), round(baseline, 6), values["align"], values["size"],
+                          values["font"]))
+    return found
+
+
+def test_the_duplex_test_s_scales_are_numbered_beside_their_ticks_and_named_x_and_y():
+    settings = Settings(back_offset=(2.0, -1.0))
+    front, back = duplex_test_pages(settings)
+    w, h = settings.size
+    cx, cy = w / 2 + 2.0, h / 2 - 1.0
+    texts = placed_texts(back)
+    x_numbers = {text: (x, y) for text, x, y, align, size, face in texts if align == "center" and size == 6}
+    assert x_numbers == {text: (round(cx + i, 6), round(cy - 22.5, 6))
+                         for text, i in (("-10", -10), ("-5", -5), ("0", 0), ("+5", 5), ("+10", 10))}
+    y_numbers = sorted((y, text, x) for text, x, y, align, size, face in texts if align == "left" and size == 6)
+    assert [(text, x) for _, text, x in y_numbers] == [(text, round(cx + 24, 6)) for text in
+                                                       ("-10", "-5", "0", "+5", "+10")]
+    assert [y for y, _, _ in y_numbers] == pytest.approx([cy + i - 0.6 for i in (-10, -5, 0, 5, 10)])
+    named = {text: (x, y, align, size) for text, x, y, align, size, face in texts if text in ("X", "Y")}
+    assert named == {"X": (round(cx, 6), round(cy - 26, 6), "center", 7),
+                     "Y": (round(cx + 29, 6), round(cy - 0.8, 6), "left", 7)}
+    assert {face for *_, face in texts} == {"sans", "bold"}
+    headings = [(text, x, face) for text, x, y, align, size, face in placed_texts(front) + texts if size == 14]
+    assert headings == [("FRONT: print this file double-sided", w / 2, "bold"),
+                        ("BACK: hold to the light", w / 2, "bold")]
+    assert any("A4 (210 × 297 mm) · 100 % · flip on the long edge" == text for text, *_ in placed_texts(front))
+
+
+def test_the_duplex_test_pages_are_drawn_whole_without_furniture_each_kept_by_its_settings():
+    settings = Settings(back_offset=(2.0, -1.0))
+    front, back = duplex_test_pages(settings)
+    for page, side in ((front, "front"), (back, "back")):
+        assert page.side == side and not page.marks and not page.furniture and page.placed == []
+        assert page.size == settings.size and page.flat.size == settings.size and page.flat.bleed == 0.0
+    assert duplex_test_pages(Settings())[1].flat.key != back.flat.key
+    h = settings.size[1]
+    bar = [values for kind, values in front.flat.steps if kind == "rect"]
+    assert bar[0]["x"] == pytest.approx(settings.size[0] / 2 - 25.0) and bar[0]["y"] == pytest.approx(h - 20.0 - 1.2)
+    arms = [values["width"] for kind, values in front.flat.steps if kind == "line"]
+    assert arms == [pytest.approx(0.2 / PT)] * 2
+    (ring,) = [values for kind, values in front.flat.steps if kind == "circle"]
+    assert (ring["stroke"], ring["fill"], ring["width"]) == ("#000000", "none", pytest.approx(0.2 / PT))
