@@ -346,16 +346,16 @@ def test_each_kind_s_footprint_and_sample():
 
 
 def placed_texts(page) -> list[tuple[str, float, float, str, float, str]]:
-    """Each text of a drawn page as (text, its markup's escapes taken out, x it is centred on or starts at, its baseline in mm from the page's
-    foot, its alignment, its size, its face)."""
+    """Each text of a drawn page as (text, its markup's escapes taken out, x it is centred on or starts at, its
+    baseline in mm from the page's foot, its alignment, its size, its face)."""
     h = page.size[1]
     found = []
     for kind, values in page.flat.steps:
         if kind == "text":
             x = values["x"] + values["w"] / 2 if values["align"] == "center" else values["x"]
             baseline = h - (values["y"] + values["size"] * CAP / PT)
-            found.append((values["text"].replace("\\", ""), round(x, 6), round(baseline, 6), values["align"], values["size"],
-                          values["font"]))
+            found.append((values["text"].replace("\\", ""), round(x, 6), round(baseline, 6), values["align"],
+                          values["size"], values["font"]))
     return found
 
 
