@@ -1,6 +1,7 @@
-"""A kit's contents (pnp/layout/contents.py), for small kits made here: where each part lies in the kit, its
-entries set smaller when the parts are many and run on to another page when even that is not enough, and the
-printing notes turned over onto their own page where a duplex kit has no rules to print on the contents' back."""
+"""A kit's contents (pnp/layout/contents.py), for small kits made here: where each part lies in the kit, the
+small pictures of its faces, its entries set smaller when the parts are many and run on to another page when even
+that is not enough, and the printing notes turned over onto their own page where a duplex kit has no rules to
+print on the contents' back."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -9,8 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from pnp.layout.contents import (BOTTOM, _advice_size, _entry_height, contents_pages, page_ranges, printing_advice,
-                                 shared_stock)
+from pnp.layout.contents import (BOTTOM, INK, _advice_size, _entry_height, contents_pages, page_ranges,
+                                 printing_advice, samples, shared_stock)
 from pnp.layout.imposition import SCALE_BAR, Page, Settings, Slot
 from pnp.layout.print_order import Part
 from pnp.model.geometry import Box
@@ -170,3 +171,53 @@ def test_the_contents_say_how_the_kit_prints_and_rule_off_what_it_holds_with_thi
     rules = [values for name, values in page.flat.steps if name == "line"]
     assert len(rules) == 2 and all(values["points"][0][0] == 18.0 and values["points"][1][0] == 210.0 - 18.0
                                    and values["width"] == pytest.approx(0.6 / PT) for values in rules)
+
+
+def faces_page(side: str, *faces, fold: tuple | None = None) -> Page:
+    trim = Box(30.0, 50.0, 90.0, 140.0)
+    return Page(size=(210.0, 297.0), side=side, fold=fold, placed=[(Slot(trim, 0, trim), face) for face in faces])
+
+
+def test_a_part_is_pictured_by_its_first_front_and_that_front_s_back_when_it_has_one():
+    front, back, second, second_back = (SimpleNamespace(size=(60.0, 90.0), name=name)
+                                        for name in ("front", "back", "second", "second back"))
+    one = part("Map")
+    folded = replace(one, pages=[faces_page("fold-and-glue", front, second, back, second_back, fold=("x", 105.0))])
+    assert samples(folded) == [front, back]  # the back half of the page starts with its backs
+    duplex = replace(one, pages=[faces_page("fronts", front, second), faces_page("backs", back, second_back)])
+    assert samples(duplex) == [front, back]
+    assert samples(replace(one, pages=[faces_page("fronts", front), faces_page("fronts", second)])) == [front]
+    assert samples(replace(one, pages=[faces_page("sheets", front)])) == [front]
+
+
+def test_each_part_s_pictures_stand_side_by_side_at_most_15_mm_wide_and_smaller_when_the_parts_are_many():
+    tall, wide = SimpleNamespace(size=(60.0, 90.0)), SimpleNamespace(size=(150.0, 60.0))
+    deck = replace(part("Deck"), pages=[faces_page("fronts", tall), faces_page("backs", wide)])
+
+    def pictures(count: int) -> list:
+        parts = [deck] + [part(f"Part {n}") for n in range(1, count)]
+        pages = contents_pages(game(), parts, printed(parts), Settings())
+        return [values for page in pages for name, values in page.flat.steps if name == "picture"]
+
+    (front, back, *_) = pictures(1)
+    assert (front["face"], back["face"]) == (tall, wide)
+    assert (front["w"], front["h"]) == (pytest.approx(60.0 * 20.0 / 90.0), pytest.approx(20.0))  # 20 mm tall
+    assert (back["w"], back["h"]) == (pytest.approx(15.0), pytest.approx(6.0))  # 15 mm wide
+    assert front["x"] == 18.0 and back["x"] == pytest.approx(18.0 + front["w"] + 1.5) and back["y"] == front["y"]
+    assert front["edge"] == (INK, 0.6)
+    for count, tallest in ((5, 110.0 / 5 - 4), (6, 110.0 / 6 - 4), (10, 12.0)):  # 20 mm for few, 12 mm at least
+        assert pictures(count)[0]["h"] == pytest.approx(tallest), count
+    title = next(y for text, size, y in texts(contents_pages(game(), [deck], printed([deck]), Settings())[0])
+                 if text == "Deck")
+    assert front["y"] == pytest.approx(297.0 - title - 5.0 + 2.0)  # its top 2 mm under the top of the entry
+
+
+def test_contents_pages_picturing_other_faces_are_told_apart():
+    first, other = SimpleNamespace(size=(60.0, 90.0), name="ace"), SimpleNamespace(size=(60.0, 90.0), name="two")
+    keys = []
+    for face in (first, other):
+        parts = [replace(part("Deck"), pages=[faces_page("fronts", face)])]
+        (page,) = contents_pages(game(), parts, printed(parts), Settings())
+        keys.append(page.flat.key)
+    assert keys[0] != keys[1] and keys[0][1] == keys[1][1]  # the same steps, other faces pictured
+    assert first in keys[0] and other in keys[1]
