@@ -16,7 +16,7 @@ from pnp.layout.cutouts import (NET_GAP, WASTE, box_advice, box_nets, box_pages,
                                 envelope_shape, net_advice, net_pages, net_shape, standee_advice, standee_net,
                                 standee_pages)
 from pnp.layout.duplex_test import duplex_test_pages
-from pnp.layout.imposition import Settings
+from pnp.layout.imposition import NoRoom, Settings
 from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.requests import (Drawn, Inline, Made, Raw, _label_size, labelled, layered, line_step, overlaid,
                                  text_step)
@@ -396,3 +396,25 @@ def test_the_duplex_test_pages_are_drawn_whole_without_furniture_each_kept_by_it
     assert arms == [pytest.approx(0.2 / PT)] * 2
     (ring,) = [values for kind, values in front.flat.steps if kind == "circle"]
     assert (ring["stroke"], ring["fill"], ring["width"]) == ("#000000", "none", pytest.approx(0.2 / PT))
+
+
+def test_the_rules_picture_shows_each_other_component_s_first_face_leaving_out_those_that_cannot_be_laid_out():
+    big = deck(n=2, size=(400.0, 400.0))
+    game = type("Game", (), {})()
+    rules = Component("rules", "rules", "Rules", None, None, {}, HERE, {})
+    game.components = {"deck": deck(n=2), "huge": big, "rules": rules, "pad": sheets(2)}
+    pictures = kinds.component_pictures(game, Settings(proof=True))
+    assert [(picture.caption, picture.count) for picture in pictures] == [("Deck", "2 cards"),
+                                                                           ("Score pad", "2 copies")]
+    first = pictures[0].face
+    assert isinstance(first, Drawn) and first.context["card"]["id"] == "c0"  # no proof label in a picture
+    laid = {"deck": card_pages(None, deck(n=1), Settings()), "pad": sheet_pages(None, sheets(1), Settings())}
+    known = kinds.component_pictures(game, Settings(), laid)
+    assert [(picture.caption, picture.count) for picture in known] == [("Deck", "2 cards"), ("Score pad", "1 copy")]
+    assert known[0].face is laid["deck"][0].placed[0][1]
+    refused = kinds.component_pictures(game, Settings(), {"deck": NoRoom("too big")})
+    assert [picture.caption for picture in refused] == ["Score pad"]
+    with pytest.raises(ValueError):
+        kinds.component_pictures(game, Settings(), {"deck": ValueError("a fault of pnp's own")})
+    proofed = kinds.component_pictures(game, Settings(proof=True), laid)
+    assert [picture.count for picture in proofed] == ["2 cards", "2 copies"]  # laid out again, not as a proof

@@ -327,3 +327,17 @@ def test_parts_on_different_stocks_keep_their_own_sheets_when_both_are_well_fill
     a, b = part("A", 8), part("B", 8, stock=PAPER)
     entries = kit_pages([a, b], Settings())
     assert [page for _, page in entries] == a.pages + b.pages
+
+
+def test_pages_packed_with_a_part_s_leading_page_print_where_that_page_did():
+    """A part whose first page leads its full pages (as a board's assembly map leads its sheets): the shared
+    sheet its pieces were packed onto prints in its place, before its full pages, naming the parts in the kit's
+    order."""
+    first, rest = part("D", 1), part("D", 9)
+    led = SimpleNamespace(name="D", component=first.component, pages=first.pages + rest.pages)
+    full, small = part("Z", 9), part("A", 3)
+    entries = kit_pages([full, led, small], Settings())
+    named = [([p.name for p in parts], page.side, len(page.placed)) for parts, page in entries]
+    assert named == [(["Z"], "fronts", 9), (["Z"], "backs", 9), (["D", "A"], "fronts", 4), (["D", "A"], "backs", 4),
+                     (["D"], "fronts", 9), (["D"], "backs", 9)]
+    assert entries[4][1] is rest.pages[0]
