@@ -1,6 +1,7 @@
 """A kit's pages in print order (pnp/layout/print_order.py), for a small kit made here of two parts of one page
-each: the contents first, a blank back wherever a part would start on the back of another, and what each page is
-called under its picture."""
+each: the contents first, a blank back wherever a part would start on the back of another, what each page is
+called under its picture and in its footer, the sheets it takes and the faces a gallery shows; and its parts laid
+out by kinds made here, with what a part that does not fit, or a kit without rules, is blamed for."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -1,6 +1,7 @@
 """What a reprint (`pnp build --changed-since`, pnp/layout/changes.py) prints for the toy game: the cards a deck
 prints again, whole or only their added copies; the checklist's lines, each piece at its old kit page and slot;
-and the checklist set on as many pages as it needs, above the footer."""
+and the checklist set on as many pages as it needs, above the footer. And, for a small kit made here, the
+manifest a build writes and how an old one is compared with it."""
 from __future__ import annotations
 
 import hashlib
