@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from conftest import overlap
-from pnp.layout.furniture import (APART, CLEAR, FOLD_WORD, LINE_PITCH, ROUND, Spot, box_at, extents, furniture,
-                                  version_box, width)
+from pnp.layout.furniture import (APART, BAR_LABELS, BESIDE, CLEAR, FOLD_WORD, LINE_PITCH, ROUND, Spot, below,
+                                  box_at, extents, furniture, version_box, width)
 from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, MARK_LENGTH, SCALE_BAR, Page, Slot
 from pnp.model.geometry import Box
 from pnp.read.version import LENGTH as VERSION_LENGTH
@@ -203,3 +203,34 @@ def test_the_version_s_box_follows_the_footer_where_it_is_placed_and_a_page_with
     moved = replace(placed, lines=(placed.lines[0], Spot(100.0, 100.0)))
     assert version_box(on, moved).x0 == pytest.approx(100.0 - ROUND) and version_box(on, moved).y1 < 102.0
     assert version_box(replace(on, furniture=False)) is None
+
+
+def test_a_page_without_faces_has_its_footer_at_the_bottom_left_of_its_room_and_the_bar_at_the_bottom_right():
+    on = page()
+    boxes, placed = drawn(on), furniture(on)
+    assert boxes["line 1"].x0 == ROOM.x0 and boxes["line 2"].y0 == pytest.approx(ROOM.y0)
+    assert placed.lines[1] == below(placed.lines[0], LINE_PITCH)  # the two lines together
+    assert boxes["bar"].x1 == pytest.approx(ROOM.x1) and placed.bar.y == ROOM.y0 and not placed.label_beside
+
+
+def test_a_bottom_margin_too_low_for_the_footer_s_block_sets_its_lines_side_by_side_and_the_bar_s_label_after_it():
+    """Faces 3 mm above the content's foot: the two lines stand each on its own, side by side, and the bar's
+    label, too tall above it, goes after its end; the label's baseline 0.2 mm below the bar's foot, its
+    descenders at the foot of the room."""
+    on = page(Box(ROOM.x0, ROOM.y0 + 3.0 + CLEAR, ROOM.x1, ROOM.y1))
+    boxes, placed = in_margins_clear_of_all(on), furniture(on)
+    (first, second), bar = placed.lines, placed.bar
+    assert first.y == second.y and boxes["line 1"].x0 == ROOM.x0
+    assert boxes["line 2"].x0 - boxes["line 1"].x1 == pytest.approx(APART)  # the next place clear of the first
+    descent = extents(FOOTER)["lines"][0][2]
+    assert placed.label_beside and bar.y - 0.2 + descent == pytest.approx(ROOM.y0)
+    assert bar.x + SCALE_BAR + BESIDE + width(BAR_LABELS[1]) == pytest.approx(ROOM.x1)
+    assert boxes["bar"].y1 <= ROOM.y0 + 3.0 + EPS
+
+
+def test_a_fold_line_along_the_page_from_its_left_edge_has_the_word_fold_right_of_its_right_end():
+    top, bottom = Box(ROOM.x0, 150.0, 180.0, 260.0), Box(ROOM.x0, 40.0, 180.0, 150.0)
+    on = page(top, bottom, fold=("y", 150.0))
+    word = in_margins_clear_of_all(on)["fold"]
+    assert furniture(on).fold_label.turn == 90 and word.x0 == pytest.approx(180.0 + CLEAR)
+    assert (word.y0 + word.y1) / 2 == pytest.approx(150.0)
