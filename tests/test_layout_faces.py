@@ -418,3 +418,24 @@ def test_the_rules_picture_shows_each_other_component_s_first_face_leaving_out_t
         kinds.component_pictures(game, Settings(), {"deck": ValueError("a fault of pnp's own")})
     proofed = kinds.component_pictures(game, Settings(proof=True), laid)
     assert [picture.count for picture in proofed] == ["2 cards", "2 copies"]  # laid out again, not as a proof
+
+
+def test_a_component_s_picture_is_laid_out_for_its_game_without_proof_labels(monkeypatch):
+    asked = []
+
+    def pages(game, component, settings):
+        asked.append((game, settings))
+        return card_pages(game, component, settings)
+
+    monkeypatch.setattr(kinds, "LAYOUTS", {**LAYOUTS, "cards": kinds.Layout(pages, card_advice)})
+    game = type("Game", (), {})()
+    game.components = {"deck": deck(n=1)}
+    kinds.component_pictures(game, Settings(proof=True, paper=PAPERS["letter"]))
+    assert asked == [(game, Settings(proof=False, paper=PAPERS["letter"]))]
+
+
+def test_a_layout_module_loaded_later_is_called_with_every_argument():
+    envelope = Component("e", "envelope", "Envelope", "e.svg", (60.0, 90.0), {}, HERE,
+                         {"ease": 4.0, "flap": 25.0, "tab": 10.0, "flap_fill": None, "count": 1})
+    (page,) = kinds.cutouts.net_pages(None, envelope, Settings(), shape=envelope_shape)
+    assert page.placed[0][1].size == envelope_shape(envelope)[2]
