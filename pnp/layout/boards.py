@@ -117,7 +117,7 @@ def board_advice(component, settings) -> str:
     else:
         advice = (f"Print one-sided on {stock}: {plural(tiled.sheets, 'sheet')} that glue together as the "
                   "assembly map before them shows.")
-    return " ".join([advice, *tiled.splits])
+    return " ".join([advice, *(f"Note: {split}." for split in tiled.splits)])  # each its own sentence
 
 
 def tally(component, pages) -> str:

@@ -1,0 +1,128 @@
+"""A board's spaces and pages (pnp/layout/boards.py), for small boards made here: where a grid's squares and the
+spaces beside it stand, each space's footprint, the board as a template sees it, what the contents page advises,
+how many sheets it counts, and what a tiled sheet prints over its part of the board."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from pnp.errors import Where
+from pnp.layout import boards
+from pnp.layout.imposition import MARK_GAP, Settings
+from pnp.layout.tiling import GLUE, plan
+from pnp.model.board import Board, Space
+from pnp.model.geometry import Box
+
+pytestmark = pytest.mark.quick
+
+
+def board(size: tuple, spaces: dict, grid: dict | None = None, footprints: dict | None = None) -> SimpleNamespace:
+    """A board component of `size` mm holding `spaces` (id -> (x, y, kind)): a grid's column and row numbers,
+    else millimetres; its squares 20 mm, bleed 3 mm, on paper."""
+    held = {key: Space(key, x, y, kind) for key, (x, y, kind) in spaces.items()}
+    return SimpleNamespace(id="board", title="Sea", kind="board", size=size, template="board.yaml.j2",
+                           where=Where("game.yaml", 7, "board"), stock_for=lambda form: "paper",
+                           options={"board": Board(held, {}, frozenset(), grid), "space": 20.0,
+                                    "footprints": footprints or {}, "bleed": 3.0, "glue": GLUE})
+
+
+GRID = {"columns": 2, "rows": 2, "steps": 8}
+SQUARES = {"A1": (1, 1, ""), "B1": (2, 1, "sea"), "A2": (1, 2, ""), "port": (0, 2, "harbour")}
+
+
+def test_a_grid_is_centred_on_the_board_row_1_at_its_foot_and_a_space_beside_it_one_square_out():
+    sea = board((100.0, 80.0), SQUARES, GRID)  # the grid 40 mm square: from x 30 to 70, y 20 to 60 (y down)
+    assert boards.centres(sea) == {"A1": (40.0, 50.0), "B1": (60.0, 50.0), "A2": (40.0, 30.0), "port": (20.0, 30.0)}
+    path = board((100.0, 80.0), {"start": (12.5, 70.0, ""), "end": (90.0, 10.0, "")})
+    assert boards.centres(path) == {"start": (12.5, 70.0), "end": (90.0, 10.0)}  # millimetres as given
+
+
+def test_a_space_s_footprint_is_a_square_or_its_kind_s_size_round_its_centre():
+    sea = board((100.0, 80.0), SQUARES, GRID, footprints={"harbour": (30.0, 10.0)})
+    assert boards.footprints(sea) == [("A1", Box(30.0, 40.0, 50.0, 60.0)), ("B1", Box(50.0, 40.0, 70.0, 60.0)),
+                                      ("A2", Box(30.0, 20.0, 50.0, 40.0)), ("port", Box(5.0, 25.0, 35.0, 35.0))]
+
+
+def test_a_template_sees_each_space_at_its_centre_in_mm_and_a_grid_s_by_its_column_and_row_too():
+    drawn = boards.drawn_board(board((100.0, 80.0), SQUARES, GRID))
+    assert drawn["space"] == 20.0 and drawn["grid"] == GRID
+    assert [(s["id"], s["x"], s["y"], s["column"], s["row"], s["kind"]) for s in drawn["spaces"]] == [
+        ("A1", 40.0, 50.0, 1, 1, ""), ("B1", 60.0, 50.0, 2, 1, "sea"), ("A2", 40.0, 30.0, 1, 2, ""),
+        ("port", 20.0, 30.0, 0, 2, "harbour")]
+    path = boards.drawn_board(board((100.0, 80.0), {"start": (12.5, 70.0, "")}))
+    assert [(s["x"], s["y"]) for s in path["spaces"]] == [(12.5, 70.0)] and "column" not in path["spaces"][0]
+
+
+def test_a_board_on_one_page_is_cut_out_and_one_tiled_over_sheets_is_glued_as_its_map_shows():
+    small = board((100.0, 80.0), SQUARES, GRID)
+    pages = boards.board_pages(None, small, Settings())
+    assert [page.side for page in pages] == ["one page"] and boards.tally(small, pages) == "1 board"
+    assert boards.board_advice(small, Settings()) == (
+        "Print one-sided on paper. Cut on the crop marks; glue it onto card for a stiff board.")
+    shop = boards.board_pages(None, small, Settings(shop=True))
+    assert len(shop) == 1 and shop[0].size == (106.0, 86.0)  # the board and its bleed
+    assert boards.board_advice(small, Settings(shop=True)).startswith("For a print shop")
+    large = board((400.0, 250.0), {"start": (12.5, 70.0, "")})
+    pages = boards.board_pages(None, large, Settings())
+    assert [page.side for page in pages] == ["assembly map", "sheet A1 of 3", "sheet A2 of 3", "sheet A3 of 3"]
+    assert boards.tally(large, pages) == "1 board on 3 sheets"  # the map is no sheet of the board
+    assert boards.board_advice(large, Settings()) == (
+        "Print one-sided on paper: 3 sheets that glue together as the assembly map before them shows.")
+
+
+def test_the_advice_notes_each_space_a_seam_cannot_keep_clear_of_as_a_sentence_of_its_own():
+    split = board((400.0, 250.0), {"sea": (200.0, 125.0, "sea")}, footprints={"sea": (380.0, 200.0)})
+    advice = boards.board_advice(split, Settings())
+    notes = [note for note in advice.split("Note: ")[1:]]
+    assert len(notes) == 2 and all(note.rstrip().endswith("splits sea.") for note in notes)
+    assert advice.startswith("Print one-sided on paper: 3 sheets")
+
+
+def overlay(tiled, tile, size: tuple) -> list:
+    """What a sheet prints over its part of the board, in the board's frame, with room all round it."""
+    return boards._overlay(board(size, {}), tiled, tile, Box(-40.0, -40.0, size[0] + 40.0, size[1] + 40.0))
+
+
+def test_a_sheet_glued_under_its_right_neighbour_has_a_pale_hatched_band_naming_both():
+    size = (300.0, 150.0)
+    tiled = plan(size, 3.0, {"portrait": (193.0, 274.0)}, [])
+    first, second = tiled.tiles[:2]
+    steps = overlay(tiled, first, size)
+    (band,) = [step["rect"] for step in steps if "rect" in step]
+    seam = tiled.rows[0].xs[0]
+    assert (band["x"], band["y"], band["w"], band["h"]) == (seam, first.source.y0, GLUE, first.source.h)
+    assert (band["fill"], band["opacity"]) == (boards.BAND, 0.55)
+    hatches = [step["line"] for step in steps if "line" in step and step["line"].get("dash")]
+    assert sorted(line["points"][0][0] for line in hatches) == [seam + 2.5, seam + GLUE - 2.5]
+    assert all(line["points"][0][0] == line["points"][1][0] and line["width"] == 0.15 for line in hatches)
+    label = next(step["text"] for step in steps if "text" in step and "glue" in step["text"]["text"])
+    assert label["text"] == f"{first.label} · glue {second.label} over this band" and label["rotate"] == 90
+    assert label["x"] + label["w"] / 2 == pytest.approx(seam + GLUE / 2)  # centred on the band
+    names = [step["text"]["text"] for step in steps if "text" in step and step["text"]["text"].startswith("sheet")]
+    assert names == [f"sheet {first.label}"]
+
+
+def test_a_sheet_glued_under_the_row_below_has_a_level_band_in_a_part_for_each_sheet_over_it():
+    size = (150.0, 400.0)
+    tiled = plan(size, 3.0, {"portrait": (193.0, 274.0)}, [])
+    top = tiled.tiles[0]
+    assert top.glue_bottom and not top.glue_right
+    steps = overlay(tiled, top, size)
+    (band,) = [step["rect"] for step in steps if "rect" in step]
+    assert (band["x"], band["y"], band["w"], band["h"]) == (top.source.x0, tiled.ys[0], top.source.w, GLUE)
+    hatches = [step["line"] for step in steps if "line" in step and step["line"].get("dash")]
+    assert sorted(line["points"][0][1] for line in hatches) == [tiled.ys[0] + 2.5, tiled.ys[0] + GLUE - 2.5]
+    label = next(step["text"] for step in steps if "text" in step and "glue" in step["text"]["text"])
+    assert label["rotate"] == 0 and label["y"] + label["h"] / 2 == pytest.approx(tiled.ys[0] + GLUE / 2)
+
+
+def test_a_crop_mark_is_drawn_only_where_the_margin_holds_two_mm_of_it():
+    room = 0.0 + MARK_GAP  # from the edge to the room's edge
+    for space, drawn in ((room + 1.9, 0), (room + 2.0, 1), (room + 4.0, 1)):
+        marks = boards._marks(50.0, 0.0, 100.0, -space, 100.0, vertical=True)
+        assert len(marks) == drawn, space
+    (mark,) = boards._marks(50.0, 0.0, 100.0, -(MARK_GAP + 2.0), 100.0, vertical=True)
+    assert mark["line"]["points"] == [[50.0, -MARK_GAP], [50.0, -MARK_GAP - 2.0]] and mark["line"]["width"] == 0.25
+    (level,) = boards._marks(30.0, 0.0, 100.0, -MARK_GAP - 1.0, 100.0 + MARK_GAP + 3.0, vertical=False)
+    assert level["line"]["points"] == [[100.0 + MARK_GAP, 30.0], [100.0 + MARK_GAP + 3.0, 30.0]]
