@@ -364,3 +364,80 @@ def test_a_table_s_columns_are_as_wide_as_their_widest_cells_and_shared_out_in_p
     assert [line[1][0] - line[0][0] for line in rules] == [pytest.approx(column)] * len(rules)
     assert narrow["Card"][0] == pytest.approx(column * wants[0] / sum(wants))
     assert narrow["Note"][0] == pytest.approx(column * (wants[0] + wants[1]) / sum(wants))
+
+
+def test_a_game_s_icons_are_its_own_svg_files_then_the_shared_artwork_s_by_name_with_their_shape_and_digest(
+        tmp_path):
+    import hashlib
+    from types import SimpleNamespace
+
+    from pnp.layout.rulesheet import icons_of
+    from pnp.resources import resource_dir
+
+    own = tmp_path / "artwork" / "buccaneer" / "icons"
+    own.mkdir(parents=True)
+    drawn = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12"><circle r="3"/></svg>'
+    (own / "crew.svg").write_bytes(drawn)
+    (own / "two words.svg").write_bytes(drawn)  # no icon's name: a text cannot show it
+    found = icons_of(SimpleNamespace(folder=tmp_path, icon_folder="buccaneer/icons"))
+    assert found["crew"] == (2.0, hashlib.sha256(drawn).hexdigest())  # the game's own, before the shared one
+    shared = resource_dir("artwork") / "buccaneer" / "icons" / "treasure.svg"
+    assert found["treasure"][1] == hashlib.sha256(shared.read_bytes()).hexdigest()
+    assert "two words" not in found and all(" " not in name for name in found)
+
+
+def test_a_rules_component_prints_on_pages_of_the_kit_s_paper_its_second_on_the_back_of_its_first(monkeypatch):
+    from types import SimpleNamespace
+
+    from pnp.errors import Where
+    from pnp.layout import rulesheet
+    from pnp.layout.imposition import FOOTER_BAND, NoRoom, printable
+
+    monkeypatch.setattr(rulesheet, "icons_of", lambda game: {"coin": (1.0, "d1"), "gem": (1.0, "d2")})
+    game = SimpleNamespace(name="Small", players_text="2 players", credits="By A. Maker")
+
+    def rules(text: str) -> SimpleNamespace:
+        return SimpleNamespace(id="rules", options={"content": text, "text": "how-to-play.md"},
+                               where=Where("small/game.yaml", 5, "rules"))
+
+    settings = Settings(paper=PAPERS["letter"])
+    text = "# Small\n\nTake a :coin:.\n\n" + "Sail on and take the gold. " * 400 + "\n"
+    pages = rulesheet.rules_pages(game, rules(text), settings, [])
+    area = printable(settings).inset(bottom=FOOTER_BAND)
+    assert len(pages) == 2 and [page.reverse for page in pages] == [False, True]
+    for page in pages:
+        (slot, face), = page.placed
+        assert (page.side, page.size, page.content, page.marks) == ("rules", settings.size, area, False)
+        assert slot.trim == area and face.size == (area.w, area.h) and face.where.line == 5
+    subtitle = [step[1]["text"] for step in pages[0].placed[0][1].steps if isinstance(step, tuple) and
+                step[0] == "text"][1]
+    assert subtitle == "2 players · By A. Maker"
+    keys = {page.placed[0][1].key for page in pages}
+    assert len(keys) == 2  # each page its own
+    monkeypatch.setattr(rulesheet, "icons_of", lambda game: {"coin": (1.0, "d3"), "gem": (1.0, "d2")})
+    again = rulesheet.rules_pages(game, rules(text), settings, [])
+    assert {page.placed[0][1].key for page in again}.isdisjoint(keys)  # the icon it shows drawn anew
+    monkeypatch.setattr(rulesheet, "icons_of", lambda game: {"coin": (1.0, "d3"), "gem": (1.0, "d4")})
+    assert [page.placed[0][1].key for page in rulesheet.rules_pages(game, rules(text), settings, [])] == [
+        page.placed[0][1].key for page in again]  # an icon it does not show: the same pages
+    with pytest.raises(NoRoom) as raised:
+        rulesheet.rules_pages(game, rules(text * 2), settings, [])
+    assert "how-to-play.md" in str(raised.value) and "letter" in str(raised.value)
+    assert "Print double-sided" in rulesheet.rules_advice(None, settings)
+    assert "one-sided" in rulesheet.rules_advice(None, replace(settings, fold=True))
+
+
+def test_the_rules_are_set_at_the_largest_size_that_takes_as_few_pages_as_any():
+    from pnp.layout.rulesheet import fewest_pages
+
+    def size(text: str) -> tuple[int, set]:
+        pages = fewest_pages(f"# T\n\n{text}\n", (190.0, 150.0), "", [], "T")
+        return len(pages), {values["size"] for page in pages for name, values in page
+                            if name == "text" and values["text"].startswith("Sail")}
+
+    line = "Sail on and take the gold. "
+    assert size(line * 120) == (1, {9.4})  # two pages at 9.6 pt, one at 9.4
+    assert size(line * 100) == (1, {9.6})
+    assert size(line * 244) == (2, {9.4})  # three at 9.6, two at 9.4 and at 9.2: the larger
+    assert size(line * 252) == (2, {9.2})
+    assert size(line * 368 * 2)[1] == {9.6}  # as many pages at every size: the largest
