@@ -441,3 +441,40 @@ def test_the_rules_are_set_at_the_largest_size_that_takes_as_few_pages_as_any():
     assert size(line * 244) == (2, {9.4})  # three at 9.6, two at 9.4 and at 9.2: the larger
     assert size(line * 252) == (2, {9.2})
     assert size(line * 368 * 2)[1] == {9.6}  # as many pages at every size: the largest
+
+
+def test_list_items_hang_their_markers_before_them_set_in_by_depth_and_stand_closer_than_paragraphs():
+    from pnp.layout.rulesheet import BODY, HEADING, HEADING_GAP, INDENT, LEADING, PARAGRAPH_GAP
+    from pnp.model.units import PT
+
+    [page] = pages_of("# T\n\nPara one.\n\nPara two.\n\n- item a\n- item b\n   - deep\n\n3. third\n\n## Head\n\n"
+                      "Para three.\n", (190.0, 250.0), "", [], "T")
+    texts = [values for name, values in page if name == "text"][2:]  # after the title and subtitle
+    assert [(v["text"], v["x"]) for v in texts] == [
+        ("Para one.", 0.0), ("Para two.", 0.0), ("•", pytest.approx(INDENT - 7.7)), ("item a", INDENT),
+        ("•", pytest.approx(INDENT - 7.7)), ("item b", INDENT), ("•", pytest.approx(2 * INDENT - 7.7)),
+        ("deep", 2 * INDENT), ("3.", pytest.approx(INDENT + 1.0 - 7.7)), ("third", INDENT + 1.0), ("Head", 0.0),
+        ("Para three.", 0.0)]
+    markers = [v for v in texts if v["text"] in ("•", "3.")]
+    assert all((v["align"], v["w"], v["font"]) == ("right", 6.0, "bold") for v in markers)  # ending 1.7 mm short
+    tops = {v["text"]: v["y"] for v in texts}
+    step = BODY * LEADING / PT
+    assert tops["Para two."] - tops["Para one."] == pytest.approx(step + PARAGRAPH_GAP)
+    assert tops["item a"] - tops["Para two."] == pytest.approx(step + PARAGRAPH_GAP)
+    assert tops["item b"] - tops["item a"] == pytest.approx(step + 0.6 * PARAGRAPH_GAP)  # items closer
+    assert tops["Head"] - tops["third"] == pytest.approx(step + 0.6 * PARAGRAPH_GAP + 1.5)  # a heading 1.5 mm lower
+    assert tops["Para three."] - tops["Head"] == pytest.approx(HEADING * LEADING / PT + HEADING_GAP)
+    assert {v["font"] for v in texts if v["text"] == "Head"} == {"title"} and tops["Head"] > tops["third"]
+
+
+def test_a_thin_pale_line_parts_the_columns_of_each_page_from_under_its_heading_rule_to_its_foot():
+    from pnp.layout.rulesheet import RULE, TITLE
+    from pnp.model.units import PT
+    from pnp.typeset.text import CAP, DESCENT
+
+    pages = pages_of("# Sail\n\n" + "Sail on and take the gold. " * 200 + "\n", (190.0, 120.0), "", [], "Game")
+    assert len(pages) >= 2
+    for page, rule in zip(pages, (TITLE * CAP / PT + 9.5, 6.0)):  # the first page's rule under its title
+        name, line = page[0]
+        assert name == "line" and (line["stroke"], line["width"]) == (RULE, 0.2)
+        assert line["points"] == [[95.0, rule + 4.0], [95.0, 120.0 - DESCENT]]
