@@ -309,3 +309,36 @@ def test_a_fold_s_marks_stand_in_line_with_it_beyond_its_ends_clear_of_the_net()
     marks = [values["points"] for name, values in steps if name == "line" and values["width"] == nets.MARK["width"]]
     assert [[-8.5, 60.0], [-12.5, 60.0]] in marks and len(marks) == 4
     assert not [values for name, values in nets.net_steps([back, front], [tab]) if values.get("width") == 0.2]
+
+
+def test_a_tab_stands_out_from_its_edge_its_ends_drawn_in_but_its_outer_edge_kept_a_millimetre_long():
+    panel = nets.Panel("a", 0.0, 0.0, 6.0, 10.0)
+    assert nets.tab_outline(panel, nets.Tab("a", "top", 5.0, 10.0)) == [(0, 0), (2.5, -5.0), (3.5, -5.0), (6, 0)]
+    assert nets.tab_outline(panel, nets.Tab("a", "right", 5.0, 1.0)) == [(6, 0), (11.0, 1.0), (11.0, 9.0), (6, 10)]
+    assert nets.tab_outline(panel, nets.Tab("a", "bottom", 5.0, 1.0)) == [(0, 10), (1.0, 15.0), (5.0, 15.0), (6, 10)]
+    assert nets.tab_outline(panel, nets.Tab("a", "left", 5.0, 1.0)) == [(0, 0), (-5.0, 1.0), (-5.0, 9.0), (0, 10)]
+
+
+def test_a_net_is_framed_with_room_for_its_fold_marks_all_round_its_tabs_included():
+    panels, tabs = nets.envelope((60.0, 40.0), 20.0, 8.0)
+    assert nets.bounds(panels, tabs) == (-8.0, -20.0, 68.0, 80.0)  # the side tabs and the closing flap beyond
+    moved, size = nets.framed(panels, tabs, 5.0)
+    assert [(p.name, p.x, p.y, p.w, p.h) for p in moved] == [("back", 13.0, 25.0, 60.0, 40.0),
+                                                            ("front", 13.0, 65.0, 60.0, 40.0)]
+    assert size == (86.0, 110.0)
+    flush, size = nets.shifted(panels, tabs)
+    assert (flush[0].x, flush[0].y, size) == (8.0, 20.0, (76.0, 100.0))
+
+
+def test_a_standee_s_sides_fold_at_its_head_with_a_foot_each_or_running_on_into_a_slot_base():
+    panels, head = nets.standee((30.0, 50.0), 10.0, "tabs")
+    assert [(p.name, p.y, p.h) for p in panels] == [("back foot", 0.0, 10.0), ("back", 10.0, 50.0),
+                                                    ("front", 60.0, 50.0), ("front foot", 110.0, 10.0)]
+    assert head == 60.0 and {p.w for p in panels} == {30.0}
+    panels, head = nets.standee((30.0, 50.0), 10.0, "slot")
+    assert [(p.name, p.y, p.h) for p in panels] == [("back", 0.0, 50.0 + nets.SLOT_DEPTH),
+                                                    ("front", 50.0 + nets.SLOT_DEPTH, 50.0 + nets.SLOT_DEPTH)]
+    assert head == 50.0 + nets.SLOT_DEPTH
+    base, slot = nets.slot_base(30.0, 10.0, 106.0)
+    assert (base.x, base.y, base.w, base.h) == (-6.0, 106.0, 42.0, 20.0)
+    assert slot == ((-0.3, 116.0), (30.3, 116.0))  # across its middle, a little longer than the figure is wide
