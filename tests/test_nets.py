@@ -342,3 +342,19 @@ def test_a_standee_s_sides_fold_at_its_head_with_a_foot_each_or_running_on_into_
     base, slot = nets.slot_base(30.0, 10.0, 106.0)
     assert (base.x, base.y, base.w, base.h) == (-6.0, 106.0, 42.0, 20.0)
     assert slot == ((-0.3, 116.0), (30.3, 116.0))  # across its middle, a little longer than the figure is wide
+
+
+@pytest.mark.parametrize("other", [nets.Panel("b", 40.0, 10.0, 20.0, 40.0), nets.Panel("b", -20.0, -10.0, 20.0, 30.0),
+                                   nets.Panel("b", 10.0, 30.0, 40.0, 10.0), nets.Panel("b", -5.0, -10.0, 20.0, 10.0)])
+def test_panels_meeting_along_part_of_an_edge_on_any_side_are_partly_touching(other):
+    """Beside a's right edge, its left, below it and above it (y down), sharing part of that edge."""
+    a = nets.Panel("a", 0.0, 0.0, 40.0, 30.0)
+    assert nets._partly_touching(a, other) and nets._partly_touching(other, a)
+
+
+@pytest.mark.parametrize("other", [nets.Panel("b", 40.0, 0.0, 20.0, 30.0), nets.Panel("b", 0.0, 30.0, 40.0, 5.0),
+                                   nets.Panel("b", 40.0, 30.0, 5.0, 5.0), nets.Panel("b", 41.0, 10.0, 5.0, 5.0),
+                                   nets.Panel("b", 40.0, 30.0 + 1e-7, 20.0, 10.0)])
+def test_panels_sharing_a_whole_edge_a_corner_or_nothing_are_not_partly_touching(other):
+    a = nets.Panel("a", 0.0, 0.0, 40.0, 30.0)
+    assert not nets._partly_touching(a, other) and not nets._partly_touching(other, a)
