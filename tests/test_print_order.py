@@ -274,3 +274,18 @@ def test_words_a_font_cannot_print_are_a_problem_at_each_place_they_are_given_be
     ((where, message),) = raised.value.problems
     assert where == second and "bold" in message and "U+1F3F4" in message  # the first font named, once a place
     assert parts(Kinds.game("pad", printed=(("Plain", ("sans",), first),)), Settings())
+
+
+def test_a_kit_is_packed_once_for_the_same_parts_and_settings_and_the_last_few_are_kept(kit, monkeypatch):
+    monkeypatch.setattr(print_order, "PACKED", [])
+    _, parts, settings = kit
+    first = print_order._packed(parts, settings)
+    assert print_order._packed(parts, settings) is first
+    assert print_order._packed(parts, replace(settings, fold=True)) is not first
+    assert print_order._packed([Part(parts[0].component, list(parts[0].pages), ""), parts[1]], settings) is not first
+    assert print_order._packed(parts[:1], settings) is not first
+    assert print_order._packed(parts, settings) is first  # three others since: kept
+    for paper in ("letter", "a3", "tabloid", "a4"):
+        print_order._packed(parts, replace(settings, paper=PAPERS[paper], fold=True))
+    assert len(print_order.PACKED) == print_order.PACKED_KEPT
+    assert print_order._packed(parts, settings) is not first  # four others since: packed anew
