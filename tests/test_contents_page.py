@@ -221,3 +221,23 @@ def test_contents_pages_picturing_other_faces_are_told_apart():
         keys.append(page.flat.key)
     assert keys[0] != keys[1] and keys[0][1] == keys[1][1]  # the same steps, other faces pictured
     assert first in keys[0] and other in keys[1]
+
+
+def test_an_entry_s_title_and_its_pages_share_a_line_its_advice_under_them_and_the_notes_hang_from_bullets():
+    parts = [part("Map"), part("Pad")]
+    (page,) = contents_pages(game(), parts, printed(parts), Settings())
+    shown = [(values["text"], values) for name, values in page.flat.steps if name == "text"]
+    at = {text: baseline for text, _, baseline in texts(page)}
+    tally = dict(shown)["1 copy · page 2"]
+    assert (tally["align"], tally["x"] + tally["w"], tally["size"]) == ("right", 210.0 - 18.0, 9)  # at the right
+    assert at["1 copy · page 2"] == pytest.approx(at["Map"])
+    advice = [baseline for text, _, baseline in texts(page) if text.startswith("Print one-sided")]
+    assert at["Map"] - advice[0] == pytest.approx(4.5)
+    assert at["Map"] - at["Pad"] == pytest.approx(20.0 + 4.0)  # a short entry: its pictures' height and 4 mm
+    bullets = [values for text, values in shown if text == "•"]
+    notes = [values for text, values in shown if values["x"] == 18.0 + 5]
+    assert len(bullets) == 5 and {(v["x"], v["font"], v["size"]) for v in bullets} == {(18.0, "bold", 9.0)}
+    assert {(v["font"], v["size"]) for v in notes} == {("sans", 9.0)}  # 8.5 pt, and half a point more
+    first, second = (values["y"] for values in notes[:2])  # the first note's two lines
+    assert second - first == pytest.approx(9.0 * 1.35 / PT)
+    assert bullets[1]["y"] - second == pytest.approx(9.0 * 1.35 / PT + 1.5)  # and 1.5 mm before the next
