@@ -234,3 +234,18 @@ def test_a_fold_line_along_the_page_from_its_left_edge_has_the_word_fold_right_o
     word = in_margins_clear_of_all(on)["fold"]
     assert furniture(on).fold_label.turn == 90 and word.x0 == pytest.approx(180.0 + CLEAR)
     assert (word.y0 + word.y1) / 2 == pytest.approx(150.0)
+
+
+def test_the_footer_keeps_clear_of_the_crop_marks_below_the_faces():
+    """Faces 11 mm above the content's foot: their crop marks reach down into the margin, in line with the cuts
+    at x 30 and 180; the footer's lines start just clear of the first, the bar stands below the second."""
+    face = Box(30.0, 16.0, 180.0, 280.0)
+    on = Page(size=(210.0, 297.0), side="fronts", placed=[(Slot(face, 0, face), None)], content=ROOM, marks=True,
+              footer=FOOTER, footer_at_bottom=False)
+    marks = [Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)) for x0, y0, x1, y1 in on.crop_marks()]
+    assert any(mark.x0 == 30.0 and mark.y0 < 11.0 for mark in marks)
+    boxes = drawn(on)
+    for name, box in boxes.items():
+        assert all(apart(box, mark) >= CLEAR - EPS for mark in marks), name
+    assert boxes["line 1"].x0 == pytest.approx(30.0 + CLEAR) and boxes["line 2"].y0 == pytest.approx(ROOM.y0)
+    assert boxes["bar"].x1 == pytest.approx(ROOM.x1) and boxes["bar"].y0 == ROOM.y0
