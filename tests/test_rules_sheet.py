@@ -478,3 +478,16 @@ def test_a_thin_pale_line_parts_the_columns_of_each_page_from_under_its_heading_
         name, line = page[0]
         assert name == "line" and (line["stroke"], line["width"]) == (RULE, 0.2)
         assert line["points"] == [[95.0, rule + 4.0], [95.0, 120.0 - DESCENT]]
+
+
+def test_only_a_first_line_heading_titles_the_rules_and_only_a_picture_of_the_components_outside_lists_is_one():
+    title, blocks = parse("Intro first.\n\n# Late title\n\n- one\n\n  two\n- ![Box](components)\n\n![Map](map.png)\n\n"
+                          "![Box](components)\n\n1) a\n\n# Another\n")
+    assert title == ""  # a text before it: the heading is no title
+    assert [(b.kind, b.text, b.marker, b.depth) for b in blocks] == [
+        ("para", "Intro first.", "", 0), ("heading", "Late title", "", 0), ("bullet", "one", "•", 1),
+        ("para", "two", "", 1),  # an item's later paragraph, set in as deep as the item
+        ("bullet", "Box", "•", 1), ("para", "Map", "", 0), ("picture", "Box", "", 0), ("number", "a", "1.", 1),
+        ("heading", "Another", "", 0)]
+    title, blocks = parse("# Game\n\n# Again\n")
+    assert title == "Game" and [(b.kind, b.text) for b in blocks] == [("heading", "Again")]
