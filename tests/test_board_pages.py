@@ -126,3 +126,12 @@ def test_a_crop_mark_is_drawn_only_where_the_margin_holds_two_mm_of_it():
     assert mark["line"]["points"] == [[50.0, -MARK_GAP], [50.0, -MARK_GAP - 2.0]] and mark["line"]["width"] == 0.25
     (level,) = boards._marks(30.0, 0.0, 100.0, -MARK_GAP - 1.0, 100.0 + MARK_GAP + 3.0, vertical=False)
     assert level["line"]["points"] == [[100.0 + MARK_GAP, 30.0], [100.0 + MARK_GAP + 3.0, 30.0]]
+
+
+def test_a_registration_cross_is_two_thin_arms_and_a_finer_ring_round_their_meeting():
+    sea = board((300.0, 200.0), {})
+    across, down, ring = boards._cross((150.0, 100.0), Box(-3.0, -3.0, 160.0, 110.0), 300.0, 200.0, sea)
+    assert across["line"]["points"] == [[150.0 - boards.CROSS, 100.0], [150.0 + boards.CROSS, 100.0]]
+    assert down["line"]["points"] == [[150.0, 100.0 - boards.CROSS], [150.0, 100.0 + boards.CROSS]]
+    assert across["line"]["width"] == down["line"]["width"] == 0.2 and across["line"]["stroke"] == boards.INK
+    assert (ring["circle"]["width"], ring["circle"]["stroke"]) == (0.15, boards.INK)

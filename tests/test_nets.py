@@ -358,3 +358,20 @@ def test_panels_meeting_along_part_of_an_edge_on_any_side_are_partly_touching(ot
 def test_panels_sharing_a_whole_edge_a_corner_or_nothing_are_not_partly_touching(other):
     a = nets.Panel("a", 0.0, 0.0, 40.0, 30.0)
     assert not nets._partly_touching(a, other) and not nets._partly_touching(other, a)
+
+
+def test_a_box_s_glue_tabs_are_made_smaller_for_low_walls_and_narrow_panels():
+    """Tapers and depths are capped: a tray's tabs 8 mm deep and drawn in 3 mm, less on a low wall; a divider's
+    6 mm (a quarter of its width at most), drawn in 2 mm or a third of its height; a sleeve's 8 mm (its lid's
+    width less 2 mm at most), drawn in 4 mm or a quarter of its length."""
+    def tabs(made):
+        return {(tab.panel, tab.depth, round(tab.taper, 6)) for tab in made[1]}
+
+    assert tabs(nets.tray((50.0, 40.0, 30.0), 0.5)) == {("side 1", 8.0, 3.0), ("side 2", 8.0, 3.0)}
+    assert tabs(nets.tray((50.0, 40.0, 5.0), 0.5)) == {("side 1", 4.0, round(5.0 / 3, 6)), ("side 2", 4.0, round(5.0 / 3, 6))}
+    assert tabs(nets.divider((50.0, 40.0, 30.0), 0.5)) == {("divider", 6.0, 2.0)}
+    assert tabs(nets.divider((50.0, 40.0, 5.0), 0.5)) == {("divider", 6.0, 1.5)}  # 4.5 mm high
+    assert tabs(nets.divider((10.0, 14.0, 20.0), 0.5)) == {("divider", 3.25, 2.0)}  # 13 mm wide
+    assert [tab.side for tab in nets.divider((50.0, 40.0, 30.0), 0.5)[1]] == ["left", "right"]
+    assert tabs(nets.sleeve((50.0, 40.0, 30.0), 0.5, 1.0)) == {("side 2", 8.0, 4.0)}
+    assert tabs(nets.sleeve((10.0, 4.0, 3.0), 0.5, 1.0)) == {("side 2", 4.5, 2.75)}  # a lid 6.5 mm wide, 11 long

@@ -491,3 +491,16 @@ def test_only_a_first_line_heading_titles_the_rules_and_only_a_picture_of_the_co
         ("heading", "Another", "", 0)]
     title, blocks = parse("# Game\n\n# Again\n")
     assert title == "Game" and [(b.kind, b.text) for b in blocks] == [("heading", "Again")]
+
+
+def test_a_line_s_runs_stand_where_the_text_layout_sets_them_after_the_column_s_edge_and_the_list_s_indent():
+    from pnp.layout.rulesheet import BODY, COLUMN_GAP, INDENT
+
+    text = "Take **5** gold *coins* now."
+    column = (190.0 - COLUMN_GAP) / 2
+    (line,) = set_lines(text, column, BODY)
+    [page] = pages_of(f"# T\n\n{text}\n\n- {text}\n", (190.0, 250.0), "", [], "T")
+    runs = [(values["text"], values["x"]) for name, values in page if name == "text"][2:]
+    assert len(line) == 5 and runs[:5] == [(text, pytest.approx(dx)) for dx, text, _ in line]
+    indented = set_lines(text, column - INDENT, BODY)[0]
+    assert runs[6:] == [(text, pytest.approx(INDENT + dx)) for dx, text, _ in indented]  # after the bullet
