@@ -375,3 +375,23 @@ def test_a_box_s_glue_tabs_are_made_smaller_for_low_walls_and_narrow_panels():
     assert [tab.side for tab in nets.divider((50.0, 40.0, 30.0), 0.5)[1]] == ["left", "right"]
     assert tabs(nets.sleeve((50.0, 40.0, 30.0), 0.5, 1.0)) == {("side 2", 8.0, 4.0)}
     assert tabs(nets.sleeve((10.0, 4.0, 3.0), 0.5, 1.0)) == {("side 2", 4.5, 2.75)}  # a lid 6.5 mm wide, 11 long
+
+
+def test_a_glue_tab_is_grey_a_flap_white_unless_given_a_fill_and_each_says_what_it_is_unless_told_nothing():
+    back = nets.Panel("back", 0.0, 0.0, 40.0, 60.0)
+    tabs = [nets.Tab("back", "left", 5.0, 1.0), nets.Tab("back", "top", 10.0, 2.0, edge="flap"),
+            nets.Tab("back", "right", 10.0, 2.0, edge="flap", fill="#FF0000", label="close"),
+            nets.Tab("back", "bottom", 4.0, 1.0, label="")]
+    steps = nets.net_steps([back], tabs)
+    fills = [values["fill"] for name, values in steps if name == "polygon"]
+    assert fills == ["#E6E6E6", "#FF0000", "#E6E6E6"]  # no polygon for the white flap
+    assert all(values["stroke"] == "none" for name, values in steps if name == "polygon")
+    cut_round = [values for name, values in steps if name == "line" and len(values["points"]) == 4]
+    assert len(cut_round) == 4
+    assert {(v["stroke"], v["width"], v["fill"], v["dash"]) for v in cut_round} == {("#000000", 0.3, "none", None)}
+    words = [(values["x"], values["steps"][0][1]["text"], values["steps"][0][1]["size"]) for name, values in steps
+             if name == "group"]
+    assert words == [(pytest.approx(-2.5), "glue", 6.0), (pytest.approx(45.0), "close", pytest.approx(7.8))]
+    folds = [values for name, values in steps if name == "line" and len(values["points"]) == 2]
+    assert len(folds) == 4 and all(v == {**nets.FOLD, "points": v["points"]} for v in folds)  # every edge tabbed
+    assert [tab.text for tab in tabs] == ["glue", "", "close", ""]
