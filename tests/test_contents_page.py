@@ -241,3 +241,16 @@ def test_an_entry_s_title_and_its_pages_share_a_line_its_advice_under_them_and_t
     first, second = (values["y"] for values in notes[:2])  # the first note's two lines
     assert second - first == pytest.approx(9.0 * 1.35 / PT)
     assert bullets[1]["y"] - second == pytest.approx(9.0 * 1.35 / PT + 1.5)  # and 1.5 mm before the next
+
+
+def test_a_contents_page_is_a_page_of_the_kit_s_paper_without_crop_marks_or_furniture_of_its_own():
+    parts = [part("Map")]
+    letter = Settings(paper=PAPERS["letter"])
+    pages = contents_pages(game(rules=False), parts, printed(parts), letter)
+    assert len(pages) == 2
+    for number, page in enumerate(pages, start=1):
+        assert (page.side, page.size, page.marks, page.furniture) == ("contents", letter.size, False, False)
+        assert page.flat.size == letter.size and page.flat.where.file.endswith("game.yaml")
+        assert f"Small · contents · page {number} · print at 100 %" in [text for text, _, _ in
+                                                                       texts(page, letter.size[1])]
+    assert pages[0].flat.key != pages[1].flat.key
