@@ -249,3 +249,12 @@ def test_the_footer_keeps_clear_of_the_crop_marks_below_the_faces():
         assert all(apart(box, mark) >= CLEAR - EPS for mark in marks), name
     assert boxes["line 1"].x0 == pytest.approx(30.0 + CLEAR) and boxes["line 2"].y0 == pytest.approx(ROOM.y0)
     assert boxes["bar"].x1 == pytest.approx(ROOM.x1) and boxes["bar"].y0 == ROOM.y0
+
+
+def test_on_a_page_with_a_footer_band_the_word_fold_still_keeps_clear_of_the_crop_marks():
+    left, right = Box(20.0, 30.0, 105.0, 250.0), Box(105.0, 30.0, 190.0, 250.0)
+    on = Page(size=(210.0, 297.0), side="fold-and-glue", placed=[(Slot(face, 0, face), None) for face in (left, right)],
+              content=ROOM.inset(bottom=FOOTER_BAND), fold=("x", 105.0), marks=True, footer=FOOTER,
+              footer_at_bottom=True)
+    word = drawn(on)["fold"]
+    assert word.y0 == pytest.approx(250.0 + MARK_GAP + MARK_LENGTH + CLEAR)
