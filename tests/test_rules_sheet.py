@@ -504,3 +504,25 @@ def test_a_line_s_runs_stand_where_the_text_layout_sets_them_after_the_column_s_
     assert len(line) == 5 and runs[:5] == [(text, pytest.approx(dx)) for dx, text, _ in line]
     indented = set_lines(text, column - INDENT, BODY)[0]
     assert runs[6:] == [(text, pytest.approx(INDENT + dx)) for dx, text, _ in indented]  # after the bullet
+
+
+def test_a_paragraph_leaves_no_single_line_at_a_column_s_foot_but_two_may_stay():
+    from pnp.layout.rulesheet import LEADING, Sheet
+    from pnp.model.units import PT
+
+    step = 9.6 * LEADING / PT
+    top = Sheet((190.0, 250.0), "T", "").y
+
+    def columns(room: int, count: int) -> list[bool]:
+        """Whether each of `count` lines goes on in the second column, when `room` lines are left in the first
+        (of six)."""
+        sheet = Sheet((190.0, top + 6 * step + 0.2 * step), "T", "")
+        sheet.lines([[(0.0, f"filler {n}", "sans")] for n in range(6 - room)], 9.6)
+        sheet.lines([[(0.0, f"line {n}", "sans")] for n in range(count)], 9.6)
+        placed = {values["text"]: values["x"] for name, values in sheet.pages[0] if name == "text"}
+        return [placed[f"line {n}"] > 0.0 for n in range(count)]
+
+    assert columns(1, 5) == [True] * 5  # one line would stand alone: the paragraph goes on whole
+    assert columns(2, 5) == [False] * 2 + [True] * 3
+    assert columns(4, 5) == [False] * 3 + [True] * 2  # the last line not alone at the next column's head
+    assert columns(5, 5) == [False] * 5
