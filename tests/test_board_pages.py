@@ -9,10 +9,12 @@ import pytest
 
 from pnp.errors import Where
 from pnp.layout import boards
-from pnp.layout.imposition import MARK_GAP, Settings
+from pnp.layout.imposition import FOOTER_BAND, MARK_GAP, Settings
 from pnp.layout.tiling import GLUE, plan
 from pnp.model.board import Board, Space
 from pnp.model.geometry import Box
+from pnp.model.units import PT
+from pnp.typeset.text import font, wrap
 
 pytestmark = pytest.mark.quick
 
@@ -135,3 +137,39 @@ def test_a_registration_cross_is_two_thin_arms_and_a_finer_ring_round_their_meet
     assert down["line"]["points"] == [[150.0, 100.0 - boards.CROSS], [150.0, 100.0 + boards.CROSS]]
     assert across["line"]["width"] == down["line"]["width"] == 0.2 and across["line"]["stroke"] == boards.INK
     assert (ring["circle"]["width"], ring["circle"]["stroke"]) == (0.15, boards.INK)
+
+
+def test_the_assembly_map_outlines_each_sheet_s_own_part_of_the_board_and_numbers_the_steps_beside_it():
+    large = board((400.0, 250.0), {"start": (12.5, 70.0, "")})
+    settings = Settings()
+    tiled = boards.board_plan(large, settings)
+    page = boards._map_page(large, "the board's face", tiled, settings)
+    (slot, face), = page.placed
+    (_, picture), raw = face.steps
+    width = face.size[0]
+    assert (picture["x"], picture["y"]) == (10.0 - boards.MAP_GAP, 27.0)
+    assert picture["w"] == pytest.approx((width - 2 * picture["x"]) * 0.55)  # the board a little over half across
+    assert picture["h"] == pytest.approx(250.0 * picture["w"] / 400.0)
+    filled = [step["rect"] for step in raw.steps if "rect" in step and "fill" in step["rect"]]
+    outlines = [step["rect"] for step in raw.steps if "rect" in step and "fill" not in step["rect"]]
+    assert [(r["x"], r["w"]) for r in filled] == [(r["x"], r["w"]) for r in outlines] and len(outlines) == 3
+    assert {(r["fill"], r["opacity"]) for r in filled} == {("#FFFFFF", 0.35)}
+    assert outlines[0]["x"] == picture["x"] and outlines[-1]["x"] + outlines[-1]["w"] == pytest.approx(
+        picture["x"] + picture["w"])  # the board's own edges, not its bleed's
+    assert [a["x"] + a["w"] for a in outlines[:-1]] == [pytest.approx(b["x"]) for b in outlines[1:]]
+    assert all((r["y"], r["h"]) == (picture["y"], pytest.approx(picture["h"])) for r in outlines)
+    names = [step["text"] for step in raw.steps if "text" in step and step["text"]["font"] == "title"][1:]
+    narrowest = outlines[1]["w"]  # the middle sheet's part: the outer ones as wide with their bleed, drawn without
+    assert [n["text"] for n in names] == ["A1", "A2", "A3"]
+    assert [n["size"] for n in names] == [pytest.approx(0.3 * narrowest * PT)] * 3  # under 30 pt
+    numbered = [step["text"] for step in raw.steps if "text" in step and step["text"]["text"][:2] in ("1.", "2.",
+                                                                                                       "3.", "4.")]
+    assert len(numbered) == 4 and {n["x"] for n in numbered} == {picture["x"] + picture["w"] + 6}
+    assert numbered[0]["y"] == 27.0 and numbered[0]["w"] == pytest.approx(width - picture["x"] - numbered[0]["x"])
+    for this, after in zip(numbered, numbered[1:]):
+        lines = len(wrap(this["text"].replace("\\", ""), font("sans"), 8.5, this["w"] * PT))
+        assert after["y"] - this["y"] == pytest.approx((lines * 1.2 * 8.5 + 3) / PT)
+    content = Box(5.0, 5.0 + FOOTER_BAND, 205.0, 292.0)
+    assert slot.trim == Box(content.x0 + boards.MAP_GAP, content.y1 - boards.MAP_GAP - face.size[1],
+                            content.x1 - boards.MAP_GAP, content.y1 - boards.MAP_GAP)
+    assert face.size[1] == pytest.approx(content.h * boards.MAP_SHARE - 2 * boards.MAP_GAP)
