@@ -254,3 +254,21 @@ def test_a_contents_page_is_a_page_of_the_kit_s_paper_without_crop_marks_or_furn
         assert f"Small · contents · page {number} · print at 100 %" in [text for text, _, _ in
                                                                        texts(page, letter.size[1])]
     assert pages[0].flat.key != pages[1].flat.key
+
+
+def test_printing_notes_too_many_for_the_page_go_on_whole_under_a_continued_heading():
+    note = "Sleeve the cards before play. " * 25
+    parts = [part("Map")]
+    pages = contents_pages(game(notes=(note,) * 8), parts, printed(parts), Settings())
+    assert len(pages) == 2
+    heading, bullet, first = texts(pages[1])[:3]
+    assert heading == ("Before you print (continued)", 14, pytest.approx(297.0 - 22.0))
+    assert bullet[0] == "•" and bullet[2] == first[2] == pytest.approx(297.0 - 22.0 - 7.0)
+    for page in pages:
+        shown = [(text, at) for text, _, at in texts(page) if "contents · page" not in text and "bar must" not in text]
+        assert min(at for _, at in shown) >= BOTTOM - 1e-9
+    bullets = [sum(1 for text, _, _ in texts(page) if text == "•") for page in pages]
+    lines = [sum(1 for text, _, _ in texts(page) if text.startswith("Sleeve the cards")) for page in pages]
+    assert sum(bullets) == 5 + 8 and bullets[1] > 0  # the five notes of a duplex kit and its own eight
+    each = sum(lines) // 8
+    assert each > 1 and all(count % each == 0 for count in lines)  # no note split between the pages
