@@ -272,3 +272,15 @@ def test_printing_notes_too_many_for_the_page_go_on_whole_under_a_continued_head
     assert sum(bullets) == 5 + 8 and bullets[1] > 0  # the five notes of a duplex kit and its own eight
     each = sum(lines) // 8
     assert each > 1 and all(count % each == 0 for count in lines)  # no note split between the pages
+
+
+def test_entries_run_on_under_their_continued_heading_7_mm_below_it():
+    """On the page they run on to, the heading keeps 7 mm under it (the first page's, 4 mm) before the next
+    entry, whose title stands 5 mm lower."""
+    parts = [part(f"Part {n}", ADVICE * 4) for n in range(1, 13)]
+    first, second = contents_pages(game(), parts, printed(parts), Settings())[:2]
+    heading, title = texts(second)[:2]
+    assert heading[0] == "What this kit holds (continued)" and title[1] == 10
+    assert heading[2] - title[2] == pytest.approx(7.0 + 5.0)
+    at = {text: baseline for text, _, baseline in texts(first)}
+    assert at["What this kit holds"] - at["Part 1"] == pytest.approx(4.0 + 5.0)
