@@ -289,3 +289,15 @@ def test_a_kit_is_packed_once_for_the_same_parts_and_settings_and_the_last_few_a
         print_order._packed(parts, replace(settings, paper=PAPERS[paper], fold=True))
     assert len(print_order.PACKED) == print_order.PACKED_KEPT
     assert print_order._packed(parts, settings) is not first  # four others since: packed anew
+
+
+def test_only_a_duplex_kit_printed_in_one_go_has_blank_backs(kit):
+    """A part's own PDF, a fold-and-glue kit and a print shop's files are not printed double-sided in one go:
+    no page is left blank in them."""
+    game, parts, settings = kit
+    for made in (sequence(game, parts, settings, with_contents=False),
+                 sequence(game, parts, replace(settings, fold=True), with_contents=True),
+                 sequence(game, parts, replace(settings, shop=True), with_contents=True)):
+        assert None not in [page for _, page in made] and [owners for owners, _ in made][-2:] == [
+            (parts[0],), (parts[1],)]
+    assert None in [page for _, page in sequence(game, parts, settings, with_contents=True)]
