@@ -395,3 +395,19 @@ def test_a_glue_tab_is_grey_a_flap_white_unless_given_a_fill_and_each_says_what_
     folds = [values for name, values in steps if name == "line" and len(values["points"]) == 2]
     assert len(folds) == 4 and all(v == {**nets.FOLD, "points": v["points"]} for v in folds)  # every edge tabbed
     assert [tab.text for tab in tabs] == ["glue", "", "close", ""]
+
+
+def test_a_net_s_problems_are_each_said_once_and_none_that_follows_from_another():
+    """Panels without an area or tabs on no panel: said, and nothing checked further; overlapping panels: not
+    said to fall apart as well; a tab without depth or on an edge already tabbed: said once, not checked on."""
+    assert nets.problems([P("a", 0, 0, 0, 40), P("b", 0, 40, 60, 36)], [T("lid", "left", 8, 4)]) == [
+        ("panels.a", "a panel needs a width and a height above 0"),
+        ("tabs", "tabs stand on panels the net does not have: lid")]
+    assert nets.problems([P("a", 0, 0, 60, 40), P("b", 0, 30, 60, 36), P("c", 100, 0, 5, 5)], []) == [
+        ("panels.b", "panels a and b overlap")]
+    assert nets.problems(POUCH, [T("back", "left", 8, 4), T("back", "left", 0, 0), T("back", "left", 6, 2),
+                                 T("front", "left", 8, 4)]) == [
+        ("tabs.[1]", "a tab needs a depth above 0"), ("tabs.[2]", "the left edge of back already has a tab (tabs.[0])")]
+    found = nets.problems(U, [T("d", "right", 12, 0), T("e", "left", 12, 0)])
+    assert [field for field, _ in found] == ["tabs.[0]", "tabs.[1]", "tabs.[1]"]  # each covers e or d, and each other
+    assert found[2][1] == "the tab on the left edge of e overlaps tabs.[0]"
