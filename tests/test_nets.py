@@ -368,7 +368,8 @@ def test_a_box_s_glue_tabs_are_made_smaller_for_low_walls_and_narrow_panels():
         return {(tab.panel, tab.depth, round(tab.taper, 6)) for tab in made[1]}
 
     assert tabs(nets.tray((50.0, 40.0, 30.0), 0.5)) == {("side 1", 8.0, 3.0), ("side 2", 8.0, 3.0)}
-    assert tabs(nets.tray((50.0, 40.0, 5.0), 0.5)) == {("side 1", 4.0, round(5.0 / 3, 6)), ("side 2", 4.0, round(5.0 / 3, 6))}
+    low = round(5.0 / 3, 6)  # a third of a 5 mm wall
+    assert tabs(nets.tray((50.0, 40.0, 5.0), 0.5)) == {("side 1", 4.0, low), ("side 2", 4.0, low)}
     assert tabs(nets.divider((50.0, 40.0, 30.0), 0.5)) == {("divider", 6.0, 2.0)}
     assert tabs(nets.divider((50.0, 40.0, 5.0), 0.5)) == {("divider", 6.0, 1.5)}  # 4.5 mm high
     assert tabs(nets.divider((10.0, 14.0, 20.0), 0.5)) == {("divider", 3.25, 2.0)}  # 13 mm wide
