@@ -37,7 +37,10 @@ def lan_address() -> str:
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on host:port (0: a free port); a PnpError when the port is taken or not allowed."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # Its protocol named, not left 0: the connections it accepts carry it, and asyncio turns Nagle's algorithm off
+    # (TCP_NODELAY) only on a socket naming it. Else an answer's body, sent after its headers, waited for the
+    # browser's delayed acknowledgement of them: some 40 ms for each line a table enters.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
