@@ -526,3 +526,25 @@ def test_a_paragraph_leaves_no_single_line_at_a_column_s_foot_but_two_may_stay()
     assert columns(2, 5) == [False] * 2 + [True] * 3
     assert columns(4, 5) == [False] * 3 + [True] * 2  # the last line not alone at the next column's head
     assert columns(5, 5) == [False] * 5
+
+
+def test_a_picture_of_no_components_takes_no_room_and_one_without_a_caption_none_for_it():
+    from types import SimpleNamespace
+
+    from pnp.layout.rulesheet import BODY, CAPTION, LEADING, PICTURE_HEIGHT, Picture
+    from pnp.model.units import PT
+
+    gems = [Picture(SimpleNamespace(size=(20.0, 20.0)), "Gems", "12 tokens")]
+
+    def tops(text: str, pictures: list) -> dict:
+        [page] = pages_of(f"# T\n\n{text}\n\nAfter.\n", (190.0, 250.0), "", pictures, "T")
+        return {values.get("text", name): values["y"] for name, values in page[3:] if name in ("text", "picture")}
+
+    plain = tops("", [])["After."]
+    assert tops("![What](components)", []) == {"After.": plain}  # nothing drawn, no room kept
+    captioned, bare = tops("![What](components)", gems), tops("![](components)", gems)
+    assert "What" not in bare and bare["picture"] == pytest.approx(plain) and captioned["picture"] == pytest.approx(
+        plain + BODY * LEADING / PT)  # the caption a line of the text above the picture
+    label = CAPTION * LEADING / PT
+    assert bare["After."] - plain == pytest.approx(PICTURE_HEIGHT + 1.5 + 2 * label + 2.5)  # its name and count
+    assert captioned["After."] - bare["After."] == pytest.approx(BODY * LEADING / PT)
