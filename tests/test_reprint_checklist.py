@@ -214,3 +214,9 @@ def test_a_reprint_lays_out_again_only_the_parts_that_changed_a_deck_s_cards_alo
     assert again[1] is parts[2]
     only_more = changes.reprinted(toy, parts, Changes([], [], [], {("deck", "alpha"): (3, 4)}, [], []), Settings())
     assert [part.component.id for part in only_more] == ["deck"]
+
+
+def test_only_a_print_shop_kind_s_cards_are_laid_out_again_alone(toy):
+    assert changes._alone(toy.components["deck"])
+    assert not changes._alone(toy.components["counters"])  # tokens: their part printed whole
+    assert not changes._alone(SimpleNamespace(kind="board", cards=()))  # printed by a shop, but of no cards
