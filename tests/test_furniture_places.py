@@ -258,3 +258,11 @@ def test_on_a_page_with_a_footer_band_the_word_fold_still_keeps_clear_of_the_cro
               footer_at_bottom=True)
     word = drawn(on)["fold"]
     assert word.y0 == pytest.approx(250.0 + MARK_GAP + MARK_LENGTH + CLEAR)
+
+
+def test_in_the_margin_above_the_faces_the_footer_stands_at_the_top_of_the_room_away_from_them():
+    block = extents(FOOTER)["block"]
+    bottom = ROOM.y0 + block[3] - block[2]  # the margin below the faces a little short of the footer
+    boxes = in_margins_clear_of_all(page(Box(90.0, bottom, 120.0, 250.0)))
+    assert boxes["line 1"].y1 == pytest.approx(ROOM.y1) and boxes["line 1"].x0 == ROOM.x0
+    assert boxes["bar"].y0 == ROOM.y0  # the bar, lower, still below the faces
