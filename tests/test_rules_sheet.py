@@ -548,3 +548,9 @@ def test_a_picture_of_no_components_takes_no_room_and_one_without_a_caption_none
     label = CAPTION * LEADING / PT
     assert bare["After."] - plain == pytest.approx(PICTURE_HEIGHT + 1.5 + 2 * label + 2.5)  # its name and count
     assert captioned["After."] - bare["After."] == pytest.approx(BODY * LEADING / PT)
+
+
+def test_rules_without_a_title_line_are_titled_with_the_game_s_name():
+    [page] = pages_of("Dig where the map says.\n", (190.0, 250.0), "2 players", [], "Treasure")
+    texts = [values["text"] for name, values in page if name == "text"]
+    assert texts[:3] == ["Treasure", "2 players", "Dig where the map says."]
