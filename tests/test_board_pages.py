@@ -173,3 +173,16 @@ def test_the_assembly_map_outlines_each_sheet_s_own_part_of_the_board_and_number
     assert slot.trim == Box(content.x0 + boards.MAP_GAP, content.y1 - boards.MAP_GAP - face.size[1],
                             content.x1 - boards.MAP_GAP, content.y1 - boards.MAP_GAP)
     assert face.size[1] == pytest.approx(content.h * boards.MAP_SHARE - 2 * boards.MAP_GAP)
+
+
+def test_a_sheet_below_another_is_cut_along_its_top_across_the_page_s_room():
+    size = (150.0, 400.0)
+    tiled = plan(size, 3.0, {"portrait": (193.0, 274.0)}, [])
+    lower = tiled.tiles[1]
+    assert lower.cut_top and not lower.cut_left
+    room = Box(-40.0, -40.0, size[0] + 40.0, size[1] + 40.0)
+    cuts = [step["line"]["points"] for step in overlay(tiled, lower, size)
+            if "line" in step and step["line"]["width"] == 0.35]
+    assert cuts == [[[room.x0 + 0.5, lower.source.y0], [room.x1 - 0.5, lower.source.y0]]]
+    assert not [step for step in overlay(tiled, tiled.tiles[0], size) if "line" in step and
+                step["line"]["width"] == 0.35]  # the top sheet's edges are the board's own
