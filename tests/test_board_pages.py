@@ -186,3 +186,13 @@ def test_a_sheet_below_another_is_cut_along_its_top_across_the_page_s_room():
     assert cuts == [[[room.x0 + 0.5, lower.source.y0], [room.x1 - 0.5, lower.source.y0]]]
     assert not [step for step in overlay(tiled, tiled.tiles[0], size) if "line" in step and
                 step["line"]["width"] == 0.35]  # the top sheet's edges are the board's own
+
+
+def test_crosses_stand_where_seams_meet_the_board_s_edges_or_each_other():
+    size = (300.0, 400.0)
+    tiled = plan(size, 3.0, {"portrait": (193.0, 274.0)}, [])  # two sheets across, two down
+    ((x,), (x2,)), (y,) = [row.xs for row in tiled.rows], tiled.ys
+    assert x == x2
+    assert boards._corners(*size, tiled) == [(x, 0.0), (x, y), (x, 400.0), (0.0, y), (300.0, y)]
+    one_row = plan((300.0, 100.0), 3.0, {"portrait": (193.0, 274.0)}, [])
+    assert boards._corners(300.0, 100.0, one_row) == [(one_row.rows[0].xs[0], 0.0), (one_row.rows[0].xs[0], 100.0)]
