@@ -61,6 +61,8 @@ def test_the_bleed_note_says_how_many_a_page_and_what_the_paper_leaves_of_the_bl
     big = bleed_note(deck(size=(195.0, 280.0)), Settings())
     assert big.startswith("1 card a page") and "no room for bleed" in big and "cut along the drawn lines" in big
     assert "fit" not in big  # sharing cuts would fit no more
+    for note in (shared, own, big):  # sentences, none begun in lower case
+        assert not any(sentence[0].islower() for sentence in note.split(". ")), note
     turned = bleed_note(deck(n=30), Settings(paper=PAPERS["letter"]))
     assert turned.startswith("8 cards a page, turned on their sides so that every cut") and "upright, 9" in turned
     assert "(6 a page)" in turned
@@ -234,6 +236,7 @@ def test_a_standee_s_two_sides_hang_from_its_fold_the_back_mirrored_its_base_fil
     inner = face.steps[0].face
     (front_name, front), (back_name, back) = inner.steps[:2]
     assert front["steps"].context["side"] == "front" and back["steps"].context["side"] == "back"
+    assert front["steps"].where is back["steps"].where is standees().cards[0].where
     assert back["mirror"] is True and "mirror" not in front and front["y"] == back["y"] == 60.0
     fills = inner.steps[2]
     assert isinstance(fills, Raw) and [step["rect"]["fill"] for step in fills.steps] == ["#123456"]

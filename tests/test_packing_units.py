@@ -125,6 +125,15 @@ def test_runs_cut_in_two_are_kept_only_where_they_save_a_sheet():
     assert packing.CHOSEN[_shape([run(3, (45.0, 45.0)), run(1, (45.0, 45.0), gutter=1.0)], ROOM)][0] == 0
 
 
+def test_a_run_of_two_cut_in_two_saves_a_sheet():
+    runs = [run(2, (45.0, 55.0), owner="pair"), run(1, (30.0, 55.0), owner="b"), run(1, (20.0, 60.0), owner="c")]
+    assert min(len(_packed(order, ROOM, even).sheets) for order in _orders(runs) for even in (False, True)) == 2
+    packer = _best(runs, ROOM)
+    assert len(packer.sheets) == 1 and packing.CHOSEN[_shape(runs, ROOM)][0] == 1  # cut in two
+    assert sorted(piece.front for *_, pieces in packer.sheets[0].blocks for piece in pieces) == sorted(
+        piece.front for each in runs for piece in each.pieces)
+
+
 def test_halves_of_runs_the_larger_first_and_a_single_piece_left_whole():
     halves = _halved([run(5, (10.0, 10.0), owner="a"), run(1, (10.0, 10.0), owner="b")])
     assert [[piece.front for piece in half.pieces] for half in halves] == [
@@ -177,6 +186,7 @@ def test_packed_pages_put_each_back_behind_its_front_and_name_the_area_of_the_em
     for (slot, face), (behind_it, back_face) in zip(front.placed, back.placed):
         assert back_face == ("o", "back", face[1]) and behind_it == behind(slot, settings)
     assert len(front.blocks) == 2 and all(block.side == "block" for block in front.blocks)
+    assert all(block.size == settings.size for block in front.blocks)
     one_sided, _ = packed_pages([run(2, (40.0, 40.0))], settings)
     assert [page.side for page in one_sided[0][1]] == ["sheets"]
 
@@ -210,6 +220,8 @@ def test_the_pieces_of_a_part_s_pages_carry_their_backs_and_their_size_upright()
     found, header = pieces_of("part", pages)
     assert header is None and [(p.front, p.back, p.size, p.owner) for p in found] == [
         (("f", i), ("b", i), (40.0, 60.0), "part") for i in range(3)]
+    two_sheets = duplex_pages(pairs * 5, (40.0, 60.0), 1.0, 0.0, settings)  # 15: a sheet of 12 and one of 3
+    assert [p.back for p in pieces_of("part", two_sheets)[0]] == [back for _, back in pairs * 5]
     folded = fold_pages(pairs, (40.0, 60.0), 1.0, 0.0, Settings(fold=True))
     assert [(p.front, p.back) for p in pieces_of("part", folded)[0]] == [(("f", i), ("b", i)) for i in range(3)]
     turned = duplex_pages([("card", None)], (88.0, 63.0), 0.0, 0.0, Settings(size=(80.0, 100.0), margin=5.0))
