@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from pnp.layout import packing
-from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, NoRoom, Page, Settings, Slot, behind, duplex_pages, fold_pages,
-                                   shelf_pages)
+from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, NoRoom, Page, Settings, Slot, Spacing, behind, duplex_pages,
+                                   fold_pages, shelf_pages)
 from pnp.layout.packing import (Packer, Piece, Pool, Run, Sheet, _best, _block, _least, _may_move, _merged, _moved,
                                 _halved, _orders, _packable, _packed, _score, _shape, _sheets, _split, _stock,
                                 kit_pages, packed_pages, paper, pieces_of, region_of, runs_of, used)
@@ -50,6 +50,8 @@ def test_a_block_keeps_the_bleed_and_marks_round_it_or_only_the_marks_where_that
     assert _block(cards, 1, Box(0.0, 0.0, 100.0, 50.0))[:2] == (1, 1)
     # never turned: five in a row
     assert _block(run(5, (20.0, 30.0), upright=True), 5, Box(0.0, 0.0, 100.0, 50.0)) == (5, 1, False, 100.0, 30.0, 0.0)
+    assert _block(run(5, (20.0, 30.0), upright=True), 5, Box(0.0, 0.0, 50.0, 100.0))[:3] == (2, 2, False)
+    assert _block(run(5, (20.0, 30.0)), 5, Box(0.0, 0.0, 50.0, 100.0))[:3] == (1, 5, True)
     spaced = run(5, (20.0, 30.0), bleed=1.0, gutter=4.0, marks=True)
     assert _block(spaced, 5, ROOM) == (2, 2, False, 53.0, 73.0, 4.5)
 
@@ -220,8 +222,10 @@ def test_the_pieces_of_a_part_s_pages_carry_their_backs_and_their_size_upright()
     found, header = pieces_of("part", pages)
     assert header is None and [(p.front, p.back, p.size, p.owner) for p in found] == [
         (("f", i), ("b", i), (40.0, 60.0), "part") for i in range(3)]
-    two_sheets = duplex_pages(pairs * 5, (40.0, 60.0), 1.0, 0.0, settings)  # 15: a sheet of 12 and one of 3
-    assert [p.back for p in pieces_of("part", two_sheets)[0]] == [back for _, back in pairs * 5]
+    many = [(("f", i), ("b", i)) for i in range(15)]
+    two_sheets = duplex_pages(many, (63.5, 88.9), 1.0, 0.0, settings)  # a sheet of 9 and one of 6
+    assert [(p.front, p.back, p.size) for p in pieces_of("part", two_sheets)[0]] == [
+        (front, back, (63.5, 88.9)) for front, back in many]
     folded = fold_pages(pairs, (40.0, 60.0), 1.0, 0.0, Settings(fold=True))
     assert [(p.front, p.back) for p in pieces_of("part", folded)[0]] == [(("f", i), ("b", i)) for i in range(3)]
     turned = duplex_pages([("card", None)], (88.0, 63.0), 0.0, 0.0, Settings(size=(80.0, 100.0), margin=5.0))
@@ -238,6 +242,14 @@ def test_a_shelf_page_s_header_is_its_pieces_header_not_a_piece():
     runs = runs_of("box", pages, Settings(cut_lines=True))
     assert [len(each.pieces) for each in runs] == [2, 1] and all(each.header is bar for each in runs)
     assert [(each.bleed, each.gutter, each.marks, each.cut_lines) for each in runs] == [(0.0, 4.0, False, True)] * 2
+
+
+def test_pieces_read_as_they_stand_are_never_turned():
+    slot = Slot(Box(10.0, 10.0, 50.0, 30.0), 0, Box(10.0, 10.0, 50.0, 30.0))
+    page = Page(size=(210.0, 297.0), side="sheets", placed=[(slot, "map")], spacing=Spacing(0.0, 4.0, False,
+                                                                                          upright=True))
+    (only,) = runs_of("board", [page], Settings())
+    assert only.upright and only.pieces[0].size == (40.0, 20.0)
 
 
 def test_runs_of_cards_keep_their_page_s_spacing_and_marks():
