@@ -345,3 +345,30 @@ def test_a_header_heads_every_shelf_page_and_leaves_the_rest_of_its_height():
     assert pages[0].spacing.header is True
     with pytest.raises(NoRoom):
         shelf_pages([Face(40.0, 89.1)], settings, 5.0, header=header)
+
+
+def test_a_fold_sheet_is_folded_along_or_across_portrait_or_landscape_whichever_holds_the_most():
+    settings = Settings(fold=True)  # A4
+    grid, content, band, axis, at, page = fold_grid((60.0, 60.0), 3.0, 0.0, settings, 100)
+    # folded across, at the middle of the room above the footer's band: three by two above the fold
+    assert (axis, at, page.size, grid.cols, grid.rows) == ("y", 151.5, (210.0, 297.0), 3, 2) and band
+    assert grid.box.y0 == pytest.approx(151.5 + 3.0) and grid.origin[0] == pytest.approx(15.0)
+    few = fold_grid((60.0, 60.0), 3.0, 0.0, settings, 4)  # four fit folded along: the first frame tried
+    assert (few[3], few[4], few[0].count) == ("x", 105.0, 4)
+    assert few[0].box.x1 == pytest.approx(105.0 - 3.0)  # against the fold
+    grid, content, band, axis, at, page = fold_grid((20.0, 20.0), 3.0, 0.0, settings, 100)
+    assert (axis, at, page.size, grid.cols, grid.rows) == ("x", 148.5, (297.0, 210.0), 7, 9)
+    assert grid.box.x1 == pytest.approx(148.5 - 3.0)
+
+
+def test_a_piece_too_large_for_the_paper_is_refused_naming_its_size_the_paper_and_the_margin():
+    with pytest.raises(NoRoom, match=r"300 × 400 mm piece does not fit on a4 paper inside 5 mm margins"):
+        duplex_pages([("f", None)], (300.0, 400.0), 3.0, 0.0, A4)
+    with pytest.raises(NoRoom, match=r"150 × 400 mm card does not fit half of letter paper inside 7 mm margins"):
+        fold_pages([("f", "b")], (150.0, 400.0), 3.0, 0.0, Settings(paper=PAPERS["letter"], margin=7.0, fold=True))
+
+
+def test_half_an_a4_sheet_holds_four_57_by_89_cards_with_every_mark_or_five_without():
+    marked = capacity((57.0, 89.0), 3.0, 0.0, Settings(fold=True))
+    most = capacity((57.0, 89.0), 3.0, 0.0, Settings(fold=True), marked=False)
+    assert (marked.per_page, marked.marks, most.per_page, most.marks) == (4, True, 5, False)
