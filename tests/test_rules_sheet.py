@@ -260,6 +260,7 @@ def test_the_picture_of_the_components_names_each_in_bold_and_counts_it_below_in
 def test_the_rules_sheet_s_title_and_subtitle_start_at_its_left_edge_over_a_rule_across_it():
     from pnp.layout.rulesheet import TITLE
     from pnp.model.units import PT
+    from pnp.typeset.text import CAP
 
     [page] = pages_of("# Treasure\n\nDig.\n", (190.0, 250.0), "2–4 players · 20 minutes", [], "T")
     title, subtitle, rule = page[1:4]  # after the line between the columns
@@ -333,7 +334,6 @@ def test_a_rules_page_after_the_first_is_headed_as_continued_in_ink_over_a_rule(
 def test_a_table_s_columns_are_as_wide_as_their_widest_cells_and_shared_out_in_proportion_when_too_wide():
     from pnp.layout.rulesheet import BODY, CELL_PAD, COLUMN_GAP, LEADING, PARAGRAPH_GAP, _natural
     from pnp.model.units import PT
-    from pnp.typeset.text import CAP
 
     table = "| Worth | Card | Note |\n|---|---|---|\n| 5 | Ruby |\n| 10 | Pearl of the deep sea | x |\n\nAfter.\n"
 
