@@ -1,13 +1,14 @@
 """Build speed and memory, measured (never asserted in unit tests: shared machines are noisy).
 
     python benchmarks/bench_build.py [--runs 5] [--only kits,png,svg,deck,variant,text,memory] [--cards 10000]
-    python benchmarks/bench_build.py --tiny       # every job once, at a size of seconds: what CI runs
+    python benchmarks/bench_build.py --tiny       # every job once, small: what CI runs, figures of no worth
 
 Every figure is the median of several runs, each a fresh process (interpreter start-up and imports included),
 and runs of the things compared take turns, so that a busy machine slows them alike; the processor time each
 took (user + system) is shown too, being less sensitive to a machine shared with other work. The processes
 keep compiled modules as an installed program does (in a scratch folder, even where PYTHONDONTWRITEBYTECODE
-is set), after a first run that compiles them.
+is set), after a first run that compiles them. --tiny runs each command of each job once and nothing before
+it: a build with an empty cache fills the cache its warm run finds, and the modules are used as compiled already.
 
 1. Whole kits as a user builds them: Buried Treasure (duplex and fold), Cannon Dice (its fold-and-glue form,
    10 numbered sheets) and Pete the Pirate (duplex and fold: a board tiled over sheets, tokens, standees, box
@@ -145,8 +146,8 @@ WRAPPER = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.o
            'height="%gmm" viewBox="0 0 %d %d">\n  <image width="%d" height="%d" xlink:href="%s"/>\n</svg>\n')
 
 
-def make_pictures(folder: Path, wrapped: bool = False) -> None:
-    """The picture job's game folder: PICTURES fronts and a back as PNG files, whole faces with their bleed at
+def make_pictures(folder: Path, wrapped: bool = False, fronts: int = PICTURES) -> None:
+    """The picture job's game folder: `fronts` fronts and a back as PNG files, whole faces with their bleed at
     DPI, a few lines of writing on each, and a deck of each front COPIES times. `wrapped`: each front drawn
     by an SVG file of the face's size that holds just an <image> of its PNG."""
     from PIL import Image, ImageDraw
@@ -154,7 +155,7 @@ def make_pictures(folder: Path, wrapped: bool = False) -> None:
     size = tuple(round((side + 2 * BLEED) / 25.4 * DPI) for side in (CARD_W, CARD_H))
     art = folder / "artwork"
     art.mkdir(parents=True)
-    for number in range(PICTURES):
+    for number in range(fronts):
         picture = Image.new("RGB", size, (30 + 9 * number, 100, 170 - 6 * number))
         pen = ImageDraw.Draw(picture)
         pen.rectangle([70, 70, size[0] - 70, size[1] - 70], outline=(250, 245, 230), width=10)
@@ -170,7 +171,7 @@ def make_pictures(folder: Path, wrapped: bool = False) -> None:
     step, kind = ("art", "svg") if wrapped else ("image", "png")
     (folder / "templates" / "front.yaml.j2").write_text(WHOLE_FACE % (step, "{{ card.picture }}"))
     (folder / "templates" / "back.yaml.j2").write_text(WHOLE_FACE % ("image", "back.png"))
-    rows = ["id,count,picture"] + [f"card-{n},{COPIES},front-{n:02d}.{kind}" for n in range(PICTURES)]
+    rows = ["id,count,picture"] + [f"card-{n},{COPIES},front-{n:02d}.{kind}" for n in range(fronts)]
     (folder / "deck.csv").write_text("\n".join(rows) + "\n")
     (folder / "game.yaml").write_text(PICTURE_GAME)
 
@@ -245,8 +246,7 @@ KITS = [  # (what is built, the command's arguments, the target in seconds)
 def run(command: list[str], cache_home: Path) -> tuple[float, float, float]:
     """Wall time (s), processor time (s) and peak memory (MB) of a command in a fresh process with a cache
     folder of its own."""
-    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-    env.update(XDG_CACHE_HOME=str(cache_home), PYTHONPYCACHEPREFIX=str(cache_home.parent / "pycache"))
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home)}
     start = time.perf_counter()
     child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     errors = child.stderr.read().decode()
@@ -280,33 +280,37 @@ class Timings:
 
 
 def builds(pnp: list[str], args: list[str], scratch: Path, runs: int, timings: Timings, name: str,
-           also=None) -> None:
+           also=None, warm_up: bool = True) -> None:
     """`pnp build ARGS` with an empty cache and with a warm one, `runs` times each, taking turns with `also`
-    (label, command) when given."""
+    (label, command) when given. `warm_up`: a first run of each, not counted, fills the warm cache (and
+    compiles the modules); without it, the first run with an empty cache fills it."""
     out = scratch / "out"
     warm = scratch / f"warm-{name}"
-    run(pnp + ["build", *args, "--out", str(out)], warm)  # (which compiles the modules, too)
-    if also:
-        run(also[1], warm)
+    if warm_up:
+        run(pnp + ["build", *args, "--out", str(out)], warm)
+        if also:
+            run(also[1], warm)
     for index in range(runs):
-        timings.add(f"{name} cold", run(pnp + ["build", *args, "--out", str(out)], scratch / f"cold-{name}-{index}"))
+        empty = scratch / f"cold-{name}-{index}" if warm_up or index else warm
+        timings.add(f"{name} cold", run(pnp + ["build", *args, "--out", str(out)], empty))
         timings.add(f"{name} warm", run(pnp + ["build", *args, "--out", str(out)], warm))
         if also:
             label, command = also
             timings.add(label, run(command, warm))
 
 
-def pictures(pnp: list[str], scratch: Path, runs: int, timings: Timings, wrapped: bool, targets) -> None:
-    """The 200-card picture job (its fronts PNG files placed by `image` steps, or wrapped in SVG files), and
-    plain reportlab drawing the same PNG files, taking turns; the ratios printed against `targets` (cold, warm)."""
+def pictures(pnp: list[str], scratch: Path, runs: int, timings: Timings, wrapped: bool, targets,
+             fronts: int = PICTURES, warm_up: bool = True) -> None:
+    """The picture job (its fronts PNG files placed by `image` steps, or wrapped in SVG files), and plain
+    reportlab drawing the same PNG files, taking turns; the ratios printed against `targets` (cold, warm)."""
     game = scratch / ("wrapped" if wrapped else "pictures")
-    make_pictures(game, wrapped)
+    make_pictures(game, wrapped, fronts)
     baseline = [sys.executable, "-c", PLAIN_REPORTLAB, str(game / "artwork"), str(scratch / "plain.pdf")]
-    name = "200-card picture job" + (", fronts in SVG" if wrapped else "")
+    name = f"{fronts * COPIES}-card picture job" + (", fronts in SVG" if wrapped else "")
     plain = f"plain reportlab ({name})"
-    builds(pnp, [str(game), "--duplex"], scratch, runs, timings, name, also=(plain, baseline))
+    builds(pnp, [str(game), "--duplex"], scratch, runs, timings, name, also=(plain, baseline), warm_up=warm_up)
     how = "each wrapped in an SVG file, placed by `art`" if wrapped else "placed by `image`"
-    print(f"{name} ({PICTURES} PNG faces x {COPIES}, {how}, {DPI} dpi, A4, duplex):")
+    print(f"{name} ({fronts} PNG faces x {COPIES}, {how}, {DPI} dpi, A4, duplex):")
     print(f"  plain reportlab:     {timings.line(plain)}")
     for kind, target in zip(("cold", "warm"), targets):
         ratio = timings.median(f"{name} {kind}") / timings.median(plain)
@@ -319,10 +323,11 @@ def pictures(pnp: list[str], scratch: Path, runs: int, timings: Timings, wrapped
 VARIANT = ["--rule", "hand-sizes.2=10", "--rule", "bonus.coloured=2"]
 
 
-def variant(pnp: list[str], scratch: Path, runs: int, timings: Timings) -> None:
+def variant(pnp: list[str], scratch: Path, runs: int, timings: Timings, warm_up: bool = True) -> None:
     """Buried Treasure's duplex kit, plain and as a variant of its rules, taking turns, each with an empty cache."""
     args = ["buried-treasure", "--duplex", "--out", str(scratch / "out")]
-    run(pnp + ["build", *args], scratch / "compile")  # (which compiles the modules)
+    if warm_up:
+        run(pnp + ["build", *args], scratch / "compile")  # (which compiles the modules)
     for index in range(runs):
         timings.add("plain rules", run(pnp + ["build", *args], scratch / f"plain-{index}"))
         timings.add("variant", run(pnp + ["build", *args, *VARIANT], scratch / f"variant-{index}"))
@@ -336,7 +341,8 @@ def variant(pnp: list[str], scratch: Path, runs: int, timings: Timings) -> None:
 BASELINE = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "baseline_text_cards.py"
 
 
-def text_cards(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards: int, baseline: Path) -> None:
+def text_cards(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards: int, baseline: Path,
+               warm_up: bool = True) -> None:
     """`cards` different text cards built by pnp with an empty cache, and written by plain reportlab into the same
     two PDFs and into one, taking turns; the processor time ratios printed."""
     if not baseline.is_file():
@@ -353,7 +359,8 @@ def text_cards(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards
     (assets / "artwork").symlink_to(resource_dir("artwork"))
     plain = {pdfs: [sys.executable, str(baseline), str(scratch / "plain.pdf"), "--cards", str(cards), "--pdfs",
                     str(pdfs), "--assets", str(assets)] for pdfs in (2, 1)}
-    run(pnp + ["build", *args], scratch / "compile")  # (which compiles the modules)
+    if warm_up:
+        run(pnp + ["build", *args], scratch / "compile")  # (which compiles the modules)
     for index in range(runs):
         timings.add("text cards", run(pnp + ["build", *args], scratch / f"text-{index}"))
         for pdfs, command in plain.items():
@@ -368,7 +375,7 @@ def text_cards(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards
     sys.stdout.flush()
 
 
-def memory(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards: int) -> None:
+def memory(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards: int, warm_up: bool = True) -> None:
     """The deck of `cards` cards at a tenth, half and all of its size, built in turn with an empty cache; the peak
     memory of each printed, and its growth past the smallest."""
     sizes = [cards // 10, cards // 2, cards]
@@ -376,7 +383,8 @@ def memory(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards: in
     for size in sizes:
         make_deck(scratch / f"deck-of-{size}", size)
         commands[size] = pnp + ["build", str(scratch / f"deck-of-{size}"), "--duplex", "--out", str(scratch / "out")]
-    run(commands[sizes[0]], scratch / "compile")  # (which compiles the modules)
+    if warm_up:
+        run(commands[sizes[0]], scratch / "compile")  # (which compiles the modules)
     for index in range(runs):
         for size, command in commands.items():
             timings.add(f"{size} cards", run(command, scratch / f"memory-{size}-{index}"))
@@ -399,12 +407,22 @@ def load() -> str:
 
 
 @contextmanager
-def session():
+def session(own_bytecode: bool = True):
     """A benchmark's run: the command that starts pnp, a scratch folder and the timings; the machine's load
-    said at the start and at the end."""
+    said at the start and at the end. `own_bytecode`: the processes it starts keep the modules they compile
+    in the scratch folder (even where PYTHONDONTWRITEBYTECODE is set), as an installed program keeps them;
+    without it, they use the modules as compiled already."""
     print(f"Machine: {load()} at the start", flush=True)
+    environment = dict(os.environ)
     with tempfile.TemporaryDirectory() as scratch:
-        yield [sys.executable, "-m", "pnp"], Path(scratch), Timings()
+        if own_bytecode:
+            os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+            os.environ["PYTHONPYCACHEPREFIX"] = str(Path(scratch) / "pycache")
+        try:
+            yield [sys.executable, "-m", "pnp"], Path(scratch), Timings()
+        finally:
+            os.environ.clear()
+            os.environ.update(environment)
     print(f"Machine: {load()} at the end")
 
 
@@ -416,32 +434,33 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, default=BASELINE,
                         help="the plain reportlab script of the text cards (default: %(default)s)")
     parser.add_argument("--cards", type=int, default=10_000, help="the big deck's number of different cards")
-    parser.add_argument("--tiny", action="store_true", help="one run of each job, one kit, a 40-card deck: "
-                        "that the benchmark still runs, not figures")
+    parser.add_argument("--tiny", action="store_true", help="each job's commands run once, one kit, two "
+                        "pictures, a 40-card deck: that the benchmark still runs, not figures")
     options = parser.parse_args()
     kits = KITS[:1] if options.tiny else KITS
     if options.tiny:
         options.runs, options.cards = 1, 40
+    warm_up, fronts = not options.tiny, 2 if options.tiny else PICTURES
     only = set(options.only.split(","))
-    with session() as (pnp, scratch, timings):
+    with session(own_bytecode=warm_up) as (pnp, scratch, timings):
         if "kits" in only:
             for name, args, target in kits:
-                builds(pnp, args, scratch, options.runs, timings, name)
+                builds(pnp, args, scratch, options.runs, timings, name, warm_up=warm_up)
                 print(f"{name}: `pnp build {' '.join(args)}`  (target < {target:g} s)")
                 print(f"  empty cache: {timings.line(f'{name} cold')}")
                 print(f"  warm cache:  {timings.line(f'{name} warm')}", flush=True)
         for job, wrapped, targets in (("png", False, (1.0, 0.5)), ("svg", True, (1.2, 0.8))):
             if job in only:
-                pictures(pnp, scratch, options.runs, timings, wrapped, targets)
+                pictures(pnp, scratch, options.runs, timings, wrapped, targets, fronts, warm_up)
         if "variant" in only:
-            variant(pnp, scratch, options.runs, timings)
+            variant(pnp, scratch, options.runs, timings, warm_up)
         if "text" in only:
-            text_cards(pnp, scratch, options.runs, timings, 40 if options.tiny else 1000, options.baseline)
+            text_cards(pnp, scratch, options.runs, timings, 40 if options.tiny else 1000, options.baseline, warm_up)
         if "deck" in only:
             game = scratch / "deck"
             make_deck(game, options.cards)
             name = f"{options.cards}-card deck"
-            builds(pnp, [str(game), "--duplex"], scratch, max(1, options.runs // 2), timings, name)
+            builds(pnp, [str(game), "--duplex"], scratch, max(1, options.runs // 2), timings, name, warm_up=warm_up)
             print(textwrap.dedent(f"""\
                 Deck of {options.cards:,} different cards with text and vector art, `pnp build --duplex` (deck and
                 kit PDFs, every card in each):"""))
@@ -452,7 +471,7 @@ def main() -> None:
                       f"    = {rate:,.0f} cards/s, {per_processor:,.0f} a processor second  (target >= 1,000 "
                       f"cards/s{', 1,500 a processor second' if kind == 'cold' else ''}, <= 100 MB)")
         if "memory" in only:
-            memory(pnp, scratch, max(1, options.runs // 2), timings, options.cards)
+            memory(pnp, scratch, max(1, options.runs // 2), timings, options.cards, warm_up)
 
 
 if __name__ == "__main__":
