@@ -1,7 +1,8 @@
 """Speed of `pnp stats`, printed as figures (a script, not a test).
 
-    .venv/bin/python benchmarks/bench_stats.py [--games 100000] [--scaling 20000] [--shards 100] [--game GAME]
-    .venv/bin/python benchmarks/bench_stats.py --games 200 --scaling 100 --shards 3   # what CI runs
+    .venv/bin/python benchmarks/bench_stats.py [--games 100000] [--scaling 20000] [--shards 100]
+                                               [--shard-games 1000] [--game GAME]
+    .venv/bin/python benchmarks/bench_stats.py --games 200 --scaling 100 --shards 3 --shard-games 100  # CI's
 
 1. the whole command, `pnp stats GAME --games N --workers 2 --no-html`, run as a user runs it (random bots);
 2. throughput with 1 and with 2 workers on the same games, and the ratio (the pool's scaling);
@@ -53,14 +54,14 @@ def scaling(game: str, games: int) -> None:
     print(f"  scaling from 1 to 2 workers: {rates[2] / rates[1]:.2f}x")
 
 
-def merging(game: str, shards: int, folder: Path) -> None:
+def merging(game: str, shards: int, folder: Path, each: int) -> None:
     plan = Plan(game, seed=1)
-    counts = run(plan, 1, 1000, workers=2)  # the counts of one shard of 1,000 games, written as each shard
-    settings, games = plan.settings(), shards * 1000
+    counts = run(plan, 1, each, workers=2)  # the counts of one shard of `each` games, written as each shard
+    settings, games = plan.settings(), shards * each
     files = []
     for index in range(shards):
         files.append(folder / f"shard-{index + 1}.json")
-        results.write(files[-1], results.result(settings, games, [(index * 1000 + 1, (index + 1) * 1000)], counts))
+        results.write(files[-1], results.result(settings, games, [(index * each + 1, (index + 1) * each)], counts))
     size = files[0].stat().st_size
     start = time.perf_counter()
     merged = results.merge(files)
@@ -77,12 +78,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--scaling", type=int, default=20_000, help="games played with 1, then 2 workers")
     parser.add_argument("--shards", type=int, default=100)
+    parser.add_argument("--shard-games", type=int, default=1000, help="games a shard merged holds")
     options = parser.parse_args()
     print(f"{options.game}, {os.cpu_count()} cores, {load()}")
     with tempfile.TemporaryDirectory() as folder:
         whole_run(options.game, options.games, Path(folder))
         scaling(options.game, options.scaling)
-        merging(options.game, options.shards, Path(folder))
+        merging(options.game, options.shards, Path(folder), options.shard_games)
     print(load())
 
 
