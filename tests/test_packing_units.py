@@ -54,6 +54,7 @@ def test_a_block_keeps_the_bleed_and_marks_round_it_or_only_the_marks_where_that
     assert _block(run(5, (20.0, 30.0)), 5, Box(0.0, 0.0, 50.0, 100.0))[:3] == (1, 5, True)
     spaced = run(5, (20.0, 30.0), bleed=1.0, gutter=4.0, marks=True)
     assert _block(spaced, 5, ROOM) == (2, 2, False, 53.0, 73.0, 4.5)
+    assert _block(spaced, 4, Box(0.0, 0.0, 53.0, 73.0)) == (2, 2, False, 53.0, 73.0, 4.5)  # just room, gutters and all
 
 
 def test_the_room_left_beside_a_block_is_cut_the_way_that_leaves_the_larger_piece_larger():
