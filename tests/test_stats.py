@@ -14,14 +14,14 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from click.testing import CliRunner
 
-from conftest import edit, stats_problems
+from conftest import edit, overlap, stats_problems
 from pnp.check.engine import State
 from pnp.check.loader import rules_for
 from pnp.check.replay import check_path
 from pnp.check.simulate import game_rng, play
 from pnp.cli import cli
 from pnp.errors import PnpError
-from pnp.stats import results
+from pnp.stats import report, results
 from pnp.stats.figures import (MIN_GAMES, compare, distribution, figures, judge, newcombe, newcombe_p, rates_judged,
                                t_p, t_quantile, welch, wilson)
 from pnp.stats.run import Plan, chunks, play_games, run, shard
@@ -281,7 +281,8 @@ def test_a_data_tweak_shows_as_a_real_change_and_a_rerun_as_noise(tmp_path, game
     assert written(tmp_path / "new")["settings"]["data"] != written(tmp_path / "old")["settings"]["data"]
 
 
-def test_the_report_shows_its_figures_and_plots(tmp_path):
+def test_the_report_shows_its_figures_and_plots(tmp_path, monkeypatch):
+    drawn = drawn_plots(monkeypatch)
     old = tmp_path / "old"
     assert stats(GAME, "--games", 40, "--seed", 1, "--out", old, "--no-html").exit_code == 0
     result = stats(GAME, "--games", 40, "--seed", 2, "--bots", "random,greedy", "--out", tmp_path,
@@ -296,8 +297,51 @@ def test_the_report_shows_its_figures_and_plots(tmp_path):
     pictures = re.findall(r"src='data:image/png;base64,([^']+)'", page)
     assert len(pictures) >= 3 * 6 + 5
     assert all(base64.b64decode(picture).startswith(b"\x89PNG") for picture in pictures)
+    assert len(drawn) == len(pictures) and [misplaced_writing(figure) for figure in drawn] == [[]] * len(drawn)
     data = written(tmp_path)
     assert data["figures"]["games"] == 40 and data["changes"]
+
+
+def test_a_plot_makes_room_for_long_names(monkeypatch):
+    drawn = drawn_plots(monkeypatch)
+    words = [(f"a treasure map torn in {n} pieces and found again", n / 10) for n in range(1, 9)]
+    report._bars_plot("`find` card, a game", words, words[::2])
+    rates = [(f"cautious bot {n}", {"rate": 0.004 * n, "low": 0.0, "high": 0.01 * n}) for n in range(1, 4)]
+    report._rates_plot("2 players: wins by bot", rates, None, 0.004)
+    assert [misplaced_writing(figure) for figure in drawn] == [[], []]
+
+
+def drawn_plots(monkeypatch) -> list:
+    """The report's plots, each kept as drawn (on a canvas that keeps its renderer) from here on."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    drawn, embedded = [], report._embedded
+
+    def drawing(figure, title):
+        FigureCanvasAgg(figure)
+        drawn.append(figure)
+        return embedded(figure, title)
+
+    monkeypatch.setattr(report, "_embedded", drawing)
+    return drawn
+
+
+def misplaced_writing(figure) -> list:
+    """The writing of a drawn plot (title, axis and tick labels, legend) that the picture's edge cuts or that
+    overlaps other writing."""
+    [axes] = figure.axes
+    legend = axes.get_legend()
+    texts = [axes.title, axes.xaxis.label, axes.yaxis.label, *(legend.get_texts() if legend else [])]
+    for axis in (axes.xaxis, axes.yaxis):
+        low, high = sorted(axis.get_view_interval())
+        texts += [tick.label1 for tick in axis.get_major_ticks() if low <= tick.get_loc() <= high]
+    boxes = [(text.get_text(), text.get_window_extent(figure.canvas.get_renderer())) for text in texts
+             if text.get_visible() and text.get_text()]
+    edge = figure.bbox
+    misplaced = [f"{name!r} cut" for name, box in boxes
+                 if box.x0 < edge.x0 or box.y0 < edge.y0 or box.x1 > edge.x1 or box.y1 > edge.y1]
+    return misplaced + [f"{name!r} over {other!r}" for at, (name, box) in enumerate(boxes)
+                        for other, other_box in boxes[at + 1:] if overlap(box, other_box)]
 
 
 def test_bots_that_never_finish_a_game_are_named_rather_than_win_rates_trusted(tmp_path):

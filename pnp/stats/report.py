@@ -188,18 +188,74 @@ def frequencies_html(new: dict, old: dict | None, sides: tuple = SIDES) -> list:
 
 # --- plots -------------------------------------------------------------------------------------------------
 
+MARGIN = 4  # points between a plot's outermost writing and the picture's edge
+
+
 def _figure(height: float = 3.0):
     from matplotlib.figure import Figure  # only when a report is drawn: matplotlib takes a while to import
 
-    figure = Figure(figsize=(6.2, height), dpi=90, layout="constrained")
+    figure = Figure(figsize=(6.2, height), dpi=90)
     return figure, figure.subplots()
 
 
 def _embedded(figure, title: str) -> str:
+    _fit(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     return f"<img alt='{html.escape(title)}' src='data:image/png;base64,{data}'>"
+
+
+def _fit(figure) -> None:
+    """Margins that just hold the plot's title, axis labels and tick labels, measured from their texts before the
+    figure is drawn: matplotlib's layout engines find them by drawing it once more, half the report's time."""
+    from matplotlib import rcParams
+
+    [axes] = figure.axes
+    width, height = (72 * side for side in figure.get_size_inches())  # points
+    top = _line(axes.title.get_fontproperties()) + rcParams["axes.titlepad"] + MARGIN
+    bottom = _beside(axes.xaxis, lambda size: size[1]) + MARGIN
+    figure.subplots_adjust(bottom=bottom / height, top=1 - top / height)  # the y axis's ticks depend on its length
+    left = _beside(axes.yaxis, lambda size: size[0]) + MARGIN
+    figure.subplots_adjust(left=left / width)
+    right = max((size[0] / 2 for size in _tick_label_sizes(axes.xaxis)), default=0) + MARGIN
+    figure.subplots_adjust(right=1 - right / width)
+
+
+def _beside(axis, across) -> float:
+    """Points an axis's tick labels and label take beside the axes, `across` giving a text's extent that way from
+    its (width, height)."""
+    tick = axis.get_major_ticks(1)[0]
+    used = max((across(size) for size in _tick_label_sizes(axis)), default=0) + tick.get_tick_padding() + tick.get_pad()
+    if axis.label.get_text():
+        used += _line(axis.label.get_fontproperties()) + axis.labelpad
+    return used
+
+
+def _tick_labels(axis) -> list:
+    """The texts of an axis's tick labels as a drawing shows them: those within its limits."""
+    locations = axis.get_majorticklocs()
+    low, high = sorted(axis.get_view_interval())
+    texts = axis.get_major_formatter().format_ticks(locations)
+    return [text for location, text in zip(locations, texts) if low <= location <= high]
+
+
+def _tick_label_sizes(axis) -> list:
+    """(width, height) in points of each of an axis's tick labels."""
+    font = axis.get_major_ticks(1)[0].label1.get_fontproperties()
+    return [(_size(text, font)[0], _line(font)) for text in _tick_labels(axis)]
+
+
+def _size(text: str, font) -> tuple:
+    from matplotlib.textpath import text_to_path
+
+    width, height, _ = text_to_path.get_text_width_height_descent(text, font, ismath=False)
+    return width, height
+
+
+def _line(font) -> float:
+    """The height of a line of writing in `font`, as matplotlib spaces lines."""
+    return _size("lp", font)[1]
 
 
 def _rates_plot(title: str, new: list, old: list | None, fair: float, sides: tuple = SIDES) -> str:
