@@ -442,3 +442,16 @@ def test_a_layout_module_loaded_later_is_called_with_every_argument():
                          {"ease": 4.0, "flap": 25.0, "tab": 10.0, "flap_fill": None, "count": 1})
     (page,) = kinds.cutouts.net_pages(None, envelope, Settings(), shape=envelope_shape)
     assert page.placed[0][1].size == envelope_shape(envelope)[2]
+
+
+def test_the_duplex_test_s_ticks_rise_from_their_scales_away_from_the_numbers():
+    settings = Settings(back_offset=(1.0, 2.0))
+    _, back = duplex_test_pages(settings)
+    w, h = settings.size
+    cx, cy = w / 2 + 1.0, h / 2 + 2.0
+    lines = [(a[0], h - a[1], b[0], h - b[1]) for kind, values in back.flat.steps if kind == "line"
+             for a, b in [values["points"]]]
+    across = [line for line in lines if line[0] == line[2] and abs(line[3] - line[1]) <= 3.0]
+    assert len(across) == 21 and all(y0 == pytest.approx(cy - 20) and y1 > y0 for _, y0, _, y1 in across)
+    up = [line for line in lines if line[1] == line[3] and abs(line[2] - line[0]) <= 3.0]
+    assert len(up) == 21 and all(x0 == pytest.approx(cx + 20) and x1 > x0 for x0, _, x1, _ in up)
