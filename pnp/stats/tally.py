@@ -205,10 +205,13 @@ def add(into: dict, more: dict) -> dict:
     """Add the counts of `more` into `into` (and return it): numbers added, mappings merged key by key,
     lists item by item. Whole numbers only, so the sum is exact in any order."""
     for key, value in more.items():
-        if key not in into:
+        mine = into.get(key)
+        if type(mine) is int:  # most counts are a histogram's: added here, without a call for each
+            into[key] = mine + value
+        elif mine is None:
             into[key] = _copy(value)
         else:
-            into[key] = _sum(into[key], value)
+            into[key] = _sum(mine, value)
     return into
 
 
