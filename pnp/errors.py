@@ -13,9 +13,10 @@ import click
 from pnp.wording import plural
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Where:
-    """A place in a data file: the file, its line (0 when unknown) and the field being read."""
+    """A place in a data file: the file, its line (0 when unknown) and the field being read. (Slotted: a big deck
+    keeps one a card.)"""
 
     file: str
     line: int = 0
@@ -26,9 +27,11 @@ class Where:
         """The same file, one field deeper (and at another line when known)."""
         # (what dataclasses.replace makes, in a small part of the time: a deck's steps ask this many times a card)
         made = object.__new__(type(self))
-        vars(made).update(vars(self), field=f"{self.field}.{field}" if self.field else field)
+        for name in self.__match_args__:  # (its fields, a subclass's too)
+            _set(made, name, getattr(self, name))
+        _set(made, "field", f"{self.field}.{field}" if self.field else field)
         if line is not None:
-            vars(made)["line"] = line
+            _set(made, "line", line)
         return made
 
     def __str__(self) -> str:
@@ -36,7 +39,7 @@ class Where:
         return f"{place}: {self.field}" if self.field else place
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InSheet(Where):
     """A place in one sheet of a spreadsheet, said as the spreadsheet names a cell: `cards.xlsx:Cards!C7`.
     `line` is the row (0: the sheet as a whole). The column is `column` (counted from 0) when given, else the
@@ -65,6 +68,9 @@ def column_letter(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
+
+
+_set = object.__setattr__  # (a frozen record's field, set as it is made)
 
 
 QUOTE = 80  # characters of a user's text quoted in a message at most

@@ -3,6 +3,7 @@ one a page for a print shop, or one-sided; and how to print them, in words for t
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from pnp.layout.imposition import capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
 from pnp.layout.requests import Drawn, labelled, layered, overlaid
@@ -44,11 +45,17 @@ def card_pages(game, component, settings, outline: list | None = None):
 def card_faces(component, card, outline: list | None = None) -> tuple:
     """A card's front and its back (None: it has none), as requests; `outline` drawn over each (a token's cut
     line)."""
-    bleed, context = component.options["bleed"], card.context()
-    given = {"card": context, "piece": context}  # (the same for both: a big deck asks for thousands)
+    bleed = component.options["bleed"]
+    given = partial(card_given, card)  # (made when asked for, not kept: a big deck asks for thousands)
     front = overlaid(Drawn(component.template, component.size, bleed, card.where, given), outline, "outline")
     back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where, given), outline, "outline")
     return front, back
+
+
+def card_given(card) -> dict:
+    """What a card's templates see: the card, as `card` and as `piece`."""
+    context = card.context()
+    return {"card": context, "piece": context}
 
 
 def fold_stock(component) -> str:

@@ -260,6 +260,7 @@ def table(records, place, max_rows: int | None, problems: list, delimiter: str |
     rows = LList()
     rows.line, rows.item_lines, rows.columns, rows.comments = 1, [], [], 0
     header = None
+    alike: dict = {}  # each text the cells hold, once: a column's values recur from row to row (a big deck's art)
     for number, cells in records:
         if all(blank(cell) for cell in cells):
             continue
@@ -277,7 +278,7 @@ def table(records, place, max_rows: int | None, problems: list, delimiter: str |
             problems.append((place(number), f"more than {max_rows:,} rows: at most {max_rows:,} are read"))
             break
         else:
-            rows.append(_row(header, cells, number))
+            rows.append(_row(header, cells, number, alike))
             rows.item_lines.append(number)
     rows.where = place(rows.line, None, tuple(rows.columns))
     return rows
@@ -309,12 +310,15 @@ def _header(cells: list, number: int, place, delimiter: str | None) -> list[str]
     return names
 
 
-def _row(header: list[str], cells: list, number: int) -> LDict:
+def _row(header: list[str], cells: list, number: int, alike: dict) -> LDict:
+    """A row's cells by their column's name, blank ones left out; a text another row holds too is that row's
+    (`alike`: the table's texts so far)."""
     row = LDict()
     row.line, row.key_lines = number, {}
     for name, cell in zip(header, cells):
         if not blank(cell):
-            row[name] = _csv_value(cell.strip()) if isinstance(cell, str) else cell
+            value = _csv_value(cell.strip()) if isinstance(cell, str) else cell
+            row[name] = alike.setdefault(value, value) if type(value) is str else value
             row.key_lines[name] = number
     return row
 

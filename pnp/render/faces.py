@@ -37,8 +37,9 @@ from pnp.render.steps import Steps
 from pnp.typeset.text import game_font
 
 
-KEPT_FACES = 2048  # faces (and what asked for them) a maker keeps at hand: from 2,048 to twice that (see
-# pnp.memo.Recent): all of a 1,000-card deck's; a bigger one's made again from their keys when asked for again
+KEPT_FACES = 1024  # faces (and what asked for them) a maker keeps at hand: from 1,024 to twice that (see
+# pnp.memo.Recent): all of a 1,000-card deck's fronts, so that a bigger deck takes no more; one let go is made
+# again from its key when asked for again (a lookup, the drawing being the store's or kept, drawings.KEPT)
 
 
 class Face:
@@ -99,7 +100,8 @@ class FaceMaker:
         self.made = Recent(KEPT_FACES)  # request -> its face
         self.drawn_keys: dict = {}  # a template's request -> the key of the face made for it: one let go from
         # `made` and `faces` is found again from that, without a rendering or the store (some 100 bytes a card)
-        self.printed: dict[str, str] = {}  # face key -> its printed key (see `printed_key`)
+        self.printed = Recent(KEPT_FACES)  # face key -> its printed key (see `printed_key`): a back many cards
+        # share stays, the others are worked out again when asked for again
         self.faces = Recent(KEPT_FACES)  # face key -> Face
         self.keys = Recent(KEPT_FACES)  # what a template was given -> what it made: (the key of the face, None
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)

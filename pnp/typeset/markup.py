@@ -45,7 +45,7 @@ def plain(text: str) -> bool:
     return MARKS.search(text) is None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # (a face's texts are read as it is checked, then laid out)
 def parse(text: str) -> tuple[Run, ...]:
     """The runs of a marked-up text, neighbours of one style joined; a MarkupError says what is wrong."""
     if plain(text) or not STYLES.search(text) and not ICON.search(text):  # (a colon alone is no markup)

@@ -161,7 +161,7 @@ def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
     return made
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # (a face's texts are checked as it is laid out, then as it is drawn)
 def missing_glyphs(text: str, name: str) -> str:
     """The characters of `text` that the font cannot print."""
     if text.isascii() and _ascii_missing(name).isdisjoint(text):  # (most texts)
@@ -441,7 +441,7 @@ def _size_of(run, scale: float, given: float) -> float:
     return (run.size if run is not None and run.size is not None else given) * scale
 
 
-@lru_cache(maxsize=16384)  # a deck's words recur from card to card
+@lru_cache(maxsize=4096)  # a deck's words recur from card to card (its numbers, names and ids need not)
 def _text_width(text: str, face: str, size: float) -> float:
     """The width of a word (or a space) in one of the fonts (`font`), in points."""
     return pdfmetrics.stringWidth(text, font(face), size)
