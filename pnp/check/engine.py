@@ -117,7 +117,9 @@ class State:
         raise NotImplementedError
 
     def table_action(self, rng):
-        """The TABLE's next event: a random outcome drawn with `rng`, or a record such as the scores."""
+        """The TABLE's next event: a random outcome drawn with `rng`, or a record such as the scores. It only
+        asks, leaving the state as it is: the simulator applies the event it returns, and a reread of a log
+        draws many from one state (`pnp.check.resync`)."""
         raise NotImplementedError
 
     def outcome(self, action, rng):

@@ -409,14 +409,52 @@ class Reading:
 
 def _allowed(state) -> tuple:
     """(the moves allowed at `state`, whether leaving no line is among them): the legal actions, each with
-    the outcomes chance may give it, or the outcomes the table's turn may bring, each told once."""
-    seeds = [random.Random(k) for k in range(TABLE_DRAWS)]
+    the outcomes chance may give it, or the outcomes the table's turn may bring."""
     if state.to_move() is TABLE:
-        return [state.clone().table_action(rng) for rng in seeds], False
+        trial = state.clone()  # `table_action` only asks; a copy all the same, as the readings start from `state`
+        return _Draws().each(trial.table_action), False
     legal = state.legal_actions()
-    chance = type(state).outcome is not State.outcome
-    moves = [state.outcome(move, rng) for move in legal if move is not None for rng in (seeds if chance else seeds[:1])]
-    return moves, None in legal
+    if type(state).outcome is State.outcome:
+        return [move for move in legal if move is not None], None in legal
+    draws = _Draws()
+    return [outcome for move in legal if move is not None
+            for outcome in draws.each(lambda rng, move=move: state.outcome(move, rng))], None in legal
+
+
+class _Seed(random.Random):
+    """A random generator that notes whether anything was drawn from it since `drawn` was last set False: every
+    draw goes through `random` or `getrandbits`, and these draw what `random.Random`'s would."""
+
+    drawn = False
+
+    def random(self):
+        self.drawn = True
+        return super().random()
+
+    def getrandbits(self, k):
+        self.drawn = True
+        return super().getrandbits(k)
+
+
+class _Draws:
+    """TABLE_DRAWS random generators, seeded 0, 1, ..., shared by every draw of one state's moves, so that a
+    reread tries the same outcomes every time; made only when a draw needs them, and only the first told
+    whether it was drawn from."""
+
+    def __init__(self):
+        self.seeds = [_Seed(0)]
+
+    def each(self, draw) -> list:
+        """What `draw(rng)` gives with each generator in turn: once only when it draws nothing from the first,
+        since then chance has no part in it and every generator would give the same."""
+        first = self.seeds[0]
+        first.drawn = False
+        found = [draw(first)]
+        if not first.drawn:
+            return found
+        if len(self.seeds) == 1:
+            self.seeds += [random.Random(k) for k in range(1, TABLE_DRAWS)]
+        return found + [draw(rng) for rng in self.seeds[1:]]
 
 
 def _likest(found: list, action) -> list:
