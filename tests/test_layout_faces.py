@@ -455,3 +455,13 @@ def test_the_duplex_test_s_ticks_rise_from_their_scales_away_from_the_numbers():
     assert len(across) == 21 and all(y0 == pytest.approx(cy - 20) and y1 > y0 for _, y0, _, y1 in across)
     up = [line for line in lines if line[1] == line[3] and abs(line[2] - line[0]) <= 3.0]
     assert len(up) == 21 and all(x0 == pytest.approx(cx + 20) and x1 > x0 for x0, _, x1, _ in up)
+
+
+def test_a_proof_label_turns_up_the_edge_only_on_a_face_taller_than_wide_too_narrow_for_it_at_6_pt():
+    label = "card-id-0042"  # 6 pt across 14 mm, a little less: a face 18 mm wide holds it, one 17.8 mm wide not
+    assert _label_size(label, 14.0) > 6.0 > _label_size(label, 13.8)
+
+    def rotation(w, h):
+        return labelled(Drawn("x", (w, h), 0.0, HERE, {}), label).steps[2][1]["rotate"]
+
+    assert (rotation(18.0, 60.0), rotation(17.8, 60.0), rotation(17.8, 17.8)) == (0.0, 90.0, 0.0)
