@@ -465,3 +465,27 @@ def test_a_proof_label_turns_up_the_edge_only_on_a_face_taller_than_wide_too_nar
         return labelled(Drawn("x", (w, h), 0.0, HERE, {}), label).steps[2][1]["rotate"]
 
     assert (rotation(18.0, 60.0), rotation(17.8, 60.0), rotation(17.8, 17.8)) == (0.0, 90.0, 0.0)
+
+
+def test_a_standee_s_steps_place_each_side_at_the_fold_told_its_piece_and_fill_its_base():
+    component = standees("slot", "#123456")
+    (page,) = standee_pages(None, component, Settings())
+    face = page.placed[0][1]
+    panels, fold, slot, size = standee_net(component)
+    front_panel = next(panel for panel in panels if panel.name == "front")
+    (front_name, front), (back_name, back), fills = face.steps[:3]
+    context = component.cards[0].context()
+    for name, values, side, mirrored in (("group", front, "front", {}), ("group", back, "back", {"mirror": True})):
+        drawn = values["steps"]
+        assert values == {"x": front_panel.x, "y": fold, "rotate": 0.0, **mirrored, "steps": drawn}
+        assert (drawn.template, drawn.size, drawn.bleed) == ("s.svg", (30.0, 50.0), 0.0)
+        assert drawn.context == {"piece": context, "card": context, "side": side}
+    assert front_name == back_name == "group"
+    assert fills.steps == [{"rect": {"fill": "#123456", "x": p.x, "y": p.y, "w": p.w, "h": p.h}}
+                           for p in panels if p.name not in ("front", "back")]
+    assert face.size == size and face.bleed == 0.0 and face.where is component.cards[0].where
+
+
+def test_a_proof_label_is_a_backing_rectangle_then_its_text():
+    steps = labelled(Drawn("x", POKER, 0.0, HERE, {}), "c1").steps
+    assert [step[0] for step in steps[1:]] == ["rect", "text"]
