@@ -9,7 +9,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.errors import DataError, Where
-from pnp.layout import kinds
+from pnp.layout import kinds, nets
 from pnp.layout.cards import (FOLD_STOCK, bleed_note, card_advice, card_faces, card_gutter, card_pages, fold_stock,
                               sheet_advice, sheet_count, sheet_faces, sheet_pages, token_advice, token_outline)
 from pnp.layout.cutouts import (NET_GAP, WASTE, box_advice, box_nets, box_pages, die_faces, die_net, die_pages,
@@ -483,7 +483,10 @@ def test_a_standee_s_steps_place_each_side_at_the_fold_told_its_piece_and_fill_i
     assert front_name == back_name == "group"
     assert fills.steps == [{"rect": {"fill": "#123456", "x": p.x, "y": p.y, "w": p.w, "h": p.h}}
                            for p in panels if p.name not in ("front", "back")]
-    assert face.size == size and face.bleed == 0.0 and face.where is component.cards[0].where
+    assert face.size == size and face.bleed == 0.0 and face.where is component.cards[0].where and face.by_steps
+    base = [p for p in panels if p.name == "base"]
+    cuts = nets.net_steps([p for p in panels if p.name != "base"], [], marks=WASTE) + nets.net_steps(base, [])
+    assert list(face.steps[3:]) == cuts + [("line", {"points": [list(point) for point in slot], **nets.CUT})]
 
 
 def test_a_proof_label_is_a_backing_rectangle_then_its_text():
