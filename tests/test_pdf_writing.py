@@ -116,6 +116,9 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     pages = [value for key, value in objects.items() if key.startswith("Page")]
     assert len(forms) > 20 and all(isinstance(form, pdf.Spooled) for form in forms)
     assert len(pages) > 10 and all(isinstance(page.Contents, pdf.Spooled) and page.stream is None for page in pages)
+    doc = written[0].c._doc  # each object's number kept as a number, not a pair; asked for as reportlab asks
+    assert all(type(number) is int for number in dict.values(doc.idToObjectNumberAndVersion))
+    assert all(doc.idToObjectNumberAndVersion[name] == (number, 0) for number, name in doc.numberToId.items())
 
 
 def test_a_font_has_the_same_name_in_every_pdf_whatever_it_sets_first():

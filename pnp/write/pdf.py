@@ -96,6 +96,26 @@ class Later(PDFObject):
 PARENT, CONTENTS = Later(b"\0parent\0"), Later(b"\0contents\0")
 
 
+class Numbers(dict):
+    """A document's objects' numbers by their names, as reportlab asks for them: (number, version) pairs, each
+    kept as its number alone (reportlab numbers every version 0), not a pair an object (a deck's PDF numbers
+    tens of thousands)."""
+
+    def __init__(self, numbered: dict):
+        super().__init__()
+        for name, pair in numbered.items():
+            self[name] = pair
+
+    def __setitem__(self, name: str, pair: tuple) -> None:
+        number, version = pair
+        if version != 0:
+            raise ValueError(f"object {name} numbered with version {version}: only 0 is kept")
+        super().__setitem__(name, number)
+
+    def __getitem__(self, name: str) -> tuple:
+        return super().__getitem__(name), 0
+
+
 class OnDemand(dict):
     """Index -> the name of a form, made by `make(index)` when first asked for."""
 
@@ -118,6 +138,7 @@ class Document:
         # as a subset, only once some text uses it) selects nothing at a page's start, so no PDF of pnp names
         # a font it does not carry, which a print shop's check refuses
         self.c = Canvas(io.BytesIO(), invariant=1, pageCompression=1, initialFontName=font("sans"))
+        self.c._doc.idToObjectNumberAndVersion = Numbers(self.c._doc.idToObjectNumberAndVersion)
         self.c.setTitle(title)
         self.c.setSubject(subject)
         self.c.setAuthor("pnp")
