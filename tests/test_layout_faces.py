@@ -492,3 +492,15 @@ def test_a_standee_s_steps_place_each_side_at_the_fold_told_its_piece_and_fill_i
 def test_a_proof_label_is_a_backing_rectangle_then_its_text():
     steps = labelled(Drawn("x", POKER, 0.0, HERE, {}), "c1").steps
     assert [step[0] for step in steps[1:]] == ["rect", "text"]
+
+
+@pytest.mark.parametrize("width, says", [
+    (63.0, ""),  # room for the whole bleed and the marks: nothing worth saying
+    (62.0, "room for only 2.5 mm of bleed"),
+    (58.0, "room for only 0.5 mm of bleed"),
+    (57.0, "no room for bleed"),
+])
+def test_the_bleed_note_says_what_is_left_of_the_bleed_of_a_card_alone_on_a_narrow_page(width, says):
+    note = bleed_note(deck(n=1, size=(40.0, 40.0)), Settings(size=(width, 75.0), margin=5.0))
+    assert (says in note) if says else note == ""
+    assert ("room for only" in note) == ("room for only" in says)
