@@ -111,6 +111,17 @@ def test_a_card_s_outline_is_drawn_over_its_front_and_its_back():
     assert card_faces(deck(n=1, back=None), deck(n=1, back=None).cards[0], outline)[1] is None
 
 
+def test_a_card_s_faces_hold_its_record_not_a_copy_of_its_fields():
+    """A big deck asks for thousands of faces: what each card's templates see is made from its record when they
+    ask, not held by its requests."""
+    component = deck(n=1)
+    card = component.cards[0]
+    front, back = card_faces(component, card)
+    seen = {"card": {"id": "c0", "count": 1, "name": "card 0"}, "piece": {"id": "c0", "count": 1, "name": "card 0"}}
+    assert front.context == back.context == seen and front.context is not front.context
+    assert not any(isinstance(getattr(front, name), dict) for name in Drawn.__slots__)
+
+
 def tokens(shape: str, size=(20.0, 30.0), back=None) -> Component:
     return deck(n=1, size=size, bleed=1.5, gutter=3.0, kind="tokens", back=back, shape=shape)
 

@@ -3,7 +3,6 @@ one a page for a print shop, or one-sided; and how to print them, in words for t
 from __future__ import annotations
 
 import math
-from functools import partial
 
 from pnp.layout.imposition import capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
 from pnp.layout.requests import Drawn, labelled, layered, overlaid
@@ -46,16 +45,24 @@ def card_faces(component, card, outline: list | None = None) -> tuple:
     """A card's front and its back (None: it has none), as requests; `outline` drawn over each (a token's cut
     line)."""
     bleed = component.options["bleed"]
-    given = partial(card_given, card)  # (made when asked for, not kept: a big deck asks for thousands)
+    given = CardContext(card)  # (the same for both)
     front = overlaid(Drawn(component.template, component.size, bleed, card.where, given), outline, "outline")
     back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where, given), outline, "outline")
     return front, back
 
 
-def card_given(card) -> dict:
-    """What a card's templates see: the card, as `card` and as `piece`."""
-    context = card.context()
-    return {"card": context, "piece": context}
+class CardContext:
+    """What a card's templates see, made when asked for: the card, as `card` and as `piece`. (One small object a
+    card, the card's record holding the rest: a big deck asks for thousands of faces.)"""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card):
+        self.card = card
+
+    def __call__(self) -> dict:
+        context = self.card.context()
+        return {"card": context, "piece": context}
 
 
 def fold_stock(component) -> str:
