@@ -4,14 +4,23 @@ insisted on, undo, and a recording that goes on after its server was killed."""
 from __future__ import annotations
 
 from collections import Counter
-
-import pytest
+from collections.abc import Generator
+from contextlib import ExitStack
 
 from pnp.check.replay import check_path
-from table_in_browser import PHONE, WAIT, Recorder, Simulated, enter, kept, opened
+from table_in_browser import PHONE, WAIT, Recorder, Simulated, enter, entering, kept, opened, side_by_side
 
 GAMES = {"buried-treasure": 3, "cannon-dice": 2, "pirates-gold": 3, "buccaneer": 2, "pete-the-pirate": 2}  # players
 SEED = 1
+
+
+# The texts of the buttons in sight (as Playwright's `:visible` has it: a box of some size, not hidden) that are
+# narrower or lower than `least` pixels.
+SMALL_BUTTONS = """(least) => [...document.querySelectorAll("button")]
+  .filter((button) => button.checkVisibility({visibilityProperty: true}))
+  .map((button) => [button.innerText, button.getBoundingClientRect()])
+  .filter(([, box]) => box.width > 0 && box.height > 0 && (box.width < least || box.height < least))
+  .map(([text]) => text)"""
 
 
 def fits_a_phone(page, players: tuple) -> None:
@@ -21,30 +30,43 @@ def fits_a_phone(page, players: tuple) -> None:
     choices, turn = (page.locator(f"#{part}").bounding_box() for part in ("choices", "turn"))
     assert turn["y"] + turn["height"] <= choices["y"] < PHONE["height"] / 2
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    small = [text for text, box in ((b.inner_text(), b.bounding_box()) for b in page.locator("button:visible").all())
-             if box["height"] < 44 or box["width"] < 44]
-    assert small == []
+    assert page.evaluate(SMALL_BUTTONS, 44) == []
     scores = page.locator("#scores").inner_text()
     assert all(name in scores for name in players)
     assert page.locator("#public li").count() > 0
 
 
-@pytest.mark.parametrize("slug", GAMES)
-def test_a_whole_game_pressed_on_the_page_is_the_log_the_bots_played(browser, tmp_path, slug):
-    """The greedy bots' game, each line entered by the buttons that write it (chance as the simulator drew it):
-    the file holds the simulated log's lines, header too, but the `started:` and `kit:` a recording adds."""
-    game = Simulated(slug, SEED, GAMES[slug])
-    out = tmp_path / f"{slug}.log"
-    with Recorder(slug, out, game.players, game.options) as recorder:
-        page = opened(browser, recorder.url)
-        middle = len(game.lines) // 2
-        ways = Counter(enter(page, line) for line in game.lines[:middle])
-        fits_a_phone(page, game.players)
-        ways.update(enter(page, line) for line in game.lines[middle:])
-        assert page.locator("#turn").inner_text().startswith("Game over")
-    assert kept(out.read_text()) == kept(game.text)
-    assert check_path(out).violations == []
-    assert ways["typed"] == 0
+def test_each_whole_game_pressed_on_its_page_is_the_log_the_bots_played(browser, tmp_path):
+    """The greedy bots' game of each of the five games, each line entered by the buttons that write it (chance
+    as the simulator drew it), each game on a page of its own, the five side by side: each file holds its
+    simulated log's lines, header too, but the `started:` and `kit:` a recording adds."""
+    games = {slug: Simulated(slug, SEED, players) for slug, players in GAMES.items()}
+    with ExitStack() as running:
+        recorders = {slug: running.enter_context(Recorder(slug, tmp_path / f"{slug}.log", game.players, game.options))
+                     for slug, game in games.items()}
+        pages = {slug: opened(browser, recorder.url) for slug, recorder in recorders.items()}
+        ways = side_by_side({slug: played(pages[slug], game) for slug, game in games.items()})
+    for slug, game in games.items():
+        out = tmp_path / f"{slug}.log"
+        assert kept(out.read_text()) == kept(game.text), slug
+        assert check_path(out).violations == [], slug
+        assert ways[slug]["typed"] == 0, slug
+
+
+def played(page, game: Simulated) -> Generator[None, None, Counter]:
+    """Enter `game`'s lines on `page` (a step a line, see `entering`), looking at the page at a phone's width
+    midway: how many lines were entered each way. A failure names the game and the line."""
+    ways = Counter()
+    middle = len(game.lines) // 2
+    for number, line in enumerate(game.lines, start=1):
+        try:
+            ways[(yield from entering(page, line))] += 1
+            if number == middle:
+                fits_a_phone(page, game.players)
+        except Exception as failure:
+            raise AssertionError(f"{game.slug}, line {number} of {len(game.lines)} ({line!r}): {failure}") from failure
+    assert page.locator("#turn").inner_text().startswith("Game over"), game.slug
+    return ways
 
 
 def shown_log(page) -> list:
