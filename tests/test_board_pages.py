@@ -196,3 +196,12 @@ def test_crosses_stand_where_seams_meet_the_board_s_edges_or_each_other():
     assert boards._corners(*size, tiled) == [(x, 0.0), (x, y), (x, 400.0), (0.0, y), (300.0, y)]
     one_row = plan((300.0, 100.0), 3.0, {"portrait": (193.0, 274.0)}, [])
     assert boards._corners(300.0, 100.0, one_row) == [(one_row.rows[0].xs[0], 0.0), (one_row.rows[0].xs[0], 100.0)]
+
+
+def test_a_sheet_has_the_crosses_of_the_corners_on_its_part_even_at_its_edges_and_none_beyond():
+    sea = board((300.0, 200.0), {})
+    src = Box(100.0, 50.0, 160.0, 110.0)  # a part of the board inside it
+    for point in ((100.0, 80.0), (160.0, 80.0), (130.0, 50.0), (130.0, 110.0)):
+        assert boards._cross(point, src, 300.0, 200.0, sea), point
+    for point in ((99.5, 80.0), (160.5, 80.0), (130.0, 49.5), (130.0, 110.5)):
+        assert boards._cross(point, src, 300.0, 200.0, sea) == [], point
