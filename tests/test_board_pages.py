@@ -205,3 +205,14 @@ def test_a_sheet_has_the_crosses_of_the_corners_on_its_part_even_at_its_edges_an
         assert boards._cross(point, src, 300.0, 200.0, sea), point
     for point in ((99.5, 80.0), (160.5, 80.0), (130.0, 49.5), (130.0, 110.5)):
         assert boards._cross(point, src, 300.0, 200.0, sea) == [], point
+
+
+def test_a_sheet_marks_the_board_s_outer_edges_its_part_reaches_and_none_it_stops_short_of():
+    room = Box(-40.0, -40.0, 140.0, 120.0)
+
+    def edges(src: Box) -> set:
+        lines = [step["line"]["points"] for step in boards._crop_marks(100.0, 80.0, src, room)]
+        return {("x", a[0]) if a[0] == b[0] else ("y", a[1]) for a, b in lines}
+
+    assert edges(Box(0.0, 0.0, 100.0, 80.0)) == {("x", 0.0), ("x", 100.0), ("y", 0.0), ("y", 80.0)}
+    assert edges(Box(0.5, 0.5, 99.5, 79.5)) == set()
