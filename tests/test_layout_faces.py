@@ -256,6 +256,12 @@ def test_a_standee_s_two_sides_hang_from_its_fold_the_back_mirrored_its_base_fil
                for step in inner.steps if isinstance(step, tuple))
     (plain,) = standee_pages(None, standees(), Settings())
     assert plain.placed[0][1].key == ("standee|s|hero|",)
+    assert plain.marks is False and plain.spacing.bleed == 0.0 and not plain.cut_lines
+    two = Component("s", "standees", "Standees", "s.svg", (30.0, 50.0), {}, HERE,
+                    {"foot": 15.0, "base": "tabs", "base_fill": None},
+                    (Card("hero", 2, {}, None, HERE), Card("villain", 1, {}, None, HERE)))
+    (both,) = standee_pages(None, two, Settings())
+    assert [face.key[0] for _, face in both.placed] == ["standee|s|hero|"] * 2 + ["standee|s|villain|"]
     assert "fold the two feet out" in standee_advice(standees(), Settings())
     assert "push the figure's foot" in standee_advice(standees("slot"), Settings())
 
