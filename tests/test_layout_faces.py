@@ -11,12 +11,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pnp.errors import DataError, Where
 from pnp.layout import kinds, nets
 from pnp.layout.cards import (FOLD_STOCK, bleed_note, card_advice, card_faces, card_gutter, card_pages, fold_stock,
-                              sheet_advice, sheet_count, sheet_faces, sheet_pages, token_advice, token_outline)
+                              sheet_advice, sheet_count, sheet_faces, sheet_pages, token_advice, token_outline,
+                              token_pages)
 from pnp.layout.cutouts import (NET_GAP, WASTE, box_advice, box_nets, box_pages, die_faces, die_net, die_pages,
                                 envelope_shape, net_advice, net_pages, net_shape, standee_advice, standee_net,
                                 standee_pages)
 from pnp.layout.duplex_test import duplex_test_pages
-from pnp.layout.imposition import NoRoom, Settings
+from pnp.layout.imposition import NoRoom, Settings, Spacing
 from pnp.layout.kinds import LAYOUTS, tally
 from pnp.layout.requests import (Drawn, Inline, Made, Raw, _label_size, labelled, layered, line_step, overlaid,
                                  text_step)
@@ -521,3 +522,23 @@ def test_the_bleed_note_says_what_is_left_of_the_bleed_of_a_card_alone_on_a_narr
     note = bleed_note(deck(n=1, size=(40.0, 40.0)), Settings(size=(width, 75.0), margin=5.0))
     assert (says in note) if says else note == ""
     assert ("room for only" in note) == ("room for only" in says)
+
+
+def test_nets_print_unmarked_without_bleed_four_mm_apart_and_sheets_edge_to_edge():
+    good = Component("n", "net", "Net", "n.svg", None, {}, HERE,
+                     {"panels": {"a": {"x": 0.0, "y": 0.0, "w": 20.0, "h": 10.0}}, "tabs": [], "count": 3})
+    for page in (die_pages(None, die(2), Settings())[0], net_pages(None, good, Settings())[0]):
+        assert page.marks is False and page.spacing.bleed == 0.0 and page.spacing.gutter == 4.0
+        assert page.side == "sheets" and not page.cut_lines
+    assert len(net_pages(None, good, Settings())[0].placed) == 3
+    (pad,) = sheet_pages(None, sheets(2), Settings())
+    assert (pad.spacing.bleed, pad.spacing.gutter, pad.marks) == (0.0, 0.0, True)
+    (boxes,) = box_pages(None, box(2), Settings())
+    assert boxes.spacing == Spacing(0.0, NET_GAP, False, True) and boxes.marks is False
+
+
+def test_tokens_are_laid_out_as_cards_each_face_with_its_outline():
+    (page,) = token_pages(None, tokens("circle"), Settings())
+    face = page.placed[0][1]
+    assert len(page.placed) == 1 and face.steps[1].steps == token_outline(tokens("circle"))
+    assert page.spacing.gutter == 3.0 and page.spacing.bleed == 1.5
