@@ -372,3 +372,22 @@ def test_half_an_a4_sheet_holds_four_57_by_89_cards_with_every_mark_or_five_with
     marked = capacity((57.0, 89.0), 3.0, 0.0, Settings(fold=True))
     most = capacity((57.0, 89.0), 3.0, 0.0, Settings(fold=True), marked=False)
     assert (marked.per_page, marked.marks, most.per_page, most.marks) == (4, True, 5, False)
+
+
+def test_a_page_is_full_only_when_it_holds_the_most_any_page_can():
+    # 10 mm squares on A4: 468 a page keeping their whole bleed, 486 sharing it at the paper's edge
+    fronts = [(f"square {i}", None) for i in range(486)]
+    assert [len(p.placed) for p in duplex_pages(fronts[:470], (10.0, 10.0), 3.0, 0.0, A4)] == [470]
+    assert duplex_pages(fronts[:470], (10.0, 10.0), 3.0, 0.0, A4)[0].spacing.full is False
+    assert duplex_pages(fronts, (10.0, 10.0), 3.0, 0.0, A4)[0].spacing.full is True
+    assert duplex_pages(fronts[:468], (10.0, 10.0), 3.0, 0.0, A4)[0].fit.per_page == 468
+
+
+def test_one_card_keeps_its_whole_bleed_where_two_would_give_some_up():
+    settings = Settings(size=(99.0, 75.0), margin=5.0)  # one 40 mm card with its bleed, or two sharing it
+    (alone,) = duplex_pages([("f", None)], (40.0, 40.0), 3.0, 0.0, settings)
+    assert (alone.fit.per_page, alone.fit.edge_bleed) == (1, 3.0)
+    (pair,) = duplex_pages([("f", None), ("g", None)], (40.0, 40.0), 3.0, 0.0, settings)
+    assert (pair.fit.per_page, pair.fit.edge_bleed) == (2, 1.0)
+    (none,) = duplex_pages([], (40.0, 40.0), 3.0, 0.0, settings)
+    assert none.fit.per_page == 1
