@@ -13,14 +13,14 @@ from pnp.layout import kinds, nets
 from pnp.layout.cards import (FOLD_STOCK, bleed_note, card_advice, card_faces, card_gutter, card_pages, fold_stock,
                               sheet_advice, sheet_count, sheet_faces, sheet_pages, token_advice, token_outline,
                               token_pages)
-from pnp.layout.cutouts import (NET_GAP, WASTE, box_advice, box_nets, box_pages, die_faces, die_net, die_pages,
-                                envelope_shape, net_advice, net_pages, net_shape, standee_advice, standee_net,
-                                standee_pages)
+from pnp.layout.cutouts import (NET_GAP, WASTE, box_advice, box_nets, box_pages, check_bar, die_faces, die_net,
+                                die_pages, envelope_shape, net_advice, net_pages, net_shape, standee_advice,
+                                standee_net, standee_pages)
 from pnp.layout.duplex_test import duplex_test_pages
 from pnp.layout.imposition import NoRoom, Settings, Spacing
 from pnp.layout.kinds import LAYOUTS, tally
-from pnp.layout.requests import (Drawn, Inline, Made, Raw, _label_size, labelled, layered, line_step, overlaid,
-                                 text_step)
+from pnp.layout.requests import (WIDE, Drawn, Inline, Made, Raw, _label_size, labelled, layered, line_step, overlaid,
+                                 scale_bar, text_step)
 from pnp.model.game import Card, Component
 from pnp.model.paper import PAPERS
 from pnp.model.units import PT
@@ -542,3 +542,29 @@ def test_tokens_are_laid_out_as_cards_each_face_with_its_outline():
     face = page.placed[0][1]
     assert len(page.placed) == 1 and face.steps[1].steps == token_outline(tokens("circle"))
     assert page.spacing.gutter == 3.0 and page.spacing.bleed == 1.5
+
+
+def test_the_scale_bar_s_steps_exactly():
+    steps = scale_bar(12.0, 8.0, 297.0)
+    top = 297.0 - 8.0 - 1.2
+    plain = {"r": 0.0, "dash": None, "opacity": 1.0}
+    assert steps[:4] == [("rect", {"x": 12.0 + 10.0 * i, "y": top, "w": 10.0, "h": 1.2, "fill": "#000000",
+                                   "stroke": "none", "width": 0.0, **plain}) for i in (0, 2, 4)] + [
+        ("rect", {"x": 12.0, "y": top, "w": 50.0, "h": 1.2, "fill": "none", "stroke": "#000000", "width": 0.25,
+                  **plain})]
+    (name, label), = steps[4:]
+    assert name == "text" and label == text_step("this bar must measure 50 mm", 12.0 + 25.0 - WIDE / 2,
+                                                 297.0 - 8.0 - 1.9, 6, "sans", "#000000", align="center", w=WIDE)[1]
+    assert label["size"] == 6 and label["align"] == "center" and label["w"] == WIDE and label["font"] == "sans"
+    assert scale_bar(0.0, 0.0, 100.0, "50 mm")[-1][1]["text"] == "50 mm"
+
+
+def test_the_check_bar_s_steps_exactly():
+    made = check_bar(box())
+    (raw,) = made.steps
+    assert raw.steps[-2] == {"rect": {"x": 0.0, "y": 4.6, "w": 100.0, "h": 1.6, "stroke": "#000000", "width": 0.2}}
+    assert raw.steps[-1] == {"text": {"text": "this bar must measure 100 mm: the boxes fit together only if it does",
+                                      "x": 0.0, "y": 0.6, "w": 100.0, "size": 6.5, "align": "left", "fit": False}}
+    assert raw.steps[0] == {"rect": {"x": 0.0, "y": 4.6, "w": 10.0, "h": 1.6, "fill": "#000000"}}
+    assert made.key == ("check-bar|100.0",) and made.bleed == 0.0
+
