@@ -110,7 +110,15 @@ def kit_words(game) -> list[str]:
 
 
 def differences(plain: list[str], varied: list[str]) -> list[tuple[list[str], list[str]]]:
-    """(plain words, variant words) of each place the two texts differ."""
+    """(plain words, variant words) of each place the two texts differ. The words both begin and end with are
+    left out of the matching, which is slow on a whole kit's words and finds them alike all the same."""
+    start, most = 0, min(len(plain), len(varied))
+    while start < most and plain[start] == varied[start]:
+        start += 1
+    end = 0
+    while end < most - start and plain[-1 - end] == varied[-1 - end]:
+        end += 1
+    plain, varied = plain[start:len(plain) - end], varied[start:len(varied) - end]
     matcher = difflib.SequenceMatcher(None, plain, varied, autojunk=False)
     return [(plain[i1:i2], varied[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
 
