@@ -86,11 +86,13 @@ def test_a_winning_margin_half_a_spread_wider_is_found(pools):
     """Every game of the second sample has its winning margin raised by 4 points, half the spread of Cannon
     Dice's margins from game to game (8 points)."""
     draw = random.Random(8)
+    pool = pools["cannon-dice"]
+    raised = [_margin_raised(counts, 4) for counts in pool]  # each game once, not each time it is drawn
     found = 0
     for _ in range(20):
-        games = draw.sample(pools["cannon-dice"], 600)
-        new = [_margin_raised(counts, 4) for counts in games[300:]]
-        rows = compare(result("cannon-dice", games[:300]), result("cannon-dice", new))
+        numbers = draw.sample(range(len(pool)), 600)  # the draws of sample(pool, 600), by their places
+        old, new = [pool[n] for n in numbers[:300]], [raised[n] for n in numbers[300:]]
+        rows = compare(result("cannon-dice", old), result("cannon-dice", new))
         [row] = [row for row in rows if row["what"] == "2 players: mean winning margin"]
         found += row["real"] and row["low"] > 0
     assert found >= 18
