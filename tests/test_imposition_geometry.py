@@ -391,3 +391,18 @@ def test_one_card_keeps_its_whole_bleed_where_two_would_give_some_up():
     assert (pair.fit.per_page, pair.fit.edge_bleed) == (2, 1.0)
     (none,) = duplex_pages([], (40.0, 40.0), 3.0, 0.0, settings)
     assert none.fit.per_page == 1
+
+
+def test_fold_sheets_take_the_cards_four_at_a_time_turned_their_backs_turned_back():
+    pairs = [(f"front {i}", f"back {i}") for i in range(6)]
+    first, second = fold_pages(pairs, (63.5, 88.9), 3.0, 0.0, Settings(fold=True))
+    assert [face for _, face in second.placed] == ["front 4", "front 5", "back 4", "back 5"]
+    assert [slot.rotation for slot, _ in first.placed] == [90] * 4 + [270] * 4
+    grid, content, band, *_ = fold_grid((63.5, 88.9), 3.0, 0.0, Settings(fold=True), 6)
+    assert first.fit == fit_of(grid, 3.0, content) and first.fit.per_page == 4 and first.fit.turned
+    assert first.content == content == Box(5.0, 11.0, 205.0, 292.0) and first.footer_at_bottom is band is True
+    assert not first.cut_lines and first.spacing.full and not second.spacing.full
+    assert fold_pages(pairs, (63.5, 88.9), 3.0, 0.0, Settings(fold=True, cut_lines=True))[0].cut_lines
+    assert [s.bleed for s in (first.spacing, second.spacing)] == [3.0, 3.0]
+    wide = fold_pages([("f", "b")], (195.0, 140.0), 3.0, 0.0, Settings(fold=True))[0]  # half an A4, nearly
+    assert not wide.fit.marks and wide.cut_lines  # no room for crop marks: the cuts are drawn
