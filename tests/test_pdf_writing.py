@@ -116,9 +116,13 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     pages = [value for key, value in objects.items() if key.startswith("Page")]
     assert len(forms) > 20 and all(isinstance(form, pdf.Spooled) for form in forms)
     assert len(pages) > 10 and all(isinstance(page.Contents, pdf.Spooled) and page.stream is None for page in pages)
-    doc = written[0].c._doc  # each object's number kept as a number, not a pair; asked for as reportlab asks
+    doc = written[0].c._doc  # each object's number kept as a number, not a pair, and its name by its number in
+    # a list; both asked for as reportlab asks
     assert all(type(number) is int for number in dict.values(doc.idToObjectNumberAndVersion))
-    assert all(doc.idToObjectNumberAndVersion[name] == (number, 0) for number, name in doc.numberToId.items())
+    assert type(doc.numberToId) is pdf.Names and len(doc.numberToId) == len(doc.idToObject)
+    assert all(doc.idToObjectNumberAndVersion[doc.numberToId[number]] == (number, 0)
+               for number in range(1, len(doc.numberToId) + 1))
+    assert 0 not in doc.numberToId and len(doc.numberToId) + 1 not in doc.numberToId
 
 
 def test_a_font_has_the_same_name_in_every_pdf_whatever_it_sets_first():

@@ -12,6 +12,8 @@ backs paired as in the kit; any other part that changed is printed whole (a toke
 from __future__ import annotations
 
 import hashlib
+from array import array
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -35,16 +37,15 @@ def manifest(game, variants: list, key_of) -> dict:
     that asks for it, which names its card: two cards drawn alike are one face. Each variant's faces are a
     generator, each entry made as the manifest is written (pnp/write/jsontext.py): a big deck's are never all
     held at once."""
-    cards = {card.where: (component.id, card.id) for component in game.components.values()
-             for card in component.cards}
+    cards = CardsAt(game)
     built = {variant(settings): _entries(game, planned, settings, cards, key_of) for settings, planned in variants}
     rules = {"rules": variant_text(game.variant)} if game.variant else {}  # a variant's kit names it
     return {"game": game.slug, "kit": kit_version(game), **rules, "cards": card_digests(game), "variants": built}
 
 
-def _entries(game, planned: list, settings: Settings, cards: dict, key_of):
-    """The manifest's entry of each face a variant's kit prints, in print order (see `manifest`); `cards` maps
-    where a card is in the data to its (component, card)."""
+def _entries(game, planned: list, settings: Settings, cards: "CardsAt", key_of):
+    """The manifest's entry of each face a variant's kit prints, in print order (see `manifest`); `cards` finds
+    the (component, card) whose data is where a face's request was made."""
     for number, (owners, page) in enumerate(sequence(game, planned, settings, with_contents=True), start=1):
         for slot, (_, request) in enumerate(page.placed if owners else (), start=1):
             found = cards.get(request.where)  # (a face that is no card's: its owner sought only then)
@@ -52,6 +53,34 @@ def _entries(game, planned: list, settings: Settings, cards: dict, key_of):
             key = key_of(request)
             yield {"key": hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
                    "component": component, "card": card, "side": page.side, "page": number, "slot": slot}
+
+
+class CardsAt:
+    """The game's cards by where their data is: `get(where)` gives the (component id, card id) of the card read
+    there, or None. Kept as each file's lines in order, a number and two references a card, not a table of
+    tuples: a big deck has tens of thousands."""
+
+    def __init__(self, game):
+        every = ((component.id, card) for component in game.components.values() for card in component.cards)
+        placed = sorted(((card.where.file, card.where.line), index, owner, card)
+                        for index, (owner, card) in enumerate(every))
+        self.files: dict[str, tuple[int, int]] = {}  # file -> the range of its cards in the lists below
+        self.lines, self.owners, self.cards = array("q"), [], []
+        for (file, line), _, owner, card in placed:
+            start, _ = self.files.get(file, (len(self.cards), 0))
+            self.files[file] = (start, len(self.cards) + 1)
+            self.lines.append(line)
+            self.owners.append(owner)
+            self.cards.append(card)
+
+    def get(self, where: Where) -> tuple[str, str] | None:
+        start, end = self.files.get(where.file, (0, 0))
+        at = bisect_left(self.lines, where.line, start, end)
+        while at < end and self.lines[at] == where.line:  # (a workbook's sheets share their row numbers)
+            if self.cards[at].where == where:
+                return self.owners[at], self.cards[at].id
+            at += 1
+        return None
 
 
 def _owner(owners: tuple, request) -> str:

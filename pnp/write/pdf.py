@@ -116,6 +116,27 @@ class Numbers(dict):
         return super().__getitem__(name), 0
 
 
+class Names(list):
+    """A document's objects' names by their numbers (from 1, each the next), as reportlab asks for them: a list,
+    not a dict (a deck's PDF numbers tens of thousands of objects)."""
+
+    def __init__(self, named: dict):
+        super().__init__()
+        for number, name in sorted(named.items()):
+            self[number] = name
+
+    def __setitem__(self, number: int, name: str) -> None:
+        if number != len(self) + 1:
+            raise ValueError(f"object {name} numbered {number}, not the next number, {len(self) + 1}")
+        self.append(name)
+
+    def __getitem__(self, number: int) -> str:
+        return list.__getitem__(self, number - 1)
+
+    def __contains__(self, number) -> bool:
+        return type(number) is int and 1 <= number <= len(self)
+
+
 class OnDemand(dict):
     """Index -> the name of a form, made by `make(index)` when first asked for."""
 
@@ -139,6 +160,7 @@ class Document:
         # a font it does not carry, which a print shop's check refuses
         self.c = Canvas(io.BytesIO(), invariant=1, pageCompression=1, initialFontName=font("sans"))
         self.c._doc.idToObjectNumberAndVersion = Numbers(self.c._doc.idToObjectNumberAndVersion)
+        self.c._doc.numberToId = Names(self.c._doc.numberToId)
         self.c.setTitle(title)
         self.c.setSubject(subject)
         self.c.setAuthor("pnp")
