@@ -237,6 +237,7 @@ def test_duplex_pages_say_when_they_are_full_and_draw_cut_lines_when_marks_canno
     pairs = [(f"front {i}", f"back {i}") for i in range(5)]
     pages = duplex_pages(pairs, (40.0, 40.0), 1.0, 0.0, settings)
     assert [p.side for p in pages] == ["fronts", "backs", "fronts", "backs"]
+    assert {p.size for p in pages} == {(100.0, 100.0)}
     assert [len(p.placed) for p in pages] == [4, 4, 1, 1]
     fronts = pages[0::2]
     assert [p.spacing.full for p in fronts] == [True, False] and fronts[0].spacing == Spacing(1.0, 0.0, True)
