@@ -266,3 +266,35 @@ def test_in_the_margin_above_the_faces_the_footer_stands_at_the_top_of_the_room_
     boxes = in_margins_clear_of_all(page(Box(90.0, bottom, 120.0, 250.0)))
     assert boxes["line 1"].y1 == pytest.approx(ROOM.y1) and boxes["line 1"].x0 == ROOM.x0
     assert boxes["bar"].y0 == ROOM.y0  # the bar, lower, still below the faces
+
+
+def test_the_furniture_s_letters_reach_as_far_as_the_sans_font_says_at_6_pt():
+    from reportlab.pdfbase import pdfmetrics
+
+    from pnp.layout.furniture import FURNITURE_SIZE, _metrics
+    from pnp.model.units import PT
+    from pnp.typeset.text import font
+
+    ascent, descent = _metrics()
+    assert FURNITURE_SIZE == 6.0
+    assert ascent == pytest.approx(pdfmetrics.getAscent(font("sans"), 6.0) / PT, rel=1e-9)
+    assert descent == pytest.approx(pdfmetrics.getDescent(font("sans"), 6.0) / PT, rel=1e-9)
+
+
+def test_a_free_box_is_the_lowest_or_highest_and_of_those_the_leftmost_or_rightmost_and_never_outside_its_region():
+    from pnp.layout.furniture import _free
+
+    region = Box(0.0, 0.0, 100.0, 50.0)
+    band = [Box(0.0, 20.0, 100.0, 30.0)]  # across the middle
+    assert _free(region, (20.0, 10.0), band, high=False, from_end=False) == Box(0.0, 0.0, 20.0, 10.0)
+    assert _free(region, (20.0, 10.0), band, high=True, from_end=False) == Box(0.0, 40.0, 20.0, 50.0)
+    column = [Box(40.0, 0.0, 60.0, 50.0)]  # up the middle
+    assert _free(region, (20.0, 10.0), column, high=False, from_end=True) == Box(80.0, 0.0, 100.0, 10.0)
+    assert _free(region, (50.0, 10.0), column, high=False, from_end=False) is None  # too wide for either side
+    strip = Box(0.0, 0.0, 100.0, 10.0)
+    blocked = [Box(19.5, 0.0, 100.0, 10.0)]  # leaves 19.5 mm at the left: a 20 mm box would stick out of it
+    assert _free(strip, (20.0, 10.0), blocked, high=False, from_end=True) is None
+    assert _free(strip, (20.0, 10.0), [Box(0.0, 0.0, 80.5, 10.0)], high=False, from_end=False) is None
+    low_room = [Box(0.0, 9.5, 100.0, 50.0)]  # 9.5 mm left at the foot: a 10 mm box would stick out below
+    assert _free(region, (20.0, 10.0), low_room, high=True, from_end=False) is None
+    assert _free(region, (20.0, 10.0), [Box(0.0, 0.0, 100.0, 40.5)], high=False, from_end=False) is None
