@@ -216,3 +216,16 @@ def test_a_sheet_marks_the_board_s_outer_edges_its_part_reaches_and_none_it_stop
 
     assert edges(Box(0.0, 0.0, 100.0, 80.0)) == {("x", 0.0), ("x", 100.0), ("y", 0.0), ("y", 80.0)}
     assert edges(Box(0.5, 0.5, 99.5, 79.5)) == set()
+
+
+def test_a_sheet_s_part_of_the_board_stands_in_the_middle_of_the_room_for_it():
+    size = (300.0, 400.0)
+    settings = Settings()
+    tiled = boards.board_plan(board(size, {}), settings)
+    for tile in tiled.tiles:
+        paper = Settings(size=(297.0, 210.0) if tile.landscape else (210.0, 297.0))
+        page = boards._sheet(board(size, {}), "the board's face", tiled, tile, paper)
+        shown, area = page.placed[0][0].clip, boards._area(paper)
+        assert (shown.w, shown.h) == (pytest.approx(tile.source.w), pytest.approx(tile.source.h))
+        assert shown.x0 - area.x0 == pytest.approx(area.x1 - shown.x1)
+        assert shown.y0 - area.y0 == pytest.approx(area.y1 - shown.y1)

@@ -284,3 +284,19 @@ def test_entries_run_on_under_their_continued_heading_7_mm_below_it():
     assert heading[2] - title[2] == pytest.approx(7.0 + 5.0)
     at = {text: baseline for text, _, baseline in texts(first)}
     assert at["What this kit holds"] - at["Part 1"] == pytest.approx(4.0 + 5.0)
+
+
+def test_each_heading_stands_8_mm_under_the_rule_above_it():
+    parts = [part("Map")]
+    (page,) = contents_pages(game(), parts, printed(parts), Settings())
+    rules = [297.0 - values["points"][0][1] for name, values in page.flat.steps if name == "line"]  # up from the foot
+    at = {text: baseline for text, _, baseline in texts(page)}
+    assert [rule - at[heading] for rule, heading in zip(rules, ("What this kit holds", "Before you print"))] == [
+        pytest.approx(8.0)] * 2
+
+
+def test_a_duplex_kit_s_notes_say_every_part_starts_a_sheet_and_a_one_sided_page_has_a_blank_back():
+    notes = printing_advice(game(), Settings())
+    (whole,) = [note for note in notes if note.startswith("This whole file may be printed double-sided")]
+    assert "every part to cut out starts on a new sheet" in whole and whole.endswith("has a blank back.")
+    assert notes[-1].startswith("Cut on the crop marks") and notes[-1].endswith("misaligned cut.")

@@ -220,3 +220,9 @@ def test_only_a_print_shop_kind_s_cards_are_laid_out_again_alone(toy):
     assert changes._alone(toy.components["deck"])
     assert not changes._alone(toy.components["counters"])  # tokens: their part printed whole
     assert not changes._alone(SimpleNamespace(kind="board", cards=()))  # printed by a shop, but of no cards
+
+
+def test_a_card_of_one_copy_now_was_printed_as_many_times_as_its_faces_were():
+    front, back = ("fronts", "f"), ("backs", "b")
+    assert changes._printed([front, back] * 3, [front, back], 1) == 3
+    assert changes._printed([front, back], [front, back], 1) == 1

@@ -554,3 +554,22 @@ def test_rules_without_a_title_line_are_titled_with_the_game_s_name():
     [page] = pages_of("Dig where the map says.\n", (190.0, 250.0), "2 players", [], "Treasure")
     texts = [values["text"] for name, values in page if name == "text"]
     assert texts[:3] == ["Treasure", "2 players", "Dig where the map says."]
+
+
+def test_the_rules_set_each_icon_as_wide_as_its_drawing_is(monkeypatch):
+    from types import SimpleNamespace
+
+    from pnp.layout import rulesheet
+    from pnp.layout.requests import Raw
+
+    def after_the_icon(aspect: float) -> float:
+        game = SimpleNamespace(name="Small", players_text="", credits="")
+        rules = SimpleNamespace(id="rules", options={"content": "# T\n\nTake a :coin: now.\n", "text": "rules.md"},
+                                where=None)
+        monkeypatch.setattr(rulesheet, "icons_of", lambda game: {"coin": (aspect, "digest")})
+        (page,) = rulesheet.rules_pages(game, rules, Settings(), [])
+        steps = page.placed[0][1].steps
+        assert any(isinstance(step, Raw) and step.steps[0]["text"]["text"] == ":coin:" for step in steps)
+        return next(step[1]["x"] for step in steps if isinstance(step, tuple) and step[1].get("text") == "now.")
+
+    assert after_the_icon(3.0) - after_the_icon(0.5) > 5.0  # a wide icon pushes the words after it on
