@@ -229,3 +229,21 @@ def test_a_sheet_s_part_of_the_board_stands_in_the_middle_of_the_room_for_it():
         assert (shown.w, shown.h) == (pytest.approx(tile.source.w), pytest.approx(tile.source.h))
         assert shown.x0 - area.x0 == pytest.approx(area.x1 - shown.x1)
         assert shown.y0 - area.y0 == pytest.approx(area.y1 - shown.y1)
+
+
+def test_a_band_at_a_row_s_foot_is_parted_among_the_sheets_below_that_go_over_it():
+    """A row of two turned sheets over a row of three upright ones: A1's band at its foot is in two parts, for
+    B1 and B2, from A1's own left edge to its right; A2's for B2 and B3."""
+    size = (436.0, 436.0)
+    tiled = plan(size, 3.0, boards.rooms(Settings()), [])
+    assert [(row.landscape, row.columns) for row in tiled.rows] == [(True, 2), (False, 3)]
+    seam, (first, second) = tiled.ys[0], tiled.tiles[:2]
+    for tile, under in ((first, ("B1", "B2")), (second, ("B2", "B3"))):
+        steps = overlay(tiled, tile, size)
+        bands = [(step["rect"]["x"], step["rect"]["x"] + step["rect"]["w"]) for step in steps
+                 if "rect" in step and step["rect"]["y"] == seam]
+        between = tiled.own(tiled.below(tile)[0]).x1  # where the first sheet below meets the second
+        assert bands == [(tile.source.x0, pytest.approx(between)), (pytest.approx(between), tile.source.x1)]
+        labels = [step["text"]["text"] for step in steps if "text" in step and "over this" in step["text"]["text"]]
+        assert [label for label in labels if f"glue {under[0]}" in label or f"glue {under[1]}" in label] == [
+            f"{tile.label} · glue {name} over this band" for name in under]
