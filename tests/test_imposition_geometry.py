@@ -241,7 +241,7 @@ def test_duplex_pages_say_when_they_are_full_and_draw_cut_lines_when_marks_canno
     assert [len(p.placed) for p in pages] == [4, 4, 1, 1]
     fronts = pages[0::2]
     assert [p.spacing.full for p in fronts] == [True, False] and fronts[0].spacing == Spacing(1.0, 0.0, True)
-    assert [p.reverse for p in pages] == [False, True, False, True] and not pages[1].marks
+    assert [p.reverse for p in pages] == [False, True, False, True] and pages[1].marks is False
     assert [face for _, face in pages[3].placed] == ["back 4"]
     assert all(not p.cut_lines for p in fronts) and fronts[0].fit.per_page == 4
     assert fronts[0].footer_at_bottom is False  # four fit only without the footer's band
