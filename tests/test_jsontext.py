@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pnp.write.jsontext import write_indented
+from pnp.write.jsontext import Pairs, write_indented
 
 VALUES = [
     {},
@@ -36,6 +36,13 @@ def test_an_iterator_is_laid_out_as_its_list(value):
     out = io.BytesIO()
     write_indented({"game": "deck", "variants": {"a4-duplex": iter(value)}}, out)
     assert out.getvalue() == (json.dumps({"game": "deck", "variants": {"a4-duplex": value}}, indent=1) + "\n").encode()
+
+
+@pytest.mark.parametrize("value", [{}, {"ace": "1f"}, {"ace": "1f", "two": {"cards": [1, 2]}}])
+def test_pairs_are_laid_out_as_their_dict(value):
+    out = io.BytesIO()
+    write_indented({"game": "deck", "cards": {"deck": Pairs(iter(value.items()))}}, out)
+    assert out.getvalue() == (json.dumps({"game": "deck", "cards": {"deck": value}}, indent=1) + "\n").encode()
 
 
 def test_an_iterators_items_are_made_as_they_are_written():  # (each after the one before it was written out)

@@ -128,7 +128,7 @@ def test_the_manifest_lists_every_face_the_kit_prints_by_its_card_or_its_compone
         monkeypatch):
     game, parts = small_kit()
     monkeypatch.setattr(changes, "kit_version", lambda game: "0a1b2c3d")
-    monkeypatch.setattr(changes, "card_digests", lambda game: {"deck": {"ace": "1", "two": "2"}})
+    monkeypatch.setattr(changes, "card_digests", lambda game, made: {"deck": made({"ace": "1", "two": "2"}.items())})
     made = changes.manifest(game, [(Settings(), parts), (Settings(fold=True), parts)], lambda request: request.draws)
     assert (made["game"], made["kit"], made["cards"]) == ("small", "0a1b2c3d", {"deck": {"ace": "1", "two": "2"}})
     assert "rules" not in made and list(made["variants"]) == ["a4-duplex", "a4-fold"]

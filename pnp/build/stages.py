@@ -26,7 +26,7 @@ from pnp.typeset.text import keep_tables_in
 from pnp.wording import plural
 from pnp.write import cache
 from pnp.write.fileset import FolderSet, cannot_write
-from pnp.write.jsontext import write_indented
+from pnp.write.jsontext import Pairs, write_indented
 from pnp.write.pdf import Document
 
 
@@ -161,7 +161,7 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
             if preview:
                 sections.append(_preview(files, game, settings, parts, keys, maker.store, faces=not sections))
         with files.open(f"{game.slug}-manifest.json") as out:  # (its faces' entries made as they are written)
-            write_indented(changes.manifest(game, kits, maker.printed_key), out)
+            write_indented(changes.manifest(game, kits, maker.printed_key, Pairs), out)
         if changed_since is not None:
             built = json.loads(files.read(f"{game.slug}-manifest.json"))
             _reprints(files, game, kits, built, changed_since, maker, say)

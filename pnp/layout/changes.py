@@ -31,16 +31,18 @@ from pnp.typeset.text import font, wrap
 INK = "#2B1C0D"
 
 
-def manifest(game, variants: list, key_of) -> dict:
+def manifest(game, variants: list, key_of, pairs=dict) -> dict:
     """The manifest of a build: for each variant (settings, its parts asking for faces), every face the kit
     prints, `key_of(request)` giving what the face made for a request prints. A face is known by the request
     that asks for it, which names its card: two cards drawn alike are one face. Each variant's faces are a
     generator, each entry made as the manifest is written (pnp/write/jsontext.py): a big deck's are never all
-    held at once."""
+    held at once; and each component's card digests are `pairs(their (card id, digest) items)`, which the
+    writer's Pairs makes as it writes them."""
     cards = CardsAt(game)
     built = {variant(settings): _entries(game, planned, settings, cards, key_of) for settings, planned in variants}
     rules = {"rules": variant_text(game.variant)} if game.variant else {}  # a variant's kit names it
-    return {"game": game.slug, "kit": kit_version(game), **rules, "cards": card_digests(game), "variants": built}
+    return {"game": game.slug, "kit": kit_version(game), **rules, "cards": card_digests(game, pairs),
+            "variants": built}
 
 
 def _entries(game, planned: list, settings: Settings, cards: "CardsAt", key_of):

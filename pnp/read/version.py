@@ -58,14 +58,20 @@ def _hashed(game) -> str:
     return hashed.hexdigest()[:LENGTH]
 
 
-def card_digests(game) -> dict:
+def card_digests(game, made=dict) -> dict:
     """component id -> card id -> a short hash of what the data says of the card (its count, fields and back):
-    kept in a build's manifest, so that a checker can name the cards that changed since a kit was printed."""
+    kept in a build's manifest, so that a checker can name the cards that changed since a kit was printed. Each
+    component's cards are `made(their (card id, hash) pairs)`: a dict, or what writes them as they are made."""
+    return {component.id: made(_card_digests(component)) for component in game.components.values()
+            if component.cards}
+
+
+def _card_digests(component):
     import hashlib
 
-    return {component.id: {card.id: hashlib.sha256(repr(_plain((card.count, card.fields, card.back))).encode(
-        "utf-8", "surrogatepass")).hexdigest()[:LENGTH] for card in component.cards}
-        for component in game.components.values() if component.cards}
+    for card in component.cards:
+        yield card.id, hashlib.sha256(repr(_plain((card.count, card.fields, card.back))).encode(
+            "utf-8", "surrogatepass")).hexdigest()[:LENGTH]
 
 
 def changed_cards(old: dict, game) -> list[str]:

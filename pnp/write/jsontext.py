@@ -9,12 +9,23 @@ from json.encoder import encode_basestring_ascii
 _WORDS = {True: "true", False: "false", None: "null"}
 
 
+class Pairs:
+    """A dict given as its (key, value) items, keys text, made as they are written (see `write_indented`)."""
+
+    def __init__(self, items):
+        self.items = items
+
+    def __iter__(self):
+        return iter(self.items)
+
+
 def write_indented(value, out, indent: int = 1) -> None:
     """`json.dumps(value, indent=indent)` and a newline, written to the binary file `out` as it is laid out, one
     item of a list at a time (a big deck's manifest is never held whole as text): its containers laid out here,
     one item a line, and the strings and numbers in them written by json's own C encoder. A list that is no
-    other list's item may be given as an iterator (a generator): laid out as the list of its items, each made as
-    it is written, so that a big deck's manifest entries are never held all at once."""
+    other list's item may be given as an iterator (a generator), and a dict as Pairs: laid out as the list of
+    its items, or the dict of them, each made as it is written, so that a big deck's manifest entries and its
+    cards' digests are never held all at once."""
     for piece in _pieces(value, "\n", " " * indent):
         out.write(piece.encode("utf-8"))
     out.write(b"\n")
@@ -23,13 +34,14 @@ def write_indented(value, out, indent: int = 1) -> None:
 def _pieces(value, newline: str, step: str):
     """The text of `_text` in pieces: each key of a dict and each item of a list apart."""
     kind = type(value)
-    if kind is dict and value and all(type(key) is str for key in value):
+    if kind is Pairs or kind is dict and value and all(type(key) is str for key in value):
         inner = newline + step
-        yield "{"
-        for index, (key, item) in enumerate(value.items()):
-            yield f"{',' if index else ''}{inner}{encode_basestring_ascii(key)}: "
+        empty = True
+        for key, item in (value if kind is Pairs else value.items()):
+            yield f"{'{' if empty else ','}{inner}{encode_basestring_ascii(key)}: "
             yield from _pieces(item, inner, step)
-        yield newline + "}"
+            empty = False
+        yield "{}" if empty else newline + "}"
     elif (kind is list or kind is tuple) and value or isinstance(value, Iterator):
         inner = newline + step
         empty = True
