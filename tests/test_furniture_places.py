@@ -1,6 +1,7 @@
 """Where a page's furniture goes (pnp/layout/furniture.py), on small pages made for each case: the footer's two
 lines and the 50 mm bar in the band at the foot, or in the margins round the faces, clear of the faces, the fold
-line, the word "fold" and each other; and, where no margin holds them, at the foot over what is there."""
+line, the word "fold" and each other; and, where no margin holds them, at the foot over what is there. And the box
+of the footer line that names the kit's version."""
 from __future__ import annotations
 
 from dataclasses import replace

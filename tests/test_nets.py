@@ -1,4 +1,5 @@
-"""Dice and box nets, numbered sheets, and grouped (turned) drawings."""
+"""Dice and box nets, numbered sheets, and grouped (turned) drawings; a net's geometry (pnp/layout/nets.py) on
+small nets made here: its problems, its outlines, its tabs and the marks beyond its folds."""
 from pathlib import Path
 
 import pdfplumber

@@ -1,5 +1,6 @@
 """A game's pieces one by one, as exports list them (pnp/layout/piece_list.py): each distinct piece once with its
-copies and faces, for the toy game's deck, sheets, die and counters; its pouch, figures and rules have none."""
+copies and faces, for the toy game's deck, sheets, die and counters; its pouch, figures and rules have none; a
+board, one piece of its own shape."""
 from __future__ import annotations
 
 from dataclasses import replace
