@@ -568,3 +568,10 @@ def test_the_check_bar_s_steps_exactly():
     assert raw.steps[0] == {"rect": {"x": 0.0, "y": 4.6, "w": 10.0, "h": 1.6, "fill": "#000000"}}
     assert made.key == ("check-bar|100.0",) and made.bleed == 0.0
 
+
+
+def test_a_die_s_edge_is_its_width():
+    odd = Component("d", "die", "Die", "d.svg", (16.0, 20.0), {}, HERE, {"count": 1, "faces": [1, 2, 3, 4, 5, 6]})
+    panels, tabs, size = die_net(odd)
+    assert {(panel.w, panel.h) for panel in panels} == {(16.0, 16.0)} and size == die_net(die())[2]
+    assert {face.size for face in die_faces(odd)} == {(16.0, 16.0)}
