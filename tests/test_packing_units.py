@@ -366,3 +366,10 @@ def test_pages_packed_with_a_part_s_leading_page_print_where_that_page_did():
     assert named == [(["Z"], "fronts", 9), (["Z"], "backs", 9), (["D", "A"], "fronts", 4), (["D", "A"], "backs", 4),
                      (["D"], "fronts", 9), (["D"], "backs", 9)]
     assert entries[4][1] is rest.pages[0]
+
+
+def test_a_piece_that_fits_only_on_its_side_is_turned_a_quarter_round():
+    settings = Settings(size=(210.0, 116.0), margin=5.0)  # 200 × 100 mm above the footer
+    ((owners, (page,)),), _ = packed_pages([run(1, (90.0, 150.0))], settings)
+    ((slot, face),) = page.placed
+    assert slot.rotation == 90 and (slot.trim.w, slot.trim.h) == (150.0, 90.0)
