@@ -194,16 +194,16 @@ def test_the_showcase_pictures_each_part_but_the_rules_by_its_first_face_where_i
 
 class Kinds:
     """Kinds of component made for these tests, laid out in place of pnp's own: a tile needs margins of at most
-    6 mm, a pad prints at home only, a broken one's data cannot be laid out, and the rules sheet is told what
-    the others laid out before it."""
+    the game's `tile_margin`, a pad prints at home only, a broken one's data cannot be laid out, and the rules
+    sheet is told what the others laid out before it."""
 
     def __init__(self, monkeypatch):
         self.seen: list = []
         page = part("x", "X").pages[0]
 
         def tile(game, component, settings):
-            if settings.margin > 6.0:
-                raise NoRoom(f"{component.id} needs margins of 6 mm at most")
+            if settings.margin > game.tile_margin:
+                raise NoRoom(f"{component.id} needs margins of {game.tile_margin:g} mm at most")
             return [page]
 
         def broken(game, component, settings):
@@ -225,7 +225,7 @@ class Kinds:
         components = {f"{kind}{n}": SimpleNamespace(id=f"{kind}{n}", kind=kind, title=f"The {kind}",
                                                     where=Where("small/game.yaml", n, f"{kind}{n}"))
                       for n, kind in enumerate(kinds, start=1)}
-        return SimpleNamespace(name="Small", components=components, printed=printed)
+        return SimpleNamespace(name="Small", components=components, printed=printed, tile_margin=6.0)
 
 
 def test_each_component_is_laid_out_in_the_data_s_order_the_rules_after_the_others(monkeypatch):
@@ -301,3 +301,10 @@ def test_only_a_duplex_kit_printed_in_one_go_has_blank_backs(kit):
         assert None not in [page for _, page in made] and [owners for owners, _ in made][-2:] == [
             (parts[0],), (parts[1],)]
     assert None in [page for _, page in sequence(game, parts, settings, with_contents=True)]
+
+
+def test_a_duplex_kit_of_an_even_number_of_pages_prints_on_half_as_many_sheets(kit):
+    game, (map_, _), settings = kit
+    two_sided = Part(map_.component, [map_.pages[0], replace(map_.pages[0], reverse=True)], "")
+    assert len(sequence(game, [two_sided], settings, with_contents=True)) == 4  # the contents' two, its two
+    assert sheets(game, [two_sided], settings, with_contents=True) == 2

@@ -573,3 +573,11 @@ def test_the_rules_set_each_icon_as_wide_as_its_drawing_is(monkeypatch):
         return next(step[1]["x"] for step in steps if isinstance(step, tuple) and step[1].get("text") == "now.")
 
     assert after_the_icon(3.0) - after_the_icon(0.5) > 5.0  # a wide icon pushes the words after it on
+
+
+def test_a_heading_sets_its_icons_as_wide_as_they_are_drawn_too():
+    def after_the_icon(aspect: float) -> float:
+        [page] = pages_of("# T\n\n## Take a :coin: now\n\nText.\n", (190.0, 250.0), "", [], "T", icons={"coin": aspect})
+        return next(step[1]["x"] for step in page if isinstance(step, tuple) and step[1].get("text") == "now")
+
+    assert after_the_icon(3.0) - after_the_icon(0.5) > 5.0
