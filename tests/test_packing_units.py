@@ -373,3 +373,15 @@ def test_a_piece_that_fits_only_on_its_side_is_turned_a_quarter_round():
     ((owners, (page,)),), _ = packed_pages([run(1, (90.0, 150.0))], settings)
     ((slot, face),) = page.placed
     assert slot.rotation == 90 and (slot.trim.w, slot.trim.h) == (150.0, 90.0)
+
+
+def test_each_packed_block_keeps_its_run_s_crop_marks_and_cut_lines_within_its_frame():
+    settings = Settings(size=(110.0, 116.0), margin=5.0)
+    cards = Run([Piece("deck", ("deck", i), None, (40.0, 40.0)) for i in range(2)], 1.0, 0.0, True, True)
+    ((owners, (page,)),), _ = packed_pages([cards], settings)
+    (block,) = page.blocks
+    assert block.marks is True and block.cut_lines is True and page.marks is False
+    room = 1.0 + MARK_ROOM  # the bleed and the marks round the block: the two cards one above the other
+    assert block.content == Box(5.0, 111.0 - 2 * room - 80.0, 5.0 + 2 * room + 40.0, 111.0)
+    assert block.crop_marks() and page.crop_marks() == block.crop_marks()
+    assert all(block.content.x0 <= x <= block.content.x1 for x0, y0, x1, y1 in block.crop_marks() for x in (x0, x1))
