@@ -85,6 +85,7 @@ class Recorder:
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         cwd=cwd, preexec_fn=hears_ctrl_c)
         self.said: list = []
+        self.interrupted = False
         self.heard = threading.Thread(target=self._hear, daemon=True)
         self.heard.start()
 
@@ -108,15 +109,20 @@ class Recorder:
         self.process.wait()
         self.heard.join()
 
+    def interrupt(self) -> None:
+        """Ctrl-C, as at the table (once): `stop` waits for it to end, so that several recorders stop together."""
+        if self.process.poll() is None and not self.interrupted:
+            self.process.send_signal(signal.SIGINT)
+            self.interrupted = True
+
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)  # Ctrl-C, as at the table
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-                raise AssertionError(f"pnp record did not stop on Ctrl-C: {''.join(self.said)[-2000:]}") from None
+        self.interrupt()
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise AssertionError(f"pnp record did not stop on Ctrl-C: {''.join(self.said)[-2000:]}") from None
         self.heard.join()
         self.process.stdout.close()
 
@@ -127,9 +133,15 @@ class Recorder:
         self.stop()
 
 
-def opened(browser, url: str, viewport: dict = PHONE):
-    """A new page at `url` in `browser`, a phone's size unless told, once it shows the log."""
-    page = browser.new_page(viewport=viewport, has_touch=True)
+def phone(browser):
+    """A browsing context of `browser` at a phone's size, with a touch screen: its pages open faster than as many
+    pages each in a context of its own."""
+    return browser.new_context(viewport=PHONE, has_touch=True)
+
+
+def opened(context, url: str):
+    """A new page at `url` in the browsing context `context` (see `phone`), once it shows the log."""
+    page = context.new_page()
     page.goto(url)
     page.wait_for_selector("#log li", timeout=WAIT)
     return page

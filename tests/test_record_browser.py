@@ -8,7 +8,7 @@ from collections.abc import Generator
 from contextlib import ExitStack
 
 from pnp.check.replay import check_path
-from table_in_browser import PHONE, WAIT, Recorder, Simulated, enter, entering, kept, opened, side_by_side
+from table_in_browser import PHONE, WAIT, Recorder, Simulated, enter, entering, kept, opened, phone, side_by_side
 
 GAMES = {"buried-treasure": 3, "cannon-dice": 2, "pirates-gold": 3, "buccaneer": 2, "pete-the-pirate": 2}  # players
 SEED = 1
@@ -44,8 +44,11 @@ def test_each_whole_game_pressed_on_its_page_is_the_log_the_bots_played(browser,
     with ExitStack() as running:
         recorders = {slug: running.enter_context(Recorder(slug, tmp_path / f"{slug}.log", game.players, game.options))
                      for slug, game in games.items()}
-        pages = {slug: opened(browser, recorder.url) for slug, recorder in recorders.items()}
+        context = phone(browser)
+        pages = {slug: opened(context, recorder.url) for slug, recorder in recorders.items()}
         ways = side_by_side({slug: played(pages[slug], game) for slug, game in games.items()})
+        for recorder in recorders.values():
+            recorder.interrupt()
     for slug, game in games.items():
         out = tmp_path / f"{slug}.log"
         assert kept(out.read_text()) == kept(game.text), slug
@@ -77,7 +80,7 @@ def test_a_refused_line_shows_its_rule_is_written_marked_when_insisted_on_and_un
     game = Simulated("cannon-dice", SEED, 2)
     out = tmp_path / "refused.log"
     with Recorder("cannon-dice", out, game.players, game.options) as recorder:
-        page = opened(browser, recorder.url)
+        page = opened(phone(browser), recorder.url)
         for line in game.lines[:3]:
             enter(page, line)
         mover = page.locator("#turn").inner_text().split()[0]
@@ -113,9 +116,10 @@ def test_a_recording_whose_server_was_killed_goes_on_where_it_stopped(browser, t
     game = Simulated("cannon-dice", SEED, 2)
     out = tmp_path / "killed.log"
     stop = 12
+    context = phone(browser)
     recorder = Recorder("cannon-dice", out, game.players, game.options)
     try:
-        page = opened(browser, recorder.url)
+        page = opened(context, recorder.url)
         for line in game.lines[:stop]:
             enter(page, line)
         log, choices = shown_log(page), page.locator("#choices").inner_text()
@@ -125,7 +129,7 @@ def test_a_recording_whose_server_was_killed_goes_on_where_it_stopped(browser, t
     assert kept(out.read_text()) == kept(game.text)[:len(kept(game.text)) - len(game.lines) + stop]
 
     with Recorder("cannon-dice", out) as again:  # its players and options are the file's
-        page = opened(browser, again.url)
+        page = opened(context, again.url)
         assert shown_log(page) == log
         assert page.locator("#choices").inner_text() == choices
         for line in game.lines[stop:]:

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from table_in_browser import CHROMIUM, PHONE, Recorder, Simulated, enter, opened  # noqa: E402
+from table_in_browser import CHROMIUM, Recorder, Simulated, enter, opened, phone  # noqa: E402
 
 GAMES = {"buried-treasure": 3, "cannon-dice": 2, "pirates-gold": 3, "buccaneer": 2, "pete-the-pirate": 2}  # players
 COLOURS = 64  # a page of flat colours and text keeps its look with this many
@@ -32,7 +32,7 @@ def midway(browser, slug: str, seed: int, folder: Path) -> bytes:
     game = Simulated(slug, seed, GAMES[slug])
     out = Path("playtests", slug, "2025-03-14-1905.log")  # the page names it as a table's recording would be
     with Recorder(slug, out, game.players, game.options, cwd=folder) as recorder:
-        page = opened(browser, recorder.url, PHONE)
+        page = opened(phone(browser), recorder.url)
         for line in game.lines[:stop(game)]:
             enter(page, line)
         page.evaluate("window.scrollTo(0, 0)")
