@@ -385,3 +385,15 @@ def test_each_packed_block_keeps_its_run_s_crop_marks_and_cut_lines_within_its_f
     assert block.content == Box(5.0, 111.0 - 2 * room - 80.0, 5.0 + 2 * room + 40.0, 111.0)
     assert block.crop_marks() and page.crop_marks() == block.crop_marks()
     assert all(block.content.x0 <= x <= block.content.x1 for x0, y0, x1, y1 in block.crop_marks() for x in (x0, x1))
+
+
+def test_on_a_fold_sheet_the_backs_block_mirrors_its_fronts_block_marks_and_all():
+    settings = Settings(size=(210.0, 116.0), margin=5.0)
+    cards = Run([Piece("deck", ("deck", i), ("deck", "back", i), (40.0, 40.0)) for i in range(2)], 1.0, 0.0, True,
+                True)
+    ((owners, (page,)),), _ = packed_pages([cards], settings, fold=("x", 105.0))
+    fronts, backs = page.blocks
+    assert (backs.size, backs.side, backs.marks, backs.cut_lines) == (settings.size, "block", True, True)
+    assert backs.content == Box(210.0 - fronts.content.x1, fronts.content.y0, 210.0 - fronts.content.x0,
+                                fronts.content.y1)
+    assert [face for _, face in backs.placed] == [("deck", "back", 0), ("deck", "back", 1)]
