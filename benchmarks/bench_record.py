@@ -1,7 +1,7 @@
 """Speed of recording a game at the table (`pnp.record.table.Table`), printed as figures (a script, not a test).
 
     .venv/bin/python benchmarks/bench_record.py [--game buccaneer] [--games 3] [--players 4] [--seed 1]
-    .venv/bin/python benchmarks/bench_record.py --games 1 --players 2 --resume 100     # what CI runs
+    .venv/bin/python benchmarks/bench_record.py --games 1 --players 2 --resume 20      # what CI runs
 
 1. GAMES games of greedy bots are simulated (not timed), the longest kept whole;
 2. a press: each line of each game entered into a Table in turn, as a page's button would, from the press to

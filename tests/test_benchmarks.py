@@ -15,7 +15,7 @@ TINY = {
     "bench_check.py": ["--games", "3", "--logs", "3"],
     "bench_export.py": ["--tiny"],
     "bench_playtests.py": ["--logs", "20", "--profile", "10"],
-    "bench_record.py": ["--games", "1", "--players", "2", "--resume", "100"],
+    "bench_record.py": ["--games", "1", "--players", "2", "--resume", "20"],
     "bench_stats.py": ["--games", "200", "--scaling", "100", "--shards", "3", "--shard-games", "100"],
     "bench_watch.py": ["--tiny"],
 }
