@@ -206,6 +206,7 @@ def test_packed_fold_and_glue_pages_mirror_backs_about_the_fold_and_leave_a_one_
                                           210.0 - trims[("o", 0)].x0, trims[("o", 0)].y1)
     assert len(page.placed) == 5 and len(page.blocks) == 3  # no block of backs for the one-sided piece
     assert page.blocks[1].content == Box(165.0, 31.0, 205.0, 111.0)
+    assert page.blocks[1].marks is False and page.blocks[1].cut_lines is False  # as the run's fronts
 
 
 def test_the_region_of_a_fold_and_glue_page_s_fronts_mirrors_inside_the_printable_area():
