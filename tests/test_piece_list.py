@@ -61,3 +61,19 @@ def test_a_board_is_one_piece_of_its_own_shape_and_a_component_of_no_pieces_is_l
     assert found["coins"].form == "circle"
     empty = SimpleNamespace(components={"deck": replace(game.components["deck"], cards=())})
     assert groups(empty) == []
+
+
+def test_a_die_s_pieces_show_its_faces_and_a_sheet_its_own():
+    from pnp.layout.cards import sheet_faces
+    from pnp.layout.cutouts import die_faces
+
+    def drawn(face) -> tuple:
+        context = face.context() if callable(face.context) else face.context
+        return face.template, face.size, repr(context)
+
+    game = load_game(str(TOY))
+    found = {group.component.id: group for group in groups(game)}
+    faces = [drawn(face) for face in die_faces(game.components["die"])]
+    assert [drawn(piece.front) for piece in found["die"].pieces] == faces and len(set(faces)) == 6
+    assert all(piece.back is None for piece in found["die"].pieces)
+    assert drawn(found["sheet"].pieces[0].front) == drawn(sheet_faces(game.components["sheet"], 1)[0])
