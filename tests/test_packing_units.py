@@ -184,7 +184,8 @@ def test_packed_pages_put_each_back_behind_its_front_and_name_the_area_of_the_em
     assert least == 4800.0 and len(out) == 1
     owners, (front, back) = out[0]
     assert owners == ["o"] and (front.side, back.side) == ("fronts", "backs") and back.reverse
-    assert front.content == back.content == Box(5.0, 11.0, 105.0, 111.0) and not front.marks
+    assert front.content == back.content == Box(5.0, 11.0, 105.0, 111.0) and front.marks is back.marks is False
+    assert front.size == back.size == settings.size
     assert [face for _, face in front.placed] == [("o", 0), ("o", 1), ("o", 2)]
     for (slot, face), (behind_it, back_face) in zip(front.placed, back.placed):
         assert back_face == ("o", "back", face[1]) and behind_it == behind(slot, settings)
