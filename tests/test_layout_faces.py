@@ -575,3 +575,15 @@ def test_a_die_s_edge_is_its_width():
     panels, tabs, size = die_net(odd)
     assert {(panel.w, panel.h) for panel in panels} == {(16.0, 16.0)} and size == die_net(die())[2]
     assert {face.size for face in die_faces(odd)} == {(16.0, 16.0)}
+
+
+def test_cut_out_pieces_are_printed_on_the_stock_the_data_names_for_each_form():
+    stocks = {"duplex": "card stock", "fold": "thin card"}
+    net = Component("n", "net", "Net", "n.svg", None, stocks, HERE, {})
+    figures = Component("s", "standees", "S", "s.svg", (30.0, 50.0), stocks, HERE, {"base": "tabs"})
+    crate = Component("b", "box", "B", "b.svg", None, stocks, HERE, {"compartments": 1})
+    pad = Component("p", "sheet", "P", "p.svg", (90.0, 120.0), stocks, HERE, {"numbered": False})
+    for advice, component in ((net_advice, net), (standee_advice, figures), (box_advice, crate),
+                              (sheet_advice, pad)):
+        assert advice(component, Settings()).startswith("Print one-sided on card stock")
+        assert advice(component, Settings(fold=True)).startswith("Print one-sided on thin card")

@@ -95,3 +95,20 @@ def test_the_plan_with_fewest_sheets_and_of_those_rows_alike():
     # 140 × 120 mm: an upright row of two, or two turned rows of one: as many, and as even: the first named
     first = plan((140.0, 120.0), 0.0, rooms, [])
     assert [(row.landscape, row.xs) for row in first.rows] == [(False, (70.0,))] and first.ys == ()
+
+
+def test_of_plans_as_good_in_all_else_the_one_whose_seams_fall_nearest_an_even_division():
+    spaces = [("a", Box(135.0, 100.0, 155.0, 110.0)), ("b", Box(55.0, 10.0, 75.0, 20.0)),
+              ("c", Box(0.0, 45.0, 20.0, 65.0)), ("d", Box(135.0, 15.0, 145.0, 45.0))]
+    upright = plan((160.0, 140.0), 0.0, {"portrait": (110.0, 160.0)}, spaces)
+    turned = plan((160.0, 140.0), 0.0, {"landscape": (160.0, 110.0)}, spaces)
+    assert (upright.sheets, upright.rows[0].xs) == (2, (100.0,))  # 20 mm off the middle, clear of the spaces
+    assert (turned.sheets, turned.ys) == (2, (82.5,))  # 12.5 mm off
+    both = plan((160.0, 140.0), 0.0, {"portrait": (110.0, 160.0), "landscape": (160.0, 110.0)}, spaces)
+    assert [row.landscape for row in both.rows] == [True, True] and both.ys == (82.5,)
+
+
+def test_an_orientation_whose_sheets_are_no_wider_than_the_glue_band_is_left_out():
+    rooms = {"portrait": (100.0, 120.0), "narrow": (12.0, 300.0)}
+    assert _row_orders((100.0, 300.0), 0.0, rooms, 15.0) == [["portrait"] * 3]
+    assert ["narrow"] in _row_orders((100.0, 300.0), 0.0, rooms, 10.0)
