@@ -112,3 +112,12 @@ def test_an_orientation_whose_sheets_are_no_wider_than_the_glue_band_is_left_out
     rooms = {"portrait": (100.0, 120.0), "narrow": (12.0, 300.0)}
     assert _row_orders((100.0, 300.0), 0.0, rooms, 15.0) == [["portrait"] * 3]
     assert ["narrow"] in _row_orders((100.0, 300.0), 0.0, rooms, 10.0)
+
+
+def test_a_wider_glue_band_moves_the_seams_each_sheet_must_still_reach():
+    # 280 mm on sheets holding 150: the first sheet's own part ends where its band (15 mm) still fits on it
+    across = plan((280.0, 100.0), 0.0, {"portrait": (150.0, 200.0)}, [], glue=15.0)
+    assert across.rows[0].xs == (135.0,) and across.tiles[0].source.x1 == 150.0
+    down = plan((100.0, 280.0), 0.0, {"portrait": (200.0, 150.0)}, [], glue=15.0)
+    assert down.ys == (135.0,) and down.tiles[0].source.y1 == 150.0
+    assert plan((280.0, 100.0), 0.0, {"portrait": (150.0, 200.0)}, []).rows[0].xs == (140.0,)
