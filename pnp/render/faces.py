@@ -212,11 +212,11 @@ class FaceMaker:
     # --- faces a template draws --------------------------------------------------------------------------
     def _drawn(self, request: Drawn) -> Face:
         """The face `request.template` draws for what it is given (see requests.Drawn)."""
+        key = self.drawn_keys.get(request)
+        if key is not None:  # made before, and let go (what it is given not made again, `_face`)
+            return self._face(key, request)
         template, (w, h), bleed, where, context = (request.template, request.size, request.bleed, request.where,
                                                    request.context)
-        key = self.drawn_keys.get(request)
-        if key is not None:  # made before, and let go
-            return self._face(key, template, (w, h), bleed, where, context)
         over = request.over and self.face(request.over)
         first = template not in self.variables
         given = self._given(template, (w, h), bleed, over, context)
@@ -240,14 +240,15 @@ class FaceMaker:
         if key is None:  # never drawn: the build stops once every face is made (see `report`)
             return Face(f"not made: {given}", (), (w, h), bleed, where)
         self.drawn_keys[request] = key
-        return self._face(key, template, (w, h), bleed, where, context)
+        return self._face(key, request)
 
-    def _face(self, key: str, template: str, size, bleed: float, where: Where, context: dict) -> Face:
-        """The face of that key a template made, its steps taken from the store when they are needed."""
+    def _face(self, key: str, request: Drawn) -> Face:
+        """The face of that key a template made for a request, its steps taken from the store when they are needed
+        (what the template is given made only then, should they be gone)."""
         face = self.faces.get(key)
         if face is None:
-            steps = functools.partial(self._steps, key, template, size, bleed, where, context)
-            face = self.faces[key] = Face(key, steps, size, bleed, where, lasting=True)
+            face = self.faces[key] = Face(key, functools.partial(self._steps, key, request), request.size,
+                                          request.bleed, request.where, lasting=True)
         return face
 
     def _given(self, template: str, size, bleed: float, over: Face | None, context: dict) -> str:
@@ -384,12 +385,14 @@ class FaceMaker:
             placed.append(dataclasses.replace(note, file=file, line=line))
         return tuple(placed)
 
-    def _steps(self, key: str, template: str, size, bleed: float, where: Where, context: dict) -> tuple:
+    def _steps(self, key: str, request: Drawn) -> tuple:
         """A face's steps, from the store; made again when they are gone, or name artwork that has changed."""
         stored = self.store.get("face", key)
         steps = self.steps.decoded(stored["steps"]) if stored else None
         if steps is None:
-            steps = self.steps.read(self.render(template, size, bleed, where, context), template, where)
+            template, where = request.template, request.where
+            steps = self.steps.read(self.render(template, request.size, request.bleed, where, request.context),
+                                    template, where)
         return steps
 
 
