@@ -226,3 +226,22 @@ def test_a_card_of_one_copy_now_was_printed_as_many_times_as_its_faces_were():
     front, back = ("fronts", "f"), ("backs", "b")
     assert changes._printed([front, back] * 3, [front, back], 1) == 3
     assert changes._printed([front, back], [front, back], 1) == 1
+
+
+def test_a_face_s_card_is_found_by_where_its_data_is_each_sheet_of_a_workbook_apart():
+    from pnp.errors import InSheet
+
+    def card(name: str, where: Where) -> SimpleNamespace:
+        return SimpleNamespace(id=name, where=where)
+
+    red, blue = InSheet("cards.xlsx", 2, sheet="Red"), InSheet("cards.xlsx", 2, sheet="Blue")
+    deck = [card("ace", Where("deck.csv", 2)), card("two", Where("deck.csv", 3))]
+    gems = [card("ruby", red), card("sapphire", blue)]
+    game = SimpleNamespace(components={"deck": SimpleNamespace(id="deck", cards=deck),
+                                       "gems": SimpleNamespace(id="gems", cards=gems)})
+    cards = changes.CardsAt(game)
+    assert cards.get(Where("deck.csv", 3)) == ("deck", "two") and cards.get(Where("deck.csv", 2)) == ("deck", "ace")
+    assert cards.get(red) == ("gems", "ruby") and cards.get(blue) == ("gems", "sapphire")  # the same row of each
+    assert cards.get(Where("deck.csv", 9)) is None  # past its file's last card
+    assert cards.get(InSheet("cards.xlsx", 2, sheet="Green")) is None and cards.get(Where("game.yaml", 4)) is None
+    assert changes.CardsAt(SimpleNamespace(components={})).get(Where("deck.csv", 2)) is None

@@ -581,3 +581,18 @@ def test_a_heading_sets_its_icons_as_wide_as_they_are_drawn_too():
         return next(step[1]["x"] for step in page if isinstance(step, tuple) and step[1].get("text") == "now")
 
     assert after_the_icon(3.0) - after_the_icon(0.5) > 5.0
+
+
+def test_each_component_s_name_stands_just_under_its_picture_and_its_count_a_line_lower():
+    from types import SimpleNamespace
+
+    from pnp.layout.rulesheet import CAPTION, LEADING, PICTURE_HEIGHT, Picture
+    from pnp.model.units import PT
+
+    gems = SimpleNamespace(size=(20.0, 10.0))  # half as tall as wide: drawn at the foot of the picture's height
+    [page] = pages_of("# T\n\n![](components)\n", (190.0, 250.0), "", [Picture(gems, "Gems", "12 tokens")], "T")
+    (picture,) = [values for name, values in page if name == "picture"]
+    top = picture["y"] + picture["h"] - PICTURE_HEIGHT  # of the room kept for the pictures
+    texts = {values["text"]: values for name, values in page if name == "text"}
+    assert texts["Gems"]["y"] == pytest.approx(top + PICTURE_HEIGHT + 1.5)  # its capitals' top 1.5 mm lower
+    assert texts["12 tokens"]["y"] - texts["Gems"]["y"] == pytest.approx(CAPTION * LEADING / PT)
