@@ -407,3 +407,16 @@ def test_fold_sheets_take_the_cards_four_at_a_time_turned_their_backs_turned_bac
     assert [s.bleed for s in (first.spacing, second.spacing)] == [3.0, 3.0]
     wide = fold_pages([("f", "b")], (195.0, 140.0), 3.0, 0.0, Settings(fold=True))[0]  # half an A4, nearly
     assert not wide.fit.marks and wide.cut_lines  # no room for crop marks: the cuts are drawn
+
+
+def test_a_face_half_a_millimetre_too_wide_or_too_tall_for_the_room_left_goes_below_or_over_the_page():
+    settings = Settings(size=(100.0, 100.0 + FOOTER_BAND), margin=0.0)
+    beside = shelf_pages([Face(50.0, 10.0), Face(45.5, 10.0)], settings, 5.0)[0]
+    assert [slot.trim.y1 for slot, _ in beside.placed] == [100.0 + FOOTER_BAND, 100.0 + FOOTER_BAND - 15.0]
+    assert len(shelf_pages([Face(100.0, 50.0), Face(100.0, 45.5)], settings, 5.0)) == 2
+    header = Face(100.0, 6.0, "bar")
+    (page,) = shelf_pages([Face(40.0, 40.0)], settings, 5.0, header=header)
+    assert page.size == settings.size and page.marks is False
+    assert page.placed[0][0] == Slot(Box(0.0, 100.0, 100.0, 106.0), 0, Box(0.0, 100.0, 100.0, 106.0))
+    with pytest.raises(NoRoom, match="a 101 × 10 mm piece does not fit on a4 paper inside 0 mm margins"):
+        shelf_pages([Face(101.0, 10.0)], settings, 5.0)
