@@ -31,11 +31,15 @@ QUICK = {
 
 
 def pytest_configure(config):
-    """Before any worker starts, the package's modules compiled once: the suite runs pnp in ~80 processes of its
-    own, and on a fresh clone (or where PYTHONDONTWRITEBYTECODE is set) each compiled every module it imported
-    again, some 0.35 s of processor time a process. Up-to-date modules are only looked at."""
+    """Before any worker starts, what the suite's ~80 processes of pnp would each make again made once: the
+    package's modules compiled (on a fresh clone, or where PYTHONDONTWRITEBYTECODE is set, each process compiled
+    every module it imported, some 0.35 s of processor time; up-to-date modules are only looked at), and
+    matplotlib's font list kept in one folder (a process given an empty XDG_CACHE_HOME of its own, for an empty pnp
+    cache, made it again, a quarter of a second each)."""
     if not hasattr(config, "workerinput"):  # pytest-xdist's workers have it; the run's own process has not
         compileall.compile_dir(GAMES.parent, quiet=1, workers=0)
+        if hasattr(config, "cache"):  # (pytest's cache folder, unless its plugin is turned off)
+            os.environ.setdefault("MPLCONFIGDIR", str(config.cache.mkdir("matplotlib")))
 
 
 def pytest_collection_modifyitems(items):
