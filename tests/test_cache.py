@@ -127,6 +127,16 @@ def test_each_command_imports_only_what_it_needs(tmp_path):
     assert same_files(tmp_path / "cold", tmp_path / "warm")  # (fonts, too, remade from the cache)
 
 
+def test_comparing_colours_loads_no_plotting_library():
+    """The colour-blind preflight's science, loaded in a new process with matplotlib installed (the stats extra, as
+    the tests have it), leaves matplotlib unloaded, and still compares colours."""
+    probe = ("import sys\nfrom pnp.render.colourblind import science\ncolour, numpy = science()\n"
+             "print(round(float(colour.delta_E(numpy.array([50, 0, 0]), numpy.array([60, 0, 0]))), 1), "
+             "'matplotlib' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["9.5", "False"]  # (CIEDE2000 of lightness 50 and 60)
+
+
 def test_what_an_included_template_reads_counts_too(toy, tmp_path, cache_home):
     (toy / "templates/back-part.yaml.j2").write_text(
         '- text: {text: {{ ("back of " ~ card.id) | tojson }}, x: 3, y: 60, w: 50, size: 9}\n', encoding="utf-8")

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
+import types
 import warnings
 
 from pnp.errors import Where
@@ -183,8 +185,12 @@ def lab(colour, numpy, srgb, deficiency: str):
 
 def science():
     """colour-science and numpy, loaded only when colours must be compared: most kits tell their groups apart by
-    symbols, and never load them. (Its notice that SciPy is not installed is silenced: nothing here needs it.)"""
+    symbols, and never load them. (Its notice that SciPy is not installed is silenced: nothing here needs it.)
+    colour-science loads its plotting module, and matplotlib's pyplot with it, whenever matplotlib is installed
+    (with `pnp stats`' extra): most of a second a process, for plots pnp never asks it for. An empty module stands
+    in for that one, as colour-science's own stands in for matplotlib when it is missing."""
     os.environ.setdefault("COLOUR_SCIENCE__FILTER_USAGE_WARNINGS", "True")
+    sys.modules.setdefault("colour.plotting", types.ModuleType("colour.plotting"))
     import colour
     import numpy
 
