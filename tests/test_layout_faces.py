@@ -4,6 +4,7 @@ itself, and each kind's tally (pnp/layout/cards.py, cutouts.py, requests.py, kin
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -587,3 +588,17 @@ def test_cut_out_pieces_are_printed_on_the_stock_the_data_names_for_each_form():
                               (sheet_advice, pad)):
         assert advice(component, Settings()).startswith("Print one-sided on card stock")
         assert advice(component, Settings(fold=True)).startswith("Print one-sided on thin card")
+
+
+def test_every_piece_of_advice_reads_as_sentences_each_begun_with_a_capital_and_none_shouted():
+    notes = [card_advice(deck(), Settings()), card_advice(deck(), Settings(fold=True)),
+             card_advice(deck(), Settings(shop=True)), token_advice(tokens("hex"), Settings()),
+             token_advice(tokens("circle", size=(16.0, 16.0)), Settings()),
+             sheet_advice(sheets(2, numbered=True), Settings(sheets=4)), sheet_advice(sheets(2), Settings()),
+             net_advice(die(), Settings()), standee_advice(standees(), Settings()),
+             standee_advice(standees("slot"), Settings()), box_advice(box(), Settings()),
+             box_advice(box(1), Settings())]
+    for note in notes:
+        assert note.endswith(".") and not any(sentence[0].islower() for sentence in re.split(r"\.\s+", note)), note
+        assert not re.search(r"\b[A-Z]{3,}\b", note), note
+    assert "--sheets N " in sheet_advice(sheets(2, numbered=True), Settings(sheets=4))

@@ -14,6 +14,7 @@ from pnp.layout.packing import (Packer, Piece, Pool, Run, Sheet, _best, _block, 
                                 _halved, _orders, _packable, _packed, _score, _shape, _sheets, _split, _stock,
                                 kit_pages, packed_pages, paper, pieces_of, region_of, runs_of, used)
 from pnp.memo import Memo
+from pnp.model.paper import PAPERS
 from pnp.model.geometry import Box
 
 pytestmark = pytest.mark.quick
@@ -399,3 +400,14 @@ def test_on_a_fold_sheet_the_backs_block_mirrors_its_fronts_block_marks_and_all(
     assert backs.content == Box(210.0 - fronts.content.x1, fronts.content.y0, 210.0 - fronts.content.x0,
                                 fronts.content.y1)
     assert [face for _, face in backs.placed] == [("deck", "back", 0), ("deck", "back", 1)]
+
+
+def test_a_fold_and_glue_piece_too_large_for_half_a_sheet_with_room_for_its_marks_keeps_its_own_sheet():
+    settings = Settings(fold=True, paper=PAPERS["letter"])
+    component = SimpleNamespace(stock_for=lambda how: PAPER, stock={})
+    big = SimpleNamespace(component=component, pages=fold_pages([("big", "back")], (96.0, 96.0), 0.0, 0.0, settings))
+    small = SimpleNamespace(component=component, pages=fold_pages([("small", "back")], (30.0, 30.0), 0.0, 0.0,
+                                                                  settings))
+    assert not big.pages[0].spacing.full  # half a Letter sheet holds two
+    entries = kit_pages([big, small], settings)
+    assert entries[0][1] is big.pages[0] and entries[0][0] == (big,)
