@@ -121,3 +121,8 @@ def test_a_wider_glue_band_moves_the_seams_each_sheet_must_still_reach():
     down = plan((100.0, 280.0), 0.0, {"portrait": (200.0, 150.0)}, [], glue=15.0)
     assert down.ys == (135.0,) and down.tiles[0].source.y1 == 150.0
     assert plan((280.0, 100.0), 0.0, {"portrait": (150.0, 200.0)}, []).rows[0].xs == (140.0,)
+
+
+def test_an_orientation_is_weighed_by_whether_its_sheets_hold_the_board_s_width():
+    rooms = {"strip": (12.0, 400.0), "portrait": (100.0, 120.0)}  # a strip as wide as the board, tall enough
+    assert ["strip"] in _row_orders((10.0, 300.0), 0.0, rooms, 15.0)
