@@ -411,3 +411,10 @@ def test_a_fold_and_glue_piece_too_large_for_half_a_sheet_with_room_for_its_mark
     assert not big.pages[0].spacing.full  # half a Letter sheet holds two
     entries = kit_pages([big, small], settings)
     assert entries[0][1] is big.pages[0] and entries[0][0] == (big,)
+
+
+def test_parts_are_packed_together_when_that_leaves_no_sheet_as_empty_though_it_saves_none():
+    # eight cards and two: two sheets either way, but packed five and five rather than eight and two
+    entries = kit_pages([part("A", 8), part("B", 2)], Settings())
+    named = [([p.name for p in parts], page.side, len(page.placed)) for parts, page in entries]
+    assert named == [(["A"], "fronts", 5), (["A"], "backs", 5), (["A", "B"], "fronts", 5), (["A", "B"], "backs", 5)]
