@@ -417,7 +417,10 @@ def test_the_duplex_test_pages_are_drawn_whole_without_furniture_each_kept_by_it
     arms = [values["width"] for kind, values in front.flat.steps if kind == "line"]
     assert arms == [pytest.approx(0.2 / PT)] * 2
     (ring,) = [values for kind, values in front.flat.steps if kind == "circle"]
-    assert (ring["stroke"], ring["fill"], ring["width"]) == ("#000000", "none", pytest.approx(0.2 / PT))
+    assert ring == {"x": settings.size[0] / 2, "y": h - h / 2, "r": 2.0, "fill": "none", "stroke": "#000000",
+                    "width": pytest.approx(0.2 / PT), "dash": None, "opacity": 1.0}
+    fonts = {text: face for text, x, y, align, size, face in placed_texts(front)}
+    assert fonts["A4 (210 × 297 mm) · 100 % · flip on the long edge"] == "sans"
 
 
 def test_the_rules_picture_shows_each_other_component_s_first_face_leaving_out_those_that_cannot_be_laid_out():
