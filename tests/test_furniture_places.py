@@ -299,3 +299,14 @@ def test_a_free_box_is_the_lowest_or_highest_and_of_those_the_leftmost_or_rightm
     low_room = [Box(0.0, 9.5, 100.0, 50.0)]  # 9.5 mm left at the foot: a 10 mm box would stick out below
     assert _free(region, (20.0, 10.0), low_room, high=True, from_end=False) is None
     assert _free(region, (20.0, 10.0), [Box(0.0, 0.0, 100.0, 40.5)], high=False, from_end=False) is None
+
+
+def test_boxes_overlap_by_half_a_millimetre_on_any_side_but_not_when_they_only_touch():
+    from pnp.layout.furniture import _overlap
+
+    box = Box(10.0, 10.0, 20.0, 20.0)
+    for other in (Box(19.5, 12.0, 30.0, 18.0), Box(0.0, 12.0, 10.5, 18.0), Box(12.0, 19.5, 18.0, 30.0),
+                  Box(12.0, 0.0, 18.0, 10.5)):
+        assert _overlap(box, other) and _overlap(other, box), other
+    for other in (Box(20.0, 12.0, 30.0, 18.0), Box(12.0, 0.0, 18.0, 10.0), Box(20.0, 20.0, 25.0, 25.0)):
+        assert not _overlap(box, other) and not _overlap(other, box), other
