@@ -17,6 +17,7 @@ import yaml
 
 from pnp import textfile
 from pnp.errors import DataError, Where, shown
+from pnp.memo import Memo
 from pnp.model.specs import LDict, LList
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -158,9 +159,52 @@ class _Builder:
             into.value.key_lines[key] = into.key_line
 
 
+PARSED = Memo(256)  # (text, file, lines) -> what `parse_yaml` read from it: kept while the program runs, so that
+# a build again (`pnp watch`, a rule tweaked) reads again only the files that changed. Handed out as copies, as
+# its readers may change what they are given.
+KEPT_TEXT = 1 << 20  # characters: a longer text is read again each time rather than kept
+
+
 def parse_yaml(text: str, file: str, lines: bool = True) -> Any:
     """Parse YAML text into LDict/LList/scalars (plain dicts and lists when `lines` is false). Every problem,
-    from a syntax error to an alias that would expand without end, becomes a DataError with its line."""
+    from a syntax error to an alias that would expand without end, becomes a DataError with its line. A text
+    read before is not read again: what it held is copied (see `PARSED`)."""
+    key = (text, file, lines)
+    kept = PARSED.get(key, PARSED)
+    if kept is PARSED:
+        kept = _parsed(text, file, lines)
+        if len(text) > KEPT_TEXT:
+            return kept
+        PARSED.keep(key, kept)
+    return _copied(kept, {})
+
+
+def _copied(value, seen: dict):
+    """A copy of what `parse_yaml` read, its mappings and lists new (with their lines), a value placed twice (by
+    an alias) copied once and placed twice again; scalars, which cannot change, shared."""
+    if not isinstance(value, (dict, list)):
+        return value
+    copy = seen.get(id(value))
+    if copy is not None:
+        return copy
+    if isinstance(value, dict):
+        copy = seen[id(value)] = type(value)()
+        for name, item in value.items():
+            copy[name] = _copied(item, seen)
+        if isinstance(value, LDict):
+            copy.__dict__.update(value.__dict__)
+            copy.key_lines = dict(value.key_lines)
+    else:
+        copy = seen[id(value)] = type(value)()
+        copy.extend(_copied(item, seen) for item in value)
+        if isinstance(value, LList):
+            copy.__dict__.update(value.__dict__)
+            copy.item_lines = list(value.item_lines)
+    return copy
+
+
+def _parsed(text: str, file: str, lines: bool) -> Any:
+    """`parse_yaml`, read afresh."""
     builder = _Builder(file, lines)
     try:
         for event in yaml.parse(text, Loader=_Loader):

@@ -17,6 +17,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from pnp import chance, resources, wording
 from pnp.errors import DataError, OverLimit, Where, shown
+from pnp.memo import Memo
 from pnp.read.datafile import read_text
 from pnp.render import quickrender
 
@@ -121,13 +122,20 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def _parse(self, source, name, filename):
         """The template's tree, with every loop counted and every `~` joined with a check of its size; the
-        templates it names noted."""
+        templates it names noted. A text parsed before is not parsed again (see `TREES`)."""
         from jinja2 import meta
 
-        tree = super()._parse(source, name, filename)
-        every = _budgeted(tree)
+        key = (source, name, filename)
+        kept = TREES.get(key)
+        if kept is None:
+            tree = super()._parse(source, name, filename)
+            every = _budgeted(tree)
+            kept = TREES.keep(key, (tree, tuple(meta.find_referenced_templates(_Found(every)))))
+        else:
+            kept[0].set_environment(self)  # (jinja2.meta reads the environment's globals from the tree)
+        tree, references = kept
         if name is not None:
-            self.references[name] = list(meta.find_referenced_templates(_Found(every)))
+            self.references[name] = list(references)
             self.trees[name] = tree
         return tree
 
@@ -150,6 +158,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
             raise SecurityError(f"adding {type(left).__name__}s of {len(left) + len(right):,} items in all is "
                                 "too large for a template")
         return super().call_binop(context, operator, left, right)
+
+
+TREES = Memo(512)  # (a template's text, name, file) -> (its tree as budgeted, the templates it names): kept while
+# the program runs, so that a build again (`pnp watch`, a rule tweaked) parses only the templates that changed.
+# What is kept is read, never changed: jinja2 compiles a tree without changing it, and the work a template does
+# is counted as it runs, against the build's own sandbox. Shared by every sandbox, as they are all alike.
+NAMES = Memo(512)  # (a template's text, the names every template is given) -> (the names it reads from what it is
+# given, the templates it names): what `Renderer.variables` finds in a template not compiled in this build
 
 
 GROWING = {"replace", "center", "ljust", "rjust", "zfill", "expandtabs", "join", "format"}  # str methods whose
@@ -516,9 +532,15 @@ class Renderer:
                         names |= self.env.reads[name]
                         others = self.env.references[name]
                     else:
-                        tree = self.env.parse(self.loader.get_source(self.env, name)[0])
-                        names |= meta.find_undeclared_variables(tree)
-                        others = meta.find_referenced_templates(tree)
+                        source = self.loader.get_source(self.env, name)[0]
+                        key = (source, frozenset(self.env.globals))
+                        found = NAMES.get(key)
+                        if found is None:
+                            tree = self.env.parse(source)
+                            found = NAMES.keep(key, (frozenset(meta.find_undeclared_variables(tree)),
+                                                     tuple(meta.find_referenced_templates(tree))))
+                        names |= found[0]
+                        others = found[1]
                     for other in others:
                         if other is None:
                             return None
