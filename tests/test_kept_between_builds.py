@@ -100,3 +100,18 @@ def test_a_changed_template_is_parsed_again_and_drawn_as_it_now_is(toy, tmp_path
     fresh(tmp_path, monkeypatch, "three")
     assert run(toy, tmp_path / "three").exit_code == 0
     assert same_files(tmp_path / "one" / "out", tmp_path / "three" / "out")
+
+
+def test_artwork_checked_again_is_not_read_again_unless_it_changed(tmp_path, monkeypatch):
+    from pnp.render import artwork
+
+    art = tmp_path / "dot.svg"
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>',
+                   encoding="utf-8")
+    first = artwork.checked(art, tmp_path)
+    read = counted(monkeypatch, artwork, "_check_tree")
+    assert artwork.checked(art, tmp_path) is first and read == []
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="3"/></svg>',
+                   encoding="utf-8")
+    changed = artwork.checked(art, tmp_path)
+    assert len(read) == 1 and changed.content != first.content

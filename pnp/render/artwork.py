@@ -23,6 +23,7 @@ from lxml import etree
 
 from pnp import resources
 from pnp.errors import DataError, Where, clip, shown
+from pnp.memo import Memo
 from pnp.model import numbers
 from pnp.render import images as pictures
 from pnp.render.images import RASTER, Picture
@@ -55,6 +56,9 @@ NUMERIC = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width
            "transform", "viewBox", "stroke-width", "stroke-miterlimit", "stroke-dashoffset", "stroke-dasharray",
            "fill-opacity", "stroke-opacity", "opacity", "font-size", "offset", "stop-opacity"}
 MAX_BYTES = 1 << 20  # hand-drawn artwork is a few kB
+CHECKED = Memo(1_000)  # (path, root, the file's digest) -> its Artwork (frozen), for a file that draws no picture
+# (what it is then depends on its own bytes alone): kept while the program runs, so that a build again (`pnp
+# watch`, a rule tweaked) reads and checks only the artwork that changed
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,10 @@ def checked(path: Path, root: Path, store=None) -> Artwork:
         data = path.read_bytes()
     except OSError as error:
         raise DataError([(Where(file), f"cannot be read: {error.strerror}")]) from None
+    content = hashlib.sha256(data).hexdigest()
+    kept = CHECKED.get((path, root, content))
+    if kept is not None:
+        return kept
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True)
     try:
         top = etree.fromstring(data, parser)
@@ -103,8 +111,9 @@ def checked(path: Path, root: Path, store=None) -> Artwork:
     if problems:
         raise DataError(problems)
     images = tuple(dict.fromkeys(hrefs.values()))
-    return Artwork(path, root, hashlib.sha256(data).hexdigest(), images,
-                   tuple((href, images.index(found)) for href, found in hrefs.items()))
+    art = Artwork(path, root, content, images, tuple((href, images.index(found)) for href, found in hrefs.items()))
+    drawing = next(top.iter(SVG + "image"), None) is not None  # a picture: what it is depends on other files too
+    return art if drawing else CHECKED.keep((path, root, content), art)
 
 
 def _check_tree(top, path: Path, folder: PurePosixPath, root: Path, store, problems: list) -> dict:
