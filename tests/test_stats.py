@@ -9,6 +9,7 @@ import random
 import re
 import statistics
 import sys
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -21,6 +22,7 @@ from pnp.check.replay import check_path
 from pnp.check.simulate import game_rng, play
 from pnp.cli import cli
 from pnp.errors import PnpError
+from pnp.memo import Memo
 from pnp.stats import report, results
 from pnp.stats.figures import (MIN_GAMES, compare, distribution, figures, judge, newcombe, newcombe_p, rates_judged,
                                t_p, t_quantile, welch, wilson)
@@ -91,6 +93,9 @@ def test_counts_add_exactly_in_any_order():
     total = {"games": 5, "players": {"2": {"wins": [1, 2], "scores": [{"5": 3, "7": 1}, {"1": 1}]}, "3": {"x": 1}}}
     assert add(add({}, a), b) == add(add({}, b), a) == total
     assert a == {"games": 2, "players": {"2": {"wins": [1, 0], "scores": [{"5": 1}, {}]}}}  # not changed
+    assert b["players"]["2"] == {"wins": [0, 2], "scores": [{"5": 2, "7": 1}, {"1": 1}]}
+    counter = add(Counter({"games": 1}), b)  # into a mapping that makes up its missing values
+    assert counter == {"games": 4, "players": b["players"]} and counter["players"] is not b["players"]
 
 
 def test_chunks_and_shards_cover_every_game_once():
@@ -149,6 +154,20 @@ def test_students_t_matches_published_values():
     assert t_p(2.0, 10) == pytest.approx(0.07339, abs=1e-5)
     assert t_p(3.0, 5) == pytest.approx(0.03010, abs=1e-5)
     assert t_p(0.0, 7) == 1.0
+
+
+def test_a_quantile_is_kept_by_its_degrees_of_freedom(monkeypatch):
+    """A report asks for the quantiles of the same degrees of freedom again and again: each is worked out once
+    and kept, the oldest let go when the memo is full."""
+    kept = Memo(2)
+    monkeypatch.setattr("pnp.stats.figures.QUANTILES", kept)
+    nine = t_quantile(9)
+    assert dict(kept) == {9: nine} and nine == pytest.approx(2.2622, abs=1e-4)
+    kept[9] = 5.0
+    assert t_quantile(9) == 5.0  # asked for again: given back as kept, not worked out
+    ten, eleven = t_quantile(10), t_quantile(11)
+    assert dict(kept) == {10: ten, 11: eleven}
+    assert t_quantile(9) == nine  # let go, and worked out again
 
 
 def test_a_spread_of_zero_never_makes_a_difference_certain():

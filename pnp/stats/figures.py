@@ -41,12 +41,15 @@ from __future__ import annotations
 
 import math
 
+from pnp.memo import Memo
+
 Z = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 MIN_GAMES = 10  # a figure of fewer games on either side (or seats, for a bot's or a player's wins) is not judged
 MIN_EXPECTED = 5  # nor a rate unless each side, at both sides' rate together, expects this many of each outcome
 FDR = 0.05  # the share of the real differences of a report that may be chance, at most (Benjamini–Hochberg)
 NORMAL_PAST = 100_000  # degrees of freedom past which Student's t is the normal distribution, to 5 digits
 BISECTION_TOP = 40.0  # a normal quantile past every p a float holds (erfc(40/√2) is 0)
+QUANTILES = Memo(4_096)  # degrees of freedom -> `t_quantile`, kept while the program runs
 
 
 def wilson(hits: int, n: int, z: float = Z) -> tuple:
@@ -389,7 +392,13 @@ def t_p(t: float, df: float) -> float:
 def t_quantile(df: float) -> float:
     """The t whose ± leave 2.5 % of Student's t distribution with `df` degrees of freedom on each side (2.262
     for 9): Newton's method from the Cornish–Fisher expansion; the tail is convex and falling in t, so every
-    step lands short of the root, and the steps close in on it from there."""
+    step lands short of the root, and the steps close in on it from there. Kept by `df` (QUANTILES): a
+    report's figures of the same games, or of variances both raised to the same floor, share theirs."""
+    t = QUANTILES.get(df)
+    return QUANTILES.keep(df, _t_quantile(df)) if t is None else t
+
+
+def _t_quantile(df: float) -> float:
     if df > NORMAL_PAST:
         return Z
     t = Z + (Z ** 3 + Z) / (4 * df) + (5 * Z ** 5 + 16 * Z ** 3 + 3 * Z) / (96 * df ** 2)
@@ -413,18 +422,26 @@ def _beta_regularized(x: float, a: float, b: float) -> float:
 
 
 def _beta_fraction(x: float, a: float, b: float) -> float:
+    """The continued fraction of I_x(a, b), two terms a step (an even one, then an odd one); a value within
+    `tiny` of zero is taken as `tiny`, so that no step divides by zero."""
     tiny = 1e-300
     c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
+    d = 1.0 / (d if d > tiny or d < -tiny else tiny)
     fraction = d
     for m in range(1, 10_000):
-        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            fraction *= c * d
+        twice = a + 2 * m
+        numerator = m * (b - m) * x / ((twice - 1) * twice)
+        d = 1.0 + numerator * d
+        d = 1.0 / (d if d > tiny or d < -tiny else tiny)
+        c = 1.0 + numerator / c
+        c = c if c > tiny or c < -tiny else tiny
+        fraction *= c * d
+        numerator = -(a + m) * (a + b + m) * x / (twice * (twice + 1))
+        d = 1.0 + numerator * d
+        d = 1.0 / (d if d > tiny or d < -tiny else tiny)
+        c = 1.0 + numerator / c
+        c = c if c > tiny or c < -tiny else tiny
+        fraction *= c * d
         if abs(c * d - 1.0) < 1e-15:
             break
     return fraction

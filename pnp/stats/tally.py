@@ -204,14 +204,30 @@ def _nested(counter: Counter) -> dict:
 def add(into: dict, more: dict) -> dict:
     """Add the counts of `more` into `into` (and return it): numbers added, mappings merged key by key,
     lists item by item. Whole numbers only, so the sum is exact in any order."""
-    for key, value in more.items():
+    if type(into) is dict:
+        return _added(into, more)
+    for key, value in more.items():  # a mapping that may make up a missing value (a Counter): asked with `get`
         mine = into.get(key)
-        if type(mine) is int:  # most counts are a histogram's: added here, without a call for each
+        into[key] = _copy(value) if mine is None else _sum(mine, value)
+    return into
+
+
+def _added(into: dict, more: dict) -> dict:
+    """`add` into a plain dict, whose missing keys raise KeyError. Most of a tally's mappings hold one or two
+    counts, so each is merged with as little work as it can: looked up once, a number added in place, a
+    mapping merged where it is."""
+    for key, value in more.items():
+        try:
+            mine = into[key]
+        except KeyError:
+            into[key] = value if type(value) is int else _copy(value)
+            continue
+        if type(mine) is int:
             into[key] = mine + value
-        elif mine is None:
-            into[key] = _copy(value)
+        elif type(mine) is dict:
+            _added(mine, value)
         else:
-            into[key] = _sum(mine, value)
+            into[key] = _copy(value) if mine is None else _sum(mine, value)
     return into
 
 
@@ -219,11 +235,13 @@ def _sum(mine, theirs):
     if isinstance(mine, dict):
         return add(mine, theirs)
     if isinstance(mine, list):
-        return [_sum(a, b) for a, b in zip(mine, theirs)]
+        return [a + b if type(a) is int else _sum(a, b) for a, b in zip(mine, theirs)]
     return mine + theirs
 
 
 def _copy(value):
     if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    return [_copy(item) for item in value] if isinstance(value, list) else value
+        return {key: item if type(item) is int else _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [item if type(item) is int else _copy(item) for item in value]
+    return value
