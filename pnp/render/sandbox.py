@@ -162,8 +162,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
 TREES = Memo(512)  # (a template's text, name, file) -> (its tree as budgeted, the templates it names): kept while
 # the program runs, so that a build again (`pnp watch`, a rule tweaked) parses only the templates that changed.
-# What is kept is read, never changed: jinja2 compiles a tree without changing it, and the work a template does
-# is counted as it runs, against the build's own sandbox. Shared by every sandbox, as they are all alike.
+# jinja2 compiles a tree without changing it, and the work a template does is counted as it runs, against the
+# build's own sandbox: a kept tree is only pointed at the sandbox that parses it again, whose globals it reads.
 NAMES = Memo(512)  # (a template's text, the names every template is given) -> (the names it reads from what it is
 # given, the templates it names): what `Renderer.variables` finds in a template not compiled in this build
 

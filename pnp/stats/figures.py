@@ -430,18 +430,12 @@ def _beta_fraction(x: float, a: float, b: float) -> float:
     fraction = d
     for m in range(1, 10_000):
         twice = a + 2 * m
-        numerator = m * (b - m) * x / ((twice - 1) * twice)
-        d = 1.0 + numerator * d
-        d = 1.0 / (d if d > tiny or d < -tiny else tiny)
-        c = 1.0 + numerator / c
-        c = c if c > tiny or c < -tiny else tiny
-        fraction *= c * d
-        numerator = -(a + m) * (a + b + m) * x / (twice * (twice + 1))
-        d = 1.0 + numerator * d
-        d = 1.0 / (d if d > tiny or d < -tiny else tiny)
-        c = 1.0 + numerator / c
-        c = c if c > tiny or c < -tiny else tiny
-        fraction *= c * d
+        for numerator in (m * (b - m) * x / ((twice - 1) * twice), -(a + m) * (a + b + m) * x / (twice * (twice + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if d > tiny or d < -tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if c > tiny or c < -tiny else tiny
+            fraction *= c * d
         if abs(c * d - 1.0) < 1e-15:
             break
     return fraction
