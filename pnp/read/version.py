@@ -43,11 +43,18 @@ def kit_version(game) -> str:
 def _hashed(game) -> str:
     import hashlib  # only when a version is asked for: `pnp check` starts without it
 
-    data = _plain({"name": game.name, "players": game.players, "credits": game.credits, "palette": game.palette,
-                   "vars": game.vars, "forms": game.forms, "kit_notes": game.kit_notes,
-                   "components": list(game.components.values()), **({"rules": game.rules} if game.rules else {})})
-    hashed = hashlib.sha256(repr(data).encode("utf-8", "surrogatepass"))
-    for root, path in kit_files(game, data):
+    data = {"name": game.name, "players": game.players, "credits": game.credits, "palette": game.palette,
+            "vars": game.vars, "forms": game.forms, "kit_notes": game.kit_notes,
+            "components": list(game.components.values()), **({"rules": game.rules} if game.rules else {})}
+    hashed, named, text = hashlib.sha256(), set(), []
+    for piece, plain in _plain_pieces(data):  # (the hash of repr(_plain(data)), a few cards' text at a time)
+        text.append(piece)
+        _folders_named(plain, named)
+        if len(text) >= 256:
+            hashed.update("".join(text).encode("utf-8", "surrogatepass"))
+            text.clear()
+    hashed.update("".join(text).encode("utf-8", "surrogatepass"))
+    for root, path in kit_files(game, named):
         hashed.update(f"\0{root.name}/{path.relative_to(root).as_posix()}\0".encode("utf-8", "surrogatepass"))
         try:
             hashed.update(HEX.sub(_same_hex, path.read_bytes()))
@@ -88,10 +95,11 @@ def changed_cards(old: dict, game) -> list[str]:
             for what, cards in found.items() if cards]
 
 
-def kit_files(game, data) -> list[tuple[Path, Path]]:
-    """(root, file) of each template and piece of artwork the kit's version covers, in a fixed order: `data`,
-    the game's data made plain, names the shared subfolders it takes."""
-    named = _folders_named(data) | {game.icon_folder.split("/")[0]}  # (the icons' folder: the texts name its files)
+def kit_files(game, named: set) -> list[tuple[Path, Path]]:
+    """(root, file) of each template and piece of artwork the kit's version covers, in a fixed order: `named`,
+    the first folders of the names the game's data writes `folder/file` (`_folders_named`), are the shared
+    subfolders it takes."""
+    named = named | {game.icon_folder.split("/")[0]}  # (the icons' folder: the texts name its files)
     files = []
     for kind in ("templates", "artwork"):
         own, shared = resources.search_path(game.folder, kind)
@@ -116,9 +124,8 @@ def _below(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
 
 
-def _folders_named(data) -> set[str]:
-    """The first folder of every name of the data written `folder/file`."""
-    found: set = set()
+def _folders_named(data, found: set) -> None:
+    """The first folder of every name of the data (made plain) written `folder/file`, added to `found`."""
 
     def walk(value) -> None:
         if isinstance(value, str):
@@ -134,7 +141,49 @@ def _folders_named(data) -> set[str]:
                 walk(item)
 
     walk(data)
-    return found
+
+
+def _plain_pieces(data: dict):
+    """The text of repr(_plain(data)) of a game's data (a dict of text keys, "components" among them), in pieces,
+    each with the plain value it shows (None for the brackets and commas between): each component made plain
+    but for its cards, then its cards one at a time, so that a game's data is never all made plain at once (a
+    deck of 10,000 cards would take some 10 MB more for a moment, the peak of a build's memory)."""
+    yield from _shown(data, lambda key, item: (_listed(item, _component_pieces) if key == "components" else
+                                               _whole(item)))
+
+
+def _component_pieces(component):
+    if not hasattr(component, "__dict__"):
+        return _whole(component)
+    fields = {name: item for name, item in vars(component).items() if not name.startswith("_")}
+    return _shown(fields, lambda key, item: _listed(item, _whole) if key == "cards" else _whole(item))
+
+
+def _shown(fields: dict, pieces):
+    """A dict of text keys, each value's pieces `pieces(key, value)`."""
+    yield "{", None
+    for index, (key, item) in enumerate(fields.items()):
+        yield f"{', ' if index else ''}{key!r}: ", None
+        yield from pieces(key, item)
+    yield "}", None
+
+
+def _listed(items, pieces):
+    """A list or tuple, each item's pieces `pieces(item)`; anything else shown whole."""
+    if not isinstance(items, (list, tuple)):
+        yield from _whole(items)
+        return
+    yield "[", None
+    for index, item in enumerate(items):
+        if index:
+            yield ", ", None
+        yield from pieces(item)
+    yield "]", None
+
+
+def _whole(value):
+    plain = _plain(value)
+    yield repr(plain), plain
 
 
 def _plain(value):
