@@ -86,7 +86,7 @@ def write_pdf(game: Game, parts: list, settings: Settings, with_contents: bool, 
     maker = maker or maker_for(game)
     title = f"{game.name} — what changed" if lead else layout.title(game, parts, with_contents)
     document = Document(title, subject=layout.variant(settings), maker=maker, keyed=keys is not None)
-    for page in layout.document(game, parts, settings, with_contents, lead):
+    for page in layout.each_page(game, parts, settings, with_contents, lead):
         document.page(_inked(maker, settings, maker.page(page)))  # (one page of faces at a time)
     if keys is not None:
         keys.extend(document.page_keys)

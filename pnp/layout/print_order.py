@@ -194,16 +194,20 @@ def document(game, parts: list[Part], settings: Settings, with_contents: bool,
              lead: list | None = None) -> list[Page]:
     """The pages of a PDF (the kit, with its contents page, or one part; or `lead` pages and then the parts) in
     print order, each with its footer."""
+    return list(each_page(game, parts, settings, with_contents, lead))
+
+
+def each_page(game, parts: list[Part], settings: Settings, with_contents: bool, lead: list | None = None):
+    """`document`'s pages one at a time, each made with its footer as it is asked for (a writer that draws a page
+    at a time holds one, not a deck's thousands)."""
     entries = sequence(game, parts, settings, with_contents, lead)
     contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
-    pages = []
     for number, (owners, page) in enumerate(entries, start=1):
         if page == "contents":
             page = next(contents)
         elif page is None:
             page = blank_page(settings)
-        pages.append(replace(page, footer=footer(game, holds(owners), page.side, number, len(entries), settings)))
-    return pages
+        yield replace(page, footer=footer(game, holds(owners), page.side, number, len(entries), settings))
 
 
 def holds_part(owners: tuple, part: Part) -> bool:

@@ -11,6 +11,7 @@ would write (but for those names): the same inputs give the same file.
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import io
 import os
@@ -58,6 +59,11 @@ class Spooled(int):
 
     def __new__(cls, offset: int, length: int):
         return super().__new__(cls, offset << 32 | length)
+
+    @classmethod
+    def at(cls, place: int) -> "Spooled":
+        """The place kept as a number (offset << 32 | length)."""
+        return super().__new__(cls, place)
 
     def read(self, spool) -> bytes:
         spool.seek(self >> 32)
@@ -113,7 +119,8 @@ class Numbers(dict):
         super().__setitem__(name, number)
 
     def __getitem__(self, name: str) -> tuple:
-        return super().__getitem__(name), 0
+        number = self.get(name)
+        return (self.faces.number(name) if number is None else number), 0
 
 
 class Names(list):
@@ -131,10 +138,116 @@ class Names(list):
         self.append(name)
 
     def __getitem__(self, number: int) -> str:
-        return list.__getitem__(self, number - 1)
+        name = list.__getitem__(self, number - 1)
+        return self.faces.name(number) if name is None else name
 
     def __contains__(self, number) -> bool:
         return type(number) is int and 1 <= number <= len(self)
+
+    def face(self, number: int) -> None:
+        """Number `number` taken by a face's form (`FaceForms`): its name not kept here."""
+        if number != len(self) + 1:
+            raise ValueError(f"a face's form numbered {number}, not the next number, {len(self) + 1}")
+        self.append(None)
+
+
+class Objects(dict):
+    """A document's objects by their names, as reportlab keeps them, and its faces' forms (`FaceForms`), found by
+    their names though kept there: the two as one mapping."""
+
+    faces: "FaceForms"
+
+    def __missing__(self, name: str) -> Spooled:
+        return self.faces.place(name)
+
+    def get(self, name, default=None):
+        found = dict.get(self, name, self)
+        if found is self:
+            return self.faces.place(name) if name in self.faces else default
+        return found
+
+    def __contains__(self, name) -> bool:
+        return dict.__contains__(self, name) or name in self.faces
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self.faces)
+
+    def __iter__(self):
+        yield from dict.__iter__(self)
+        yield from self.faces.names()
+
+    def keys(self):
+        return list(self)
+
+    def items(self):
+        return [(name, self[name]) for name in self]
+
+    def values(self):
+        return [self[name] for name in self]
+
+
+FACE = "face"  # the name of a face's form, and its index after it: face0, face1 ...
+FACE_OBJECT = xObjectName(FACE)  # the same, as reportlab names the object: FormXob.face0 ...
+
+
+class FaceForms:
+    """The forms of a document's faces, each known by its index (its name `face<index>`): its object's number and
+    the place of its bytes in the scratch file, in arrays, not as names, objects and entries of reportlab's three
+    tables (some 300 bytes a face: a deck's PDF holds thousands of faces, a kit's every one of the kit's).
+    They are kept in the order they were numbered (a face's form is numbered once the forms it places are,
+    which may be faces named after it)."""
+
+    def __init__(self):
+        self.numbers = array("q")  # each form's object number, ascending
+        self.places = array("q")  # each form's Spooled place
+        self.indexes = array("q")  # each form's index (its name)
+        self.order = array("q")  # index -> where the form is in the arrays above (-1: not yet numbered)
+
+    def add(self, index: int, number: int, place: "Spooled") -> None:
+        if self.numbers and number <= self.numbers[-1]:
+            raise ValueError(f"face{index} numbered {number}, before face{self.indexes[-1]}")
+        if index >= len(self.order):
+            self.order.extend([-1] * (index + 1 - len(self.order)))
+        self.order[index] = len(self.numbers)
+        self.numbers.append(number)
+        self.places.append(place)
+        self.indexes.append(index)
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __contains__(self, name) -> bool:
+        try:
+            self._at(name)
+        except (KeyError, AttributeError):
+            return False
+        return True
+
+    def names(self):
+        """The forms' names, as reportlab names the objects, in the order they were numbered."""
+        return (f"{FACE_OBJECT}{index}" for index in self.indexes)
+
+    def _at(self, name: str) -> int:
+        """Where the form named `name` (as reportlab names it, `FormXob.face<index>`) is in the arrays; a KeyError
+        when it is no face's form, or not yet numbered."""
+        if name.startswith(FACE_OBJECT) and name[len(FACE_OBJECT):].isdigit():
+            index = int(name[len(FACE_OBJECT):])
+            if index < len(self.order) and self.order[index] >= 0:
+                return self.order[index]
+        raise KeyError(name)
+
+    def number(self, name: str) -> int:
+        return self.numbers[self._at(name)]
+
+    def place(self, name: str) -> "Spooled":
+        return Spooled.at(self.places[self._at(name)])
+
+    def name(self, number: int) -> str:
+        """The name (as reportlab names the object) of the face's form numbered `number`."""
+        at = bisect.bisect_left(self.numbers, number)
+        if at == len(self.numbers) or self.numbers[at] != number:
+            raise KeyError(number)
+        return f"{FACE_OBJECT}{self.indexes[at]}"
 
 
 class OnDemand(dict):
@@ -159,15 +272,18 @@ class Document:
         # as a subset, only once some text uses it) selects nothing at a page's start, so no PDF of pnp names
         # a font it does not carry, which a print shop's check refuses
         self.c = Canvas(io.BytesIO(), invariant=1, pageCompression=1, initialFontName=font("sans"))
-        self.c._doc.idToObjectNumberAndVersion = Numbers(self.c._doc.idToObjectNumberAndVersion)
-        self.c._doc.numberToId = Names(self.c._doc.numberToId)
+        doc = self.c._doc
+        doc.idToObjectNumberAndVersion = Numbers(doc.idToObjectNumberAndVersion)
+        doc.numberToId = Names(doc.numberToId)
+        doc.idToObject = Objects(doc.idToObject)
+        self.faces = doc.idToObjectNumberAndVersion.faces = doc.numberToId.faces = doc.idToObject.faces = FaceForms()
         self.c.setTitle(title)
         self.c.setSubject(subject)
         self.c.setAuthor("pnp")
         self.c.setCreator(f"pnp {__version__}")
         self.c.setViewerPreference("PrintScaling", "None")  # a viewer's print dialog starts at 100 %, not "fit"
         self.maker = maker
-        self.forms: dict[str, str] = {}
+        self.forms: dict[str, int] = {}  # face key -> the index of its form (see FaceForms)
         self.arts: dict = {}
         self.pictures: set[str] = set()
         self.fonts: set[str] = set()  # the fonts copied forms have added to the document (see _plain_form)
@@ -219,27 +335,41 @@ class Document:
 
     def face_form(self, face) -> str:
         """The name of the form that draws `face` in this document, made when first asked for."""
-        name = self.forms.get(face.key)
-        if name is None:
-            name = self.forms[face.key] = f"face{len(self.forms)}"
-            drawing = self.maker.drawing(face)
-            # the forms this face uses must exist before its own form begins
-            names = [self._form_of(use, face.where) for use in drawing.uses]
-            if self.keyed:
-                self.drawn[face.key] = self._shown_face(face.key, drawing)
-            w, h = face.size
-            b = face.bleed
-            box = (-b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
-            if drawing.states or not (self.c._pageCompression and rl_config.useA85):
-                self.c.beginForm(name, *box)
-                self._copy(drawing, names)
-                end_form(self.c, name)
-                self._spool(xObjectName(name))
-            else:
-                self._plain_form(name, box, drawing, names, face.key)
+        index = self.forms.get(face.key)
+        if index is not None:
+            return f"{FACE}{index}"
+        index = self.forms[face.key] = len(self.forms)
+        name = f"{FACE}{index}"
+        drawing = self.maker.drawing(face)
+        # the forms this face uses must exist before its own form begins
+        names = [self._form_of(use, face.where) for use in drawing.uses]
+        if self.keyed:
+            self.drawn[face.key] = self._shown_face(face.key, drawing)
+        w, h = face.size
+        b = face.bleed
+        box = (-b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
+        if drawing.states or not (self.c._pageCompression and rl_config.useA85):
+            self.c.beginForm(name, *box)
+            self._copy(drawing, names)
+            end_form(self.c, name)
+            self._spool(xObjectName(name))
+            self._face_numbered(index)
+        else:
+            self._plain_form(index, box, drawing, names, face.key)
         return name
 
-    def _plain_form(self, name: str, box: tuple, drawing, names: list, key: str) -> None:
+    def _face_numbered(self, index: int) -> None:
+        """A face's form, numbered and spooled by reportlab's tables, kept in the document's FaceForms instead."""
+        doc = self.c._doc
+        internal = xObjectName(f"{FACE}{index}")
+        if type(dict.get(doc.idToObject, internal)) is not Spooled:  # (an object kept whole stays one)
+            return
+        number = dict.pop(doc.idToObjectNumberAndVersion, internal)
+        place = dict.pop(doc.idToObject, internal)
+        list.__setitem__(doc.numberToId, number - 1, None)
+        self.faces.add(index, number, place)
+
+    def _plain_form(self, index: int, box: tuple, drawing, names: list, key: str) -> None:
         """The form of a drawing that sets no transparency state (most faces), written out at once: the bytes
         beginForm, _copy, end_form and _spool write, and the same number in the document, without the canvas's
         state saved and restored round it (a deck writes thousands). A face another PDF of the build wrote with
@@ -268,7 +398,13 @@ class Document:
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
-        doc.Reference(self._keep(_form_bytes(_box(*box), data, resources)), xObjectName(name))
+        place = self._keep(_form_bytes(_box(*box), data, resources))
+        if type(place) is Spooled:
+            number = doc.objectcounter = doc.objectcounter + 1  # (numbered as doc.Reference numbers it)
+            doc.numberToId.face(number)
+            self.faces.add(index, number, place)
+        else:  # (an object kept whole, in reportlab's tables)
+            doc.Reference(place, xObjectName(f"{FACE}{index}"))
         doc.inObject = None  # (as addForm leaves it)
 
     def shown(self, drawing) -> str:
@@ -438,7 +574,8 @@ class Document:
                 data = PDFIndirectObject(internal, made).format(doc)
             offset += out.write(data)
             number += 1
-        out.write(_cross_references(offsets))
+        for chunk in _cross_references(offsets):
+            out.write(chunk)
         out.write(PDFTrailer(startxref=offset, Size=len(offsets) + 1, Root=doc.Reference(doc.Catalog),
                              Info=doc.Reference(doc.info), ID=doc.ID()).format(doc))
         self.spool.close()
@@ -449,11 +586,15 @@ class Document:
         return out.getvalue()
 
 
-def _cross_references(offsets) -> bytes:
+XREF_CHUNK = 1024  # objects' lines written at a time: a deck's PDF has tens of thousands, some 60 bytes each held
+
+
+def _cross_references(offsets):
     """The cross-reference table of the objects that start at `offsets` (numbered from 1), as reportlab's
-    PDFCrossReferenceTable writes it."""
-    return b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1) + b"".join(
-        b"%010d 00000 n \n" % offset for offset in offsets)
+    PDFCrossReferenceTable writes it, in chunks."""
+    yield b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    for start in range(0, len(offsets), XREF_CHUNK):
+        yield b"".join(b"%010d 00000 n \n" % offset for offset in offsets[start:start + XREF_CHUNK])
 
 
 @lru_cache(maxsize=256)  # (a deck's faces place the same few pieces of artwork, each face in each PDF)
