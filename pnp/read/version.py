@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pnp import resources
 from pnp.errors import Where
+from pnp.model.game import Fields
 
 LENGTH = 8  # hex digits shown
 
@@ -197,7 +198,7 @@ def _plain(value):
         return value
     if isinstance(value, Where):
         return None
-    if isinstance(value, dict):
+    if isinstance(value, (dict, Fields)):
         return {str(key): _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(item) for item in value]
