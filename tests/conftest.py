@@ -5,6 +5,7 @@ import compileall
 import os
 import shutil
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,10 @@ def pytest_configure(config):
     package's modules compiled (on a fresh clone, or where PYTHONDONTWRITEBYTECODE is set, each process compiled
     every module it imported, some 0.35 s of processor time; up-to-date modules are only looked at), and
     matplotlib's font list kept in one folder (a process given an empty XDG_CACHE_HOME of its own, for an empty pnp
-    cache, made it again, a quarter of a second each)."""
+    cache, made it again, a quarter of a second each). And in every process, the test modules as pytest rewrites
+    their asserts kept between runs (tests/__pycache__), as pytest does unless Python is told to write no bytecode:
+    rewriting them all again took each worker some 4 s of processor time."""
+    sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):  # pytest-xdist's workers have it; the run's own process has not
         compileall.compile_dir(GAMES.parent, quiet=1, workers=0)
         if hasattr(config, "cache"):  # (pytest's cache folder, unless its plugin is turned off)
