@@ -2,6 +2,7 @@
 (building needs reportlab and jinja2, checking a log needs neither)."""
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 import os
@@ -19,6 +20,14 @@ COMMANDS = {"build": "build", "export": "export", "list": "listing", "new": "new
 # its drawing, its layout), few of them in cycles, and the collector's passes took some 7 % of a big deck's build.
 # A pass after every 20,000 finds the same garbage in a tenth of the passes, at no cost in memory worth naming.
 COLLECTION = (20_000, 10, 10)
+
+
+def _leave_to_the_system() -> None:
+    """At exit, what the process made is left to the operating system, which takes back its memory whole: Python's
+    last cycle collection, as it stops, walked every object a build made only to free them (some 50 ms of a
+    1,000-card build's 800). Frozen, they are outside that pass. Nothing of pnp waits for it: its files and its
+    cache are written and closed by then, and what reference counting frees is freed as before."""
+    gc.freeze()
 
 
 class Commands(click.Group):
@@ -42,6 +51,7 @@ def main():
     """Run the command line. A fault of our own is reported in one line, not as a traceback,
     unless PNP_DEBUG is set."""
     gc.set_threshold(*COLLECTION)
+    atexit.register(_leave_to_the_system)  # (run after the handlers registered later, as they are run last first)
     try:
         cli(prog_name="pnp", standalone_mode=True)
     except Exception as error:  # click has already handled every error the user can fix
