@@ -55,7 +55,8 @@ def file_name_problem(name: str) -> str | None:
             return f"it holds {mark}, which leads into another folder"
     if ".." in name:
         return "it holds .., which names the folder above"
-    if any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in name):
+    if not (name.isascii() and name.isprintable()) and \
+            any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in name):  # (ASCII printable holds none)
         return "it holds a control character (a line break, a tab, an escape ...)"
     if name[0] in " ." or name[-1] in " .":
         return "it begins or ends with a space or a dot, which some systems drop from a file's name or hide"

@@ -71,6 +71,11 @@ def _plain(value) -> bool:
     return isinstance(value, (str, int, float, bool)) or value is None
 
 
+def _names(text: str) -> bool:
+    """Whether a text may name something (a fact, a value): only such a text is rendered."""
+    return any(mark in text for mark in MARKS)
+
+
 class Texts:
     """The game's texts rendered one by one, what is wrong noted at the text's own file and line."""
 
@@ -80,7 +85,7 @@ class Texts:
 
     def text(self, text: str, where: Where, first_line: int = 1) -> str:
         """One text, rendered when it names something; `first_line`: the line of `where`'s file it starts at."""
-        if not any(mark in text for mark in MARKS):
+        if not _names(text):
             return text
         import jinja2
         from jinja2.sandbox import SecurityError
@@ -146,7 +151,8 @@ class Texts:
         return dataclasses.replace(component, cards=cards, options=options)
 
     def card(self, card):
-        fields = {key: self.text(value, card.where.at(key), 0) if isinstance(value, str) else value
+        # (a field's place made only for a text that names something: a deck's fields mostly name nothing)
+        fields = {key: self.text(value, card.where.at(key), 0) if isinstance(value, str) and _names(value) else value
                   for key, value in card.fields.items()}
         if all(fields[key] is value for key, value in card.fields.items()):
             return card
