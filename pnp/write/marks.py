@@ -68,18 +68,13 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
     doc = c._doc
     name, size, leading = name or c._fontname, size or c._fontsize, leading or c._leading
     if text and text.isascii() and text.isprintable():
-        # printable ASCII is always the font's first subset, each letter its own code (ttfAsciiReadable): once
-        # the document has the font, its font and size are written alike every time (kept for the canvas)
-        known = c.__dict__.setdefault("_pnp_fonts", {})
-        selected = known.get((name, size, leading))
-        if selected is None:
-            face = pdfmetrics.getFont(name)
-            if face.state.get(doc) is not None:
-                selected = known[name, size, leading] = \
-                    f"{face.getSubsetInternalName(0, doc)} {fp_str(size)} Tf {fp_str(leading)} TL"
-        if selected is not None:
-            data = c._escape(text.encode("latin-1"))
-            return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {selected} ({data}) Tj T* ET"
+        # printable ASCII is always the font's first subset, each letter its own code (ttfAsciiReadable)
+        data = text.encode("latin-1")
+    else:  # a text whose letters the document has all met in that subset (a footer's line, but for its page number)
+        data = _met(pdfmetrics.getFont(name), doc, text)
+    selected = _selected(c, name, size, leading) if data is not None else None
+    if selected is not None:
+        return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {selected} ({c._escape(data)}) Tj T* ET"
     # other text is coded as the document first meets its letters; the same text again (a footer's line on each
     # page) is coded as it was then, its letters all met: kept for the canvas
     coded = c.__dict__.setdefault("_pnp_texts", {})
@@ -98,6 +93,35 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
             coded.clear()
         coded[name, size, leading, text] = shown
     return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {shown} T* ET"
+
+
+def _selected(c: Canvas, name: str, size: float, leading: float) -> str | None:
+    """The operators that select a font's first subset at a size and leading, once the canvas's document has the
+    font (None before): written alike every time, so kept for the canvas."""
+    known = c.__dict__.setdefault("_pnp_fonts", {})
+    selected = known.get((name, size, leading))
+    if selected is None:
+        face = pdfmetrics.getFont(name)
+        if face.state.get(c._doc) is not None:
+            selected = known[name, size, leading] = \
+                f"{face.getSubsetInternalName(0, c._doc)} {fp_str(size)} Tf {fp_str(leading)} TL"
+    return selected
+
+
+def _met(face, doc, text: str) -> bytes | None:
+    """The codes of a text whose letters the document has all met in the font's first subset, as splitString
+    codes it then (each letter its code there, none added); None for another text. Each letter is looked up in
+    C, in a table of the codes met (made again once the font meets another letter), not in splitString's loop:
+    a footer's line differs from page to page only in its page number."""
+    state = face.state.get(doc)
+    if state is None or not text:  # (no text: no subset named)
+        return None
+    kept = getattr(state, "_pnp_met", None)
+    if kept is None or kept[0] != len(state.assignments):
+        first = {chr(code): chr(n) for code, n in state.assignments.items() if n < 256}
+        kept = state._pnp_met = (len(state.assignments), frozenset(first), str.maketrans(first))
+    _, letters, codes = kept
+    return text.translate(codes).encode("latin-1") if letters.issuperset(text) else None
 
 
 def write_text(c: Canvas, x: float, y: float, text: str, centred: bool = False) -> None:
