@@ -14,6 +14,7 @@ import re
 from pnp.errors import DataError, OverLimit, Where
 from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.read.datafile import parse_yaml
+from pnp.render import quickyaml  # (at the top: asked for on every face, an import there is a lookup a face)
 from pnp.typeset.markup import MarkupError, icons, parse, plain
 from pnp.typeset.text import BOLD, quoted, shown_font
 
@@ -107,8 +108,6 @@ class Steps:
         """The steps of a face written one a line, as templates write them: each line read (see quickyaml)
         and checked once a build, however many faces share it, and a text step alike but for its text read as
         the one before (`_text_alike`). None when the text needs PyYAML."""
-        from pnp.render import quickyaml
-
         if quickyaml.awkward(text):
             return None
         steps, index, wrong = [], 0, []
@@ -154,8 +153,6 @@ class Steps:
         """The step of a line alike but for its text to one read before (see `_text_split`), when its text and
         its markup are right; else None: the line is read in full, and `_check_step` says what is wrong, and
         where. `index` and `label` place it, as for `_check_step`."""
-        from pnp.render import quickyaml
-
         split = self._text_split(line)
         alike = self.texts.get(split[0]) if split is not None else None
         if alike is None:
@@ -175,8 +172,6 @@ class Steps:
     def _keep_text(self, line: str, step: tuple) -> None:
         """Keep a text step read from its line in full, for `_text_alike`: its values but its text's own (a
         line whose text another of its values overrides is not kept)."""
-        from pnp.render import quickyaml
-
         split = self._text_split(line)
         if split is not None and step[0] == "text" and step[1]["text"] == quickyaml.scalar(split[1]):
             if len(self.texts) > 1024:

@@ -20,6 +20,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from pnp import resources
 from pnp.model.units import PT
+from pnp.typeset.markup import parse
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
 REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale")  # a font's parts not kept, made anew
@@ -280,8 +281,6 @@ def text_layout(v: dict) -> TextLayout:
 @lru_cache(maxsize=1024)  # a face's text is laid out to check it, then to draw it
 def _layout(text: str, font_name: str, size: float, leading: float, w: float, h: float | None, fit: bool,
             valign: str, icons: tuple = ()) -> TextLayout:
-    from pnp.typeset.markup import parse
-
     runs, aspects = parse(text), dict(icons)
     height = h * PT if h is not None else None
     smallest, given = min(size, SMALLEST_TEXT), size
