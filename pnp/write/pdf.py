@@ -494,10 +494,12 @@ class Document:
         for (slot, face), name in zip(page.placed, names):
             place(c, slot, face, name)
         for block in page.blocks or (page,):  # a packed page's groups of pieces each have their own marks
-            if block.marks and block.grid is not None:
-                key = ("marks", block.cuts_x, block.cuts_y, block.content, block.inked, block.cut_lines)
-                repeated(c, key + (tuple(block.cut_segments()) if block.cut_lines else (),),
-                         lambda block=block: crop_marks(c, block))
+            if block.marks and block.placed:  # (faces placed: a grid, which the cuts span)
+                # its marks are drawn once for the slots its faces fill and the room it leaves them, all they are
+                # made of: a kit's pages place their faces in the same few slots (the same objects), and the cuts
+                # and what the faces cover, worked out from them, took longer than the marks take to copy
+                key = ("marks", tuple([slot for slot, _ in block.placed]), block.content, block.cut_lines)
+                repeated(c, key, lambda block=block: crop_marks(c, block))
         if spots is not None:
             furniture(c, page, spots)
         self._show_page()
