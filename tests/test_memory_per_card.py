@@ -1,0 +1,90 @@
+"""What a build keeps for each card of a big deck: a few small records, not a dict, a PDF object and a copy of the
+card's data each (benchmarks/bench_build.py measures the peak memory of whole builds; these tests measure the
+structures themselves, which do not depend on the machine)."""
+import hashlib
+import io
+import shutil
+import sys
+
+import pytest
+
+from conftest import TOY
+from pnp.build.stages import lay_out, write_pdf
+from pnp.layout.imposition import Settings
+from pnp.model.game import Card, Fields
+from pnp.read import version
+from pnp.read.games import load_game
+from pnp.write import pdf
+
+pytestmark = pytest.mark.quick
+
+
+def _toy_with(tmp_path, cards: int):
+    """The toy game with a deck of `cards` different cards, each with a label and a value of its own."""
+    folder = tmp_path / f"toy-{cards}"
+    shutil.copytree(TOY, folder)
+    rows = ["id,count,label,value,back"] + [f"card-{i},1,Card number {i},{i % 10}," for i in range(cards)]
+    (folder / "deck.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return load_game(str(folder))
+
+
+def test_a_card_keeps_its_values_in_a_tuple_and_its_group_the_names_once(tmp_path):
+    cards = _toy_with(tmp_path, 300).components["deck"].cards
+    first = cards[0]
+    assert first.fields == {"label": "Card number 0", "value": 0} and first.fields.get("nothing", 1) == 1
+    assert first.context() == {"id": "card-0", "count": 1, "label": "Card number 0", "value": 0}
+    assert all(card.fields._names is first.fields._names for card in cards)  # (one tuple of names a group)
+    kept = sys.getsizeof(first.fields) + sys.getsizeof(first.fields._values)
+    assert kept < sys.getsizeof(dict(first.fields)) / 1.5  # what a dict of its own would take
+    # a card made with a dict (as stated texts and reprints make them) keeps it the same way, and is the same card
+    made = Card(first.id, first.count, dict(first.fields), first.back, first.where)
+    assert type(made.fields) is Fields and made == first
+
+
+def test_a_kit_version_is_worked_out_a_few_cards_at_a_time(tmp_path, monkeypatch):
+    """The game's data is hashed in pieces, a few cards at a time, not made plain and written out whole (a deck's
+    text, some 150 bytes a card, and its plain copy, some 500, held at once: the peak of a build)."""
+    game = _toy_with(tmp_path, 2000)
+    expected = version._hashed(game)
+    hashed = []  # the cards each piece hashed names
+
+    class Recorded:
+        def __init__(self, data: bytes = b""):
+            self.made = real(data)
+            hashed.append(data.count(b"'card-"))
+
+        def update(self, data: bytes) -> None:
+            self.made.update(data)
+            hashed.append(data.count(b"'card-"))
+
+        def hexdigest(self) -> str:
+            return self.made.hexdigest()
+
+    real = hashlib.sha256
+    monkeypatch.setattr(hashlib, "sha256", Recorded)
+    assert version._hashed(game) == expected
+    assert sum(hashed) == 2000 and max(hashed) <= 200, max(hashed)
+
+
+def test_a_pdf_keeps_its_faces_forms_in_arrays_not_as_objects(tmp_path, monkeypatch):
+    """Each face's form is kept in a document as its number, place and name in arrays (FaceForms), some 30 bytes,
+    not as a name, an object and entries in reportlab's three tables (some 300 bytes)."""
+    game = _toy_with(tmp_path, 300)
+    settings = Settings()
+    parts = [part for part in lay_out(game, settings) if part.component.id == "deck"]
+    written = []
+    monkeypatch.setattr(pdf.Document, "write", lambda self, out: written.append(self))
+    write_pdf(game, parts, settings, with_contents=False, out=io.BytesIO())
+    document = written[0]
+    doc = document.c._doc
+    faces = len(document.forms)
+    assert faces > 300 and len(document.faces) == faces  # the deck's fronts, and its backs
+    pages = len(doc.Pages.pages)  # (each kept as a name and an object: a page holds eight cards or more)
+    assert dict.__len__(doc.idToObject) < pages + 30 and dict.__len__(doc.idToObjectNumberAndVersion) < pages + 30
+    assert sum(name is not None for name in list.__iter__(doc.numberToId)) < pages + 30  # (a list: 8 bytes a face)
+    # the faces' forms found as reportlab asks for them, by name and by number
+    assert len(doc.idToObject) == len(doc.numberToId) == dict.__len__(doc.idToObject) + faces
+    for number in range(1, len(doc.numberToId) + 1):
+        name = doc.numberToId[number]
+        assert doc.idToObjectNumberAndVersion[name] == (number, 0) and name in doc.idToObject
+    assert all(type(doc.idToObject[f"FormXob.face{index}"]) is pdf.Spooled for index in range(faces))
