@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from pnp.model.geometry import Box
@@ -81,6 +82,36 @@ class Spacing:
     upright: bool = False  # its pieces are read as they stand (a board's assembly map): never turned
 
 
+class Placed(Sequence):
+    """A page's faces in their slots, as (slot, face) pairs: the slots those of a grid, one sequence for all its
+    pages, and the faces in a tuple (a big deck's pages hold thousands of faces: a pair and a list's item each,
+    some 75 bytes a face, against some 20 here). Read as the list of pairs it stands for."""
+
+    __slots__ = ("slots", "faces")
+
+    def __init__(self, slots, faces: tuple):
+        self.slots, self.faces = slots, faces
+
+    def __iter__(self):
+        return zip(self.slots, self.faces)
+
+    def __len__(self) -> int:
+        return len(self.faces)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(self)[index]
+        return self.slots[range(len(self.faces))[index]], self.faces[index]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (list, Placed)) and list(self) == list(other)
+
+    __hash__ = None  # (as a list's)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 @dataclass(slots=True)
 class Page:
     """A laid-out page: faces in slots, plus what the page furniture needs to know. (Slotted, as Slot and Box
@@ -88,7 +119,7 @@ class Page:
 
     size: tuple[float, float]
     side: str  # fronts, backs, fold-and-glue, sheets
-    placed: list = field(default_factory=list)  # (Slot, face)
+    placed: list = field(default_factory=list)  # (Slot, face) pairs: a list, or a grid's Placed
     content: Box | None = None  # the area the faces and their crop marks may use
     fold: tuple | None = None  # ("x" or "y", position) of a fold line
     fit: "Fit | None" = None  # how the grid sits on the paper
@@ -388,10 +419,10 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
         common = dict(size=settings.size, content=content, footer_at_bottom=band, fit=fit)
         pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
                           cut_lines=settings.cut_lines or (marks and not fit.marks),
-                          placed=[(slot, front) for slot, (front, _) in zip(slots, chunk)],
+                          placed=Placed(slots, tuple(front for front, _ in chunk)),
                           spacing=Spacing(bleed, gutter, len(chunk) >= most), **common))
         if has_backs:
-            backs = [(slot, back) for slot, (_, back) in zip(backs_at, chunk)]
+            backs = Placed(backs_at, tuple(back for _, back in chunk))
             pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))
     return pages
 
@@ -434,10 +465,10 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
     rotation = 90 if grid.turned else 0
     fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]
     backs = [mirror(slot, axis, at) for slot in fronts]
-    pages = []
+    pages, both = [], fronts + backs
     for chunk in _chunks(pairs, grid.count):
-        placed = [(slot, front) for slot, (front, _) in zip(fronts, chunk)]
-        placed += [(slot, back) for slot, (_, back) in zip(backs, chunk)]
+        slots = both if len(chunk) == grid.count else fronts[:len(chunk)] + backs[:len(chunk)]
+        placed = Placed(slots, tuple(front for front, _ in chunk) + tuple(back for _, back in chunk))
         pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed, content=content,
                           fold=(axis, at), footer_at_bottom=band, fit=fit,
                           cut_lines=settings.cut_lines or not fit.marks,
