@@ -10,7 +10,8 @@ import pytest
 
 from conftest import TOY
 from pnp.build.stages import lay_out, write_pdf
-from pnp.layout.imposition import Settings
+from pnp.layout.imposition import Placed, Settings, Slot
+from pnp.layout.print_order import parts
 from pnp.model.game import Card, Fields
 from pnp.read import version
 from pnp.read.games import load_game
@@ -88,3 +89,18 @@ def test_a_pdf_keeps_its_faces_forms_in_arrays_not_as_objects(tmp_path, monkeypa
         name = doc.numberToId[number]
         assert doc.idToObjectNumberAndVersion[name] == (number, 0) and name in doc.idToObject
     assert all(type(doc.idToObject[f"FormXob.face{index}"]) is pdf.Spooled for index in range(faces))
+
+
+def test_a_card_page_keeps_its_faces_in_a_tuple_and_its_grid_the_slots_once(tmp_path):
+    """A page of cards keeps its faces in a tuple beside its grid's slots, which all its part's pages share (some
+    20 bytes a face), not a (slot, face) pair each in a list of its own (some 75); it reads as that list."""
+    game = _toy_with(tmp_path, 300)
+    for fold in (False, True):
+        deck = next(part for part in parts(game, Settings(fold=fold)) if part.component.id == "deck")
+        assert len(deck.pages) > 10 and all(type(page.placed) is Placed for page in deck.pages)
+        first, last = deck.pages[0].placed, deck.pages[-1].placed
+        assert all(page.placed.slots is first.slots for page in deck.pages if page.side == deck.pages[0].side
+                   and len(page.placed) == len(first))
+        pairs = list(first)
+        assert first == pairs and len(first) == len(pairs) and first[-1] == pairs[-1] and first[1:3] == pairs[1:3]
+        assert all(type(slot) is Slot for slot, _ in last) and len(last) <= len(first)
