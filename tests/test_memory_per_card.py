@@ -15,7 +15,8 @@ from pnp.layout.print_order import parts
 from pnp.model.game import Card, Fields
 from pnp.read import version
 from pnp.read.games import load_game
-from pnp.write import pdf
+from pnp.render.faces import FaceMaker
+from pnp.write import cache, pdf
 
 pytestmark = pytest.mark.quick
 
@@ -104,3 +105,19 @@ def test_a_card_page_keeps_its_faces_in_a_tuple_and_its_grid_the_slots_once(tmp_
         pairs = list(first)
         assert first == pairs and len(first) == len(pairs) and first[-1] == pairs[-1] and first[1:3] == pairs[1:3]
         assert all(type(slot) is Slot for slot, _ in last) and len(last) <= len(first)
+
+
+def test_a_build_keeps_how_it_wrote_each_face_as_an_entry_of_arrays(tmp_path):
+    """What a build keeps of each face it wrote, to copy it into its other PDFs (Written): the number of an entry
+    whose place and shape are in arrays, the shapes (what the face places, its fonts) kept once, some 80 bytes a
+    face, not a tuple of four and an object (some 170)."""
+    game = _toy_with(tmp_path, 300)
+    settings, maker = Settings(), FaceMaker(game, cache.Store())
+    deck = [part for part in lay_out(game, settings, maker) if part.component.id == "deck"]
+    write_pdf(game, deck, settings, False, maker)
+    written = pdf._WRITTEN[maker]
+    assert len(written) > 300 and len(written.shapes) < 10  # the deck's fronts and back, in a few shapes
+    assert all(type(entry) is int for entry in dict.values(written)) and len(written.places) == len(written)
+    placing, place, used, fonts = written.get(next(iter(written)))
+    assert type(place) is pdf.Spooled and (placing, used, fonts) in written.shapes
+    assert written.get("no such face") is None
