@@ -316,7 +316,7 @@ def test_the_report_shows_its_figures_and_plots(tmp_path, monkeypatch):
     pictures = re.findall(r"src='data:image/png;base64,([^']+)'", page)
     assert len(pictures) >= 3 * 6 + 5
     assert all(base64.b64decode(picture).startswith(b"\x89PNG") for picture in pictures)
-    assert len(drawn) == len(pictures) and [misplaced_writing(figure) for figure in drawn] == [[]] * len(drawn)
+    assert drawn == [[]] * len(pictures)
     data = written(tmp_path)
     assert data["figures"]["games"] == 40 and data["changes"]
 
@@ -327,19 +327,18 @@ def test_a_plot_makes_room_for_long_names(monkeypatch):
     report._bars_plot("`find` card, a game", words, words[::2])
     rates = [(f"cautious bot {n}", {"rate": 0.004 * n, "low": 0.0, "high": 0.01 * n}) for n in range(1, 4)]
     report._rates_plot("2 players: wins by bot", rates, None, 0.004)
-    assert [misplaced_writing(figure) for figure in drawn] == [[], []]
+    assert drawn == [[], []]
 
 
 def drawn_plots(monkeypatch) -> list:
-    """The report's plots, each kept as drawn (on a canvas that keeps its renderer) from here on."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
+    """The misplaced writing (`misplaced_writing`) of each plot the report draws from here on, found as it is
+    drawn: the plots of a kind are drawn on one figure, one after the other."""
     drawn, embedded = [], report._embedded
 
     def drawing(figure, title):
-        FigureCanvasAgg(figure)
-        drawn.append(figure)
-        return embedded(figure, title)
+        picture = embedded(figure, title)
+        drawn.append(misplaced_writing(figure))
+        return picture
 
     monkeypatch.setattr(report, "_embedded", drawing)
     return drawn

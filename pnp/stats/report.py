@@ -191,11 +191,33 @@ def frequencies_html(new: dict, old: dict | None, sides: tuple = SIDES) -> list:
 MARGIN = 4  # points between a plot's outermost writing and the picture's edge
 
 
-def _figure(height: float = 3.0):
-    from matplotlib.figure import Figure  # only when a report is drawn: matplotlib takes a while to import
+def _figure(kind: str, height: float = 3.0):
+    """The figure and axes that plots of `kind` are drawn on, `height` inches high, cleared of the last such
+    plot. Each kind's figure is made once a process and drawn again and again: making an axes and its ticks
+    took a third of a report's time. What a kind sets on its axes (title, axis labels, ticks, their labels and
+    their formats) it sets for every plot, so only what it plots is taken away: bars, lines, the legend."""
+    kept = _KEPT.get(kind)
+    if kept is None:
+        # imported only when a report is drawn: matplotlib takes a while to import
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
 
-    figure = Figure(figsize=(6.2, height), dpi=90)
-    return figure, figure.subplots()
+        figure = Figure(figsize=(WIDTH, height), dpi=90)
+        FigureCanvasAgg(figure)  # kept too, with its renderer
+        kept = _KEPT[kind] = figure, figure.subplots()
+    figure, axes = kept
+    figure.set_size_inches(WIDTH, height)
+    for artist in (*axes.patches, *axes.lines, *axes.collections):
+        artist.remove()
+    axes.containers.clear()
+    if axes.get_legend():
+        axes.get_legend().remove()
+    axes.relim()  # the limits are found from what is plotted next
+    return figure, axes
+
+
+WIDTH = 6.2  # inches, every plot
+_KEPT: dict = {}  # plot kind -> (figure, axes): see _figure
 
 
 def _title(axes, text: str) -> None:
@@ -275,7 +297,7 @@ def _line(font) -> float:
 
 def _rates_plot(title: str, new: list, old: list | None, fair: float, sides: tuple = SIDES) -> str:
     """Bars of win rates with their 95 % intervals, the earlier run's beside them, and the fair share."""
-    figure, axes = _figure()
+    figure, axes = _figure("rates")
     drawn = [(old, OLD, sides[0], -0.2), (new, NEW, sides[1], 0.2)] if old else [(new, NEW, "", 0.0)]
     for rates, colour, label, shift in drawn:
         xs = [i + shift for i in range(len(rates))]
@@ -293,7 +315,7 @@ def _rates_plot(title: str, new: list, old: list | None, fair: float, sides: tup
 
 def _histogram_plot(title: str, new: dict, old: dict | None, sides: tuple = SIDES) -> str:
     """The share of games at each value, the earlier run's as a line over it."""
-    figure, axes = _figure()
+    figure, axes = _figure("histogram")
     for summary, style in ((new, {"fill": True, "color": NEW}), (old, {"color": "#5a4a30", "linewidth": 1.5})):
         if summary and summary["n"]:
             edges, shares = _steps(summary)
@@ -321,13 +343,15 @@ def _steps(summary: dict) -> tuple:
 
 def _bars_plot(title: str, new: list, old: list | None, sides: tuple = SIDES) -> str:
     """Horizontal bars of how often each word comes up a game, the earlier run's as a thin bar in front."""
-    figure, axes = _figure(height=0.8 + 0.2 * len(new))
+    figure, axes = _figure("bars", height=0.8 + 0.2 * len(new))
     names = [name for name, _ in new][::-1]
-    axes.barh(names, [value for _, value in new][::-1], color=NEW, label=sides[1] if old else None)
+    places = range(len(names))  # the names' places up the axis, as names plotted as categories would have
+    axes.barh(places, [value for _, value in new][::-1], color=NEW, label=sides[1] if old else None)
     if old:
         before = dict(old)
-        axes.barh(names, [before.get(name, 0) for name in names], height=0.3, color=OLD, label=sides[0])
+        axes.barh(places, [before.get(name, 0) for name in names], height=0.3, color=OLD, label=sides[0])
         axes.legend(fontsize=8)
+    axes.set_yticks(places, names)  # not categories: those of every plot drawn on the axes would be kept
     axes.tick_params(axis="y", labelsize=8)
     _title(axes, title)
     return _embedded(figure, title)
