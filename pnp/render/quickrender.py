@@ -33,7 +33,8 @@ class Unsure(Exception):
 
 def pieces(tree: nodes.Template, filters: dict) -> list | None:
     """A template's text, as pieces: text as written, and functions of (the context, the environment) giving
-    each value's text; None when the template is not one of those (see above). `filters` are the environment's."""
+    each value (written as `str` writes it); None when the template is not one of those (see above). `filters`
+    are the environment's."""
     found: list = []
     for output in tree.body:
         if type(output) is not nodes.Output:
@@ -45,7 +46,7 @@ def pieces(tree: nodes.Template, filters: dict) -> list | None:
             value = _value(node, filters)
             if value is None:
                 return None
-            found.append(_text(value))
+            found.append(value)
     return found
 
 
@@ -59,15 +60,11 @@ def values(found: list, context: dict, env) -> list[str]:
     """The text of each value of a template's `pieces` for `context`, in order; Unsure when one is not worked out
     here."""
     try:
-        return [piece(context, env) for piece in found if type(piece) is not str]
+        return [str(piece(context, env)) for piece in found if type(piece) is not str]
     except Unsure:
         raise
     except Exception:  # (jinja2 says what is wrong: a division by zero, a value JSON cannot write, ...)
         raise Unsure from None
-
-
-def _text(value):
-    return lambda context, env: str(value(context, env))
 
 
 def _value(node, filters: dict):
@@ -77,9 +74,11 @@ def _value(node, filters: dict):
     if kind is nodes.Const and type(node.value) in (int, float, str):
         constant = node.value
         return lambda context, env: constant
-    if kind is nodes.Name and node.ctx == "load" and node.name not in SPECIAL:
+    if _given(node):
         return _name(node.name)
     if kind is nodes.Getattr and node.ctx == "load" and not hasattr(dict, node.attr):
+        if _given(node.node):  # (`card.title`, most values: one step, not two)
+            return _named_key(node.node.name, node.attr)
         inner = _value(node.node, filters)
         return None if inner is None else _key(inner, node.attr)
     if kind in SIGNS:
@@ -100,6 +99,11 @@ def _value(node, filters: dict):
     return None
 
 
+def _given(node) -> bool:
+    """Whether a node reads a name the template is given (not one jinja2 gives a meaning of its own)."""
+    return type(node) is nodes.Name and node.ctx == "load" and node.name not in SPECIAL
+
+
 def _name(name: str):
     def value(context, env):
         if name not in context:
@@ -117,15 +121,36 @@ def _key(inner, key: str):
     return value
 
 
-def _numeric(apply, *operands):
-    """`apply` of the values of `operands`, each a number (not a bool)."""
+def _named_key(name: str, key: str):
+    """`_key(_name(name), key)` in one function: a value asked for on every face."""
     def value(context, env):
-        numbers = [operand(context, env) for operand in operands]
-        for number in numbers:
+        found = context.get(name, value)  # (the function itself: no dict, so not given is Unsure too)
+        if type(found) is not dict or key not in found:
+            raise Unsure
+        return found[key]
+    return value
+
+
+def _numeric(apply, *operands):
+    """`apply` of the values of `operands` (one or two), each a number (not a bool), worked out in turn before
+    any is looked at."""
+    if len(operands) == 1:
+        (only,) = operands
+
+        def value(context, env):
+            number = only(context, env)
             if type(number) not in NUMBER:
                 raise Unsure
-        return apply(*numbers)
-    return value
+            return apply(number)
+        return value
+    left, right = operands
+
+    def both(context, env):
+        one, other = left(context, env), right(context, env)
+        if type(one) not in NUMBER or type(other) not in NUMBER:
+            raise Unsure
+        return apply(one, other)
+    return both
 
 
 def _filtered(inner, function, with_environment: bool):
