@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from reportlab.lib.units import mm as MM
 from reportlab.pdfgen.canvas import Canvas
 
 from conftest import run
@@ -120,6 +121,19 @@ def test_coverage_is_the_share_of_the_page_weighted_by_darkness():
     c.save()
     blank, black, half, grey = coverage(buffer.getvalue())
     assert blank < 0.01 and black > 0.99 and abs(half - 0.5) < 0.02 and abs(grey - 0.5) < 0.03
+
+
+def test_a_thin_line_counts_its_own_width():
+    """Lines 0.2 mm wide, one every 2 mm, off the grid of dots: a tenth of the page, not the dots they touch."""
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(100 * MM, 100 * MM))
+    c.setLineWidth(0.2 * MM)
+    for n in range(50):
+        x = (1 + 2 * n) * MM + 0.37
+        c.line(x, 0, x, 100 * MM)
+    c.showPage()
+    c.save()
+    assert coverage(buffer.getvalue()) == [pytest.approx(0.1, abs=0.003)]
 
 
 def test_both_kits_side_by_side_with_their_coverage(tmp_path):
