@@ -64,6 +64,12 @@ class Fields(Mapping):
     def dict(self) -> dict:
         return dict(zip(self._names, self._values))
 
+    def items(self):  # (as a dict's, made at once: not looked up a name at a time, as Mapping's are)
+        return self.dict().items()
+
+    def values(self):
+        return self.dict().values()
+
     def __repr__(self) -> str:
         return repr(self.dict())
 

@@ -125,23 +125,19 @@ def _below(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
 
 
-def _folders_named(data, found: set) -> None:
+def _folders_named(value, found: set) -> None:
     """The first folder of every name of the data (made plain) written `folder/file`, added to `found`."""
-
-    def walk(value) -> None:
-        if isinstance(value, str):
-            head, slash, rest = value.partition("/")
-            if slash and rest and head and head not in (".", "..") and "\n" not in value and len(value) < 200:
-                found.add(head)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                walk(key)
-                walk(item)
-
-    walk(data)
+    if isinstance(value, str):
+        head, slash, rest = value.partition("/")
+        if slash and rest and head and head not in (".", "..") and "\n" not in value and len(value) < 200:
+            found.add(head)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _folders_named(item, found)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _folders_named(key, found)
+            _folders_named(item, found)
 
 
 def _plain_pieces(data: dict):

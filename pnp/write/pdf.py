@@ -120,7 +120,10 @@ class Numbers(dict):
 
     def __getitem__(self, name: str) -> tuple:
         number = self.get(name)
-        return (self.faces.number(name) if number is None else number), 0
+        if number is None:
+            faces = self.faces
+            number = faces.numbers[faces._at(name)]
+        return number, 0
 
 
 class Names(list):
@@ -188,6 +191,7 @@ class Objects(dict):
 
 FACE = "face"  # the name of a face's form, and its index after it: face0, face1 ...
 FACE_OBJECT = xObjectName(FACE)  # the same, as reportlab names the object: FormXob.face0 ...
+FACE_PREFIX = len(FACE_OBJECT)
 
 
 class FaceForms:
@@ -206,8 +210,8 @@ class FaceForms:
     def add(self, index: int, number: int, place: "Spooled") -> None:
         if self.numbers and number <= self.numbers[-1]:
             raise ValueError(f"face{index} numbered {number}, before face{self.indexes[-1]}")
-        if index >= len(self.order):
-            self.order.extend([-1] * (index + 1 - len(self.order)))
+        while len(self.order) <= index:
+            self.order.append(-1)
         self.order[index] = len(self.numbers)
         self.numbers.append(number)
         self.places.append(place)
@@ -230,10 +234,12 @@ class FaceForms:
     def _at(self, name: str) -> int:
         """Where the form named `name` (as reportlab names it, `FormXob.face<index>`) is in the arrays; a KeyError
         when it is no face's form, or not yet numbered."""
-        if name.startswith(FACE_OBJECT) and name[len(FACE_OBJECT):].isdigit():
-            index = int(name[len(FACE_OBJECT):])
-            if index < len(self.order) and self.order[index] >= 0:
-                return self.order[index]
+        if name[:FACE_PREFIX] == FACE_OBJECT:
+            digits = name[FACE_PREFIX:]
+            if digits.isdigit() and int(digits) < len(self.order):
+                at = self.order[int(digits)]
+                if at >= 0:
+                    return at
         raise KeyError(name)
 
     def number(self, name: str) -> int:
@@ -558,9 +564,17 @@ class Document:
         doc.encrypt.prepare(doc)
         offset = out.write(PDFFile(doc._pdfVersion).format(doc))
         offsets, number = array("q"), 1  # where each object starts, by its number: the cross-reference table
+        faces = 0  # the faces' forms written so far: in FaceForms' order, which is their numbers'
         while number in doc.numberToId:
-            internal = doc.numberToId[number]
             offsets.append(offset)
+            if list.__getitem__(doc.numberToId, number - 1) is None and type(doc.encrypt) is NoEncryption:
+                data = Spooled.at(self.faces.places[faces]).read(self.spool)  # a face's form, written already
+                offset += out.write(b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") +
+                                    b"endobj\n")
+                faces += 1
+                number += 1
+                continue
+            internal = doc.numberToId[number]
             made = doc.idToObject[internal]
             if type(made) is PDFPage and not made.Override_default_compilation:  # as PDFIndirectObject writes it
                 data = page_bytes(doc, made)
