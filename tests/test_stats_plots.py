@@ -40,18 +40,23 @@ def test_a_text_is_measured_once_and_again_when_its_font_changes():
 RATES = [(name, {"rate": rate, "low": rate / 2, "high": min(1.0, rate * 1.5)})
          for name, rate in (("random", 0.2), ("greedy", 0.7), ("cautious", 0.1))]
 HISTOGRAM = {"n": 4, "mean": 3.5, "histogram": [[2, 1], [3, 1], [5, 2]]}
+BARGAINS = [(f"black-1 black-{n % 3 + 1} red-{n % 2 + 1} for gold-bar", 0.0165 - 0.0006 * n) for n in range(25)]
 PLOTS = {  # a kind's plots, each unlike the one before: others' names, more or fewer bars, a legend or none
     "bars": [lambda: report._bars_plot("`take` card, a game", [("map", 2.5), ("pearl", 0.5)], None),
              lambda: report._bars_plot("`roll` faces, a game", [(str(n), n / 4) for n in range(1, 9)],
                                        [("3", 1.0), ("9", 0.2)], ("old rules", "new rules")),
-             lambda: report._bars_plot("`take` card, a game", [("ruby", 1.5)], None)],
+             lambda: report._bars_plot("`take` card, a game", [("ruby", 1.5)], None),
+             # a short name, then long ones: the margins are measured with the axes where a new figure has them
+             lambda: report._bars_plot("`trade` bargain, a game", [("a", 0.5)], None),
+             lambda: report._bars_plot("`trade` bargain, a game", BARGAINS, None)],
     "rates": [lambda: report._rates_plot("2 players: wins by bot", RATES, None, 0.5),
               lambda: report._rates_plot("3 players: wins by place", RATES[:2], RATES[1:], 1 / 3),
               lambda: report._rates_plot("4 players: wins by place", RATES[1:], None, 0.25)],
     "histogram": [lambda: report._histogram_plot("2 players: final scores", HISTOGRAM, None),
                   lambda: report._histogram_plot("3 players: margins", {**HISTOGRAM, "n": 0}, HISTOGRAM),
                   lambda: report._histogram_plot("the game's rounds", {"n": 1, "mean": 40.0, "histogram": [[40, 1]]},
-                                                 None)],
+                                                 None),
+                  lambda: report._histogram_plot("the game's turns", {"n": 0, "mean": 0.0, "histogram": []}, None)],
 }
 
 

@@ -207,12 +207,16 @@ def _figure(kind: str, height: float = 3.0):
         kept = _KEPT[kind] = figure, figure.subplots()
     figure, axes = kept
     figure.set_size_inches(WIDTH, height)
+    figure.subplotpars.reset()  # the axes where a new figure has them: `_fit` measures the ticks there
+    figure.subplots_adjust()
     for artist in (*axes.patches, *axes.lines, *axes.collections):
         artist.remove()
     axes.containers.clear()
     if axes.get_legend():
         axes.get_legend().remove()
-    axes.relim()  # the limits are found from what is plotted next
+    axes.relim()  # the limits are found from what is plotted next, and are a new axes' when nothing is
+    axes.set_xlim(0, 1, auto=True)
+    axes.set_ylim(0, 1, auto=True)
     return figure, axes
 
 
