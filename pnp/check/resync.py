@@ -154,7 +154,7 @@ class Replay:
     def _playing_on(self, readings: list, line: int, action) -> list:
         """The `readings` still open that play `action` at `line` without breaking a rule, having played it."""
         kept = []
-        with self.whistle.aside() as heard:
+        with self.whistle.tried() as heard:
             self.whistle.line = line
             for reading in readings:
                 del heard[:]
@@ -176,7 +176,7 @@ class Replay:
 
     def _ends_well(self, state) -> bool:
         """Whether the log's end, where the record is complete, breaks no rule under the reading `state`."""
-        with self.whistle.aside() as heard:
+        with self.whistle.tried() as heard:
             try:
                 state.finish()
             except Exception:  # noqa: BLE001 - a reading off the rules may not end at all
@@ -196,7 +196,7 @@ class Replay:
         """A state to play on from a checkpoint: a clone, or the state before the first line, started again."""
         if checkpoint is not None:
             return checkpoint.clone()
-        with self.whistle.aside():
+        with self.whistle.tried():
             self.whistle.line = 0
             return self.rules.start(self.setup, self.whistle)
 
@@ -308,7 +308,7 @@ class Replay:
                 state.after_problem(problem)
             except Exception:  # noqa: BLE001 - lines a state cannot play, once off the rules: no reading
                 continue
-            if all(violation.line >= line for violation in heard):
+            if all(broken >= line for broken in heard):
                 opened.append(Reading(state, start, list(lines)))
         return opened
 
@@ -360,7 +360,7 @@ class Replay:
             if not leaves_no_line:
                 break
             state, declined = state.clone(), declined + 1
-            with self.whistle.aside():
+            with self.whistle.tried():
                 state.apply(None)
         unique = {tuple(moves): moves for moves in found}  # an action is a tuple of its words: equal when written alike
         return list(unique.values())[:MOVES]
@@ -374,8 +374,8 @@ class Replay:
         return self._played(state, lines)[0]
 
     def _played(self, state, lines) -> tuple:
-        """(`state` after playing `lines`, the rules they broke)."""
-        with self.whistle.aside() as heard:
+        """(`state` after playing `lines`, the line of each rule they broke)."""
+        with self.whistle.tried() as heard:
             for line, action in lines:
                 self.whistle.line = line
                 state.apply(action)
@@ -386,7 +386,7 @@ class Replay:
         `state`, once it has heard of the `problem` being reread, and the log's end when it is among them;
         counting stops at `bound`."""
         state.after_problem(problem)
-        with self.whistle.aside() as heard:
+        with self.whistle.tried() as heard:
             for line, action in (*first, *list(self.ahead)[skip:]):
                 self.whistle.line = line
                 state.apply(action)

@@ -7,7 +7,6 @@ and are documented in that game's RULES.md.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pnp.errors import clip
@@ -69,7 +68,8 @@ class Whistle:
 
     The state calls `blow(rule, message)`; the driver sets `line` before each event. Collecting every
     violation or stopping at the first is the driver's choice of whistle, not the state's concern; so is
-    trying how the replay would go (`aside`) before deciding how to read a line.
+    trying how the replay would go (`aside`, or `tried` when only where rules broke matters) before deciding
+    how to read a line.
     """
 
     def __init__(self, file: str, strict: bool = False):
@@ -77,10 +77,14 @@ class Whistle:
         self.line = 0
         self.violations: list[Violation] = []
         self._aside: list | None = None
+        self._lines_only = False  # inside `tried`: a broken rule is noted by its line alone
 
     def blow(self, rule: str, message: str, line: int | None = None) -> None:
         """Report a broken rule (at the current line unless `line` is given). Raises Stop when the check is
         strict, or once LIMIT violations are kept."""
+        if self._lines_only:  # a trial no one reads the messages of: none is made into a violation
+            self._aside.append(self.line if line is None else line)
+            return
         violation = Violation(self.file, self.line if line is None else line, rule, clip(message, MESSAGE))
         if self._aside is not None:
             self._aside.append(violation)
@@ -92,15 +96,34 @@ class Whistle:
             self.violations.append(too_many(self.file, violation.line, RULE))
             raise Stop
 
-    @contextmanager
-    def aside(self):
-        """Inside, violations are collected in the list yielded, neither kept nor stopping anything."""
-        outer, line = self._aside, self.line
-        self._aside = []
-        try:
-            yield self._aside
-        finally:
-            self._aside, self.line = outer, line
+    def aside(self) -> "_Apart":
+        """Inside (`with whistle.aside() as heard`), violations are collected in the list `heard`, neither kept
+        nor stopping anything."""
+        return _Apart(self, lines_only=False)
+
+    def tried(self) -> "_Apart":
+        """As `aside`, but each broken rule is collected as its line alone: what a replay trying readings of a
+        log asks (how many rules broke, and where), for many lines whose messages no one will read."""
+        return _Apart(self, lines_only=True)
+
+
+class _Apart:
+    """The context of `Whistle.aside` and `Whistle.tried`, a class rather than a generator as a replay enters
+    one for every reading it tries: what the whistle collected before, and its line, are given back on exit."""
+
+    def __init__(self, whistle: Whistle, lines_only: bool):
+        self.whistle, self.lines_only = whistle, lines_only
+
+    def __enter__(self) -> list:
+        whistle = self.whistle
+        self.outer = whistle._aside, whistle.line, whistle._lines_only
+        heard = whistle._aside = []
+        whistle._lines_only = self.lines_only
+        return heard
+
+    def __exit__(self, *exc) -> None:
+        whistle = self.whistle
+        whistle._aside, whistle.line, whistle._lines_only = self.outer
 
 
 class BotFoul(Exception):
