@@ -421,19 +421,47 @@ def _allowed(state) -> tuple:
             for outcome in draws.each(lambda rng, move=move: state.outcome(move, rng))], None in legal
 
 
-class _Seed(random.Random):
-    """A random generator that notes whether anything was drawn from it since `drawn` was last set False: every
-    draw goes through `random` or `getrandbits`, and these draw what `random.Random`'s would."""
+class _Stream(random.Random):
+    """A random generator that draws what `random.Random(seed)` draws, from the 32-bit words such a generator
+    gives, kept for every stream of that seed (`_WORDS`): the moves of every state a reread looks at are drawn
+    with the same TABLE_DRAWS seeds, and seeding a generator costs more than the few draws a move makes.
+    Every draw of `random.Random`'s methods goes through `random` or `getrandbits`, made here from the words
+    as CPython's generator makes them; `drawn` says whether any was made since it was last set False."""
 
     drawn = False
 
-    def random(self):
-        self.drawn = True
-        return super().random()
+    def __init__(self, seed: int):  # not random.Random's: nothing is seeded
+        kept = _WORDS.get(seed)
+        if kept is None:
+            kept = _WORDS[seed] = [], random.Random(seed)
+        (self.words, self.source), self.at = kept, 0
+        self.gauss_next = None
 
-    def getrandbits(self, k):
+    def _word(self) -> int:
+        """The seed's next word: one kept, or one drawn from its generator now, and kept."""
+        words, at = self.words, self.at
+        if at == len(words):
+            words.append(self.source.getrandbits(32))
+        self.at = at + 1
+        return words[at]
+
+    def random(self) -> float:
         self.drawn = True
-        return super().getrandbits(k)
+        high, low = self._word() >> 5, self._word() >> 6
+        return (high * 67108864.0 + low) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int) -> int:
+        self.drawn = True
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        value, shift = 0, 0
+        while k > 0:  # least significant word first; the last keeps its high `k` bits
+            value |= (self._word() >> max(32 - k, 0)) << shift
+            shift, k = shift + 32, k - 32
+        return value
+
+
+_WORDS: dict = {}  # seed -> (the words its generator has given, that generator), shared by every `_Stream`
 
 
 class _Draws:
@@ -442,7 +470,7 @@ class _Draws:
     whether it was drawn from."""
 
     def __init__(self):
-        self.seeds = [_Seed(0)]
+        self.seeds = [_Stream(0)]
 
     def each(self, draw) -> list:
         """What `draw(rng)` gives with each generator in turn: once only when it draws nothing from the first,
@@ -453,7 +481,7 @@ class _Draws:
         if not first.drawn:
             return found
         if len(self.seeds) == 1:
-            self.seeds += [random.Random(k) for k in range(1, TABLE_DRAWS)]
+            self.seeds += [_Stream(k) for k in range(1, TABLE_DRAWS)]
         return found + [draw(rng) for rng in self.seeds[1:]]
 
 
