@@ -1,13 +1,16 @@
 """What the replay uses to try readings of a log cheaply (pnp/check/resync.py, pnp/check/violations.py): a whistle
-that notes only where rules broke, and random generators that draw what `random.Random` draws without being
-seeded each time."""
+that notes only where rules broke, random generators that draw what `random.Random` draws without being seeded
+each time, and the states a reread made, taken again by the next."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
-from pnp.check.resync import _Draws, _Stream
+from pnp.check.engine import State
+from pnp.check.resync import Replay, _Draws, _Stream
+from pnp.check.verbs import action
 from pnp.check.violations import Violation, Whistle
 
 pytestmark = pytest.mark.quick
@@ -74,3 +77,74 @@ def test_draws_are_made_once_when_chance_has_no_part_and_with_every_seed_when_it
     assert _Draws().each(lambda rng: "same") == ["same"]
     drawn = _Draws().each(lambda rng: rng.randint(1, 6))
     assert drawn == [random.Random(seed).randint(1, 6) for seed in range(len(drawn))] and len(drawn) > 1
+
+
+Add = action("add", "{player} add {n:n}")
+
+
+class Count(State):
+    """Players take turns to add 1 or 2; every line played is counted, in `PLAYED`, wherever it is played."""
+
+    def begin(self, setup):
+        self.total, self.turn = 0, 0
+
+    def to_move(self):
+        return self.players[self.turn]
+
+    def legal_actions(self):
+        return [Add(self.to_move(), n) for n in (1, 2)]
+
+    def is_over(self):
+        return False
+
+    def on_add(self, add):
+        PLAYED.append(add)
+        if add.player != self.to_move():
+            self.w.blow("C-TURN", f"it is {self.to_move()}'s turn")
+        if add.n not in (1, 2):
+            self.w.blow("C-ADD", f"a turn adds 1 or 2, not {add.n}")
+        self.total += add.n
+        self.turn = (self.players.index(add.player) + 1) % len(self.players)
+
+    def finish(self):
+        pass
+
+
+PLAYED: list = []
+
+
+class CountRules:
+    def start(self, setup, whistle):
+        return Count(self, setup, whistle)
+
+
+def counted(lines: list) -> tuple:
+    """(each problem of `lines` as `LINE RULE: message`, how many lines the replay played in all)."""
+    del PLAYED[:]
+    whistle = Whistle("count.log")
+    replay = Replay(CountRules(), SimpleNamespace(players=("Ann", "Bob")), whistle)
+    for number, line in enumerate(lines, start=1):
+        replay.feed(number, line)
+    replay.finish(len(lines))
+    return [f"{v.line} {v.rule}: {v.message}" for v in whistle.violations], len(PLAYED)
+
+
+def test_a_reread_takes_again_the_states_the_last_made_and_finds_what_playing_them_again_finds(monkeypatch):
+    fair = [Add(("Ann", "Bob")[at % 2], 1) for at in range(120)]
+    slips = fair[:60] + [Add("Ann", 7), Add("Bob", 9)] + fair[60:62] + [Add("Ann", 3)] + fair[62:]
+    found, played = counted(slips)
+    assert [problem.split(":")[0] for problem in found] == ["61 C-ADD", "62 C-ADD", "65 C-ADD"]
+    monkeypatch.setattr(Replay, "_made", lambda self, history: {})  # every reread plays its lines from the start
+    again, more = counted(slips)
+    assert again == found and more > played + 100  # the second and third rereads play 60 lines again, at least
+
+
+def test_the_states_a_reread_made_are_taken_again_only_from_the_same_checkpoint_and_the_same_lines():
+    replay = Replay(CountRules(), SimpleNamespace(players=("Ann", "Bob")), Whistle("count.log"))
+    lines = [(1, Add("Ann", 1)), (2, Add("Bob", 1))]
+    states = {2: object()}
+    replay.base, replay.made = "checkpoint", ("checkpoint", lines, states)
+    assert replay._made(lines + [(3, Add("Ann", 2))]) is states
+    assert replay._made([lines[0], (2, Add("Bob", 2))]) == {}  # a line read otherwise since
+    replay.base = "another"
+    assert replay._made(lines) == {}

@@ -43,10 +43,12 @@ first line that breaks a rule ends the replay: the end explains the rest.
 
 The copies are rebuilt from checkpoints of the state taken every CHECKPOINT lines (the first is the state
 before the first line, started again from the header when needed) and the lines played since, so a log
-without problems pays one `clone` per CHECKPOINT lines, and a log shorter than that none. This relies on
-what the engine asks of a state: `start` depends only on the header, `apply` only on the state and the
-action, and `clone` copies all it changes; where a reading is rebuilt from does not change what is
-reported.
+without problems pays one `clone` per CHECKPOINT lines, and a log shorter than that none. A reread keeps the
+states it made before the lines it rereads, and the next takes those the same lines still lead to, rather than
+play them again from the checkpoint. This relies on what the engine asks of a state: `start` depends only on
+the header, `apply` only on the state and the action, `clone` copies all it changes, and the drivers'
+questions (`legal_actions`, `outcome`, `table_action`) change nothing; where a reading is rebuilt from does not
+change what is reported.
 """
 from __future__ import annotations
 
@@ -95,6 +97,7 @@ class Replay:
         self.further = SEARCHES       # searches further back left to this log
         self.openings = OPENINGS      # rereads left to this log that follow other fitting readings
         self.others: list = []       # readings of the last line reread that fit as well as the one kept
+        self.made = None, [], {}     # (base, lines, states) the last reread made: states[n], after the first n lines
         self.rules, self.setup = rules, setup
         self._guarded(self._start)
 
@@ -253,18 +256,40 @@ class Replay:
             self._note(reported, note)
         self.base = self.newer = prefix
         self.older, self.recent = [], recent[:start] + lines
+        self.made = prefix, recent[:start], dict(enumerate(starts[:start + 1]))  # the lines before the reading's own
 
     def _around(self, back: int) -> tuple:
         """(prefix, recent, starts): the last `back` lines played (fewer when fewer were), the state before
-        them, and starts[k], the state after the first k of them."""
+        them, and starts[k], the state after the first k of them. The states the last reread made on the same
+        lines are taken again (`_made`), not played again: rereads come a line or a few apart."""
         history = self.older + self.recent
         back = min(back, len(history))
-        recent = history[len(history) - back:]
-        prefix = self._replayed(self._copy(self.base), history[:len(history) - back])
-        starts = [prefix]
-        for event in recent:
-            starts.append(self._replayed(starts[-1].clone(), [event]))
-        return prefix, recent, starts
+        first = len(history) - back
+        made = self._made(history)
+        starts = [self._played_to(history, first, made)]
+        for at in range(first + 1, len(history) + 1):
+            state = made.get(at)
+            starts.append(self._replayed(starts[-1].clone(), history[at - 1:at]) if state is None else state)
+        self.made = self.base, history, dict(zip(range(first, len(history) + 1), starts))
+        return starts[0], history[first:], starts
+
+    def _made(self, history: list) -> dict:
+        """The states a reread made that `history` still leads to from `base`, by how many of its lines each
+        follows: none when the checkpoint has changed, or the lines they follow."""
+        base, lines, states = self.made
+        if base is not self.base or history[:len(lines)] != lines:
+            return {}
+        return states
+
+    def _played_to(self, history: list, at: int, made: dict):
+        """The state after the first `at` lines of `history`: one `made`, or played on from the last of them
+        before it, else from `base`."""
+        if at in made:
+            return made[at]
+        before = max((kept for kept in made if kept < at), default=None)
+        if before is None:
+            return self._replayed(self._copy(self.base), history[:at])
+        return self._replayed(made[before].clone(), history[before:at])
 
     def _weighed(self, readings, best: float, starts: list, problem) -> tuple:
         """(best, choice, ties): the reading that breaks the fewest rules ahead, if one breaks fewer than
