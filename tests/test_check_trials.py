@@ -8,8 +8,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from pnp.check.engine import State
-from pnp.check.resync import Replay, _Draws, _Stream
+from pnp.check.engine import Piece, State
+from pnp.check.loader import checked_games
+from pnp.check.replay import check_text
+from pnp.check.resync import Replay, _allowed, _Draws, _Stream
+from pnp.check.simulate import simulate
 from pnp.check.verbs import action
 from pnp.check.violations import Violation, Whistle
 
@@ -148,3 +151,31 @@ def test_the_states_a_reread_made_are_taken_again_only_from_the_same_checkpoint_
     assert replay._made([lines[0], (2, Add("Bob", 2))]) == {}  # a line read otherwise since
     replay.base = "another"
     assert replay._made(lines) == {}
+
+
+def contents(value):
+    """What a state holds, all the way down, to compare before and after: containers and pieces by contents."""
+    if isinstance(value, Piece) or isinstance(value, State):
+        return type(value), {key: contents(item) for key, item in vars(value).items() if key not in ("f", "w")}
+    if isinstance(value, (list, tuple)):
+        return type(value), [contents(item) for item in value]
+    if isinstance(value, dict):
+        return type(value), {key: contents(item) for key, item in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return type(value), set(value)
+    return value
+
+
+@pytest.mark.parametrize("game", checked_games())
+def test_the_moves_allowed_are_found_without_changing_the_state(game):
+    """A reread asks a state the same questions again and again (its legal actions, the outcomes chance and the
+    table's turn may bring): the answers, and the state, must be the same each time."""
+    asked = []
+
+    def ask(state, action):
+        before = contents(state)
+        found = _allowed(state)
+        asked.append(found == _allowed(state) and contents(state) == before)
+    for _, text in simulate(game, 1, 2):
+        check_text("\n".join(text.split("\n")[:80]), "asked.log", watch=ask)
+    assert asked and all(asked)

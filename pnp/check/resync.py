@@ -436,8 +436,7 @@ def _allowed(state) -> tuple:
     """(the moves allowed at `state`, whether leaving no line is among them): the legal actions, each with
     the outcomes chance may give it, or the outcomes the table's turn may bring."""
     if state.to_move() is TABLE:
-        trial = state.clone()  # `table_action` only asks; a copy all the same, as the readings start from `state`
-        return _Draws().each(trial.table_action), False
+        return _Draws().each(state.table_action), False  # `table_action` only asks: `state` is left as it is
     legal = state.legal_actions()
     if type(state).outcome is State.outcome:
         return [move for move in legal if move is not None], None in legal
