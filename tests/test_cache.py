@@ -44,6 +44,26 @@ def test_a_build_from_the_cache_writes_the_same_bytes_as_one_from_an_empty_cache
     assert same_files(tmp_path / "cold", tmp_path / "warm") and same_files(tmp_path / "cold", tmp_path / "fresh")
 
 
+def test_compiled_templates_are_kept_in_the_cache_file_and_nothing_beside_it(toy, tmp_path, cache_home):
+    """The cache is one file, bounded as a whole: a build's compiled templates are among its entries, each key
+    naming the code that compiled it, not files of their own growing in a folder beside it."""
+    assert run(toy, tmp_path).exit_code == 0
+    kept = [path for path in cache_home.rglob("*") if path.is_file()]
+    assert [path.name for path in kept] == ["cache.sqlite"]
+    with sqlite3.connect(kept[0]) as db:
+        keys = [key for (key,) in db.execute("SELECT key FROM entries WHERE key LIKE '%:compiled-template:%'")]
+    assert keys and all(key.startswith(cache.shared().made_by) for key in keys)
+
+
+def test_the_folder_of_compiled_templates_earlier_versions_kept_goes_when_the_cache_is_made_anew(toy, tmp_path,
+                                                                                                 cache_home):
+    former = cache_home / "pnp" / cache.__version__ / cache.FORMER_TEMPLATES
+    former.mkdir(parents=True)
+    (former / "__jinja2_0123.cache").write_bytes(b"compiled by an earlier version")
+    assert run(toy, tmp_path).exit_code == 0
+    assert not former.exists()
+
+
 def test_a_warm_build_renders_no_template_and_reads_no_steps(toy, tmp_path, cache_home, monkeypatch):
     assert run(toy, tmp_path).exit_code == 0
 

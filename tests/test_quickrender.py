@@ -7,6 +7,7 @@ import pytest
 from pnp.errors import DataError, OverLimit, Where
 from pnp.render import quickrender
 from pnp.render.sandbox import OUTPUT, Renderer
+from pnp.write.cache import Store
 
 FRONT = """\
 - rect: {x: {{ -bleed }}, y: {{ -bleed }}, w: {{ w + 2 * bleed }}, h: {{ h + 2 * bleed }}, fill: {{ card.suit }}}
@@ -151,12 +152,12 @@ def test_unsure_values_leave_the_text_to_jinja2():
 
 def test_a_template_compiled_in_an_earlier_build_is_rendered_quickly_from_its_second_face(tmp_path):
     (tmp_path / "front.j2").write_text(FRONT, encoding="utf-8")
-    compiled = tmp_path / "compiled"
-    compiled.mkdir()
+    kept = tmp_path / "cache.sqlite"
     context = {"w": 63.5, "h": 88.9, "bleed": 3.0, "card": CARDS[0], "range": 5}
-    first = Renderer([tmp_path], compiled)
-    expected = first.render("front.j2", Where("cards.csv", 2), **context)
-    later = Renderer([tmp_path], compiled)  # the next build: the template's code from the cache, not compiled
+    first = Store(kept)
+    expected = Renderer([tmp_path], first).render("front.j2", Where("cards.csv", 2), **context)
+    first.commit()
+    later = Renderer([tmp_path], Store(kept))  # the next build: the template's code from the cache, not compiled
     assert later.render("front.j2", Where("cards.csv", 2), **context) == expected
     assert later.quick == {} and later.env.trees == {}
     assert later.render("front.j2", Where("cards.csv", 2), **context) == expected

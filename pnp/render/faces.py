@@ -302,7 +302,7 @@ class FaceMaker:
         if self._renderer is None:
             from pnp.render.sandbox import Renderer
 
-            self._renderer = Renderer(self.template_folders, self.store.folder("budgeted-templates"))
+            self._renderer = Renderer(self.template_folders, self.store)
         return self._renderer
 
     def render(self, template: str, size, bleed: float, where: Where, context: dict) -> str:

@@ -8,6 +8,7 @@ import bisect
 import contextlib
 import functools
 import json
+import pickle
 import time
 from pathlib import Path
 
@@ -290,21 +291,25 @@ class FolderLoader(jinja2.BaseLoader):
         return read_text(path), str(path), lambda: path.stat().st_mtime == mtime  # read as any data file is
 
 
-class CompiledTemplates(jinja2.FileSystemBytecodeCache):
-    """Compiled templates kept in a folder of the cache. The cache is optional: a compiled template that cannot
-    be read or written (a full disk, a folder made read-only meanwhile) is compiled again, and the build goes on."""
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept in the build's cache (pnp/write/cache.py): within its bound and emptied with it, and
+    never taken by other code, as every entry's key names the code that made it (a folder of files of their own
+    grew without bound, and could hand a template compiled by an older sandbox to a newer one). A compiled template
+    that cannot be read is compiled again, and the build goes on."""
+
+    def __init__(self, store):
+        self.store = store
 
     def load_bytecode(self, bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except OSError:
-            bucket.reset()
+        data = self.store.fetch("compiled-template", bucket.key)
+        if data is not None:
+            try:
+                bucket.bytecode_from_string(data)  # (jinja2 compares the source's checksum: an edited one is reset)
+            except (pickle.UnpicklingError, EOFError, ValueError, TypeError):  # bytes not of this program's writing
+                bucket.reset()
 
     def dump_bytecode(self, bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
+        self.store.keep("compiled-template", bucket.key, bucket.bytecode_to_string())
 
 
 def _fault(error: Exception) -> str:
@@ -372,9 +377,9 @@ class Renderer:
     """A game's templates, rendered to text; a template's fault is reported at its own line, a fault that
     depends on the data against the card (or sheet) that asked for it."""
 
-    def __init__(self, roots: list[Path], compiled: Path | None = None):
-        """`compiled`: a folder to keep compiled templates in between runs (sandboxed templates compile to
-        other code than plain ones: it holds only these), when there is one to write."""
+    def __init__(self, roots: list[Path], store=None):
+        """`store`: the cache (pnp/write/cache.py Store) that keeps compiled templates between runs, when given
+        (sandboxed templates compile to other code than plain ones: it holds only these)."""
         self.loader = FolderLoader(roots)
         # optimized=False: jinja2's optimizer works out the constant parts of a template as it compiles it
         # (calling filters of constant arguments then), a seventh of compiling's cost, for templates that
@@ -383,7 +388,7 @@ class Renderer:
         # as the build found them), so a template read once is not looked at again on disk for every card
         self.env = Sandbox(loader=self.loader, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                            autoescape=False, optimized=False, auto_reload=False,
-                           bytecode_cache=CompiledTemplates(str(compiled)) if compiled else None)
+                           bytecode_cache=CompiledTemplates(store) if store is not None else None)
         self.env.filters["tojson"] = _tojson
         for unused in ("cycler", "joiner", "lipsum"):  # jinja2's globals that no template needs
             del self.env.globals[unused]

@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 import marshal
 import os
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -32,10 +33,12 @@ WRITTEN_BITS = 1 << 21  # a fresh cache file's keys this store wrote, a bit each
 # font) lie in pages of their own, the keys in the index; kept in the index themselves (WITHOUT ROWID), they
 # filled twice the room and took twice as long to write and to read
 TABLE = "(key TEXT PRIMARY KEY, value BLOB)"
+FORMER_TEMPLATES = "budgeted-templates"  # where earlier versions kept compiled templates, a file each and without
+# bound (some 600 MB seen): now entries of the file, the folder is taken away when the file is emptied for new code
 
 
 def folder(kind: str) -> Path | None:
-    """A folder of the cache that can be written (compiled templates are kept there), or None."""
+    """A folder of the cache that can be written, or None."""
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / __version__ / kind
     try:
         root.mkdir(parents=True, exist_ok=True)
@@ -95,11 +98,6 @@ class Store:
         self.waiting: dict = {self.scratch: {}, self.db: {}}  # connection -> key -> bytes
 
     @staticmethod
-    def folder(kind: str) -> Path | None:
-        """A folder of the cache for what is kept in files of its own (compiled templates), or None."""
-        return folder(kind)
-
-    @staticmethod
     def _open(path: Path, made_by: str) -> sqlite3.Connection | None:
         try:
             db = sqlite3.connect(str(path), timeout=2.0, isolation_level=None)
@@ -111,6 +109,7 @@ class Store:
                 db.execute(f"CREATE TABLE entries {TABLE}")
                 db.execute("VACUUM")  # gives the space back
                 db.execute("INSERT INTO entries VALUES ('stamp', ?)", (made_by.encode(),))
+                shutil.rmtree(path.parent / FORMER_TEMPLATES, ignore_errors=True)
             return db
         except sqlite3.OperationalError:  # locked too long by another build, a folder that cannot be written
             return None
