@@ -13,8 +13,8 @@ from pnp.check.loader import checked_games
 from pnp.check.replay import check_text
 from pnp.check.resync import Replay, _allowed, _Draws, _Stream
 from pnp.check.simulate import simulate
-from pnp.check.verbs import action
 from pnp.check.violations import Violation, Whistle
+from test_check_open_readings import Add, Tally
 
 pytestmark = pytest.mark.quick
 
@@ -82,32 +82,13 @@ def test_draws_are_made_once_when_chance_has_no_part_and_with_every_seed_when_it
     assert drawn == [random.Random(seed).randint(1, 6) for seed in range(len(drawn))] and len(drawn) > 1
 
 
-Add = action("add", "{player} add {n:n}")
-
-
-class Count(State):
-    """Players take turns to add 1 or 2; every line played is counted, in `PLAYED`, wherever it is played."""
-
-    def begin(self, setup):
-        self.total, self.turn = 0, 0
-
-    def to_move(self):
-        return self.players[self.turn]
-
-    def legal_actions(self):
-        return [Add(self.to_move(), n) for n in (1, 2)]
-
-    def is_over(self):
-        return False
+class Count(Tally):
+    """The tally of test_check_open_readings, to no goal: every line played is counted, in `PLAYED`, wherever it
+    is played."""
 
     def on_add(self, add):
         PLAYED.append(add)
-        if add.player != self.to_move():
-            self.w.blow("C-TURN", f"it is {self.to_move()}'s turn")
-        if add.n not in (1, 2):
-            self.w.blow("C-ADD", f"a turn adds 1 or 2, not {add.n}")
-        self.total += add.n
-        self.turn = (self.players.index(add.player) + 1) % len(self.players)
+        super().on_add(add)
 
     def finish(self):
         pass
@@ -136,7 +117,7 @@ def test_a_reread_takes_again_the_states_the_last_made_and_finds_what_playing_th
     fair = [Add(("Ann", "Bob")[at % 2], 1) for at in range(120)]
     slips = fair[:60] + [Add("Ann", 7), Add("Bob", 9)] + fair[60:62] + [Add("Ann", 3)] + fair[62:]
     found, played = counted(slips)
-    assert [problem.split(":")[0] for problem in found] == ["61 C-ADD", "62 C-ADD", "65 C-ADD"]
+    assert [problem.split(":")[0] for problem in found] == ["61 T-ADD", "62 T-ADD", "65 T-ADD"]
     monkeypatch.setattr(Replay, "_made", lambda self, history: {})  # every reread plays its lines from the start
     again, more = counted(slips)
     assert again == found and more > played + 100  # the second and third rereads play 60 lines again, at least
