@@ -120,10 +120,7 @@ class Numbers(dict):
 
     def __getitem__(self, name: str) -> tuple:
         number = self.get(name)
-        if number is None:
-            faces = self.faces
-            number = faces.numbers[faces._at(name)]
-        return number, 0
+        return (self.faces.number(name) if number is None else number), 0
 
 
 class Names(list):
