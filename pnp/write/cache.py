@@ -37,9 +37,9 @@ FORMER_TEMPLATES = "budgeted-templates"  # where earlier versions kept compiled 
 # bound (some 600 MB seen): now entries of the file, the folder is taken away when the file is emptied for new code
 
 
-def folder(kind: str) -> Path | None:
-    """A folder of the cache that can be written, or None."""
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / __version__ / kind
+def folder() -> Path | None:
+    """The cache's folder, when it can be written; else None."""
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / __version__
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -222,7 +222,7 @@ STORES: dict = {}  # cache file (None: none) -> the Store of this process
 def shared() -> Store:
     """This process's store for the user's cache folder (or a temporary one when that cannot be used): one
     connection, so that each build in the process sees what the others wrote."""
-    root = folder("")
+    root = folder()
     path = root / "cache.sqlite" if root else None
     if path not in STORES:
         STORES[path] = Store(path)
