@@ -2,11 +2,14 @@
 same font under the name asked for, without reading its tables again, and embedded in a PDF as the font read from its
 file; the tables are kept under the file's size, time and the digest of its contents, and read from the file again
 when what is kept is another version's (or when marshal cannot write them); a font with PostScript outlines is
-refused saying what to use instead."""
+refused saying what to use instead. The fonts pnp ships are made from the tables shipped beside them, when this
+reportlab read them."""
 from __future__ import annotations
 
+import importlib.util
 import marshal
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -82,10 +85,12 @@ def test_a_fonts_tables_are_kept_under_its_file_size_time_and_contents_digest(tm
 
 
 def test_without_a_cache_a_font_is_read_from_its_file(tmp_path, monkeypatch):
+    path = tmp_path / "sans.ttf"
+    shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
     monkeypatch.setattr(text, "TABLES", [])
-    made = text.truetype("pnp-plain", resources.FONTS / "DejaVuSans.ttf")
+    made = text.truetype("pnp-plain", path)
     assert isinstance(made, text.KitFont) and made.fontName == "pnp-plain"
-    assert made.face._ttf_data == (resources.FONTS / "DejaVuSans.ttf").read_bytes()
+    assert made.face._ttf_data == path.read_bytes()
 
 
 @pytest.mark.parametrize("kept", [b"", b"garbage", marshal.dumps(1), marshal.dumps(({}, {}))],
@@ -111,14 +116,17 @@ class Unwritable(Store):
         raise ValueError("unmarshallable object")
 
 
-def test_a_font_whose_tables_marshal_cannot_write_is_still_made(monkeypatch):
+def test_a_font_whose_tables_marshal_cannot_write_is_still_made(tmp_path, monkeypatch):
+    path = tmp_path / "sans.ttf"
+    shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
     store = Unwritable()
     monkeypatch.setattr(text, "TABLES", [store])
-    made = text.truetype("pnp-unkept", resources.FONTS / "DejaVuSans.ttf")
+    made = text.truetype("pnp-unkept", path)
     assert made.fontName == "pnp-unkept" and made.face.unitsPerEm == 2048 and not store.kept
 
 
-def test_a_font_made_again_from_the_cache_is_embedded_in_a_pdf_as_the_font_read_from_its_file(tmp_path, monkeypatch):
+@pytest.mark.parametrize("made_again", ["from the cache", "from the shipped tables"])
+def test_a_font_made_again_is_embedded_in_a_pdf_as_the_font_read_from_its_file(tmp_path, monkeypatch, made_again):
     import io
     import re
 
@@ -128,9 +136,16 @@ def test_a_font_made_again_from_the_cache_is_embedded_in_a_pdf_as_the_font_read_
     path = tmp_path / "sans.ttf"
     shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
     monkeypatch.setattr(text, "TABLES", [Store()])
+    if made_again == "from the shipped tables":  # (as if the copy were the shipped font)
+        tables = {path.name: shipped_tables()["DejaVuSans.ttf"]}
+        monkeypatch.setattr(text, "_shipped", lambda: tables)
+        monkeypatch.setattr(resources, "FONTS", tmp_path)
     embedded = []
-    for name in ("pnp-read", "pnp-remade"):  # read from its file, then made again from the tables kept
-        made = text.truetype(name, path)
+    for name in ("pnp-read", "pnp-remade"):  # read from its file, then made again from what is kept
+        if name == "pnp-read":
+            made = text.KitFont(name, str(path))
+        else:
+            made = text.truetype(name, path)
         monkeypatch.setitem(pdfmetrics._fonts, name, made)  # (as registered, without sharing a face)
         canvas = Canvas(io.BytesIO(), pageCompression=0)
         canvas.setFont(name, 9)
@@ -141,3 +156,54 @@ def test_a_font_made_again_from_the_cache_is_embedded_in_a_pdf_as_the_font_read_
         streams = re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)
         embedded.append([stream.replace(inside, b"F") for stream in streams])
     assert embedded[0] == embedded[1]  # the page's text, the font program and its tables, byte for byte
+
+
+def shipped_tables() -> dict:
+    """tools/font_tables.py's tables of the fonts pnp ships, as this reportlab reads them."""
+    spec = importlib.util.spec_from_file_location("font_tables", Path(__file__).parent.parent / "tools" /
+                                                  "font_tables.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.shipped_tables()
+
+
+def test_the_shipped_tables_are_what_this_reportlab_reads_from_the_shipped_fonts_or_are_not_used():
+    shipped = text._shipped()
+    if text.tables_reader() == marshal.loads(__import__("zlib").decompress(text.SHIPPED_TABLES.read_bytes()))[0]:
+        assert shipped == shipped_tables(), "the shipped fonts' tables are out of date: python tools/font_tables.py"
+    else:  # another reportlab: its fonts are read from their files (and kept in the cache)
+        assert shipped == {}
+
+
+def test_a_shipped_font_is_made_from_the_shipped_tables_without_reading_its_file(monkeypatch):
+    tables = shipped_tables()
+    monkeypatch.setattr(text, "_shipped", lambda: tables)
+    read = []
+    made_first = text.KitFont("pnp-read", str(resources.FONTS / "DejaVuSans.ttf"))
+    monkeypatch.setattr(text.KitFont, "__init__", lambda font, *args: read.append(args))
+    monkeypatch.setattr(text, "TABLES", [Store()])
+    made = text.truetype("pnp-shipped", resources.FONTS / "DejaVuSans.ttf")
+    assert not read and text.TABLES[0].kept == {}  # neither read from the file nor kept in the cache
+    assert made.fontName == "pnp-shipped" and made.face._ttf_data == (resources.FONTS / "DejaVuSans.ttf").read_bytes()
+    assert made.stringWidth("Île de la Tortue", 10) == made_first.stringWidth("Île de la Tortue", 10) > 0
+
+
+@pytest.mark.parametrize("shipped", ["another reader", "another size", "unreadable"])
+def test_shipped_tables_that_may_not_be_the_fonts_are_not_used(tmp_path, monkeypatch, shipped):
+    tables = shipped_tables()
+    if shipped == "another reader":
+        monkeypatch.setattr(text, "SHIPPED_TABLES", tmp_path / "tables.marshal")
+        text.SHIPPED_TABLES.write_bytes(__import__("zlib").compress(marshal.dumps(("reportlab 0.1", tables))))
+        monkeypatch.setattr(text, "_shipped", text._shipped.__wrapped__)
+    elif shipped == "another size":
+        size, *read = tables["DejaVuSans.ttf"]
+        monkeypatch.setattr(text, "_shipped", lambda: {"DejaVuSans.ttf": (size + 1, *read)})
+    else:
+        monkeypatch.setattr(text, "SHIPPED_TABLES", tmp_path / "tables.marshal")
+        text.SHIPPED_TABLES.write_bytes(b"not zlib's")
+        monkeypatch.setattr(text, "_shipped", text._shipped.__wrapped__)
+    store = Store()
+    monkeypatch.setattr(text, "TABLES", [store])
+    made = text.truetype("pnp-read", resources.FONTS / "DejaVuSans.ttf")
+    assert len(store.kept) == 1  # read from the file, and kept
+    assert made.stringWidth("Ahoy", 10) == text._text_width("Ahoy", "sans", 10)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import marshal
-import struct
 import operator
+import struct
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +25,8 @@ from pnp.typeset.markup import parse
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
 REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale")  # a font's parts not kept, made anew
+SHIPPED_TABLES = resources.FONTS / "tables.marshal"  # what reportlab reads from the fonts above, read when they were
+# put in the package (tools/font_tables.py writes it): a first build need not read them
 TABLES: list = []  # the store (pnp.write.cache.Store) keeping the fonts' tables between runs, once a build says
 SMALLEST_TEXT = 6.0  # points: text shrinks to fit its box down to this size, and never prints smaller
 
@@ -126,6 +129,9 @@ def shown_font(key: str) -> str:
 def truetype(name: str, path: Path) -> TTFont:
     """reportlab's TrueType font of a file. Reading a font's tables takes longer than a small build, so what
     reportlab read from them is kept in the cache, plain values only (marshal), and the font remade from them."""
+    shipped = _shipped().get(path.name) if path.parent == resources.FONTS else None
+    if shipped is not None and shipped[0] == path.stat().st_size:
+        return _remade(path, {**shipped[1], "fontName": name}, *shipped[2:])
     store = TABLES[0] if TABLES else None
     if store is None:
         return KitFont(name, str(path))
@@ -141,15 +147,38 @@ def truetype(name: str, path: Path) -> TTFont:
         except (ValueError, EOFError, TypeError, KeyError, AttributeError):
             pass  # kept by another version: read the file
     made = KitFont(name, str(path))
-    own = {field: value for field, value in vars(made).items() if field not in REMADE}
-    face = {field: value for field, value in vars(made.face).items() if field not in REMADE}
-    names = {field: bytes(value) for field, value in face.items() if isinstance(value, TTFNameBytes)}
-    plain = {field: value for field, value in face.items() if field not in names}
     try:
-        store.keep("font", key, marshal.dumps((own, plain, names)))
+        store.keep("font", key, marshal.dumps(tables(made)))
     except ValueError:  # something marshal cannot write: this font is read from its file every time
         pass
     return made
+
+
+def tables(made: TTFont) -> tuple[dict, dict, dict]:
+    """What reportlab read from a font's file, as plain values (what `_remade` makes it again from): the font's
+    own fields, its face's, and its face's names (as bytes)."""
+    own = {field: value for field, value in vars(made).items() if field not in REMADE}
+    face = {field: value for field, value in vars(made.face).items() if field not in REMADE}
+    names = {field: bytes(value) for field, value in face.items() if isinstance(value, TTFNameBytes)}
+    return own, {field: value for field, value in face.items() if field not in names}, names
+
+
+def tables_reader() -> str:
+    """What reads the fonts' tables: the shipped tables are used only when this read them."""
+    import reportlab
+
+    return f"reportlab {reportlab.Version}, marshal {marshal.version}"
+
+
+@lru_cache(maxsize=None)
+def _shipped() -> dict:
+    """The tables of the fonts pnp ships (SHIPPED_TABLES): file name -> (the file's size, *`tables`); none when
+    another reportlab read them, or the file cannot be read."""
+    try:
+        reader, fonts = marshal.loads(zlib.decompress(SHIPPED_TABLES.read_bytes()))
+    except (OSError, ValueError, EOFError, TypeError, zlib.error):
+        return {}
+    return fonts if reader == tables_reader() else {}
 
 
 def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
