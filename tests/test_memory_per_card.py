@@ -5,17 +5,21 @@ import hashlib
 import io
 import shutil
 import sys
+import tracemalloc
 
 import pytest
 
 from conftest import TOY
 from pnp.build.stages import lay_out, write_pdf
+from pnp.errors import Where
 from pnp.layout.imposition import Placed, Settings, Slot
 from pnp.layout.print_order import parts
 from pnp.model.game import Card, Fields
 from pnp.read import version
 from pnp.read.games import load_game
 from pnp.render.faces import FaceMaker
+from pnp.render.findings import Findings
+from pnp.render.legibility import FAINT, Finding
 from pnp.write import cache, pdf
 
 pytestmark = pytest.mark.quick
@@ -121,3 +125,27 @@ def test_a_build_keeps_how_it_wrote_each_face_as_an_entry_of_arrays(tmp_path):
     placing, place, used, fonts = written.get(next(iter(written)))
     assert type(place) is pdf.Spooled and (placing, used, fonts) in written.shapes
     assert written.get("no such face") is None
+
+
+def test_a_build_keeps_a_few_bytes_a_face_its_text_warnings_were_found_on():
+    """Legibility findings are summed up as they are noted (pnp/render/findings.py): a big deck whose cards each
+    give a warning keeps some 16 bytes a card (its face's and its text's hashes), not the findings and the faces'
+    names, some 600; what the warning says is the same."""
+    faces = 3000
+    made = [(Where("deck.csv", i + 2), {"card": {"id": f"card-{i}"}},
+             (Finding("step 3", (3,), FAINT, False, f"Card number {i}", 1.5 + i / faces, "#FBF3DF on #E0A800",
+                      "templates/front.yaml.j2", 3),)) for i in range(faces)]
+    findings = Findings()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for where, context, notes in made + made[:10]:  # (ten noted again, as another variant of the kit notes them)
+            findings.note("front.yaml.j2", where, context, notes, ())
+        kept = (tracemalloc.get_traced_memory()[0] - before) / faces
+    finally:
+        tracemalloc.stop()
+    assert kept < 40, kept
+    assert findings.report() == ([], [(Where("templates/front.yaml.j2", 3, "step 3"), (
+        "text 'Card number 0' (and 2,999 others) has a contrast of 1.5:1 to 2.5:1 with what lies under it "
+        "(#FBF3DF on #E0A800), below 3:1, on 3000 cards (card-0, card-1, card-2, card-3, card-4, …); mark the "
+        "step `fine: true` if that is meant"))])

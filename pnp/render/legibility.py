@@ -20,6 +20,7 @@ tells each line's findings once for all the faces they were found on (see `descr
 from __future__ import annotations
 
 import math
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -336,28 +337,52 @@ def contrast(one: tuple, other: tuple) -> float:
 
 # --- messages ------------------------------------------------------------------------------------------------
 
-def describe(kinds: list[tuple[list[Finding], str]], on: str) -> str:
-    """What a template step's findings say, all errors or all warnings: for each kind, its findings and the
-    faces they were found on ("on 72 cards (alpha, ...)"); or "" there, and the faces of every kind in `on`."""
-    findings = [finding for found, _ in kinds for finding in found]
-    texts = list(dict.fromkeys(finding.text for finding in findings))
-    others = len(texts) - 1
-    quoted = _quoted(texts[0]) + (f" (and {plural(others, 'other')})" if others else "")
+class Summary:
+    """The findings of one kind that one template step gave, summed up as each is added (`add`): all a message
+    says of them (`describe`), in memory that does not grow with them but for each one's text kept as its hash,
+    eight bytes, to count the different texts (a big deck's cards each give theirs)."""
+
+    __slots__ = ("kind", "error", "text", "texts", "labels", "detail", "details", "low", "high")
+
+    def __init__(self):
+        self.text = None  # the first finding's text
+        self.texts = array("q")  # each finding's text, as its hash (the same text told once, `describe`)
+        self.labels: dict = {}  # the steps' labels ("step 4"), in the order found
+        self.details = 0  # the different details found, up to two: the first is `detail`
+
+    def add(self, finding: Finding) -> None:
+        if self.text is None:
+            self.kind, self.error, self.text, self.detail = finding.kind, finding.error, finding.text, finding.detail
+            self.low = self.high = finding.amount
+            self.details = 1
+        self.texts.append(hash(finding.text))
+        self.labels[finding.step] = None
+        if self.details == 1 and finding.detail != self.detail:
+            self.details = 2
+        self.low, self.high = min(self.low, finding.amount), max(self.high, finding.amount)
+
+
+def describe(kinds: list[tuple[Summary, str]], on: str) -> str:
+    """What a template step's findings say, all errors or all warnings: for each kind, its findings (summed up)
+    and the faces they were found on ("on 72 cards (alpha, ...)"); or "" there, and the faces of every kind in
+    `on`."""
+    first = kinds[0][0]
+    others = len({text for found, _ in kinds for text in found.texts}) - 1
+    quoted = _quoted(first.text) + (f" (and {plural(others, 'other')})" if others else "")
     said = ", and ".join(_clause(found) + (f" {faces}" if faces else "") for found, faces in kinds)
     said = f"text {quoted} {said}" + (f", {on}" if on else "")
-    if not findings[0].error:
+    if not first.error:
         return said + "; mark the step `fine: true` if that is meant"
-    fix = "shorten it" if any(finding.kind == FIT for finding in findings) else "move it"
+    fix = "shorten it" if any(found.kind == FIT for found, _ in kinds) else "move it"
     return f"{said}: {fix} or give it more room"
 
 
-def _clause(found: list[Finding]) -> str:
+def _clause(found: Summary) -> str:
     """What findings of one kind say of their text."""
-    kind = found[0].kind
-    details = list(dict.fromkeys(finding.detail for finding in found))
-    detail = f" ({details[0]})" if len(details) == 1 and details[0] else ""
+    kind = found.kind
+    detail = f" ({found.detail})" if found.details == 1 and found.detail else ""
     if kind == FIT:
-        return f"does not fit its box {details[0]}"
+        return f"does not fit its box {found.detail}"
     if kind == SMALL:
         return f"is set at {_span(found, ' pt', below=MIN_SIZE)}, below the {MIN_SIZE:g} pt a player reads with ease"
     if kind == FAINT:
@@ -367,11 +392,10 @@ def _clause(found: list[Finding]) -> str:
     return f"runs {_span(found, ' mm')} into the {SAFE:g} mm next to the edge, which a cut may take"
 
 
-def _span(findings: list[Finding], unit: str, below: float | None = None) -> str:
+def _span(found: Summary, unit: str, below: float | None = None) -> str:
     """The amounts of some findings, each followed by `unit`: "0.4 mm", or "0.2 to 0.4 mm"; amounts found
     `below` a limit each printed below it (`_figure`)."""
-    low, high = (_figure(value, below) + unit for value in (min(f.amount for f in findings),
-                                                            max(f.amount for f in findings)))
+    low, high = (_figure(value, below) + unit for value in (found.low, found.high))
     return low if low == high else f"{low} to {high}"
 
 
