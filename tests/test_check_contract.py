@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from bot_games import bot_games
 from conftest import stats_problems
 from pnp.check.bots import bots_for
 from pnp.check.loader import checked_games, rules_file, rules_for
 from pnp.check.replay import check_path, check_text
-from pnp.check.simulate import simulate
 from pnp.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,10 +121,11 @@ BOTS = [(game, bot) for game in GAMES for bot in bots_for(rules_for(game))]  # t
 
 @pytest.fixture(scope="module")
 def simulated() -> dict:
-    """Game -> bot -> simulated logs, every seat played by that bot."""
+    """Game -> bot -> simulated logs, every seat played by that bot (tests/bot_games.py: the golden answers'
+    games too)."""
     out: dict = {}
     for game, bot in BOTS:
-        out.setdefault(game, {})[bot] = [text for _, text in simulate(game, 12, seed=5, bots=(bot,))]
+        out.setdefault(game, {})[bot] = bot_games(game, bot)
     return out
 
 

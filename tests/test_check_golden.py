@@ -16,22 +16,21 @@ import random
 from pathlib import Path
 
 import pytest
+from bot_games import GAMES_PER_BOT, SEED, bot_games
 from conftest import jumbled
 from pnp.check.bots import bots_for
 from pnp.check.loader import checked_games, rules_for
 from pnp.check.replay import check_text
-from pnp.check.simulate import simulate
 
 GOLDEN = Path(__file__).parent / "golden" / "checks.txt"
 GAMES = checked_games()
-SEED, GAMES_PER_BOT = 5, 12
 JUMBLED = 100  # logs a game in the suite; `python tests/fuzz_logs.py --long` changes 10,000 logs at random
 
 
 def pinned(game: str) -> list:
     """A game's lines of the golden file, made afresh: games every bot of the game plays on every seat, and logs
     jumbled from them, each checked (a bug of the checker raises here, or is a LOG-INTERNAL problem)."""
-    texts = [text for bot in bots_for(rules_for(game)) for _, text in simulate(game, GAMES_PER_BOT, SEED, bots=(bot,))]
+    texts = [text for bot in bots_for(rules_for(game)) for text in bot_games(game, bot)]
     digest = hashlib.sha256("".join(texts).encode()).hexdigest()[:16]
     lines = [f"{game} simulated (seed {SEED}, {len(texts)} games): {digest}"]
     rng = random.Random(game)
