@@ -14,6 +14,7 @@ Run as a script, it prints each fact's hunks: `python tests/rule_tweaks.py burie
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import sys
 
@@ -80,17 +81,27 @@ def tweak(slug: str, key: str, value):
     for candidate in near(value):
         given = f"{key}={shown_value(candidate)}"
         try:
-            read_kit(slug, [given])
+            varied_kit(slug, given)
         except PnpError:
             continue
         return given
     return None
 
 
-def tweaks(slug: str) -> list[tuple[str, object, str | None]]:
-    """(key, plain value, the tweak's KEY=VALUE or None) of every rule fact of a game."""
+@functools.cache
+def tweaks(slug: str) -> tuple[tuple[str, object, str | None], ...]:
+    """(key, plain value, the tweak's KEY=VALUE or None) of every rule fact of a game: found once a test process
+    (tests/test_rule_tweaks.py reads the kit of each, tests/test_rule_variants.py plays each)."""
     game = load_game(slug)
-    return [(fact.key, fact.value, tweak(slug, fact.key, fact.value)) for fact in facts(game.rules, game.folder)]
+    return tuple((fact.key, fact.value, tweak(slug, fact.key, fact.value))
+                 for fact in facts(game.rules, game.folder))
+
+
+@functools.cache
+def varied_kit(slug: str, given: str):
+    """The game read with the tweak `given` (`KEY=VALUE`), as a build prints it (`read_kit`): read once, when
+    `tweak` tries the value, for the kit it then writes. Raises PnpError when the rules cannot play it."""
+    return read_kit(slug, [given])
 
 
 def kit_words(game) -> list[str]:
@@ -161,7 +172,7 @@ def main(argv: list[str]) -> int:
         if given is None:
             print(f"{key}={shown_value(value)}: no playable value near it")
             continue
-        hunks = differences(plain, kit_words(read_kit(slug, [given])))
+        hunks = differences(plain, kit_words(varied_kit(slug, given)))
         print(f"{given} (was {shown_value(value)}): {len(hunks)} changes")
         for old, new in hunks:
             mark = " " if explained(old, new) else "!"
