@@ -23,6 +23,21 @@ def build(*args):
     return result
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """`built(*ARGS)`: the folder that `pnp build ARGS` wrote its game's folder into, each set of arguments built
+    once a module: the tests that share one only read what it wrote."""
+    kept: dict = {}
+
+    def once(*args) -> Path:
+        if args not in kept:
+            out = tmp_path_factory.mktemp("built")
+            build(*args, "--out", str(out))
+            kept[args] = out
+        return kept[args]
+    return once
+
+
 def settings(paper="a4", **kw):
     return Settings(paper=PAPERS[paper], **kw)
 
@@ -34,9 +49,9 @@ def read(data: bytes, tmp_path, name="x.pdf") -> PdfReader:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_kit_pages_have_the_paper_size_and_a_contents_page(tmp_path, paper):
-    build("buried-treasure", "--paper", paper, "--out", str(tmp_path))
-    reader = PdfReader(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}-duplex.pdf")
+def test_kit_pages_have_the_paper_size_and_a_contents_page(built, paper):
+    out = built("buried-treasure", "--paper", paper)
+    reader = PdfReader(out / "buried-treasure" / f"buried-treasure-kit-{paper}-duplex.pdf")
     w, h = PAPERS[paper].size
     for page in reader.pages:
         size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
@@ -219,10 +234,10 @@ def test_list_shows_games_and_counts():
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_page_has_a_footer_and_a_scale_bar(tmp_path, paper):
-    build("buried-treasure", "--paper", paper, "--out", str(tmp_path))
+def test_every_page_has_a_footer_and_a_scale_bar(built, paper):
+    out = built("buried-treasure", "--paper", paper)
     for form in ("duplex", "fold"):
-        texts = page_texts(tmp_path / "buried-treasure" / f"buried-treasure-kit-{paper}-{form}.pdf")
+        texts = page_texts(out / "buried-treasure" / f"buried-treasure-kit-{paper}-{form}.pdf")
         for number, text in enumerate(texts, start=1):
             assert "print at 100 %" in text and "50 mm" in text  # the scale bar's label
             if number > 1:
@@ -270,12 +285,12 @@ def test_print_shop_files_hold_one_card_a_page_with_trim_and_bleed_boxes(tmp_pat
 
 
 @pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
-def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
+def test_the_duplex_kit_prints_double_sided_as_one_file(built, game):
     """Printed double-sided, sheet n holds pages 2n-1 and 2n: every fronts page must be odd with its own
     backs page after it, and a page meant for one side only must not share its sheet with another part."""
-    build(game, "--duplex", "--paper", "letter", "--out", str(tmp_path))
+    out = built(game, "--duplex", "--paper", "letter")
     sides = [next((side for side in ("fronts", "backs", "left blank", "rules") if f"· {side}" in text), "one-sided")
-             for text in page_texts(tmp_path / game / f"{game}-kit-letter-duplex.pdf")]
+             for text in page_texts(out / game / f"{game}-kit-letter-duplex.pdf")]
     assert "fronts" in sides and "one-sided" in sides[2:]
     assert sides[:2] == ["one-sided", "rules"]  # the rules, to read, on the back of the contents: plain paper both
     for number, side in enumerate(sides[2:], start=3):
@@ -288,11 +303,9 @@ def test_the_duplex_kit_prints_double_sided_as_one_file(tmp_path, game):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_crop_marks_are_at_least_3_mm_long_on_every_page(tmp_path, paper):
-    for game in ("buried-treasure", "cannon-dice"):
-        for form in ("--duplex", "--fold"):  # each into its own folder: a build replaces the game's whole folder
-            build(game, form, "--paper", paper, "--out", str(tmp_path / form))
-    kits = sorted(tmp_path.glob("*/*/*-kit-*.pdf"))
+def test_crop_marks_are_at_least_3_mm_long_on_every_page(built, paper):
+    kits = sorted(kit for game in ("buried-treasure", "cannon-dice") for form in ("--duplex", "--fold")
+                  for kit in built(game, form, "--paper", paper).glob("*/*-kit-*.pdf"))
     assert len(kits) == 4
     for kit in kits:
         reader = PdfReader(kit)
@@ -302,10 +315,10 @@ def test_crop_marks_are_at_least_3_mm_long_on_every_page(tmp_path, paper):
             assert abs(x1 - x0) + abs(y1 - y0) >= 3.0 - 1e-3, (kit.name, x0, y0, x1, y1)
 
 
-def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
+def test_the_contents_page_tells_what_the_paper_costs_the_bleed(built):
     def contents(*args) -> str:
-        build("buried-treasure", "--duplex", "--paper", "letter", "--out", str(tmp_path), *args)
-        reader = PdfReader(tmp_path / "buried-treasure" / "buried-treasure-kit-letter-duplex.pdf")
+        out = built("buried-treasure", "--duplex", "--paper", "letter", *args)
+        reader = PdfReader(out / "buried-treasure" / "buried-treasure-kit-letter-duplex.pdf")
         return " ".join(reader.pages[0].extract_text().split())
 
     shared = contents()  # the default on Letter: eight turned, every cut with its crop marks
@@ -321,12 +334,9 @@ def test_the_contents_page_tells_what_the_paper_costs_the_bleed(tmp_path):
 
 
 @pytest.mark.parametrize("game", ["buried-treasure", "cannon-dice"])
-def test_the_advice_fits_the_form(tmp_path, game):
-    build(game, "--duplex", "--out", str(tmp_path / "duplex"))
-    build(game, "--fold", "--out", str(tmp_path / "fold"))
-
+def test_the_advice_fits_the_form(built, game):
     def contents(form: str) -> str:
-        reader = PdfReader(tmp_path / form / game / f"{game}-kit-a4-{form}.pdf")
+        reader = PdfReader(built(game, f"--{form}") / game / f"{game}-kit-a4-{form}.pdf")
         return " ".join(reader.pages[0].extract_text().split())
 
     fold, duplex = contents("fold"), contents("duplex")
@@ -367,10 +377,9 @@ def test_a_kit_of_very_many_parts_runs_its_contents_on_to_more_pages(tmp_path, p
         assert f"Deck {n} · fronts" in texts[first - 1], (n, first)
 
 
-def test_every_pdf_asks_viewers_to_print_at_actual_size(tmp_path):
+def test_every_pdf_asks_viewers_to_print_at_actual_size(built):
     """A print dialog that opens at "fit to page" shrinks every card: each PDF asks for no scaling."""
-    build("cannon-dice", "--fold", "--out", str(tmp_path))
-    pdfs = sorted((tmp_path / "cannon-dice").glob("*.pdf"))
+    pdfs = sorted((built("cannon-dice", "--fold") / "cannon-dice").glob("*.pdf"))
     assert len(pdfs) > 3
     for pdf in pdfs:
         assert PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None", pdf.name
