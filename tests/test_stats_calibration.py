@@ -8,7 +8,9 @@ game numbers, as affordable as a few hundred games a game."""
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
+import numpy
 import pytest
 
 from pnp.stats.figures import compare
@@ -42,7 +44,70 @@ def result(game: str, games: list) -> dict:
     total: dict = {}
     for counts in games:
         add(total, counts)
-    return {"settings": {"game": game}, "counts": total}
+    return ran(game, total)
+
+
+def ran(game: str, counts: dict) -> dict:
+    """The result of a run of `game` whose games' counts add up to `counts`."""
+    return {"settings": {"game": game}, "counts": counts}
+
+
+class Item(NamedTuple):
+    """A step of a count's path into a list: the item's place, and the list's length."""
+    index: int
+    length: int
+
+
+EMPTY = "an empty mapping"  # the last step of the path of a mapping a game counts nothing in
+
+
+class Totals:
+    """The counts of a pool's games as a matrix, a column for each count (its path through the mappings and
+    lists) and a row for each game: the counts of any of its games added up as `add` adds them one by one (each
+    count summed, each key that any of them has kept, an empty mapping too), a sum a column rather than a call a
+    mapping, in a quarter of the time."""
+
+    def __init__(self, pool: list):
+        columns: dict = {}  # path -> its column
+        found = [{columns.setdefault(path, len(columns)): count for path, count in _counted(counts, ())}
+                 for counts in pool]
+        self.paths = list(columns)
+        self.counts = numpy.zeros((len(pool), len(columns)), dtype=numpy.int64)
+        self.held = numpy.zeros((len(pool), len(columns)), dtype=bool)
+        for row, counted in enumerate(found):
+            self.counts[row, list(counted)] = list(counted.values())
+            self.held[row, list(counted)] = True
+
+    def total(self, numbers: list) -> dict:
+        """The counts of the games at places `numbers` of the pool, added up."""
+        sums, held = self.counts[numbers].sum(axis=0), self.held[numbers].any(axis=0)
+        out: dict = {}
+        for column in numpy.flatnonzero(held):
+            *steps, last = self.paths[column]
+            holder = out
+            for step, following in zip(steps, [*steps[1:], last]):
+                key = step.index if type(step) is Item else step
+                if (holder.get(key) if type(holder) is dict else holder[key]) is None:
+                    holder[key] = [None] * following.length if type(following) is Item else {}
+                holder = holder[key]
+            if last != EMPTY:
+                holder[last.index if type(last) is Item else last] = int(sums[column])
+        return out
+
+
+def _counted(value, path: tuple):
+    """(path, count) of each count a game's counts hold under `value`, at `path`; (path, 0) for an empty mapping."""
+    if type(value) is dict and value:
+        for key, item in value.items():
+            yield from _counted(item, (*path, key))
+    elif type(value) is list:
+        for index, item in enumerate(value):
+            yield from _counted(item, (*path, Item(index, len(value))))
+    elif type(value) is dict:
+        yield (*path, EMPTY), 0
+    else:
+        assert type(value) is int, (path, value)
+        yield path, value
 
 
 def flagged(rows: list) -> bool:
@@ -54,10 +119,11 @@ def test_two_samples_of_the_same_games_are_rarely_called_different(pools):
     reports = flags = judged = 0
     for game in GAMES:
         pool = pools[game]
+        totals = Totals(pool)
         for report in range(REPORTS):
             old, new = SIZES[report % len(SIZES)]
-            games = draw.sample(pool, old + new)
-            rows = compare(result(game, games[:old]), result(game, games[old:]))
+            numbers = draw.sample(range(len(pool)), old + new)  # the draws of sample(pool, old + new), by their places
+            rows = compare(ran(game, totals.total(numbers[:old])), ran(game, totals.total(numbers[old:])))
             reports += 1
             flags += flagged(rows)
             judged += sum(row["p"] is not None for row in rows)
