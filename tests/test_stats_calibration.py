@@ -39,16 +39,8 @@ def pools() -> Pools:
     return Pools()
 
 
-def result(game: str, games: list) -> dict:
-    """The result of a run that played exactly `games` (counts of single games)."""
-    total: dict = {}
-    for counts in games:
-        add(total, counts)
-    return ran(game, total)
-
-
 def ran(game: str, counts: dict) -> dict:
-    """The result of a run of `game` whose games' counts add up to `counts`."""
+    """The result of a run of `game` whose games' counts add up to `counts` (see `Totals`)."""
     return {"settings": {"game": game}, "counts": counts}
 
 
@@ -137,12 +129,13 @@ def test_a_first_player_made_to_win_more_often_is_found(pools):
     the first player's wins rise from about a half to about three quarters, and the report says so."""
     draw = random.Random(7)
     pool = pools["cannon-dice"]
+    totals = Totals(pool)
     found = 0
     for _ in range(20):
-        games = draw.sample(pool, len(pool))
-        old = games[:250]
-        new = [counts for counts in games[250:] if _first_player_won(counts) or draw.random() < 1 / 3]
-        rows = compare(result("cannon-dice", old), result("cannon-dice", new))
+        numbers = draw.sample(range(len(pool)), len(pool))  # the draws of sample(pool, len(pool)), by their places
+        old = numbers[:250]
+        new = [n for n in numbers[250:] if _first_player_won(pool[n]) or draw.random() < 1 / 3]
+        rows = compare(ran("cannon-dice", totals.total(old)), ran("cannon-dice", totals.total(new)))
         [row] = [row for row in rows if row["what"] == "2 players: wins of the 1st player in turn order"]
         found += row["real"] and row["low"] > 0
     assert found >= 18
@@ -153,12 +146,12 @@ def test_a_winning_margin_half_a_spread_wider_is_found(pools):
     Dice's margins from game to game (8 points)."""
     draw = random.Random(8)
     pool = pools["cannon-dice"]
-    raised = [_margin_raised(counts, 4) for counts in pool]  # each game once, not each time it is drawn
+    raised = Totals([_margin_raised(counts, 4) for counts in pool])  # each game once, not each time it is drawn
+    totals = Totals(pool)
     found = 0
     for _ in range(20):
         numbers = draw.sample(range(len(pool)), 600)  # the draws of sample(pool, 600), by their places
-        old, new = [pool[n] for n in numbers[:300]], [raised[n] for n in numbers[300:]]
-        rows = compare(result("cannon-dice", old), result("cannon-dice", new))
+        rows = compare(ran("cannon-dice", totals.total(numbers[:300])), ran("cannon-dice", raised.total(numbers[300:])))
         [row] = [row for row in rows if row["what"] == "2 players: mean winning margin"]
         found += row["real"] and row["low"] > 0
     assert found >= 18
