@@ -22,4 +22,4 @@ def test_a_card_is_found_by_where_its_data_is():
     assert [found.get(card.where) for card in sheets] == [("fleet", card.id) for card in sheets]
     assert found.get(Where("deck.csv", 1)) is None and found.get(Where("rules.yaml", 2)) is None
     assert found.get(InSheet("cards.xlsx", 2, "", "Ports")) is None
-    assert type(found.lines) is array and len(found.lines) == len(found.cards) == 306  # a number a card
+    assert type(found.lines) is array and len(found.lines) == len(found.indexes) == 306  # two numbers a card

@@ -1,6 +1,7 @@
 """What a build keeps for each card of a big deck: a few small records, not a dict, a PDF object and a copy of the
 card's data each (benchmarks/bench_build.py measures the peak memory of whole builds; these tests measure the
 structures themselves, which do not depend on the machine)."""
+import gc
 import hashlib
 import io
 import shutil
@@ -15,7 +16,7 @@ from pnp.errors import Where
 from pnp.layout.imposition import Placed, Settings, Slot
 from pnp.layout.print_order import parts
 from pnp.model.game import Card, Fields
-from pnp.read import version
+from pnp.read import games, version
 from pnp.read.games import load_game
 from pnp.render.faces import FaceMaker
 from pnp.render.findings import Findings
@@ -149,3 +150,33 @@ def test_a_build_keeps_a_few_bytes_a_face_its_text_warnings_were_found_on():
         "text 'Card number 0' (and 2,999 others) has a contrast of 1.5:1 to 2.5:1 with what lies under it "
         "(#FBF3DF on #E0A800), below 3:1, on 3000 cards (card-0, card-1, card-2, card-3, card-4, …); mark the "
         "step `fine: true` if that is meant"))])
+
+
+def test_a_big_game_keeps_its_cards_compact_and_reads_them_as_they_were(tmp_path, monkeypatch):
+    """A game of more than WHOLE different cards keeps them compressed, a few at a time (pnp.model.game.Cards),
+    some 20 bytes a card, not as records (some 400: a big deck's cells, fields, places): each card is made again,
+    the same, as it is asked for."""
+    small = _toy_with(tmp_path, 10)  # (every module it needs loaded)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        small = _toy_with(tmp_path / "again", 10)
+        gc.collect()
+        middle = tracemalloc.get_traced_memory()[0]
+        game = _toy_with(tmp_path, 2000)
+        gc.collect()
+        kept = ((tracemalloc.get_traced_memory()[0] - middle) - (middle - before)) / 1990
+    finally:
+        tracemalloc.stop()
+    assert kept < 60, kept
+    monkeypatch.setattr(games, "WHOLE", 10_000)  # the same game's cards kept as records
+    whole = load_game(str(tmp_path / "toy-2000"))
+    cards, records = game.components["deck"].cards, whole.components["deck"].cards
+    assert cards._whole is None and records._whole is not None and small.components["deck"].cards._whole
+    assert len(cards) == len(records) == 2000 and cards.total == records.total == 2000
+    assert list(cards) == list(records) and cards == records and repr(cards) == repr(records)
+    assert cards[1234] == records[1234] and cards[-1] == records[-1] and cards[5:9] == records[5:9]
+    assert cards[70].where == Where(records[70].where.file, 72) and cards[70].fields == {"label": "Card number 70",
+                                                                                         "value": 0}
+    assert game == whole and version._hashed(game) == version._hashed(whole)

@@ -30,8 +30,8 @@ def card_pages(game, component, settings, outline: list | None = None):
     backs on one-sided sheets. `outline` is drawn over every face (a token's cut line)."""
     bleed, gutter = component.options["bleed"], card_gutter(component, settings)
     pairs = []
-    for card in component.cards:
-        front, back = card_faces(component, card, outline)
+    for index, card in enumerate(component.cards):
+        front, back = card_faces(component, card, outline, index)
         if settings.proof:
             front = labelled(front, card.id)
         pairs += [(front, back)] * card.count
@@ -41,11 +41,11 @@ def card_pages(game, component, settings, outline: list | None = None):
     return layout(pairs, component.size, bleed, gutter, settings)
 
 
-def card_faces(component, card, outline: list | None = None) -> tuple:
+def card_faces(component, card, outline: list | None = None, index: int | None = None) -> tuple:
     """A card's front and its back (None: it has none), as requests; `outline` drawn over each (a token's cut
-    line)."""
+    line). `index`: the card's place among its group's (found when not given)."""
     bleed = component.options["bleed"]
-    given = CardContext(card)  # (the same for both)
+    given = CardContext(component.cards, component.cards.index(card) if index is None else index)  # (for both)
     front = overlaid(Drawn(component.template, component.size, bleed, card.where, given), outline, "outline")
     back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where, given), outline, "outline")
     return front, back
@@ -53,15 +53,16 @@ def card_faces(component, card, outline: list | None = None) -> tuple:
 
 class CardContext:
     """What a card's templates see, made when asked for: the card, as `card` and as `piece`. (One small object a
-    card, the card's record holding the rest: a big deck asks for thousands of faces.)"""
+    card, which names it by its place among its group's cards, not holding its record: a big deck's are made as
+    they are asked for, pnp.model.game.Cards.)"""
 
-    __slots__ = ("card",)
+    __slots__ = ("cards", "index")
 
-    def __init__(self, card):
-        self.card = card
+    def __init__(self, cards, index: int):
+        self.cards, self.index = cards, index
 
     def __call__(self) -> dict:
-        context = self.card.context()
+        context = self.cards[self.index].context()
         return {"card": context, "piece": context}
 
 

@@ -59,28 +59,31 @@ def _entries(game, planned: list, settings: Settings, cards: "CardsAt", key_of):
 
 class CardsAt:
     """The game's cards by where their data is: `get(where)` gives the (component id, card id) of the card read
-    there, or None. Kept as each file's lines in order, a number and two references a card, not a table of
-    tuples: a big deck has tens of thousands."""
+    there, or None. Kept as each file's lines in order, with each card's group and place in it, not the card
+    itself nor a table of tuples: a big deck has tens of thousands (kept compact, pnp.model.game.Cards)."""
 
     def __init__(self, game):
-        every = ((component.id, card) for component in game.components.values() for card in component.cards)
-        placed = sorted(((card.where.file, card.where.line), index, owner, card)
-                        for index, (owner, card) in enumerate(every))
+        self.game = game
+        every = ((component.id, index, card.where) for component in game.components.values()
+                 for index, card in enumerate(component.cards))
+        placed = sorted(((where.file, where.line), order, owner, index)
+                        for order, (owner, index, where) in enumerate(every))
         self.files: dict[str, tuple[int, int]] = {}  # file -> the range of its cards in the lists below
-        self.lines, self.owners, self.cards = array("q"), [], []
-        for (file, line), _, owner, card in placed:
-            start, _ = self.files.get(file, (len(self.cards), 0))
-            self.files[file] = (start, len(self.cards) + 1)
+        self.lines, self.owners, self.indexes = array("q"), [], array("q")
+        for (file, line), _, owner, index in placed:
+            start, _ = self.files.get(file, (len(self.indexes), 0))
+            self.files[file] = (start, len(self.indexes) + 1)
             self.lines.append(line)
             self.owners.append(owner)
-            self.cards.append(card)
+            self.indexes.append(index)
 
     def get(self, where: Where) -> tuple[str, str] | None:
         start, end = self.files.get(where.file, (0, 0))
         at = bisect_left(self.lines, where.line, start, end)
         while at < end and self.lines[at] == where.line:  # (a workbook's sheets share their row numbers)
-            if self.cards[at].where == where:
-                return self.owners[at], self.cards[at].id
+            card = self.game.components[self.owners[at]].cards[self.indexes[at]]
+            if card.where == where:
+                return self.owners[at], card.id
             at += 1
         return None
 

@@ -58,7 +58,8 @@ def card_title(card) -> str:
 
 
 def _cards(component) -> list:
-    return [Piece(card.id, card_title(card), card.count, *card_faces(component, card)) for card in component.cards]
+    return [Piece(card.id, card_title(card), card.count, *card_faces(component, card, index=index))
+            for index, card in enumerate(component.cards)]
 
 
 def _sheets(component) -> list:

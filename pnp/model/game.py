@@ -1,7 +1,9 @@
 """A game as the program sees it once its data files are read and checked, and what its game.yaml may say."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+import marshal
+import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,6 +96,96 @@ class Card:
         return {"id": self.id, "count": self.count, **self.fields.dict()}
 
 
+class Cards(Sequence):
+    """A group's cards, in order, and how many they print (`total`). Kept as records (Card), or `compact`: a
+    big deck's, the values of PIECE cards at a time marshalled and compressed, some 20 bytes a card against some
+    500 as records, each card made again as it is asked for (the build asks for a card as it lays it out, as
+    its faces are made and drawn and as its manifest is written, a piece at a time: a deck of any size is not
+    held whole). Read as the tuple of cards it stands for."""
+
+    __slots__ = ("_whole", "_pieces", "_names", "_base", "_backs", "_length", "total", "_last")
+
+    def __init__(self, cards=()):
+        self._whole, self._pieces = tuple(cards), None
+        self._length, self.total = len(self._whole), sum(card.count for card in self._whole)
+
+    def compact(self) -> "Cards":
+        """These cards kept compact, as another Cards; the same when they cannot be: their fields not named alike,
+        their places not lines of one file, or a value not plain data (marshal's own types: a number, a text, a
+        list of them ...)."""
+        if self._pieces is not None or not self._whole:
+            return self
+        first = self._whole[0]
+        names, base = first.fields._names, first.where.at("", 0) if first.where.field == "" else None
+        rows, backs = [], {}  # (each back's name kept once, by its number: the group's cards mostly share one)
+        for card in self._whole:
+            if card.fields._names is not names or base is None or card.where != base.at("", card.where.line):
+                return self
+            rows.append((card.id, card.count, card.fields._values, backs.setdefault(card.back, len(backs)),
+                         card.where.line))
+        pieces = []
+        for start in range(0, len(rows), PIECE):
+            piece = rows[start:start + PIECE]
+            try:
+                data = marshal.dumps(piece)
+            except ValueError:  # (a value marshal cannot keep, a list that knows its lines)
+                return self
+            if marshal.loads(data) != piece:  # (kept as another type: a subclass of str ...)
+                return self
+            pieces.append(zlib.compress(data, 1))
+        made = Cards()
+        made._whole, made._pieces, made._names, made._base, made._backs = None, pieces, names, base, tuple(backs)
+        made._length, made.total, made._last = self._length, self.total, (-1, ())
+        return made
+
+    def like(self, cards) -> "Cards":
+        """Other cards of this group (its cards with their texts stated, pnp/render/stated.py), kept as these
+        are."""
+        made = Cards(cards)
+        return made.compact() if self._pieces is not None else made
+
+    def _piece(self, number: int) -> list:
+        """The cards of piece `number`, made from its values."""
+        names, base, backs = self._names, self._base, self._backs
+        cards = []
+        for card_id, count, values, back, line in marshal.loads(zlib.decompress(self._pieces[number])):
+            fields = Fields.__new__(Fields)
+            fields._names, fields._values = names, values
+            cards.append(Card(card_id, count, fields, backs[back], base.at("", line)))
+        return cards
+
+    def __iter__(self):
+        if self._pieces is None:
+            return iter(self._whole)
+        return (card for number in range(len(self._pieces)) for card in self._piece(number))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):
+        if self._pieces is None:
+            return self._whole[index]
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        index = range(self._length)[index]
+        number = index // PIECE
+        if self._last[0] != number:  # (the piece asked for last kept: cards are mostly asked for in order)
+            self._last = (number, self._piece(number))
+        return self._last[1][index % PIECE]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (tuple, Cards)) and len(self) == len(other) and tuple(self) == tuple(other)
+
+    __hash__ = None  # (as a tuple of cards: a card is not hashable)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+PIECE = 64  # cards compressed together (see Cards): a piece some 2 KB of their values
+WHOLE = 1_000  # different cards a game keeps as records: a bigger game keeps them compact (see Cards)
+
+
 @dataclass(frozen=True)
 class Component:
     """Anything a kit prints. `kind` names the layout that prints it (cards, sheet, ...)."""
@@ -106,8 +198,12 @@ class Component:
     stock: dict  # form (duplex, fold) -> what to print on, or None when the data does not say
     where: Where
     options: dict = field(default_factory=dict)  # what the kind declares beyond the common keys
-    cards: tuple[Card, ...] = ()
+    cards: Cards = ()  # (given as any sequence of cards, kept as Cards)
     comments: int = 0  # rows of its CSV card list left out because their first cell starts with `#`
+
+    def __post_init__(self):
+        if type(self.cards) is not Cards:
+            object.__setattr__(self, "cards", Cards(self.cards))
 
     def stock_for(self, form: str) -> str:
         """What to print it on in a form (duplex, fold): the data's for that form, else its only one."""
@@ -115,7 +211,7 @@ class Component:
 
     @property
     def card_total(self) -> int:
-        return sum(card.count for card in self.cards)
+        return self.cards.total
 
 
 @dataclass(frozen=True)

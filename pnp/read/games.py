@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pnp import resources
 from pnp.errors import DataError, PnpError, Where, clip, shown
-from pnp.model.game import GAME, Card, Component, Game
+from pnp.model.game import GAME, WHOLE, Card, Component, Game
 from pnp.model.kinds import COMMON, FIELD, KINDS, MAX_CARDS, MAX_KIT_CARDS, NO_DEFAULT
 from pnp.model.paper import NAMED_SIZES
 from pnp.model.specs import REQUIRED, Any_, Bool, Choice, Colour, Int, ListOf, Record, Spec, Text, line_of
@@ -243,6 +243,9 @@ def load_game(name: str, rules: tuple | list = ()) -> Game:
     if problems:
         raise DataError(problems)
     facts, variant = varied(facts, list(rules), folder)
+    if sum(len(component.cards) for component in components.values()) > WHOLE:  # a big deck's cards kept compact
+        components = {name: replace(component, cards=component.cards.compact())
+                      for name, component in components.items()}
     return Game(slug=slug, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pnp import resources
 from pnp.errors import Where
-from pnp.model.game import Fields
+from pnp.model.game import Cards, Fields
 
 LENGTH = 8  # hex digits shown
 
@@ -166,8 +166,8 @@ def _shown(fields: dict, pieces):
 
 
 def _listed(items, pieces):
-    """A list or tuple, each item's pieces `pieces(item)`; anything else shown whole."""
-    if not isinstance(items, (list, tuple)):
+    """A list or tuple (or a group's Cards), each item's pieces `pieces(item)`; anything else shown whole."""
+    if not isinstance(items, (list, tuple, Cards)):
         yield from _whole(items)
         return
     yield "[", None
@@ -196,7 +196,7 @@ def _plain(value):
         return None
     if isinstance(value, (dict, Fields)):
         return {str(key): _plain(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, Cards)):
         return [_plain(item) for item in value]
     if isinstance(value, (set, frozenset)):
         return sorted((_plain(item) for item in value), key=repr)

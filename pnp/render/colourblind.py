@@ -56,15 +56,17 @@ def problems(game, face_of) -> list[tuple[Where, str]]:
                 marks[card.id] = _kept_marks(face, palette)
             return marks[card.id]
 
-        for field in dict.fromkeys(name for card in component.cards for name in card.fields):
-            found += _field_problems(component, field, marks_of)
+        cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
+        for field in dict.fromkeys(name for card in cards for name in card.fields):
+            found += _field_problems(component, cards, field, marks_of)
     return found
 
 
-def _field_problems(component, field: str, marks_of) -> list:
-    """The pairs of groups of a component's cards, by one field, told apart by too close colours alone."""
+def _field_problems(component, cards: tuple, field: str, marks_of) -> list:
+    """The pairs of groups of a component's cards (`cards`, read once), by one field, told apart by too close colours
+    alone."""
     by_value: dict = {}
-    for card in component.cards:
+    for card in cards:
         by_value.setdefault(str(card.fields.get(field)), []).append(card)
     if not 2 <= len(by_value) <= MAX_GROUPS:
         return []

@@ -140,15 +140,18 @@ class Texts:
         return value
 
     def component(self, component):
-        cards = tuple(self.card(card) for card in component.cards)
+        cards, same = [], True
+        for card in component.cards:  # (each card asked for once: a big deck's are made as they are asked for)
+            cards.append(self.card(card))
+            same = same and cards[-1] is card
         options = component.options
         if options.get("content"):
             path = shown(self.game.folder / options["text"])
             content = self.text(options["content"], Where(path, 1), 1)
             options = {**options, "content": content} if content is not options["content"] else options
-        if options is component.options and all(a is b for a, b in zip(cards, component.cards)):
+        if options is component.options and same:
             return component
-        return dataclasses.replace(component, cards=cards, options=options)
+        return dataclasses.replace(component, cards=component.cards.like(cards), options=options)
 
     def card(self, card):
         # (a field's place made only for a text that names something: a deck's fields mostly name nothing)
