@@ -102,6 +102,19 @@ def _counted(value, path: tuple):
         yield path, value
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_totals_add_up_drawn_games_as_the_stats_add_them_one_by_one(game):
+    """What the calibrations compare: Totals makes of any draw of games what `add`, the stats' own, makes."""
+    pool = [play_games(Plan(game, seed=11, bots=BOTS), n, n) for n in range(1, 41)]
+    totals, draw = Totals(pool), random.Random(3)
+    for size in (1, 2, 17, 40):
+        numbers = draw.sample(range(len(pool)), size)
+        one_by_one: dict = {}
+        for number in numbers:
+            add(one_by_one, pool[number])
+        assert totals.total(numbers) == one_by_one, (size, numbers)
+
+
 def flagged(rows: list) -> bool:
     return any(row["real"] for row in rows)
 
