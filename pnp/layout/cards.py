@@ -46,15 +46,16 @@ def card_faces(component, card, outline: list | None = None, index: int | None =
     line). `index`: the card's place among its group's (found when not given)."""
     bleed = component.options["bleed"]
     given = CardContext(component.cards, component.cards.index(card) if index is None else index)  # (for both)
-    front = overlaid(Drawn(component.template, component.size, bleed, card.where, given), outline, "outline")
-    back = card.back and overlaid(Drawn(card.back, component.size, bleed, card.where, given), outline, "outline")
+    front = overlaid(Drawn(component.template, component.size, bleed, None, given), outline, "outline")
+    back = card.back and overlaid(Drawn(card.back, component.size, bleed, None, given), outline, "outline")
     return front, back
 
 
 class CardContext:
-    """What a card's templates see, made when asked for: the card, as `card` and as `piece`. (One small object a
-    card, which names it by its place among its group's cards, not holding its record: a big deck's are made as
-    they are asked for, pnp.model.game.Cards.)"""
+    """What a card's templates see, made when asked for: the card, as `card` and as `piece`; and where its data
+    is (`where`), for its faces' requests. (One small object a card, which names it by its place among its
+    group's cards, not holding its record nor its place: a big deck's are made as they are asked for,
+    pnp.model.game.Cards.)"""
 
     __slots__ = ("cards", "index")
 
@@ -64,6 +65,10 @@ class CardContext:
     def __call__(self) -> dict:
         context = self.cards[self.index].context()
         return {"card": context, "piece": context}
+
+    @property
+    def where(self):
+        return self.cards[self.index].where
 
 
 def fold_stock(component) -> str:

@@ -24,19 +24,24 @@ class Drawn:
     """The face `template` draws, given `context` (as `card`, `sheet`, `face`, `panels` ...) and the game, at this
     size (mm, without the bleed) and bleed; `where` is the data that asks for it, named in any error. A face
     drawn `over` another (a numbered sheet over its background) has its text read against what that one paints.
-    `context` may be given as a function that makes it when asked for: a card's, which its record holds already.
-    (Requests are plain objects, one per face a page places: a big deck asks for thousands.)"""
+    `context` may be given as a function that makes it when asked for: a card's, which its record holds already;
+    `where` as None when that function knows it too (its `where`: a card's place, pnp/layout/cards.py). (Requests
+    are plain objects, one per face a page places: a big deck asks for thousands.)"""
 
-    __slots__ = ("template", "size", "bleed", "where", "_context", "over")
+    __slots__ = ("template", "size", "bleed", "_where", "_context", "over")
 
-    def __init__(self, template: str, size: tuple[float, float], bleed: float, where: Where,
+    def __init__(self, template: str, size: tuple[float, float], bleed: float, where: Where | None,
                  context: "dict | Callable[[], dict]", over: "Drawn | None" = None):
-        self.template, self.size, self.bleed, self.where, self._context, self.over = (template, tuple(size), bleed,
-                                                                                     where, context, over)
+        self.template, self.size, self.bleed, self._where, self._context, self.over = (template, tuple(size), bleed,
+                                                                                      where, context, over)
 
     @property
     def context(self) -> dict:
         return self._context() if callable(self._context) else self._context
+
+    @property
+    def where(self) -> Where:
+        return self._context.where if self._where is None else self._where
 
 
 class Raw:
