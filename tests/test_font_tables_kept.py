@@ -167,8 +167,11 @@ def shipped_tables() -> dict:
     return module.shipped_tables()
 
 
-def test_the_shipped_tables_are_what_this_reportlab_reads_from_the_shipped_fonts_or_are_not_used():
+def test_the_shipped_tables_are_what_this_reportlab_reads_from_the_shipped_fonts_or_are_not_used(tmp_path):
     shipped = text._shipped()
+    copy = tmp_path / "DejaVuSans.ttf"  # (what is kept holds no folder: the package may be anywhere)
+    shutil.copy(resources.FONTS / copy.name, copy)
+    assert text.tables(text.KitFont("pnp-sans", str(copy))) == shipped_tables()[copy.name][1:]
     if text.tables_reader() == marshal.loads(__import__("zlib").decompress(text.SHIPPED_TABLES.read_bytes()))[0]:
         assert shipped == shipped_tables(), "the shipped fonts' tables are out of date: python tools/font_tables.py"
     else:  # another reportlab: its fonts are read from their files (and kept in the cache)
@@ -185,6 +188,7 @@ def test_a_shipped_font_is_made_from_the_shipped_tables_without_reading_its_file
     made = text.truetype("pnp-shipped", resources.FONTS / "DejaVuSans.ttf")
     assert not read and text.TABLES[0].kept == {}  # neither read from the file nor kept in the cache
     assert made.fontName == "pnp-shipped" and made.face._ttf_data == (resources.FONTS / "DejaVuSans.ttf").read_bytes()
+    assert made.face.filename == str(resources.FONTS / "DejaVuSans.ttf")
     assert made.stringWidth("Île de la Tortue", 10) == made_first.stringWidth("Île de la Tortue", 10) > 0
 
 

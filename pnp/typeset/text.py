@@ -24,7 +24,7 @@ from pnp.model.units import PT
 from pnp.typeset.markup import parse
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
-REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale")  # a font's parts not kept, made anew
+REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale", "filename")  # a font's parts not kept, made anew
 SHIPPED_TABLES = resources.FONTS / "tables.marshal"  # what reportlab reads from the fonts above, read when they were
 # put in the package (tools/font_tables.py writes it): a first build need not read them
 TABLES: list = []  # the store (pnp.write.cache.Store) keeping the fonts' tables between runs, once a build says
@@ -184,7 +184,7 @@ def _shipped() -> dict:
 def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
     face = TTFontFace.__new__(TTFontFace)
     vars(face).update(face_fields, **{key: TTFNameBytes(value) for key, value in names.items()})
-    face._ttf_data = path.read_bytes()
+    face._ttf_data, face.filename = path.read_bytes(), str(path)
     face._pdfScale = functools.partial(operator.mul, 1000 / face.unitsPerEm)
     made = KitFont.__new__(KitFont)
     vars(made).update(own, face=face, state=WeakKeyDictionary(), encoding=TTEncoding())
