@@ -107,10 +107,10 @@ def test_every_card_is_laid_out_count_times_each_with_its_back():
 
 def test_a_card_s_outline_is_drawn_over_its_front_and_its_back():
     outline = [{"circle": {"x": 1, "y": 1, "r": 1}}]
-    front, back = card_faces(deck(n=1), deck(n=1).cards[0], outline)
+    front, back = card_faces(deck(n=1), deck(n=1).cards[0], 0, outline)
     assert isinstance(front, Made) and isinstance(back, Made) and front.steps[1].steps == outline
     assert front.steps[0].face.template == "front.svg" and back.steps[0].face.template == "back.svg"
-    assert card_faces(deck(n=1, back=None), deck(n=1, back=None).cards[0], outline)[1] is None
+    assert card_faces(deck(n=1, back=None), deck(n=1, back=None).cards[0], 0, outline)[1] is None
 
 
 def test_a_card_s_faces_hold_its_record_not_a_copy_of_its_fields():
@@ -118,7 +118,7 @@ def test_a_card_s_faces_hold_its_record_not_a_copy_of_its_fields():
     ask, not held by its requests."""
     component = deck(n=1)
     card = component.cards[0]
-    front, back = card_faces(component, card)
+    front, back = card_faces(component, card, 0)
     seen = {"card": {"id": "c0", "count": 1, "name": "card 0"}, "piece": {"id": "c0", "count": 1, "name": "card 0"}}
     assert front.context == back.context == seen and front.context is not front.context
     assert not any(isinstance(getattr(front, name), dict) for name in Drawn.__slots__)

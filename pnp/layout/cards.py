@@ -31,7 +31,7 @@ def card_pages(game, component, settings, outline: list | None = None):
     bleed, gutter = component.options["bleed"], card_gutter(component, settings)
     pairs = []
     for index, card in enumerate(component.cards):
-        front, back = card_faces(component, card, outline, index)
+        front, back = card_faces(component, card, index, outline)
         if settings.proof:
             front = labelled(front, card.id)
         pairs += [(front, back)] * card.count
@@ -41,11 +41,11 @@ def card_pages(game, component, settings, outline: list | None = None):
     return layout(pairs, component.size, bleed, gutter, settings)
 
 
-def card_faces(component, card, outline: list | None = None, index: int | None = None) -> tuple:
-    """A card's front and its back (None: it has none), as requests; `outline` drawn over each (a token's cut
-    line). `index`: the card's place among its group's (found when not given)."""
+def card_faces(component, card, index: int, outline: list | None = None) -> tuple:
+    """A card's front and its back (None: it has none), as requests; `index` is the card's place among its
+    group's, `outline` drawn over each (a token's cut line)."""
     bleed = component.options["bleed"]
-    given = CardContext(component.cards, component.cards.index(card) if index is None else index)  # (for both)
+    given = CardContext(component.cards, index)  # (the same for both)
     front = overlaid(Drawn(component.template, component.size, bleed, None, given), outline, "outline")
     back = card.back and overlaid(Drawn(card.back, component.size, bleed, None, given), outline, "outline")
     return front, back

@@ -58,7 +58,7 @@ def card_title(card) -> str:
 
 
 def _cards(component) -> list:
-    return [Piece(card.id, card_title(card), card.count, *card_faces(component, card, index=index))
+    return [Piece(card.id, card_title(card), card.count, *card_faces(component, card, index))
             for index, card in enumerate(component.cards)]
 
 
