@@ -15,7 +15,8 @@ from pnp.check.loader import rules_for
 from pnp.check.replay import check_text
 from pnp.cli import cli
 
-GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
+TESTS = Path(__file__).resolve().parent
+GAMES = TESTS.parent / "pnp" / "games"
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
 
 # `pytest -m quick`, for an edit loop: the modules whose tests are all unit-sized (the reading of data and logs,
@@ -44,6 +45,60 @@ def pytest_configure(config):
         compileall.compile_dir(GAMES.parent, quiet=1, workers=0)
         if hasattr(config, "cache"):  # (pytest's cache folder, unless its plugin is turned off)
             os.environ.setdefault("MPLCONFIGDIR", str(config.cache.mkdir("matplotlib")))
+        workers = getattr(config.option, "numprocesses", None) or 0
+        if workers > 1 and config.getoption("assertmode") == "rewrite":
+            rewrite_once(sorted(TESTS.glob("test_*.py")), config, min(workers, os.cpu_count() or 1))
+
+
+def rewrite_once(modules: list, config, shares: int) -> None:
+    """The test `modules` whose asserts pytest has not yet rewritten and kept (a fresh clone's, or a module
+    changed since), rewritten and kept now, in `shares` processes at once: each of xdist's workers would
+    otherwise rewrite every one of them itself as it collects them, some 4 s of processor time each, at the same
+    moment. The workers then find them kept, as on every later run. Done with pytest's own rewriting and keeping,
+    and nothing done when a pytest has them no more (tests/test_suite_setup.py checks that they are there, and
+    that pytest reads back what is kept here)."""
+    try:
+        from _pytest.assertion.rewrite import PYC_TAIL, _rewrite_test, _write_pyc, assertstate_key, get_cache_dir
+    except ImportError:
+        return
+    todo = sorted((module for module in modules if not kept(module)), key=lambda module: -module.stat().st_size)
+    if len(todo) < 2 * shares:  # a module or a few changed: the workers rewrite them as quickly
+        return
+    state, children = config.stash[assertstate_key], []
+    for share in range(shares):  # this process takes the last share
+        if share == shares - 1 or (child := os.fork()) == 0:
+            break
+        children.append(child)
+    try:
+        for module in todo[share::shares]:  # the largest first, dealt in turn: shares of about equal work
+            folder = get_cache_dir(module)
+            try:
+                folder.mkdir(exist_ok=True)
+                source_hash, code = _rewrite_test(module, config)
+            except (OSError, SyntaxError, ValueError):  # a worker meets it again, and reports it as a collection error
+                continue
+            _write_pyc(state, code, source_hash, folder / (module.name[:-3] + PYC_TAIL))
+    finally:
+        if share < shares - 1:
+            os._exit(0)
+    for child in children:
+        os.waitpid(child, 0)
+
+
+def kept(module: Path) -> bool:
+    """Whether pytest keeps the test module's rewritten code, made from the module as it is now: the kept file
+    starts as pytest starts it, with the hash of the module's text (a pyc checked by its source's hash)."""
+    import importlib.util
+
+    from _pytest.assertion.rewrite import PYC_TAIL, get_cache_dir
+
+    try:
+        with open(get_cache_dir(module) / (module.name[:-3] + PYC_TAIL), "rb") as file:
+            head = file.read(16)
+    except OSError:
+        return False
+    start = importlib.util.MAGIC_NUMBER + b"\x03\x00\x00\x00"  # a pyc checked by the hash of its source
+    return head == start + importlib.util.source_hash(module.read_bytes())[:8]
 
 
 def pytest_collection_modifyitems(items):
