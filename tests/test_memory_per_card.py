@@ -19,6 +19,7 @@ from pnp.model.game import Card, Fields
 from pnp.read import games, version
 from pnp.read.games import load_game
 from pnp.render.faces import FaceMaker
+from pnp.render import keys
 from pnp.render.findings import Findings
 from pnp.render.legibility import FAINT, Finding
 from pnp.write import cache, pdf
@@ -122,8 +123,8 @@ def test_a_build_keeps_how_it_wrote_each_face_as_an_entry_of_arrays(tmp_path):
     write_pdf(game, deck, settings, False, maker)
     written = pdf._WRITTEN[maker]
     assert len(written) > 300 and len(written.shapes) < 10  # the deck's fronts and back, in a few shapes
-    assert all(type(entry) is int for entry in dict.values(written)) and len(written.places) == len(written)
-    placing, place, used, fonts = written.get(next(iter(written)))
+    assert written.numbers is maker.numbers and len(written.places) == len(written)  # (an entry by face number)
+    placing, place, used, fonts = written.get(maker.numbers.key(0))
     assert type(place) is pdf.Spooled and (placing, used, fonts) in written.shapes
     assert written.get("no such face") is None
 
@@ -207,3 +208,35 @@ def test_a_big_deck_laid_out_keeps_neither_its_cards_records_nor_their_places(tm
     deck = next(part for part in big[1] if part.component.id == "deck")
     front = deck.pages[0].placed[0][1]
     assert front.where == Where(front.where.file, 2) and front.context["card"]["id"] == "card-0" and small
+
+
+
+def test_a_build_keeps_each_face_key_once_as_bytes_and_finds_a_cards_face_by_its_place(tmp_path):
+    """Every face key a build meets is numbered once (keys.FaceNumbers: its digest's 32 bytes in an array and a
+    slot of a table); what the build keeps of a face, the form a PDF drew it in, how it wrote it and the face a
+    card's request made, is kept by that number in arrays (some 60 bytes a face in all), not as the key's string
+    (some 110 bytes) and an entry of a dict in each table (some 50 bytes each)."""
+    game = _toy_with(tmp_path, 2000)
+    settings, maker = Settings(), FaceMaker(game, cache.Store())
+    tracemalloc.start()
+    try:
+        deck = [part for part in lay_out(game, settings, maker) if part.component.id == "deck"]
+        document = pdf.Document("deck", maker=maker)
+        for page in deck[0].pages:
+            document.page(maker.page(page))
+        gc.collect()
+        made = [n for code in (keys.digest.__code__, keys.FaceNumbers.key.__code__)
+                for n in range(code.co_firstlineno, code.co_firstlineno + 6)]
+        numbered = tracemalloc.take_snapshot().filter_traces(  # (the keys made for the faces that hold them left out)
+            [tracemalloc.Filter(True, keys.__file__)] + [tracemalloc.Filter(False, keys.__file__, n) for n in made])
+    finally:
+        tracemalloc.stop()
+    keys_met = {maker.face(request).key for page in deck[0].pages for _, request in page.placed}
+    assert len(keys_met) == 2001 and len(document.forms) == 2001 and len(maker.drawn_keys) < 50  # (by place)
+    kept = sum(stat.size for stat in numbered.statistics("filename")) / 2001
+    assert kept < 70, kept
+    numbers = maker.numbers
+    assert all(numbers.key(numbers.number(key)) == key for key in keys_met) and len(numbers) < 2050
+    made = numbers.number("a face made of others")  # (a key that is no digest: the next number all the same)
+    assert numbers.number("a face made of others") == made == len(numbers) - 1
+    assert numbers.key(made) == "a face made of others"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from pnp.layout.imposition import capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
-from pnp.layout.requests import Drawn, labelled, layered, overlaid
+from pnp.layout.requests import Drawn, InGroup, labelled, layered, overlaid
 from pnp.model.kinds import KINDS
 from pnp.wording import plural
 
@@ -51,24 +51,25 @@ def card_faces(component, card, index: int, outline: list | None = None) -> tupl
     return front, back
 
 
-class CardContext:
+class CardContext(InGroup):
     """What a card's templates see, made when asked for: the card, as `card` and as `piece`; and where its data
     is (`where`), for its faces' requests. (One small object a card, which names it by its place among its
     group's cards, not holding its record nor its place: a big deck's are made as they are asked for,
     pnp.model.game.Cards.)"""
 
-    __slots__ = ("cards", "index")
+    __slots__ = ()
 
-    def __init__(self, cards, index: int):
-        self.cards, self.index = cards, index
+    @property
+    def cards(self):
+        return self.group
 
     def __call__(self) -> dict:
-        context = self.cards[self.index].context()
+        context = self.group[self.index].context()
         return {"card": context, "piece": context}
 
     @property
     def where(self):
-        return self.cards[self.index].where
+        return self.group[self.index].where
 
 
 def fold_stock(component) -> str:

@@ -44,6 +44,17 @@ class Drawn:
         return self._context.where if self._where is None else self._where
 
 
+class InGroup:
+    """What a face is given, named by its place among others (a card among its group's cards): `group`, the
+    sequence, and `index`. A maker keeps the faces asked for with it by that place, in an array a group and
+    template (pnp/render/faces.py), not by each request: a big deck's requests are many."""
+
+    __slots__ = ("group", "index")
+
+    def __init__(self, group, index: int):
+        self.group, self.index = group, index
+
+
 class Raw:
     """Drawing steps the program writes as a template would (`{"rect": {...}}`): checked, defaults filled in,
     when drawn."""

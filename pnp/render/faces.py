@@ -23,7 +23,7 @@ import sys
 
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
-from pnp.layout.requests import REQUESTS, Drawn, Inline, Raw
+from pnp.layout.requests import REQUESTS, Drawn, InGroup, Inline, Raw
 from pnp.memo import Recent
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
@@ -31,7 +31,7 @@ from pnp.render import legibility
 from pnp.render.draw import uses_of
 from pnp.render.drawings import Drawings
 from pnp.render.findings import Findings
-from pnp.render.keys import digest
+from pnp.render.keys import ByNumber, FaceNumbers, digest
 from pnp.render.library import Library
 from pnp.render.steps import Steps
 from pnp.typeset.text import game_font
@@ -98,8 +98,11 @@ class FaceMaker:
         # each face in memory while it is asked for, as a card's front and back are by its part's PDF and the kit's
         # (see Recent); one let go is made again from its key, its steps and drawing taken from the store
         self.made = Recent(KEPT_FACES)  # request -> its face
-        self.drawn_keys: dict = {}  # a template's request -> the key of the face made for it: one let go from
-        # `made` and `faces` is found again from that, without a rendering or the store (some 100 bytes a card)
+        self.numbers = FaceNumbers()  # every face's key, numbered: what is kept of each face is kept by its number
+        self.drawn_keys: dict = {}  # a template's request -> the number of the face made for it: one let go from
+        # `made` and `faces` is found again from that, without a rendering or the store
+        self.in_groups: dict = {}  # (group, template, size, bleed) of requests given their place in a group (a
+        # card's, requests.InGroup) -> (the group, its faces' numbers by their places): some 4 bytes a card
         self.printed = Recent(KEPT_FACES)  # face key -> its printed key (see `printed_key`): a back many cards
         # share stays, the others are worked out again when asked for again
         self.faces = Recent(KEPT_FACES)  # face key -> Face
@@ -212,9 +215,10 @@ class FaceMaker:
     # --- faces a template draws --------------------------------------------------------------------------
     def _drawn(self, request: Drawn) -> Face:
         """The face `request.template` draws for what it is given (see requests.Drawn)."""
-        key = self.drawn_keys.get(request)
-        if key is not None:  # made before, and let go (what it is given not made again, `_face`)
-            return self._face(key, request)
+        known, place = self._known(request)
+        number = known.get(place)
+        if number is not None:  # made before, and let go (what it is given not made again, `_face`)
+            return self._face(self.numbers.key(number), request)
         template, (w, h), bleed, where, context = (request.template, request.size, request.bleed, request.where,
                                                    request.context)
         over = request.over and self.face(request.over)
@@ -239,8 +243,20 @@ class FaceMaker:
             self.findings.note(template, where, context, notes, failures)
         if key is None:  # never drawn: the build stops once every face is made (see `report`)
             return Face(f"not made: {given}", (), (w, h), bleed, where)
-        self.drawn_keys[request] = key
+        known[place] = self.numbers.number(key)
         return self._face(key, request)
+
+    def _known(self, request: Drawn) -> tuple:
+        """Where the number of the face a template made for a request is kept, and under what: by its place
+        among its group's (an array a group), when it is given one, else by the request."""
+        given = request._context
+        if isinstance(given, InGroup) and request.over is None:
+            name = (id(given.group), request.template, request.size, request.bleed)
+            found = self.in_groups.get(name)
+            if found is None:
+                found = self.in_groups[name] = (given.group, ByNumber())
+            return found[1], given.index
+        return self.drawn_keys, request
 
     def _face(self, key: str, request: Drawn) -> Face:
         """The face of that key a template made for a request, its steps taken from the store when they are needed

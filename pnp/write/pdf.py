@@ -41,7 +41,7 @@ from pnp.memo import Memo
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
 from pnp.render.images import Picture
-from pnp.render.keys import digest
+from pnp.render.keys import ByNumber, FaceNumbers, digest
 from pnp.typeset.text import font
 from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
@@ -286,7 +286,10 @@ class Document:
         self.c.setCreator(f"pnp {__version__}")
         self.c.setViewerPreference("PrintScaling", "None")  # a viewer's print dialog starts at 100 %, not "fit"
         self.maker = maker
-        self.forms: dict[str, int] = {}  # face key -> the index of its form (see FaceForms)
+        # the faces' numbers, the build's (its maker's) when it has them, so that each face's key is kept once
+        numbers = getattr(maker, "numbers", None)
+        self.numbers = FaceNumbers() if numbers is None else numbers
+        self.forms = ByNumber()  # face number -> the index of its form (see FaceForms)
         self.arts: dict = {}
         self.pictures: set[str] = set()
         self.fonts: set[str] = set()  # the fonts copied forms have added to the document (see _plain_form)
@@ -296,7 +299,8 @@ class Document:
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
         # forms' streams compressed, shared by the documents of a build (see Spilled)
         self.encoded = _ENCODED.setdefault(maker, Spilled()) if maker is not None else Spilled()
-        self.written = _WRITTEN.setdefault(maker, Written()) if maker is not None else Written()
+        self.written = _WRITTEN.setdefault(maker, Written(self.numbers)) if maker is not None else \
+            Written(self.numbers)
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -338,10 +342,12 @@ class Document:
 
     def face_form(self, face) -> str:
         """The name of the form that draws `face` in this document, made when first asked for."""
-        index = self.forms.get(face.key)
+        number = self.numbers.number(face.key)
+        index = self.forms.get(number)
         if index is not None:
             return f"{FACE}{index}"
-        index = self.forms[face.key] = len(self.forms)
+        index = len(self.forms)
+        self.forms[number] = index
         name = f"{FACE}{index}"
         drawing = self.maker.drawing(face)
         # the forms this face uses must exist before its own form begins
@@ -667,15 +673,17 @@ _ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Spilled: 
 _WRITTEN: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Written
 
 
-class Written(dict):
+class Written:
     """Face key -> how a PDF of the build wrote the face's form (see _plain_form): ((preamble, names of what it
     places), the place of its stream, compressed, in the build's Spilled file, the forms it places, its fonts). A
-    build keeps one a face, as the number of its entry: the entry's place, and the index of its shape (the rest,
-    the same for many faces: the same artwork, the same fonts), in arrays, each shape kept once (some 80 bytes a
-    face, against some 170 as a tuple and a Spooled object)."""
+    build keeps one a face, as the number of its entry by the face's number (`numbers`, the build's): the
+    entry's place, and the index of its shape (the rest, the same for many faces: the same artwork, the same
+    fonts), in arrays, each shape kept once (some 30 bytes a face, against some 170 as a tuple and a Spooled
+    object, and 100 more as the face's key and a dict's entry)."""
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, numbers: FaceNumbers):
+        self.numbers = numbers
+        self.entries = ByNumber()  # a face's number -> the number of its entry
         self.shapes: list = []  # each (placing, used, fonts) once
         self.alike: dict = {}  # a shape -> its index in `shapes`
         self.shape = array("q")  # an entry's shape, by its number
@@ -687,22 +695,19 @@ class Written(dict):
         if index is None:
             index = self.alike[shape] = len(self.shapes)
             self.shapes.append(shape)
-        dict.__setitem__(self, key, len(self.places))
+        self.entries[self.numbers.number(key)] = len(self.places)
         self.shape.append(index)
         self.places.append(place)
 
     def get(self, key: str, default=None):
-        entry = dict.get(self, key)
+        entry = self.entries.get(self.numbers.number(key))
         return default if entry is None else self._entry(entry)
 
-    def __getitem__(self, key: str) -> tuple:
-        return self._entry(dict.__getitem__(self, key))
+    def __len__(self) -> int:
+        return len(self.entries)
 
     def values(self) -> list:
-        return [self._entry(entry) for entry in dict.values(self)]
-
-    def items(self) -> list:
-        return [(key, self._entry(entry)) for key, entry in dict.items(self)]
+        return [self._entry(entry) for entry in self.entries.values if entry >= 0]
 
     def _entry(self, entry: int) -> tuple:
         placing, used, fonts = self.shapes[self.shape[entry]]
