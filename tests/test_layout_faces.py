@@ -436,7 +436,7 @@ def test_the_rules_picture_shows_each_other_component_s_first_face_leaving_out_t
     laid = {"deck": card_pages(None, deck(n=1), Settings()), "pad": sheet_pages(None, sheets(1), Settings())}
     known = kinds.component_pictures(game, Settings(), laid)
     assert [(picture.caption, picture.count) for picture in known] == [("Deck", "2 cards"), ("Score pad", "1 copy")]
-    assert known[0].face is laid["deck"][0].placed[0][1]
+    assert known[0].face == laid["deck"][0].placed[0][1]  # (the same card's request, made again when asked for)
     refused = kinds.component_pictures(game, Settings(), {"deck": NoRoom("too big")})
     assert [picture.caption for picture in refused] == ["Score pad"]
     with pytest.raises(ValueError):

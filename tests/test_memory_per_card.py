@@ -240,3 +240,35 @@ def test_a_build_keeps_each_face_key_once_as_bytes_and_finds_a_cards_face_by_its
     made = numbers.number("a face made of others")  # (a key that is no digest: the next number all the same)
     assert numbers.number("a face made of others") == made == len(numbers) - 1
     assert numbers.key(made) == "a face made of others"
+
+
+def test_a_big_deck_laid_out_keeps_no_request_a_card(tmp_path):
+    """A deck's pages keep their faces as a span of their part's cards (imposition.Span), each request made when
+    it is asked for and equal to the one made before, not two requests and their card's context a card held the
+    build long (some 230 bytes a layout): what a deck laid out duplex and fold keeps a card is its values
+    compressed and its pages' share (some 230 bytes in all, against some 700)."""
+    def kept(cards: int, copy: str) -> tuple:
+        game = _toy_with(tmp_path / copy, cards)
+        return game, parts(game, Settings()), parts(game, Settings(fold=True))
+
+    kept(10, "first")  # (every module it needs loaded)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        small = kept(10, "small")
+        gc.collect()
+        middle = tracemalloc.get_traced_memory()[0]
+        big = kept(2000, "big")
+        gc.collect()
+        per_card = ((tracemalloc.get_traced_memory()[0] - middle) - (middle - before)) / 1990
+    finally:
+        tracemalloc.stop()
+    assert per_card < 260, per_card
+    for laid in big[1:]:
+        deck = next(part for part in laid if part.component.id == "deck")
+        fronts = [face for page in deck.pages for _, face in page.placed if face.template == "front.yaml.j2"]
+        again = [face for page in deck.pages for _, face in page.placed if face.template == "front.yaml.j2"]
+        assert len(fronts) == 2000 and fronts == again and fronts[0] is not again[0] and fronts[0] != fronts[1]
+        assert len({*fronts, *again}) == 2000 and fronts[1234].context["card"]["id"] == "card-1234"
+    assert small

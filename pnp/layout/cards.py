@@ -2,9 +2,12 @@
 one a page for a print shop, or one-sided; and how to print them, in words for the contents page."""
 from __future__ import annotations
 
+import bisect
 import math
 
-from pnp.layout.imposition import capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
+from array import array
+
+from pnp.layout.imposition import Pairs, capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
 from pnp.layout.requests import Drawn, InGroup, labelled, layered, overlaid
 from pnp.model.kinds import KINDS
 from pnp.wording import plural
@@ -29,12 +32,15 @@ def card_pages(game, component, settings, outline: list | None = None):
     """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets; pieces without
     backs on one-sided sheets. `outline` is drawn over every face (a token's cut line)."""
     bleed, gutter = component.options["bleed"], card_gutter(component, settings)
-    pairs = []
-    for index, card in enumerate(component.cards):
-        front, back = card_faces(component, card, index, outline)
-        if settings.proof:
-            front = labelled(front, card.id)
-        pairs += [(front, back)] * card.count
+    if outline or settings.proof:
+        pairs = []
+        for index, card in enumerate(component.cards):
+            front, back = card_faces(component, card, index, outline)
+            if settings.proof:
+                front = labelled(front, card.id)
+            pairs += [(front, back)] * card.count
+    else:
+        pairs = CardPairs(component)
     if settings.shop:
         return shop_pages(pairs, component.size, bleed)
     layout = fold_pages if settings.fold and any(back for _, back in pairs) else duplex_pages
@@ -49,6 +55,28 @@ def card_faces(component, card, index: int, outline: list | None = None) -> tupl
     front = overlaid(Drawn(component.template, component.size, bleed, None, given), outline, "outline")
     back = card.back and overlaid(Drawn(card.back, component.size, bleed, None, given), outline, "outline")
     return front, back
+
+
+class CardPairs(Pairs):
+    """Every card of a group `count` times, as its front's and its back's requests (card_faces), each made when
+    asked for: a page of cards keeps its part of these, not the requests (pnp.layout.imposition.Span)."""
+
+    def __init__(self, component):
+        self.component = component
+        counts = [card.count for card in component.cards] if component.card_total != len(component.cards) else []
+        self.ends = array("q")  # the copies up to and with each card, when a card is printed more than once
+        for count in counts:
+            self.ends.append((self.ends[-1] if self.ends else 0) + count)
+        self.total = self.ends[-1] if self.ends else len(component.cards)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, index: int) -> tuple:
+        index = range(self.total)[index]
+        if self.ends:
+            index = bisect.bisect_right(self.ends, index)
+        return card_faces(self.component, self.component.cards[index], index)
 
 
 class CardContext(InGroup):

@@ -112,6 +112,47 @@ class Placed(Sequence):
         return repr(list(self))
 
 
+class Pairs(Sequence):
+    """Pieces as (front, back) requests, each made when it is asked for (a big deck's cards): a page of them keeps
+    its faces as a `Span` of these, not a tuple of requests made once and held the build long (some 230 bytes a
+    card). A request made again is equal to the one made before (pnp/layout/requests.py)."""
+
+    def span(self, start: int, stop: int, sides: tuple) -> "Span":
+        return Span(self, start, stop, sides)
+
+
+class Span(Sequence):
+    """The faces of pairs[start:stop], each made when asked for: the fronts (`sides` (0,)), the backs ((1,)), or
+    the fronts and then the backs ((0, 1))."""
+
+    __slots__ = ("pairs", "start", "stop", "sides")
+
+    def __init__(self, pairs: Pairs, start: int, stop: int, sides: tuple):
+        self.pairs, self.start, self.stop, self.sides = pairs, start, stop, sides
+
+    def __len__(self) -> int:
+        return (self.stop - self.start) * len(self.sides)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        index = range(len(self))[index]
+        side, at = divmod(index, self.stop - self.start)
+        return self.pairs[self.start + at][self.sides[side]]
+
+    def __iter__(self):
+        for side in self.sides:
+            for at in range(self.start, self.stop):
+                yield self.pairs[at][side]
+
+
+def _faces(pairs, start: int, stop: int, sides: tuple):
+    """The faces of pairs[start:stop] on a page, side by side: a Span of pairs made when asked for, else a tuple."""
+    if isinstance(pairs, Pairs):
+        return pairs.span(start, stop, sides)
+    return tuple(pair[side] for side in sides for pair in pairs[start:stop])
+
+
 @dataclass(slots=True)
 class Page:
     """A laid-out page: faces in slots, plus what the page furniture needs to know. (Slotted, as Slot and Box
@@ -398,8 +439,9 @@ def behind(slot: Slot, settings: Settings) -> Slot:
     return replace(back, trim=back.trim.shift(dx, dy), clip=back.clip.shift(dx, dy).clip(printable(settings)))
 
 
-def _chunks(items: list, size: int) -> list[list]:
-    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+def _ranges(count: int, size: int) -> list[tuple[int, int]]:
+    """(start, stop) of each page's share of `count` pieces, `size` a page (one empty page for none)."""
+    return [(start, min(start + size, count)) for start in range(0, count, size)] or [(0, 0)]
 
 
 def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings,
@@ -415,14 +457,14 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     backs_at = [behind(slot, settings) for slot in slots] if has_backs else []  # every back page's slots, as the
     # front pages share theirs: a big deck's pages hold thousands of faces, not thousands of slots
     pages = []
-    for chunk in _chunks(pairs, grid.count):
+    for start, stop in _ranges(len(pairs), grid.count):
         common = dict(size=settings.size, content=content, footer_at_bottom=band, fit=fit)
         pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
                           cut_lines=settings.cut_lines or (marks and not fit.marks),
-                          placed=Placed(slots, tuple(front for front, _ in chunk)),
-                          spacing=Spacing(bleed, gutter, len(chunk) >= most), **common))
+                          placed=Placed(slots, _faces(pairs, start, stop, (0,))),
+                          spacing=Spacing(bleed, gutter, stop - start >= most), **common))
         if has_backs:
-            backs = Placed(backs_at, tuple(back for _, back in chunk))
+            backs = Placed(backs_at, _faces(pairs, start, stop, (1,)))
             pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))
     return pages
 
@@ -466,13 +508,14 @@ def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Setting
     fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]
     backs = [mirror(slot, axis, at) for slot in fronts]
     pages, both = [], fronts + backs
-    for chunk in _chunks(pairs, grid.count):
-        slots = both if len(chunk) == grid.count else fronts[:len(chunk)] + backs[:len(chunk)]
-        placed = Placed(slots, tuple(front for front, _ in chunk) + tuple(back for _, back in chunk))
+    for start, stop in _ranges(len(pairs), grid.count):
+        held = stop - start
+        slots = both if held == grid.count else fronts[:held] + backs[:held]
+        placed = Placed(slots, _faces(pairs, start, stop, (0, 1)))
         pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed, content=content,
                           fold=(axis, at), footer_at_bottom=band, fit=fit,
                           cut_lines=settings.cut_lines or not fit.marks,
-                          spacing=Spacing(bleed, gutter, len(chunk) == grid.count)))
+                          spacing=Spacing(bleed, gutter, held == grid.count)))
     return pages
 
 

@@ -255,7 +255,7 @@ def showcase(game, parts: list[Part], settings: Settings) -> list[tuple[str, int
     for part in (part for part in parts if part.component.kind != "rules"):
         face = samples(part)[0]
         for number, (owners, page) in enumerate(entries, start=1):
-            slot = next((slot for slot, placed in page.placed if placed is face),
+            slot = next((slot for slot, placed in page.placed if placed == face),
                         None) if holds_part(owners, part) else None
             if slot is not None:
                 w, h = page.size

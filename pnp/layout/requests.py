@@ -43,6 +43,20 @@ class Drawn:
     def where(self) -> Where:
         return self._context.where if self._where is None else self._where
 
+    def __eq__(self, other) -> bool:
+        """A request given its place in a group (InGroup) is equal to another made for the same place (a big
+        deck's are made again as their pages are read, pnp.layout.imposition.Pairs); any other is itself."""
+        if self is other:
+            return True
+        return (isinstance(self._context, InGroup) and type(other) is Drawn and self._context == other._context
+                and (self.template, self.size, self.bleed, self._where, self.over) ==
+                (other.template, other.size, other.bleed, other._where, other.over))
+
+    def __hash__(self) -> int:
+        if isinstance(self._context, InGroup):
+            return hash((self.template, self._context))
+        return object.__hash__(self)
+
 
 class InGroup:
     """What a face is given, named by its place among others (a card among its group's cards): `group`, the
@@ -53,6 +67,12 @@ class InGroup:
 
     def __init__(self, group, index: int):
         self.group, self.index = group, index
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.group is self.group and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash((id(self.group), self.index))
 
 
 class Raw:
