@@ -15,7 +15,8 @@ from pnp.build.stages import lay_out, write_pdf
 from pnp.errors import Where
 from pnp.layout.imposition import Placed, Settings, Slot
 from pnp.layout.print_order import parts
-from pnp.model.game import Card, Fields
+from pnp.model import game as game_model
+from pnp.model.game import Card, Cards, Fields
 from pnp.read import games, version
 from pnp.read.games import load_game
 from pnp.render.faces import FaceMaker
@@ -272,3 +273,33 @@ def test_a_big_deck_laid_out_keeps_no_request_a_card(tmp_path):
         assert len(fronts) == 2000 and fronts == again and fronts[0] is not again[0] and fronts[0] != fronts[1]
         assert len({*fronts, *again}) == 2000 and fronts[1234].context["card"]["id"] == "card-1234"
     assert small
+
+
+def test_a_big_deck_of_many_groups_keeps_a_few_pieces_of_cards_made_in_all():
+    """A compact group keeps the last pieces of cards it made (a few, as cards are mostly asked for in order); of
+    a deck of many groups, read in turn, only the latest groups asked for keep theirs (game.HOLDING), not every
+    group (some 80 KB a group)."""
+    groups = [Cards([Card(f"card-{group}-{i}", 1, {"label": f"Card number {i} of group {group}", "value": i}, None,
+                          Where("deck.csv", i + 2)) for i in range(400)]).compact() for group in range(10)]
+    assert all(cards._pieces is not None for cards in groups)
+
+    def read(cards) -> None:
+        for index in range(0, len(cards), 16):
+            assert cards[index].id.endswith(f"-{index}")
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for cards in groups[:2]:
+            read(cards)
+        two = tracemalloc.get_traced_memory()[0]
+        for cards in groups[2:]:
+            read(cards)
+        ten = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert two - before > 50_000 and ten - two < 10_000, (two - before, ten - two)
+    assert sum(bool(cards._last) for cards in groups) == game_model.HOLDING
+    assert groups[0][399].id == "card-0-399" and len(groups[0]._last) == 1  # read again, a piece at a time
+

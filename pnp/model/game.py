@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import marshal
+import weakref
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -103,7 +104,7 @@ class Cards(Sequence):
     its faces are made and drawn and as its manifest is written, a piece at a time: a deck of any size is not
     held whole). Read as the tuple of cards it stands for."""
 
-    __slots__ = ("_whole", "_pieces", "_names", "_base", "_backs", "_length", "total", "_last")
+    __slots__ = ("_whole", "_pieces", "_names", "_base", "_backs", "_length", "total", "_last", "__weakref__")
 
     def __init__(self, cards=()):
         self._whole, self._pieces = tuple(cards), None
@@ -187,6 +188,7 @@ class Cards(Sequence):
             if len(kept) >= KEPT_PIECES:
                 del kept[next(iter(kept))]
             cards = kept[number] = self._piece(number)
+            _holding(self)
         return cards[index % PIECE]
 
     def __eq__(self, other) -> bool:
@@ -200,6 +202,21 @@ class Cards(Sequence):
 
 PIECE = 64  # cards compressed together (see Cards): a piece some 2 KB of their values
 KEPT_PIECES = 4  # the pieces of a group whose cards a Cards keeps made, the latest asked for
+HOLDING = 2  # the compact groups that keep pieces made at once, the latest asked for (see _holding)
+_HOLDING: list = []  # weak references to those groups, the latest last
+
+
+def _holding(cards: Cards) -> None:
+    """`cards` keeps pieces made: the groups that kept some before it but the latest HOLDING let theirs go. A big
+    deck of many groups, each read in turn, keeps a few pieces made in all, not a few a group (some 80 KB a
+    group)."""
+    if _HOLDING and _HOLDING[-1]() is cards:
+        return
+    _HOLDING[:] = [ref for ref in _HOLDING if ref() is not None and ref() is not cards] + [weakref.ref(cards)]
+    while len(_HOLDING) > HOLDING:
+        gone = _HOLDING.pop(0)()
+        if gone is not None:
+            gone._last.clear()
 WHOLE = 1_000  # different cards a game keeps as records: a bigger game keeps them compact (see Cards)
 
 
