@@ -21,6 +21,7 @@ from pnp.read import games, version
 from pnp.read.games import load_game
 from pnp.render.faces import FaceMaker
 from pnp.render import keys
+from pnp.render import steps as steps_module
 from pnp.render.findings import Findings
 from pnp.render.legibility import FAINT, Finding
 from pnp.write import cache, pdf
@@ -303,3 +304,25 @@ def test_a_big_deck_of_many_groups_keeps_a_few_pieces_of_cards_made_in_all():
     assert sum(bool(cards._last) for cards in groups) == game_model.HOLDING
     assert groups[0][399].id == "card-0-399" and len(groups[0]._last) == 1  # read again, a piece at a time
 
+
+def test_the_lines_of_a_decks_faces_are_kept_read_a_few_at_a_time(tmp_path):
+    """Each line a template writes is read once while it comes back (the deck's frame on every card), a deck's own
+    lines (each card's title) let go with the others once steps.KEPT_LINES are kept: at most some 0.4 MB of
+    them at any time (some 0.7 MB here, its lines long), the same for any deck, not four times that."""
+    maker = FaceMaker(_toy_with(tmp_path, 10), cache.Store())
+    frame = '- rect: {x: 0, y: 0, w: 63, h: 88, fill: "#FBF3DF"}\n'
+    faces = [frame + f'- text: {{text: "Card number {i}", x: 3, y: 3, w: 50, h: 7, size: 12}}\n'
+             f'- text: {{text: "{i % 10}", x: 5, y: 17, w: 10, h: 6, size: 11, font: bold}}\n' for i in range(3000)]
+    maker.steps.read_lines(faces[0], "front.yaml.j2", Where("deck.csv", 2))  # (every module it needs loaded)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for index, text in enumerate(faces):
+            steps, quick = maker.steps.read_lines(text, "front.yaml.j2", Where("deck.csv", index + 2))
+            assert quick and steps[1][1]["text"] == f"Card number {index}"
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, peak
+    assert len(maker.steps.lines) <= steps_module.KEPT_LINES + 1
