@@ -126,9 +126,9 @@ def test_a_build_keeps_how_it_wrote_each_face_as_an_entry_of_arrays(tmp_path):
     written = pdf._WRITTEN[maker]
     assert len(written) > 300 and len(written.shapes) < 10  # the deck's fronts and back, in a few shapes
     assert written.numbers is maker.numbers and len(written.places) == len(written)  # (an entry by face number)
-    placing, place, used, fonts = written.get(maker.numbers.key(0))
+    placing, place, used, fonts = written.get(0)  # (by the face's number)
     assert type(place) is pdf.Spooled and (placing, used, fonts) in written.shapes
-    assert written.get("no such face") is None
+    assert written.get(len(maker.numbers)) is None
 
 
 def test_a_build_keeps_a_few_bytes_a_face_its_text_warnings_were_found_on():
@@ -227,9 +227,10 @@ def test_a_build_keeps_each_face_key_once_as_bytes_and_finds_a_cards_face_by_its
         for page in deck[0].pages:
             document.page(maker.page(page))
         gc.collect()
-        made = [n for code in (keys.digest.__code__, keys.FaceNumbers.key.__code__)
+        made = [n for code in (keys.digest.__code__, keys.FaceNumbers.key.__code__, keys.ByNumber.get.__code__)
                 for n in range(code.co_firstlineno, code.co_firstlineno + 6)]
-        numbered = tracemalloc.take_snapshot().filter_traces(  # (the keys made for the faces that hold them left out)
+        numbered = tracemalloc.take_snapshot().filter_traces(  # (the keys and numbers made for the faces that hold
+            # them, a few at a time, left out)
             [tracemalloc.Filter(True, keys.__file__)] + [tracemalloc.Filter(False, keys.__file__, n) for n in made])
     finally:
         tracemalloc.stop()

@@ -63,6 +63,7 @@ class CardPairs(Pairs):
 
     def __init__(self, component):
         self.component = component
+        self.front = (component.template, tuple(component.size), component.options["bleed"])  # (each front's)
         counts = [card.count for card in component.cards] if component.card_total != len(component.cards) else []
         self.ends = array("q")  # the copies up to and with each card, when a card is printed more than once
         for count in counts:
@@ -77,6 +78,34 @@ class CardPairs(Pairs):
         if self.ends:
             index = bisect.bisect_right(self.ends, index)
         return card_faces(self.component, self.component.cards[index], index)
+
+    def faces(self, start: int, stop: int, side: int):
+        """`face` of each of pairs[start:stop] in turn (a page's, as its faces are made and written)."""
+        if self.ends or not 0 <= start <= stop <= self.total:
+            yield from super().faces(start, stop, side)
+            return
+        cards, (template, size, bleed) = self.component.cards, self.front
+        for index in range(start, stop):
+            if side:
+                template = cards[index].back
+                if not template:
+                    yield template
+                    continue
+            yield Drawn(template, size, bleed, None, CardContext(cards, index))
+
+    def face(self, index: int, side: int):
+        """A card's front (made without its card: its template is its group's) or its back (None: it has none),
+        as card_faces makes them."""
+        if not 0 <= index < self.total:
+            raise IndexError(index)
+        if self.ends:
+            index = bisect.bisect_right(self.ends, index)
+        template, size, bleed = self.front
+        if side:
+            template = self.component.cards[index].back
+            if not template:
+                return template
+        return Drawn(template, size, bleed, None, CardContext(self.component.cards, index))
 
 
 class CardContext(InGroup):

@@ -120,6 +120,14 @@ class Pairs(Sequence):
     def span(self, start: int, stop: int, sides: tuple) -> "Span":
         return Span(self, start, stop, sides)
 
+    def face(self, index: int, side: int):
+        """The front (`side` 0) or the back (1) of pair `index`: made alone where it can be."""
+        return self[index][side]
+
+    def faces(self, start: int, stop: int, side: int):
+        """The fronts or the backs of pairs[start:stop], one at a time."""
+        return (self.face(index, side) for index in range(start, stop))
+
 
 class Span(Sequence):
     """The faces of pairs[start:stop], each made when asked for: the fronts (`sides` (0,)), the backs ((1,)), or
@@ -138,12 +146,11 @@ class Span(Sequence):
             return [self[i] for i in range(len(self))[index]]
         index = range(len(self))[index]
         side, at = divmod(index, self.stop - self.start)
-        return self.pairs[self.start + at][self.sides[side]]
+        return self.pairs.face(self.start + at, self.sides[side])
 
     def __iter__(self):
         for side in self.sides:
-            for at in range(self.start, self.stop):
-                yield self.pairs[at][side]
+            yield from self.pairs.faces(self.start, self.stop, side)
 
 
 def _faces(pairs, start: int, stop: int, sides: tuple):

@@ -49,11 +49,12 @@ class Face:
     of a big deck's faces stay in the cache, not in memory. A `lasting` face (one a template made) is the same
     in every build that gives it the same key, so its drawing is kept between runs."""
 
-    __slots__ = ("key", "_steps", "size", "bleed", "where", "lasting")
+    __slots__ = ("key", "_steps", "size", "bleed", "where", "lasting", "number", "numbers")
 
     def __init__(self, key: str, steps, size: tuple[float, float], bleed: float, where: Where,
-                 lasting: bool = False):
+                 lasting: bool = False, number: int = -1, numbers=None):
         self.key, self._steps, self.size, self.bleed, self.where, self.lasting = key, steps, size, bleed, where, lasting
+        self.number, self.numbers = number, numbers  # its key's number in `numbers` (its maker's), when known
 
     @property
     def steps(self) -> tuple:
@@ -135,6 +136,8 @@ class FaceMaker:
         """The face a request asks for (a face already made is its own)."""
         if isinstance(request, Face):
             return request
+        if isinstance(request, Drawn) and isinstance(request._context, InGroup):
+            return self._drawn(request)  # (found by its place in its group: see `_known`)
         face = self.made.get(request)
         if face is None:
             face = self.made[request] = self._drawn(request) if isinstance(request, Drawn) else self._made(request)
@@ -218,7 +221,7 @@ class FaceMaker:
         known, place = self._known(request)
         number = known.get(place)
         if number is not None:  # made before, and let go (what it is given not made again, `_face`)
-            return self._face(self.numbers.key(number), request)
+            return self._face(self.numbers.key(number), request, number)
         template, (w, h), bleed, where, context = (request.template, request.size, request.bleed, request.where,
                                                    request.context)
         over = request.over and self.face(request.over)
@@ -243,8 +246,8 @@ class FaceMaker:
             self.findings.note(template, where, context, notes, failures)
         if key is None:  # never drawn: the build stops once every face is made (see `report`)
             return Face(f"not made: {given}", (), (w, h), bleed, where)
-        known[place] = self.numbers.number(key)
-        return self._face(key, request)
+        number = known[place] = self.numbers.number(key)
+        return self._face(key, request, number)
 
     def _known(self, request: Drawn) -> tuple:
         """Where the number of the face a template made for a request is kept, and under what: by its place
@@ -258,13 +261,14 @@ class FaceMaker:
             return found[1], given.index
         return self.drawn_keys, request
 
-    def _face(self, key: str, request: Drawn) -> Face:
-        """The face of that key a template made for a request, its steps taken from the store when they are needed
-        (what the template is given made only then, should they be gone)."""
+    def _face(self, key: str, request: Drawn, number: int) -> Face:
+        """The face of that key (and number) a template made for a request, its steps taken from the store when
+        they are needed (what the template is given made only then, should they be gone)."""
         face = self.faces.get(key)
         if face is None:
             face = self.faces[key] = Face(key, functools.partial(self._steps, key, request), request.size,
-                                          request.bleed, request.where, lasting=True)
+                                          request.bleed, request.where, lasting=True, number=number,
+                                          numbers=self.numbers)
         return face
 
     def _given(self, template: str, size, bleed: float, over: Face | None, context: dict) -> str:

@@ -342,10 +342,10 @@ class Document:
 
     def face_form(self, face) -> str:
         """The name of the form that draws `face` in this document, made when first asked for."""
-        number = self.numbers.number(face.key)
-        index = self.forms.get(number)
-        if index is not None:
-            return f"{FACE}{index}"
+        number = self._number(face)
+        made = self.forms.values  # (read here, not by forms.get: asked for each face a page places)
+        if number < len(made) and made[number] >= 0:
+            return f"{FACE}{made[number]}"
         index = len(self.forms)
         self.forms[number] = index
         name = f"{FACE}{index}"
@@ -364,8 +364,15 @@ class Document:
             self._spool(xObjectName(name))
             self._face_numbered(index)
         else:
-            self._plain_form(index, box, drawing, names, face.key)
+            self._plain_form(index, box, drawing, names, number)
         return name
+
+    def _number(self, face) -> int:
+        """A face's number among the build's (its maker's): the one its maker gave it (a template's face, when
+        this document's faces are numbered alike), else found by its key."""
+        if getattr(face, "numbers", None) is self.numbers:
+            return face.number
+        return self.numbers.number(face.key)
 
     def _face_numbered(self, index: int) -> None:
         """A face's form, numbered and spooled by reportlab's tables, kept in the document's FaceForms instead."""
@@ -378,14 +385,14 @@ class Document:
         list.__setitem__(doc.numberToId, number - 1, None)
         self.faces.add(index, number, place)
 
-    def _plain_form(self, index: int, box: tuple, drawing, names: list, key: str) -> None:
+    def _plain_form(self, index: int, box: tuple, drawing, names: list, number: int) -> None:
         """The form of a drawing that sets no transparency state (most faces), written out at once: the bytes
         beginForm, _copy, end_form and _spool write, and the same number in the document, without the canvas's
         state saved and restored round it (a deck writes thousands). A face another PDF of the build wrote with
         the same names for what it places is copied from there: its fonts and artwork are named alike in every
         PDF, and printable ASCII is coded alike (other text is coded as each PDF first meets its letters)."""
         doc = self.c._doc
-        known = self.written.get(key)
+        known = self.written.get(number)
         placing = (self.c._preamble, tuple(names))
         if known is not None and known[0] == placing:
             _, place, used, fonts = known
@@ -403,7 +410,7 @@ class Document:
                 data = _encoded(stream, self.encoded)
             else:
                 data = _compressed(stream)
-                self.written.add(key, placing, self.encoded.add(data), used, fonts)
+                self.written.add(number, placing, self.encoded.add(data), used, fonts)
         resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
@@ -674,7 +681,7 @@ _WRITTEN: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Written
 
 
 class Written:
-    """Face key -> how a PDF of the build wrote the face's form (see _plain_form): ((preamble, names of what it
+    """Face number -> how a PDF of the build wrote the face's form (see _plain_form): ((preamble, names of what it
     places), the place of its stream, compressed, in the build's Spilled file, the forms it places, its fonts). A
     build keeps one a face, as the number of its entry by the face's number (`numbers`, the build's): the
     entry's place, and the index of its shape (the rest, the same for many faces: the same artwork, the same
@@ -689,18 +696,19 @@ class Written:
         self.shape = array("q")  # an entry's shape, by its number
         self.places = array("q")  # an entry's place (a Spooled), by its number
 
-    def add(self, key: str, placing: tuple, place: Spooled, used: list, fonts: list) -> None:
+    def add(self, number: int, placing: tuple, place: Spooled, used: list, fonts: list) -> None:
+        """How the face numbered `number` (in `numbers`) was written."""
         shape = (placing, tuple(used), tuple(fonts))
         index = self.alike.get(shape)
         if index is None:
             index = self.alike[shape] = len(self.shapes)
             self.shapes.append(shape)
-        self.entries[self.numbers.number(key)] = len(self.places)
+        self.entries[number] = len(self.places)
         self.shape.append(index)
         self.places.append(place)
 
-    def get(self, key: str, default=None):
-        entry = self.entries.get(self.numbers.number(key))
+    def get(self, number: int, default=None):
+        entry = self.entries.get(number)
         return default if entry is None else self._entry(entry)
 
     def __len__(self) -> int:
