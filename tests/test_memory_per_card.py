@@ -20,7 +20,7 @@ from pnp.model.game import Card, Cards, Fields
 from pnp.read import games, version
 from pnp.read.games import load_game
 from pnp.render.faces import FaceMaker
-from pnp.render import keys
+from pnp.render import colourblind, keys
 from pnp.render import steps as steps_module
 from pnp.render.findings import Findings
 from pnp.render.legibility import FAINT, Finding
@@ -327,3 +327,24 @@ def test_the_lines_of_a_decks_faces_are_kept_read_a_few_at_a_time(tmp_path):
         tracemalloc.stop()
     assert peak < 1_000_000, peak
     assert len(maker.steps.lines) <= steps_module.KEPT_LINES + 1
+
+
+def test_the_colour_blind_check_keeps_none_of_the_faces_it_asks_for_once(tmp_path):
+    """The colour-blind check draws a few cards of each group once (FaceMaker.face_once): neither their requests,
+    which hold their cards and what they were given, nor their faces are kept to be found again (some 700 bytes
+    each, some 250 a group of a big deck), but each face is made as any other."""
+    game = _toy_with(tmp_path, 2000)
+    maker = FaceMaker(game, cache.Store())
+    found = colourblind.problems(game, maker.face_once)  # (every face made, and the caches filled)
+    asked = []
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        again = colourblind.problems(game, lambda request: asked.append(1) or maker.face_once(request))
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(asked) > 100 and not maker.drawn_keys and kept < 20_000, (len(asked), kept)
+    assert found == again == colourblind.problems(game, FaceMaker(game, cache.Store()).face)

@@ -240,7 +240,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
         failure = error
     warnings = maker.report()[1]
     if failure is None:  # what is drawn tells its groups apart by more than colour
-        warnings += colourblind.problems(game, maker.face)
+        warnings += colourblind.problems(game, maker.face_once)
     if strict and warnings:
         raise DataError((failure.problems if failure else []) + warnings)
     for line in told(warnings, verbose):

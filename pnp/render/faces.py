@@ -143,6 +143,14 @@ class FaceMaker:
             face = self.made[request] = self._drawn(request) if isinstance(request, Drawn) else self._made(request)
         return face
 
+    def face_once(self, request) -> Face:
+        """The face a request asks for once (the colour-blind check's, a few cards of each group): made, and drawn
+        once as any, but neither it nor its request kept to be asked for again (a big deck's groups asked for some
+        250 each, a request, its card and what it was given kept the build long)."""
+        if isinstance(request, Drawn) and not isinstance(request._context, InGroup):
+            return self._drawn(request, keep=False)
+        return self.face(request)
+
     def printed_key(self, request) -> str:
         """What the face a request asks for prints: its key and the contents of the files it places (a template's
         text names its artwork and pictures, their edits show only here). The same in any folder the game or
@@ -216,8 +224,9 @@ class FaceMaker:
         return Face(key, steps if lazy else steps(), request.size, request.bleed, request.where)
 
     # --- faces a template draws --------------------------------------------------------------------------
-    def _drawn(self, request: Drawn) -> Face:
-        """The face `request.template` draws for what it is given (see requests.Drawn)."""
+    def _drawn(self, request: Drawn, keep: bool = True) -> Face:
+        """The face `request.template` draws for what it is given (see requests.Drawn); `keep`: its number kept to
+        find it again by its request (`_known`)."""
         known, place = self._known(request)
         number = known.get(place)
         if number is not None:  # made before, and let go (what it is given not made again, `_face`)
@@ -246,7 +255,9 @@ class FaceMaker:
             self.findings.note(template, where, context, notes, failures)
         if key is None:  # never drawn: the build stops once every face is made (see `report`)
             return Face(f"not made: {given}", (), (w, h), bleed, where)
-        number = known[place] = self.numbers.number(key)
+        number = self.numbers.number(key)
+        if keep:
+            known[place] = number
         return self._face(key, request, number)
 
     def _known(self, request: Drawn) -> tuple:
