@@ -64,11 +64,18 @@ class CardPairs(Pairs):
     def __init__(self, component):
         self.component = component
         self.front = (component.template, tuple(component.size), component.options["bleed"])  # (each front's)
-        counts = [card.count for card in component.cards] if component.card_total != len(component.cards) else []
         self.ends = array("q")  # the copies up to and with each card, when a card is printed more than once
-        for count in counts:
-            self.ends.append((self.ends[-1] if self.ends else 0) + count)
-        self.total = self.ends[-1] if self.ends else len(component.cards)
+        named: dict = {}  # each card's back (its template, or none), once
+        self.backs = array("H")  # each card's back, by its number in `named`: its card not read again for it
+        copies = 0
+        for card in component.cards:
+            copies += card.count
+            self.ends.append(copies)
+            self.backs.append(named.setdefault(card.back, len(named)))
+        self.named = tuple(named)
+        if copies == len(component.cards):  # (each card once: its place is its copy's)
+            self.ends = None
+        self.total = copies
 
     def __len__(self) -> int:
         return self.total
@@ -84,10 +91,10 @@ class CardPairs(Pairs):
         if self.ends or not 0 <= start <= stop <= self.total:
             yield from super().faces(start, stop, side)
             return
-        cards, (template, size, bleed) = self.component.cards, self.front
+        cards, (template, size, bleed), backs, named = self.component.cards, self.front, self.backs, self.named
         for index in range(start, stop):
             if side:
-                template = cards[index].back
+                template = named[backs[index]]
                 if not template:
                     yield template
                     continue
@@ -102,7 +109,7 @@ class CardPairs(Pairs):
             index = bisect.bisect_right(self.ends, index)
         template, size, bleed = self.front
         if side:
-            template = self.component.cards[index].back
+            template = self.named[self.backs[index]]
             if not template:
                 return template
         return Drawn(template, size, bleed, None, CardContext(self.component.cards, index))

@@ -102,11 +102,14 @@ class FaceMaker:
         self.numbers = FaceNumbers()  # every face's key, numbered: what is kept of each face is kept by its number
         self.drawn_keys: dict = {}  # a template's request -> the number of the face made for it: one let go from
         # `made` and `faces` is found again from that, without a rendering or the store
+        self.last_group: tuple = (None, None)  # the name of the table of `in_groups` asked for last, and it
         self.in_groups: dict = {}  # (group, template, size, bleed) of requests given their place in a group (a
         # card's, requests.InGroup) -> (the group, its faces' numbers by their places): some 4 bytes a card
         self.printed = Recent(KEPT_FACES)  # face key -> its printed key (see `printed_key`): a back many cards
         # share stays, the others are worked out again when asked for again
         self.faces = Recent(KEPT_FACES)  # face key -> Face
+        self.numbered = Recent(KEPT_FACES)  # the number of a face a template made -> the same Face: found again by
+        # its request's place (`_known`) without its key written out
         self.keys = Recent(KEPT_FACES)  # what a template was given -> what it made: (the key of the face, None
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
@@ -229,8 +232,9 @@ class FaceMaker:
         find it again by its request (`_known`)."""
         known, place = self._known(request)
         number = known.get(place)
-        if number is not None:  # made before, and let go (what it is given not made again, `_face`)
-            return self._face(self.numbers.key(number), request, number)
+        if number is not None:  # made before (what it is given not made again, `_face`)
+            face = self.numbered.get(number)
+            return self._face(self.numbers.key(number), request, number) if face is None else face
         template, (w, h), bleed, where, context = (request.template, request.size, request.bleed, request.where,
                                                    request.context)
         over = request.over and self.face(request.over)
@@ -266,10 +270,13 @@ class FaceMaker:
         given = request._context
         if isinstance(given, InGroup) and request.over is None:
             name = (id(given.group), request.template, request.size, request.bleed)
-            found = self.in_groups.get(name)
-            if found is None:
-                found = self.in_groups[name] = (given.group, ByNumber())
-            return found[1], given.index
+            last = self.last_group  # (the table asked for last, mostly the same: a page's cards are one group's)
+            if last[0] != name:
+                found = self.in_groups.get(name)
+                if found is None:
+                    found = self.in_groups[name] = (given.group, ByNumber())
+                last = self.last_group = (name, found[1])
+            return last[1], given.index
         return self.drawn_keys, request
 
     def _face(self, key: str, request: Drawn, number: int) -> Face:
@@ -280,6 +287,7 @@ class FaceMaker:
             face = self.faces[key] = Face(key, functools.partial(self._steps, key, request), request.size,
                                           request.bleed, request.where, lasting=True, number=number,
                                           numbers=self.numbers)
+        self.numbered[number] = face
         return face
 
     def _given(self, template: str, size, bleed: float, over: Face | None, context: dict) -> str:

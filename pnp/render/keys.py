@@ -21,7 +21,7 @@ class FaceNumbers:
 
     def __init__(self):
         self.digests = bytearray()  # each face's digest by its number (zeros for a face keyed otherwise)
-        self.table = array("i", [-1]) * 1024  # a digest's first bytes -> its number (-1: none), as open
+        self.table = array("i", [-1]) * 8192  # a digest's first bytes -> its number (-1: none), as open
         # addressing finds it: each probe goes on to the next slot, half the slots kept free
         self.others: dict[str, int] = {}  # a key that is no digest -> its number
         self.named: dict[int, str] = {}  # the same, by its number
@@ -101,8 +101,8 @@ class ByNumber:
         return None if value < 0 else value
 
     def __setitem__(self, number: int, value: int) -> None:
-        if number >= len(self.values):
-            self.values.extend(array("i", [-1]) * (number + 1 - len(self.values)))
+        if number >= len(self.values):  # (grown by half at least: a face is numbered after the last, mostly)
+            self.values.extend(array("i", [-1]) * max(number + 1 - len(self.values), len(self.values) // 2 + 16))
         self.count += self.values[number] < 0
         self.values[number] = value
 
