@@ -30,9 +30,11 @@ def card_gutter(component, settings) -> float:
 
 def card_pages(game, component, settings, outline: list | None = None):
     """Every card `count` times, each with its back: duplex pages or fold-and-glue sheets; pieces without
-    backs on one-sided sheets. `outline` is drawn over every face (a token's cut line)."""
+    backs on one-sided sheets. `outline` is drawn over every face (a token's cut line). A big deck's cards, kept
+    compact, are laid out as CardPairs, their requests made as they are asked for; a smaller group's are made once
+    and kept, which takes less processor time than making them again each time a page is read."""
     bleed, gutter = component.options["bleed"], card_gutter(component, settings)
-    if outline or settings.proof:
+    if outline or settings.proof or not component.cards.is_compact:
         pairs = []
         for index, card in enumerate(component.cards):
             front, back = card_faces(component, card, index, outline)

@@ -110,6 +110,11 @@ class Cards(Sequence):
         self._whole, self._pieces = tuple(cards), None
         self._length, self.total = len(self._whole), sum(card.count for card in self._whole)
 
+    @property
+    def is_compact(self) -> bool:
+        """Whether these cards are kept compact (see `compact`)."""
+        return self._pieces is not None
+
     def compact(self) -> "Cards":
         """These cards kept compact, as another Cards; the same when they cannot be: their fields not named alike,
         their places not lines of one file, or a value not plain data (marshal's own types: a number, a text, a
