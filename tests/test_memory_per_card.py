@@ -4,6 +4,7 @@ structures themselves, which do not depend on the machine)."""
 import gc
 import hashlib
 import io
+import operator
 import shutil
 import sys
 import tracemalloc
@@ -343,3 +344,19 @@ def test_the_colour_blind_check_keeps_none_of_the_faces_it_asks_for_once(tmp_pat
         tracemalloc.stop()
     assert len(asked) > 100 and not maker.drawn_keys and kept < 20_000, (len(asked), kept)
     assert found == again == colourblind.problems(game, FaceMaker(game, cache.Store()).face)
+
+
+def test_a_deck_of_at_most_a_thousand_cards_keeps_its_requests_made_once(tmp_path):
+    """Only a game whose cards are kept compact (more than WHOLE different cards) lays its decks out as spans whose
+    requests are made again as they are read: a smaller deck's are made once and kept, the same objects at every
+    reading, which costs less processor time (some 4 % of the 1,000-card deck's build)."""
+    def fronts(cards: int, folder: str) -> tuple:
+        game = _toy_with(tmp_path / folder, cards)
+        deck = next(part for part in parts(game, Settings()) if part.component.id == "deck")
+        read = lambda: [face for page in deck.pages for _, face in page.placed if face.template == "front.yaml.j2"]
+        return game.components["deck"].cards.is_compact, read(), read()
+
+    compact, first, again = fronts(100, "small")
+    assert not compact and len(first) == 100 and all(map(operator.is_, first, again))
+    compact, first, again = fronts(game_model.WHOLE + 1, "big")
+    assert compact and first == again and not any(map(operator.is_, first, again))
