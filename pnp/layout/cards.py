@@ -88,20 +88,6 @@ class CardPairs(Pairs):
             index = bisect.bisect_right(self.ends, index)
         return card_faces(self.component, self.component.cards[index], index)
 
-    def faces(self, start: int, stop: int, side: int):
-        """`face` of each of pairs[start:stop] in turn (a page's, as its faces are made and written)."""
-        if self.ends or not 0 <= start <= stop <= self.total:
-            yield from super().faces(start, stop, side)
-            return
-        cards, (template, size, bleed), backs, named = self.component.cards, self.front, self.backs, self.named
-        for index in range(start, stop):
-            if side:
-                template = named[backs[index]]
-                if not template:
-                    yield template
-                    continue
-            yield Drawn(template, size, bleed, None, CardContext(cards, index))
-
     def face(self, index: int, side: int):
         """A card's front (made without its card: its template is its group's) or its back (None: it has none),
         as card_faces makes them."""
@@ -124,10 +110,6 @@ class CardContext(InGroup):
     pnp.model.game.Cards.)"""
 
     __slots__ = ()
-
-    @property
-    def cards(self):
-        return self.group
 
     def __call__(self) -> dict:
         context = self.group[self.index].context()
