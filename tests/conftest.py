@@ -225,6 +225,16 @@ def stats_problems(counts: dict) -> list:
     return problems
 
 
+# The browser the tests drive: Chromium's headless shell (Debian's chromium-headless-shell), the same engine as the
+# whole browser without a window's machinery, and so lighter to run.
+CHROMIUM = "chromium-headless-shell"
+
+
+def chromium(use: str) -> str:
+    """The headless Chromium's path (see `needs`), for a test that needs it for `use`."""
+    return needs(CHROMIUM, CHROMIUM, use)
+
+
 def hears_ctrl_c() -> None:
     """Given to subprocess.Popen as preexec_fn: the child hears Ctrl-C (SIGINT) even when this process ignores it,
     as a test worker of pytest -n does (a child inherits an ignored signal, and would never stop on one)."""
@@ -234,11 +244,11 @@ def hears_ctrl_c() -> None:
 @pytest.fixture(scope="module")
 def browser():
     """A headless Chromium (the system's, through Playwright), shared by a module's tests."""
-    chromium = needs("chromium", "chromium", "the record page's test drives it in a browser")
+    program = chromium("the record page's test drives it in a browser")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        launched = playwright.chromium.launch(executable_path=program, args=["--no-sandbox"])
         try:
             yield launched
         finally:

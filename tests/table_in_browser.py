@@ -32,7 +32,6 @@ from pnp.check.reader import read_log
 from pnp.check.simulate import simulate
 
 PNP = Path(sys.executable).with_name("pnp")  # the command of the virtualenv the tests run in
-CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 375, "height": 812}
 GAP = "…"  # a card still to press, as a drawing shows it
 EVENTS = "#log li.event, #log li.insisted"

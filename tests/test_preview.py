@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import needs
+from conftest import chromium
 from pnp.cli import cli
 from pnp.read.games import load_game
 from pnp.read.version import kit_version
@@ -17,9 +17,9 @@ from pnp.write.preview import PREVIEW_DPI
 TOY = Path(__file__).parent / "fixtures" / "toy"
 def loaded(page: Path, profile: Path) -> str:
     """The page's DOM once a headless Chromium has loaded it and run its scripts."""
-    chromium = needs("chromium", "chromium", "the preview test opens pages in a browser")
     result = subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        [chromium("the preview test opens pages in a browser"), "--headless", "--no-sandbox", "--disable-gpu",
+         "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
          "--virtual-time-budget=10000", "--dump-dom", page.as_uri()],
         capture_output=True, text=True, timeout=120)

@@ -3,7 +3,7 @@
     python tools/record_screenshots.py [GAME ...] [--out docs/pictures] [--seed 1]
 
 Each game is one the greedy bots played (`pnp simulate`'s first game of the seed), recorded with `pnp record` in
-the system's Chromium up to its middle line by pressing the page's buttons, the way the browser tests record it
+the system's headless Chromium up to its middle line by pressing the page's buttons, the way the browser tests record it
 (tests/table_in_browser.py). The top of the page is then taken at 375 x 812 pixels, a phone held upright, and
 saved as docs/pictures/record-<game>.png with few colours, so that each weighs a few tens of kilobytes.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 from io import BytesIO
@@ -19,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from table_in_browser import CHROMIUM, Recorder, Simulated, enter, opened, phone  # noqa: E402
+from conftest import CHROMIUM  # noqa: E402
+from table_in_browser import Recorder, Simulated, enter, opened, phone  # noqa: E402
 
 GAMES = {"buried-treasure": 3, "cannon-dice": 2, "pirates-gold": 3, "buccaneer": 2, "pete-the-pirate": 2}  # players
 COLOURS = 64  # a page of flat colours and text keeps its look with this many
@@ -68,7 +70,7 @@ def main(argv=None) -> None:
 
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as folder:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = playwright.chromium.launch(executable_path=shutil.which(CHROMIUM), args=["--no-sandbox"])
         try:
             for slug in args.games:
                 path = args.out / f"record-{slug}.png"
