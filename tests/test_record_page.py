@@ -210,6 +210,29 @@ def test_at_a_phones_width_a_choice_pressed_grows_the_log_and_undo_takes_it_back
         assert table.lines == []
 
 
+def test_a_suggestion_chosen_with_the_arrow_keys_stays_chosen_when_the_list_comes_again(browser, table):
+    """The suggestions are asked for again at each key typed, and an answer may come after the arrow key that
+    chose one of the list before it: the new list's suggestion at the same place is chosen, and Enter takes it."""
+    from pnp.serve.server import Server
+
+    with Server() as server:
+        server.start(app(table, Refused))
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        page.goto(server.url)
+        page.wait_for_function("document.querySelectorAll('#log li').length === 1")
+        page.keyboard.press("/")
+        page.keyboard.type("ann takes")
+        page.wait_for_function("document.querySelectorAll('#suggestions button').length === 3")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        page.evaluate("""() => { window.before = document.querySelector('#suggestions button');
+                                 document.getElementById('line').dispatchEvent(new Event('input')); }""")
+        page.wait_for_function("!window.before.isConnected && document.querySelectorAll('#suggestions button').length")
+        assert page.evaluate("document.activeElement.closest('#suggestions') !== null")
+        page.keyboard.press("Enter")
+        assert page.locator("#line").input_value() == "Ann takes 2"
+
+
 def test_a_refused_line_typed_with_the_keyboard_can_be_insisted(browser, table):
     from pnp.serve.server import Server
 

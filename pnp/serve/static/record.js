@@ -232,17 +232,23 @@
     ask("GET", "complete", undefined, {prefix: prefix}).then(function (answer) {
       if (mine !== asking || answer.status !== 200) { return; }
       var list = $("suggestions");
+      var chosen = Array.prototype.indexOf.call(list.querySelectorAll("button"), document.activeElement);
       list.replaceChildren();
-      if (!prefix.trim()) { return; }
-      answer.data.lines.slice(0, shownSuggestions).forEach(function (line) {
-        var item = element("li");
-        item.appendChild(button(line, function () {
-          $("line").value = line;
-          $("line").focus();
-          suggest();
-        }));
-        list.appendChild(item);
-      });
+      if (prefix.trim()) {
+        answer.data.lines.slice(0, shownSuggestions).forEach(function (line) {
+          var item = element("li");
+          item.appendChild(button(line, function () {
+            $("line").value = line;
+            $("line").focus();
+            suggest();
+          }));
+          list.appendChild(item);
+        });
+      }
+      if (chosen >= 0) {  // a suggestion chosen with the arrow keys stays chosen when the list comes again
+        var buttons = list.querySelectorAll("button");
+        (buttons[Math.min(chosen, buttons.length - 1)] || $("line")).focus();
+      }
     }, function () {});
   }
 
