@@ -28,7 +28,8 @@ def refused_at(result, place: str) -> str:
     return result.output
 
 
-def test_nested_loops_stop_at_the_template_line_once_the_builds_template_work_is_spent(toy, tmp_path):
+def test_nested_loops_stop_at_the_template_line_once_the_builds_template_work_is_spent(toy, tmp_path, monkeypatch):
+    monkeypatch.setattr(sandbox, "WORK", 1_000_000)  # (a smaller budget: the same count, spent sooner)
     front(toy, "- rect: {x: 0, y: 0, w: 1, h: 1}\n"
                "{% for i in range(100000) %}\n"
                "{% for j in range(100000) %}{% endfor %}\n"
