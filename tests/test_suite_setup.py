@@ -1,9 +1,13 @@
 """The suite's own set-up (tests/conftest.py): the test modules' asserts rewritten once, before xdist's workers
-start, where pytest itself keeps them and reads them back."""
+start, where pytest itself keeps them and reads them back; the cycle collector at a pnp process's pace, and what
+collecting made frozen out of its passes."""
+import gc
+
 import pytest
 from _pytest.assertion.rewrite import PYC_TAIL, _read_pyc, get_cache_dir
 
 from conftest import kept, rewrite_once
+from pnp.cli import COLLECTION
 
 pytestmark = pytest.mark.quick
 
@@ -48,3 +52,8 @@ def test_a_few_modules_are_left_to_the_workers_and_a_broken_one_to_their_report(
     broken[0].write_text("def test_(:\n")
     rewrite_once(broken, pytestconfig, shares=2)  # no error here: collecting it says what is wrong
     assert [kept(module) for module in broken] == [False, True, True, True]
+
+
+def test_the_collector_runs_at_pnps_pace_and_passes_over_what_collecting_made():
+    assert gc.get_threshold() == COLLECTION
+    assert gc.get_freeze_count() > 10_000  # the modules, their functions and the tests collected
