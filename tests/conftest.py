@@ -1,6 +1,7 @@
 """Shared test helpers."""
 from __future__ import annotations
 
+import atexit
 import compileall
 import gc
 import os
@@ -43,6 +44,8 @@ def pytest_configure(config):
     rewriting them all again took each worker some 4 s of processor time."""
     sys.dont_write_bytecode = False
     gc.set_threshold(*COLLECTION)  # the collector's pace of a pnp process (pnp/cli.py), in every test process
+    atexit.register(gc.freeze)  # and, as a pnp process does, what it made left to the system as it ends: a worker's
+    # last collection walked all that its tests had kept (some 2 s, the run waiting for it)
     if not hasattr(config, "workerinput"):  # pytest-xdist's workers have it; the run's own process has not
         compileall.compile_dir(GAMES.parent, quiet=1, workers=0)
         if hasattr(config, "cache"):  # (pytest's cache folder, unless its plugin is turned off)
