@@ -109,7 +109,7 @@ def kept(module: Path) -> bool:
 def pytest_collection_finish(session):
     """What collecting made (the test modules, their parameters, pnp's modules), kept all the run, frozen out of
     the cycle collector's passes, as a pnp process freezes what it made as it ends: each full pass walked them
-    all again, and the collector took some 14 s of the suite's processor time (4 s with this and its pace)."""
+    all again, and the collector took some 14 s of the suite's processor time (about 5 s with this and its pace)."""
     gc.collect()
     gc.freeze()
 
