@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -210,9 +211,10 @@ def test_at_a_phones_width_a_choice_pressed_grows_the_log_and_undo_takes_it_back
         assert table.lines == []
 
 
-def test_a_suggestion_chosen_with_the_arrow_keys_stays_chosen_when_the_list_comes_again(browser, table):
-    """The suggestions are asked for again at each key typed, and an answer may come after the arrow key that
-    chose one of the list before it: the new list's suggestion at the same place is chosen, and Enter takes it."""
+@contextmanager
+def suggesting(browser, table, typed: str):
+    """A wide page of the stand-in game's session, `typed` typed on the keyboard in the line box (the `/` key
+    goes to it) and the suggestions for it shown."""
     from pnp.serve.server import Server
 
     with Server() as server:
@@ -221,8 +223,15 @@ def test_a_suggestion_chosen_with_the_arrow_keys_stays_chosen_when_the_list_come
         page.goto(server.url)
         page.wait_for_function("document.querySelectorAll('#log li').length === 1")
         page.keyboard.press("/")
-        page.keyboard.type("ann takes")
+        page.keyboard.type(typed)
         page.wait_for_function("document.querySelectorAll('#suggestions button').length === 3")
+        yield page
+
+
+def test_a_suggestion_chosen_with_the_arrow_keys_stays_chosen_when_the_list_comes_again(browser, table):
+    """The suggestions are asked for again at each key typed, and an answer may come after the arrow key that
+    chose one of the list before it: the new list's suggestion at the same place is chosen, and Enter takes it."""
+    with suggesting(browser, table, "ann takes") as page:
         page.keyboard.press("ArrowDown")
         page.keyboard.press("ArrowDown")
         page.evaluate("""() => { window.before = document.querySelector('#suggestions button');
@@ -234,16 +243,7 @@ def test_a_suggestion_chosen_with_the_arrow_keys_stays_chosen_when_the_list_come
 
 
 def test_a_refused_line_typed_with_the_keyboard_can_be_insisted(browser, table):
-    from pnp.serve.server import Server
-
-    with Server() as server:
-        server.start(app(table, Refused))
-        page = browser.new_page(viewport={"width": 1200, "height": 800})
-        page.goto(server.url)
-        page.wait_for_function("document.querySelectorAll('#log li').length === 1")
-        page.keyboard.press("/")
-        page.keyboard.type("ann takes")
-        page.wait_for_function("document.querySelectorAll('#suggestions button').length === 3")
+    with suggesting(browser, table, "ann takes") as page:
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")  # the first suggestion fills the line
         assert page.locator("#line").input_value() == "Ann takes 1"
