@@ -298,9 +298,8 @@ class Document:
         # but for what is in the box (mm; None: nothing): the line naming the kit's version, left out of pictures
         self.keyed = keyed  # whether the pages' keys are wanted (for pictures of them): else not worked out
         # forms' streams compressed, shared by the documents of a build (see Spilled)
-        self.encoded = _ENCODED.setdefault(maker, Spilled()) if maker is not None else Spilled()
-        self.written = _WRITTEN.setdefault(maker, Written(self.numbers)) if maker is not None else \
-            Written(self.numbers)
+        self.encoded = _shared(_ENCODED, maker, Spilled)
+        self.written = _shared(_WRITTEN, maker, lambda: Written(self.numbers))
 
     # --- forms ------------------------------------------------------------------------------------
     def art_form(self, art, where) -> tuple[str, float, float]:
@@ -678,6 +677,17 @@ def _plain_resources(doc, xobjects) -> bytes:
 
 _ENCODED: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Spilled: forms' streams compressed
 _WRITTEN: WeakKeyDictionary = WeakKeyDictionary()  # face maker -> its Written
+
+
+def _shared(table: WeakKeyDictionary, maker, make):
+    """What the documents of a build share, kept in `table` by its face maker: made by `make` for the first of them
+    only (a Spilled opens a scratch file); a document without a maker has its own."""
+    if maker is None:
+        return make()
+    found = table.get(maker)
+    if found is None:
+        found = table[maker] = make()
+    return found
 
 
 class Written:
