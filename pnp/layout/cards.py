@@ -83,9 +83,7 @@ class CardPairs(Pairs):
         return self.total
 
     def __getitem__(self, index: int) -> tuple:
-        index = range(self.total)[index]
-        if self.ends:
-            index = bisect.bisect_right(self.ends, index)
+        index = self._card(range(self.total)[index])
         return card_faces(self.component, self.component.cards[index], index)
 
     def face(self, index: int, side: int):
@@ -93,14 +91,17 @@ class CardPairs(Pairs):
         as card_faces makes them."""
         if not 0 <= index < self.total:
             raise IndexError(index)
-        if self.ends:
-            index = bisect.bisect_right(self.ends, index)
+        index = self._card(index)
         template, size, bleed = self.front
         if side:
             template = self.named[self.backs[index]]
             if not template:
                 return template
         return Drawn(template, size, bleed, None, CardContext(self.component.cards, index))
+
+    def _card(self, copy: int) -> int:
+        """The place among the group's cards of the card whose copy is the `copy`th."""
+        return bisect.bisect_right(self.ends, copy) if self.ends else copy
 
 
 class CardContext(InGroup):

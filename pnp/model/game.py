@@ -222,6 +222,8 @@ def _holding(cards: Cards) -> None:
         gone = _HOLDING.pop(0)()
         if gone is not None:
             gone._last.clear()
+
+
 WHOLE = 1_000  # different cards a game keeps as records: a bigger game keeps them compact (see Cards)
 
 
