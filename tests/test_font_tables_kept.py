@@ -137,7 +137,7 @@ def test_a_font_made_again_is_embedded_in_a_pdf_as_the_font_read_from_its_file(t
     shutil.copy(resources.FONTS / "DejaVuSans.ttf", path)
     monkeypatch.setattr(text, "TABLES", [Store()])
     if made_again == "from the shipped tables":  # (as if the copy were the shipped font)
-        tables = {path.name: shipped_tables()["DejaVuSans.ttf"]}
+        tables = {path.name: marshal.dumps(shipped_tables()["DejaVuSans.ttf"])}
         monkeypatch.setattr(text, "_shipped", lambda: tables)
         monkeypatch.setattr(resources, "FONTS", tmp_path)
     embedded = []
@@ -172,14 +172,15 @@ def test_the_shipped_tables_are_what_this_reportlab_reads_from_the_shipped_fonts
     copy = tmp_path / "DejaVuSans.ttf"  # (what is kept holds no folder: the package may be anywhere)
     shutil.copy(resources.FONTS / copy.name, copy)
     assert text.tables(text.KitFont("pnp-sans", str(copy))) == shipped_tables()[copy.name][1:]
-    if text.tables_reader() == marshal.loads(__import__("zlib").decompress(text.SHIPPED_TABLES.read_bytes()))[0]:
-        assert shipped == shipped_tables(), "the shipped fonts' tables are out of date: python tools/font_tables.py"
+    if text.tables_reader() == marshal.loads(text.SHIPPED_TABLES.read_bytes())[0]:
+        assert {file: marshal.loads(kept) for file, kept in shipped.items()} == shipped_tables(), \
+            "the shipped fonts' tables are out of date: python tools/font_tables.py"
     else:  # another reportlab: its fonts are read from their files (and kept in the cache)
         assert shipped == {}
 
 
 def test_a_shipped_font_is_made_from_the_shipped_tables_without_reading_its_file(monkeypatch):
-    tables = shipped_tables()
+    tables = {file: marshal.dumps(kept) for file, kept in shipped_tables().items()}
     monkeypatch.setattr(text, "_shipped", lambda: tables)
     read = []
     made_first = text.KitFont("pnp-read", str(resources.FONTS / "DejaVuSans.ttf"))
@@ -192,19 +193,35 @@ def test_a_shipped_font_is_made_from_the_shipped_tables_without_reading_its_file
     assert made.stringWidth("Île de la Tortue", 10) == made_first.stringWidth("Île de la Tortue", 10) > 0
 
 
-@pytest.mark.parametrize("shipped", ["another reader", "another size", "unreadable"])
+def test_each_shipped_font_is_made_from_its_own_tables_alone_without_what_reportlab_reads_by(monkeypatch):
+    shipped = text._shipped.__wrapped__()
+    assert set(shipped) == set(text.FONT_FILES.values())
+    own = {"DejaVuSans.ttf": shipped["DejaVuSans.ttf"]}  # (the others' tables not to be had)
+    monkeypatch.setattr(text, "_shipped", lambda: {**dict.fromkeys(shipped, b""), **own})
+    read = []
+    monkeypatch.setattr(text.KitFont, "__init__", lambda font, *args: read.append(args))
+    monkeypatch.setattr(text, "TABLES", [Store()])
+    made = text.truetype("pnp-alone", resources.FONTS / "DejaVuSans.ttf")
+    assert not read and made.stringWidth("Ahoy", 10) == text._text_width("Ahoy", "sans", 10)
+    assert not hasattr(made.face, "glyphToChar") and made.face.charToGlyph[ord("A")] > 0
+
+
+@pytest.mark.parametrize("shipped", ["another reader", "another size", "unreadable", "one font unreadable"])
 def test_shipped_tables_that_may_not_be_the_fonts_are_not_used(tmp_path, monkeypatch, shipped):
     tables = shipped_tables()
     if shipped == "another reader":
         monkeypatch.setattr(text, "SHIPPED_TABLES", tmp_path / "tables.marshal")
-        text.SHIPPED_TABLES.write_bytes(__import__("zlib").compress(marshal.dumps(("reportlab 0.1", tables))))
+        text.SHIPPED_TABLES.write_bytes(marshal.dumps(("reportlab 0.1", {file: marshal.dumps(kept)
+                                                                          for file, kept in tables.items()})))
         monkeypatch.setattr(text, "_shipped", text._shipped.__wrapped__)
     elif shipped == "another size":
         size, *read = tables["DejaVuSans.ttf"]
-        monkeypatch.setattr(text, "_shipped", lambda: {"DejaVuSans.ttf": (size + 1, *read)})
+        monkeypatch.setattr(text, "_shipped", lambda: {"DejaVuSans.ttf": marshal.dumps((size + 1, *read))})
+    elif shipped == "one font unreadable":
+        monkeypatch.setattr(text, "_shipped", lambda: {"DejaVuSans.ttf": b"not marshal's"})
     else:
         monkeypatch.setattr(text, "SHIPPED_TABLES", tmp_path / "tables.marshal")
-        text.SHIPPED_TABLES.write_bytes(b"not zlib's")
+        text.SHIPPED_TABLES.write_bytes(b"not marshal's")
         monkeypatch.setattr(text, "_shipped", text._shipped.__wrapped__)
     store = Store()
     monkeypatch.setattr(text, "TABLES", [store])

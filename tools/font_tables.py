@@ -5,7 +5,6 @@ font or reportlab changes (tests/test_fonts.py says when):
     python tools/font_tables.py
 """
 import marshal
-import zlib
 
 from pnp import resources
 from pnp.typeset.text import FONT_FILES, SHIPPED_TABLES, KitFont, tables, tables_reader
@@ -18,7 +17,9 @@ def shipped_tables() -> dict:
 
 
 def main() -> None:
-    SHIPPED_TABLES.write_bytes(zlib.compress(marshal.dumps((tables_reader(), shipped_tables())), 9))
+    """The tables written each font's apart (marshalled again): a build reads only those of the fonts it uses."""
+    fonts = {file: marshal.dumps(tables) for file, tables in shipped_tables().items()}
+    SHIPPED_TABLES.write_bytes(marshal.dumps((tables_reader(), fonts)))
     print(f"wrote {SHIPPED_TABLES} ({tables_reader()})")
 
 

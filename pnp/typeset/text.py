@@ -9,7 +9,6 @@ import hashlib
 import marshal
 import operator
 import struct
-import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +24,8 @@ from pnp.typeset.markup import parse
 
 FONT_FILES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "title": "DejaVuSerif-Bold.ttf"}
 REMADE = ("face", "state", "encoding", "_ttf_data", "_pdfScale", "filename")  # a font's parts not kept, made anew
+UNUSED = ("glyphToChar",)  # a face's table reportlab uses only while it reads the font's file: not kept (a quarter
+# of what is kept of a font, its lists the most objects)
 SHIPPED_TABLES = resources.FONTS / "tables.marshal"  # what reportlab reads from the fonts above, read when they were
 # put in the package (tools/font_tables.py writes it): a first build need not read them
 TABLES: list = []  # the store (pnp.write.cache.Store) keeping the fonts' tables between runs, once a build says
@@ -129,7 +130,7 @@ def shown_font(key: str) -> str:
 def truetype(name: str, path: Path) -> TTFont:
     """reportlab's TrueType font of a file. Reading a font's tables takes longer than a small build, so what
     reportlab read from them is kept in the cache, plain values only (marshal), and the font remade from them."""
-    shipped = _shipped().get(path.name) if path.parent == resources.FONTS else None
+    shipped = _shipped_tables(path.name) if path.parent == resources.FONTS else None
     if shipped is not None and shipped[0] == path.stat().st_size:
         return _remade(path, {**shipped[1], "fontName": name}, *shipped[2:])
     store = TABLES[0] if TABLES else None
@@ -156,9 +157,9 @@ def truetype(name: str, path: Path) -> TTFont:
 
 def tables(made: TTFont) -> tuple[dict, dict, dict]:
     """What reportlab read from a font's file, as plain values (what `_remade` makes it again from): the font's
-    own fields, its face's, and its face's names (as bytes)."""
+    own fields, its face's (but the UNUSED), and its face's names (as bytes)."""
     own = {field: value for field, value in vars(made).items() if field not in REMADE}
-    face = {field: value for field, value in vars(made.face).items() if field not in REMADE}
+    face = {field: value for field, value in vars(made.face).items() if field not in REMADE and field not in UNUSED}
     names = {field: bytes(value) for field, value in face.items() if isinstance(value, TTFNameBytes)}
     return own, {field: value for field, value in face.items() if field not in names}, names
 
@@ -172,13 +173,25 @@ def tables_reader() -> str:
 
 @lru_cache(maxsize=None)
 def _shipped() -> dict:
-    """The tables of the fonts pnp ships (SHIPPED_TABLES): file name -> (the file's size, *`tables`); none when
-    another reportlab read them, or the file cannot be read."""
+    """The tables of the fonts pnp ships (SHIPPED_TABLES): file name -> (the file's size, *`tables`) marshalled,
+    each font's apart, to be read when that font is made (`_shipped_tables`); none when another reportlab read
+    them, or the file cannot be read. The file is not compressed: it is read in a tenth of the time it took to
+    decompress."""
     try:
-        reader, fonts = marshal.loads(zlib.decompress(SHIPPED_TABLES.read_bytes()))
-    except (OSError, ValueError, EOFError, TypeError, zlib.error):
+        reader, fonts = marshal.loads(SHIPPED_TABLES.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
         return {}
-    return fonts if reader == tables_reader() else {}
+    return fonts if reader == tables_reader() and type(fonts) is dict else {}
+
+
+def _shipped_tables(file: str) -> tuple | None:
+    """The shipped tables of the font file `file`, as (its size, *`tables`); None when none are shipped for it,
+    or they cannot be read."""
+    kept = _shipped().get(file)
+    try:
+        return None if kept is None else marshal.loads(kept)
+    except (ValueError, EOFError, TypeError):
+        return None
 
 
 def _remade(path: Path, own: dict, face_fields: dict, names: dict) -> TTFont:
