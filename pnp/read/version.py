@@ -126,17 +126,21 @@ def _below(folder: Path) -> list[Path]:
 
 
 def _folders_named(value, found: set) -> None:
-    """The first folder of every name of the data (made plain) written `folder/file`, added to `found`."""
+    """The first folder of every name of the data (made plain) written `folder/file`, added to `found`. (A text
+    without a slash names none: most of a deck's are passed over here, not looked at one call each.)"""
     if isinstance(value, str):
         head, slash, rest = value.partition("/")
         if slash and rest and head and head not in (".", "..") and "\n" not in value and len(value) < 200:
             found.add(head)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _folders_named(item, found)
+        return
+    if isinstance(value, (list, tuple)):
+        items = value
     elif isinstance(value, dict):
-        for key, item in value.items():
-            _folders_named(key, found)
+        items = [*value, *value.values()]
+    else:
+        return
+    for item in items:
+        if type(item) is not str or "/" in item:
             _folders_named(item, found)
 
 
@@ -186,16 +190,20 @@ def _whole(value):
 def _plain(value):
     """`value` as plain lists, dicts and scalars: a record's fields (those not starting with `_`), without the
     places in the data files they were read at, which moving a line changes."""
-    if isinstance(value, str):
+    kind = type(value)  # (the kinds a deck's cards are made of looked for first, by kind: thousands of each)
+    if kind is str or kind is not Fields and isinstance(value, str):
         if "#" not in value:  # (no colour in it: as it is)
             return value
         return HEX.sub(_same_hex, value.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
-    if isinstance(value, (int, float, bool)) or value is None:
+    if kind is int or kind is float or kind is bool or value is None or isinstance(value, (int, float, bool)):
         return value
-    if isinstance(value, Where):
+    if kind is Where or isinstance(value, Where):
         return None
-    if isinstance(value, (dict, Fields)):
+    if kind is Fields or isinstance(value, (dict, Fields)):
         return {str(key): _plain(item) for key, item in value.items()}
+    names = _SLOTTED.get(kind)
+    if names is not None:  # a record with slots made plain before (a card)
+        return {name: _plain(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple, Cards)):
         return [_plain(item) for item in value]
     if isinstance(value, (set, frozenset)):
@@ -203,5 +211,9 @@ def _plain(value):
     if hasattr(value, "__dict__"):  # a record: a dataclass, a board
         return {name: _plain(item) for name, item in vars(value).items() if not name.startswith("_")}
     if dataclasses.is_dataclass(value):  # one with slots
-        return {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+        names = _SLOTTED[kind] = tuple(field.name for field in dataclasses.fields(value))
+        return {name: _plain(getattr(value, name)) for name in names}
     return value
+
+
+_SLOTTED: dict = {}  # a dataclass with slots -> its fields' names: found once a class (a deck's cards, thousands)
