@@ -125,6 +125,24 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     assert 0 not in doc.numberToId and len(doc.numberToId) + 1 not in doc.numberToId
 
 
+def test_a_scratch_file_gives_back_what_was_written_moving_only_for_a_read_out_of_turn_or_a_write_after_a_read():
+    scratch = pdf.Scratch()
+    moves = []
+    seek = scratch.file.seek
+    scratch.file.seek = lambda *at: moves.append(at) or seek(*at)
+    pieces = [bytes([65 + n]) * (n * 3000 + 1) for n in range(4)]  # (some larger than the file's buffer)
+    places = [scratch.add(piece) for piece in pieces[:3]]
+    assert not moves  # (written one after another)
+    assert [scratch.read(place) for place in places] == pieces[:3] and len(moves) == 1  # read in turn: moved once
+    places.append(scratch.add(pieces[3]))  # written where the reads ended, the end: not moved
+    assert len(moves) == 1
+    assert scratch.read(places[1]) == pieces[1] and len(moves) == 2
+    places.append(scratch.add(b"after a read"))  # written at the end, not after what was read
+    assert len(moves) == 3
+    assert [scratch.read(place) for place in places] == [*pieces, b"after a read"] and len(moves) == 4
+    scratch.close()
+
+
 def test_a_font_has_the_same_name_in_every_pdf_whatever_it_sets_first():
     first, second = Canvas(io.BytesIO()), Canvas(io.BytesIO())
     for c, order in ((first, ["sans", "title"]), (second, ["title", "bold", "sans"])):

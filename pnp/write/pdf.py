@@ -65,9 +65,37 @@ class Spooled(int):
         """The place kept as a number (offset << 32 | length)."""
         return super().__new__(cls, place)
 
-    def read(self, spool) -> bytes:
-        spool.seek(self >> 32)
-        return spool.read(self & 0xFFFFFFFF)
+
+class Scratch:
+    """Bytes kept in a scratch file, each known by its place there (a Spooled): written one after another, and
+    read back mostly in the order they were written. A read that starts where the one before ended reads on, from
+    the file's buffer; the file is moved only for one that does not, or for a write after a read (a move empties
+    the buffer: moved for every read, a deck's PDF read its thousands of objects one call to the system each)."""
+
+    def __init__(self):
+        self.file = tempfile.TemporaryFile()
+        self.length = 0  # the bytes written
+        self.at = 0  # where in the file the next read or write takes place
+
+    def add(self, data: bytes) -> Spooled:
+        """`data` written at the end of the file: its place."""
+        if self.at != self.length:
+            self.file.seek(self.length)
+        place = Spooled(self.length, len(data))
+        self.file.write(data)
+        self.length = self.at = self.length + len(data)
+        return place
+
+    def read(self, place: Spooled) -> bytes:
+        offset = place >> 32
+        if offset != self.at:
+            self.file.seek(offset)
+        data = self.file.read(place & 0xFFFFFFFF)
+        self.at = offset + len(data)
+        return data
+
+    def close(self) -> None:
+        self.file.close()
 
 
 class SpooledPage(PDFObject):
@@ -78,14 +106,14 @@ class SpooledPage(PDFObject):
 
     stream = None
 
-    def __init__(self, name: str, spool, data: Spooled, contents: Spooled):
+    def __init__(self, name: str, spool: Scratch, data: Spooled, contents: Spooled):
         setattr(self, "__InternalName__", name)  # (as reportlab's Reference names what it numbers)
         self.spool, self.data, self.Contents = spool, data, contents
 
     def format(self, document) -> bytes:
         name = getattr(self, "__InternalName__")
         parent, contents = document.Reference(document.Pages), document.Reference(self.Contents, f"{name}.Contents")
-        return self.data.read(self.spool).replace(PARENT.token, parent.format(document)).replace(
+        return self.spool.read(self.data).replace(PARENT.token, parent.format(document)).replace(
             CONTENTS.token, contents.format(document))
 
 
@@ -269,8 +297,7 @@ class Document:
     """One PDF file being written; `maker` (pnp.render.faces.FaceMaker) gives the drawings of the faces it prints."""
 
     def __init__(self, title: str, subject: str = "", maker=None, keyed: bool = True):
-        self.spool = tempfile.TemporaryFile()
-        self.spooled = 0  # its length
+        self.spool = Scratch()
         # each page starts in one of the kit's own fonts, not reportlab's Helvetica: a font of ours (embedded,
         # as a subset, only once some text uses it) selects nothing at a page's start, so no PDF of pnp names
         # a font it does not carry, which a print shop's check refuses
@@ -484,10 +511,7 @@ class Document:
 
     def _keep(self, data: bytes) -> Spooled:
         """A finished object's bytes written to the scratch file: their place there."""
-        offset = self.spooled  # (the file is only written until the document is: no need to seek its end)
-        self.spool.write(data)
-        self.spooled += len(data)
-        return Spooled(offset, len(data))
+        return self.spool.add(data)
 
     # --- pages -------------------------------------------------------------------------------------
     def page(self, page: Page) -> None:
@@ -577,7 +601,7 @@ class Document:
         while number in doc.numberToId:
             offsets.append(offset)
             if list.__getitem__(doc.numberToId, number - 1) is None and type(doc.encrypt) is NoEncryption:
-                data = Spooled.at(self.faces.places[faces]).read(self.spool)  # a face's form, written already
+                data = self.spool.read(Spooled.at(self.faces.places[faces]))  # a face's form, written already
                 offset += out.write(b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") +
                                     b"endobj\n")
                 faces += 1
@@ -591,7 +615,7 @@ class Document:
             elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
                 data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
             elif type(made) in (Spooled, SpooledPage) and type(doc.encrypt) is NoEncryption:  # written already
-                data = made.read(self.spool) if type(made) is Spooled else made.format(doc)
+                data = self.spool.read(made) if type(made) is Spooled else made.format(doc)
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFTrueTypeFont:  # a font subset: its widths written faster
                 data = b"%d 0 obj\n" % number + font_bytes(doc, made) + b"\nendobj\n"
@@ -751,28 +775,15 @@ def _stream_key(stream: bytes) -> bytes:
     return hashlib.blake2b(stream, digest_size=20).digest()
 
 
-class Spilled:
+class Spilled(Scratch):
     """Forms' streams compressed, kept in a scratch file of the build's, each known by its place there (a Spooled):
     on disk, so that a deck of any size is not held in memory to be copied into each of its PDFs. A face's
     stream is found by the place Written keeps; another's (artwork, a face whose text is not all printable ASCII)
-    by its key (`_encoded`)."""
+    by its key (`_encoded`). (The second PDF of a build reads the faces in the order the first wrote them.)"""
 
     def __init__(self):
-        self.file = tempfile.TemporaryFile()
+        super().__init__()
         self.places: dict[bytes, Spooled] = {}  # a stream's key (`_stream_key`) -> its place
-        self.length = 0
-
-    def add(self, data: bytes) -> Spooled:
-        """`data` kept: its place."""
-        place = Spooled(self.length, len(data))
-        self.file.write(data)
-        self.length += len(data)
-        return place
-
-    def read(self, place: Spooled) -> bytes:
-        data = place.read(self.file)
-        self.file.seek(self.length)
-        return data
 
     def get(self, key: bytes) -> bytes | None:
         place = self.places.get(key)
