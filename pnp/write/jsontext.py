@@ -61,7 +61,9 @@ def _text(value, newline: str, step: str) -> str:
         if not all(type(key) is str for key in value):
             return _reindented(value, newline, step)
         inner = newline + step
-        items = [f"{encode_basestring_ascii(key)}: {_text(item, inner, step)}" for key, item in value.items()]
+        items = [f"{encode_basestring_ascii(key)}: "
+                 f"{encode_basestring_ascii(item) if type(item) is str else _text(item, inner, step)}"
+                 for key, item in value.items()]  # (a text, most of a manifest's, written here: one call fewer)
         return "{" + inner + ("," + inner).join(items) + newline + "}"
     if (kind is list or kind is tuple) and value:
         inner = newline + step
