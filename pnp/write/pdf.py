@@ -15,6 +15,7 @@ import bisect
 import hashlib
 import io
 import os
+import re
 import tempfile
 from array import array
 from dataclasses import replace
@@ -838,8 +839,10 @@ def _box(*corners) -> bytes:
 def _pdf(value, doc) -> bytes:
     """A value written as reportlab writes PDF objects (without its multi-line option, as pnp runs it)."""
     kind = type(value)
-    if kind is dict:
-        items = [_name(key) + _pdf(value[key], doc) for key in sorted(value)]
+    if kind is dict:  # (the references in it written here, not each through another call: a page's forms)
+        items = [_name(key) + (b"%d %d R" % doc.idToObjectNumberAndVersion[item.name]
+                               if type(item) is PDFObjectReference else _pdf(item, doc))
+                 for key, item in sorted(value.items(), key=_first)]
         for at in reversed(range(6, len(items), 6)):
             items.insert(at, b"\n ")
         return b"<<\n" + b" ".join(items) + b"\n>>"
@@ -900,10 +903,21 @@ def page_entries(doc, page) -> dict:
     return entries
 
 
+def _first(item: tuple):
+    return item[0]
+
+
 @lru_cache(maxsize=4096)
 def _name(key: str) -> bytes:
-    """A dictionary's key as PDF writes it, with the space after it."""
+    """A dictionary's key as PDF writes it, with the space after it: as it is, after a slash, when PDFName would
+    escape none of its letters (a form's name, thousands of them, written once each in a deck's PDF)."""
+    if _PLAIN_NAME(key) and _ESCAPED.isdisjoint(key):
+        return b"/" + key.encode("ascii") + b" "
     return PDFName(key).encode("extpdfdoc") + b" "
+
+
+_PLAIN_NAME = re.compile("[!-~]*").fullmatch  # the letters PDFName keeps, but for _ESCAPED
+_ESCAPED = frozenset("%()<>{}[]#")
 
 
 def _stat(path) -> tuple:
