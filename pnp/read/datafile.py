@@ -360,10 +360,17 @@ def _row(header: list[str], cells: list, number: int, alike: dict) -> LDict:
     row = LDict()
     row.line, row.key_lines = number, {}
     for name, cell in zip(header, cells):
-        if not blank(cell):
-            value = _csv_value(cell.strip()) if isinstance(cell, str) else cell
-            row[name] = alike.setdefault(value, value) if type(value) is str else value
-            row.key_lines[name] = number
+        if isinstance(cell, str):  # (each cell stripped once: blank when nothing is left)
+            cell = cell.strip()
+            if not cell:
+                continue
+            value = _csv_value(cell)
+        elif cell is None:
+            continue
+        else:
+            value = cell
+        row[name] = alike.setdefault(value, value) if type(value) is str else value
+        row.key_lines[name] = number
     return row
 
 
@@ -372,6 +379,8 @@ DECIMAL = re.compile(r"-?\d+\.\d+")  # a cell read as a number with a fraction
 
 
 def _csv_value(cell: str):
+    if not (cell[0] == "-" or cell[0].isdecimal()):  # (a text: most of a deck's cells, not matched twice)
+        return cell
     if INTEGER.fullmatch(cell):
         return int(cell)
     if DECIMAL.fullmatch(cell):
