@@ -29,13 +29,28 @@ def place(c: Canvas, slot, face, form: str) -> None:
     deck places its faces many thousand times.)"""
     code = c._code
     code.append("q")
-    code += _slot_code(slot)
+    found = _SLOT_CODES.get(id(slot))
+    code += found[1] if found is not None and found[0] is slot else _slot_code_of(slot)
     code.append(f"/{xObjectName(form)} Do")
     c._formsinuse.append(form)
     code.append("Q")
 
 
-@lru_cache(maxsize=256)  # the slots of a kit's pages recur on page after page
+_SLOT_CODES: dict = {}  # id(slot) -> (slot, its `_slot_code`): the slots of a kit's pages are the same few objects
+# page after page, found here by identity (a slot's hash is worked out anew each time from its boxes': a deck's
+# faces are placed many thousand times); each kept with its slot, so that its id names no other while it is here
+SLOTS_KEPT = 256
+
+
+def _slot_code_of(slot) -> tuple[str, str]:
+    """`_slot_code` of a slot, kept for it by identity."""
+    if len(_SLOT_CODES) >= SLOTS_KEPT:
+        _SLOT_CODES.clear()
+    _, code = _SLOT_CODES[id(slot)] = (slot, _slot_code(slot))
+    return code
+
+
+@lru_cache(maxsize=256)  # (slots alike but not the same object: a page laid out again)
 def _slot_code(slot) -> tuple[str, str]:
     """The operators that clip to a slot's bleed and move (and turn) to its corner, for `place`."""
     trim, clip = slot.trim, slot.clip
