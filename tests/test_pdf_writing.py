@@ -42,9 +42,10 @@ def test_text_is_written_as_drawstring_writes_it():
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_a_face_is_placed_as_the_canvas_calls_would_place_it(rotation):
     ours, theirs = canvases()
-    for form in ("face3", "face4"):  # the second time, the slot's operators as written the first (marks._slot_code)
-        slot = Slot(Box(10.0, 20.0, 73.5, 108.9), rotation, Box(7.0, 17.0, 76.5, 111.9))
-        marks.place(ours, slot, None, form)
+    slot = Slot(Box(10.0, 20.0, 73.5, 108.9), rotation, Box(7.0, 17.0, 76.5, 111.9))
+    # the same slot again, its operators as written the first time (found by its identity), then one alike
+    for form, placed in (("face3", slot), ("face4", slot), ("face5", Slot(slot.trim, rotation, slot.clip))):
+        marks.place(ours, placed, None, form)
         theirs.saveState()
         path = theirs.beginPath()
         path.rect(7.0 * PT, 17.0 * PT, 69.5 * PT, 94.9 * PT)
