@@ -93,7 +93,10 @@ def _field_problems(component, cards: tuple, field: str, marks_of) -> list:
 
 def _rounded(value):
     """Lengths (and lists of them) to a tenth of a millimetre, to compare shapes."""
-    return tuple(_rounded(item) for item in value) if isinstance(value, (list, tuple)) else round(value, 1)
+    if isinstance(value, (list, tuple)):
+        return tuple([round(item, 1) if type(item) is float or type(item) is int else _rounded(item)
+                      for item in value])
+    return round(value, 1)
 
 
 def _spread(cards: list) -> list:
@@ -131,7 +134,8 @@ def _marks(steps, palette: tuple) -> tuple[frozenset, frozenset]:
                 symbols.add(("text", v["text"].strip().lower()))
                 colours.add(rgb(v["colour"], palette))
             else:
-                colours.update(rgb(v.get(key, "none"), palette) for key in ("fill", "stroke"))
+                colours.add(rgb(v.get("fill", "none"), palette))
+                colours.add(rgb(v.get("stroke", "none"), palette))
                 if name in SHAPES:  # its shape, whatever its colour: a stone cut one way or another
                     symbols.add((name, _rounded([v[key] for key in SHAPES[name]])))
 
