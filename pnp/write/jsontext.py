@@ -38,8 +38,12 @@ def _pieces(value, newline: str, step: str):
         inner = newline + step
         empty = True
         for key, item in (value if kind is Pairs else value.items()):
-            yield f"{'{' if empty else ','}{inner}{encode_basestring_ascii(key)}: "
-            yield from _pieces(item, inner, step)
+            key_text = f"{'{' if empty else ','}{inner}{encode_basestring_ascii(key)}: "
+            if type(item) is str:  # (a text, as a big deck's card digests are: one piece with its key)
+                yield key_text + encode_basestring_ascii(item)
+            else:
+                yield key_text
+                yield from _pieces(item, inner, step)
             empty = False
         yield "{}" if empty else newline + "}"
     elif (kind is list or kind is tuple) and value or isinstance(value, Iterator):
