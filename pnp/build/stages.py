@@ -192,7 +192,9 @@ def build(game: Game, variants: list[Settings], out_dir: Path, progress=None, pr
 
 def _coverage_lines(game: Game, covered: dict) -> list[str]:
     """The coverage report of a build's kits (suffix -> each page's share), each low-ink kit's share of the
-    normal kit's coverage after it when the build made both."""
+    normal kit's coverage after it when the build made both; none when none was measured."""
+    if not covered:  # (the report's module not even loaded)
+        return []
     from pnp.write.coverage import kit_coverage, table
 
     lines = table([(f"{game.slug}-kit-{suffix}", shares) for suffix, shares in covered.items()])
