@@ -87,18 +87,21 @@ class Formatted(PDFObject):
         return self.data
 
 
-def test_a_document_written_from_its_scratch_file_is_the_one_reportlab_writes(monkeypatch):
+@pytest.mark.parametrize("form", ["duplex", "fold", "shop"])  # (a print shop's pages have trim and bleed boxes)
+def test_a_document_written_from_its_scratch_file_is_the_one_reportlab_writes(monkeypatch, form):
     game = load_game("buried-treasure")
-    settings = Settings()
+    settings = Settings(fold=form == "fold", shop=form == "shop")
     parts = lay_out(game, settings)
-    spooled = write_pdf(game, parts, settings, with_contents=True)
+    kit = form != "shop"  # (a print shop gets each part's PDF alone)
+    parts = parts if kit else parts[:1]
+    spooled = write_pdf(game, parts, settings, with_contents=kit)
     # the same kit, every object kept in memory and written by reportlab's own save (a form pnp formats itself
     # handed to it as its bytes)
     monkeypatch.setattr(pdf.Document, "_spool", lambda self, internal: None)
     monkeypatch.setattr(pdf.Document, "_keep", lambda self, data: Formatted(data))
     monkeypatch.setattr(pdf.Document, "_show_page", lambda self: self.c.showPage())
     monkeypatch.setattr(pdf.Document, "bytes", lambda self: self.c.getpdfdata())
-    assert write_pdf(game, parts, settings, with_contents=True) == spooled
+    assert write_pdf(game, parts, settings, with_contents=kit) == spooled
 
 
 def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):

@@ -577,9 +577,12 @@ class Document:
         page.Contents = self._keep(data)
         page.stream = None
         page.Parent = PARENT  # (left to SpooledPage to number)
-        entries = page_entries(doc, page)
-        entries.update(Parent=PARENT, Contents=CONTENTS)
-        doc.idToObject[name] = doc.Pages.pages[-1] = SpooledPage(name, self.spool, self._keep(_pdf(entries, doc)),
+        dictionary = _plain_page(doc, page)
+        if dictionary is None:
+            entries = page_entries(doc, page)
+            entries.update(Parent=PARENT, Contents=CONTENTS)
+            dictionary = _pdf(entries, doc)
+        doc.idToObject[name] = doc.Pages.pages[-1] = SpooledPage(name, self.spool, self._keep(dictionary),
                                                                  page.Contents)
 
     def write(self, out) -> None:
@@ -888,6 +891,53 @@ def page_bytes(doc, page) -> bytes:
         if key in entries:
             entries[key] = doc.Reference(entries[key])
     return _pdf(entries, doc)
+
+
+PAGE_UNUSED = ("CropBox", "Thumb", "Annots", "B", "Dur", "Hid", "AA", "PieceInfo", "LastModified", "SeparationInfo",
+               "ArtBox", "TrimBox", "BleedBox", "ID", "PZ")  # a page's entries pnp's plain pages leave out
+RESOURCES_UNUSED = ("ColorSpace", "ExtGState", "Pattern", "Properties", "Shading")  # their resources' likewise
+
+
+def _plain_page(doc, page) -> bytes | None:
+    """The dictionary of a page (its Parent and Contents left to SpooledPage) as `page_entries` gathers it and
+    `_pdf` writes it, for a page of its size, turn and resources alone (fonts, procedure sets, forms), as pnp's
+    pages are but a print shop's: its seven entries written at once, the page's own, the forms it places, the
+    only ones looked up (a deck's PDF writes hundreds of pages); None for any other page."""
+    page.check_format(doc)  # (as page_entries would)
+    box, turn, trans, resources = page.MediaBox, page.Rotate, page.Trans, page.Resources
+    if (type(box) is not PDFArray or box.multiline == "forced" or type(turn) is not int
+            or type(trans) is not PDFDictionary or trans.multiline == "forced" or trans.dict
+            or type(resources) is not PDFResourceDictionary or getattr(page, "Type", None) is not None
+            or any(getattr(page, name) is not None for name in PAGE_UNUSED)
+            or not all(type(corner) is float or type(corner) is int for corner in box.sequence)):
+        return None
+    written = _plain_page_resources(doc, resources)
+    if written is None:
+        return None
+    return (b"<<\n/Contents %s /MediaBox %s /Parent %s /Resources %s /Rotate %s /Trans <<\n\n>> \n  /Type /Page\n>>"
+            % (CONTENTS.token, _box(*box.sequence), PARENT.token, written, fp_str(turn).encode()))
+
+
+def _plain_page_resources(doc, resources) -> bytes | None:
+    """A plain page's resources (see _plain_page) as `_pdf` writes them: the basic fonts, the procedure sets and
+    the forms the page places; None for others."""
+    font, procedures, forms = resources.Font, resources.ProcSet, resources.XObject
+    if (type(font) is not PDFObjectReference or type(procedures) is not list or not procedures
+            or not all(type(word) is str for word in procedures)
+            or any(getattr(resources, name) != {} for name in RESOURCES_UNUSED)):
+        return None
+    entries = b"/Font %d %d R /ProcSet %s" % (*doc.idToObjectNumberAndVersion[font.name], _words(tuple(procedures)))
+    if forms == {}:  # (none placed: left out, as an empty dict is)
+        return b"<<\n%s\n>>" % entries
+    if type(forms) is not PDFDictionary or forms.multiline == "forced":
+        return None
+    return b"<<\n%s /XObject %s\n>>" % (entries, _pdf(forms.dict, doc))
+
+
+@lru_cache(maxsize=16)
+def _words(words: tuple) -> bytes:
+    """A list of texts as `_pdf` writes it: a page's procedure sets, the same on every page."""
+    return _pdf(list(words), None)
 
 
 def page_entries(doc, page) -> dict:
