@@ -10,6 +10,8 @@ from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFObject, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.build.stages import lay_out, maker_for, write_pdf
+from pnp.layout import print_order as layout
+from pnp.layout.furniture import furniture as furniture_spots
 from pnp.layout.imposition import Settings, Slot
 from pnp.model.geometry import Box
 from pnp.model.units import PT
@@ -186,12 +188,31 @@ def test_what_every_page_repeats_is_copied_as_it_was_drawn():
     assert ours._code == theirs._code
 
 
+@pytest.mark.parametrize("form", ["duplex", "fold"])
+def test_a_pages_footer_and_scale_bar_are_written_as_the_canvas_calls_would_write_them(form):
+    game = load_game("buried-treasure")
+    settings = Settings(fold=form == "fold")
+    pages = [page for page in layout.each_page(game, lay_out(game, settings), settings, with_contents=True)
+             if page.furniture]
+    ours, theirs = canvases()
+    theirs._enforceColorSpace = lambda colour: colour  # (as it was: the canvas calls made, not written directly)
+    level = 0
+    for page in pages:
+        spots = furniture_spots(page)
+        level += not spots.bar.turn and not any(spot.turn for spot in spots.lines)
+        for c in (ours, theirs):
+            marks.furniture(c, page)
+            c.showPage()  # (each page starts afresh, as the writer's)
+    assert level and ours._code == theirs._code and ours._doc._pdfVersion == theirs._doc._pdfVersion
+    assert [page.stream for page in ours._doc.Pages.pages] == [page.stream for page in theirs._doc.Pages.pages]
+
+
 # What pnp reads or writes inside reportlab, beyond its documented calls (pnp/write/pdf.py and marks.py,
 # pnp/render/draw.py and artwork.py, pnp/typeset/text.py). pyproject.toml
 # caps reportlab below the first release not tried; when a new one is tried, this names what it moved.
 PRIVATE = {
     "canvas": ["_code", "_doc", "_extgstate", "_formsinuse", "_fontname", "_fontsize", "_leading", "_escape",
-               "state_stack", "init_graphics_state"],
+               "state_stack", "init_graphics_state", "_enforceColorSpace"],
     "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "fontMapping", "ensureMinPdfVersion"],
     "font face": ["_ttf_data", "unitsPerEm", "charToGlyph"],
     "font": ["face", "state", "encoding", "splitString", "getSubsetInternalName", "_assignState"],

@@ -236,6 +236,10 @@ def furniture(c: Canvas, page: Page, placed=None) -> None:
         fold_line(c, page, placed.fold_label)
     if not page.furniture:
         return
+    if not placed.bar.turn and not any(spot.turn for spot in placed.lines) and c._extgstate.getValue("ca") == 1 \
+            and not c._enforceColorSpace:
+        _level_furniture(c, page, placed)
+        return
     c.saveState()
     c.setFillColor(black)
     c.setFont(font("sans"), FURNITURE_SIZE)
@@ -251,3 +255,23 @@ def furniture(c: Canvas, page: Page, placed=None) -> None:
     else:
         scale_bar(c, bar.x, bar.y, label=label, beside=placed.label_beside)
     c.restoreState()
+
+
+BLACK_FILL = "0 0 0 rg"  # what setFillColor(black) writes
+
+
+def _level_furniture(c: Canvas, page: Page, placed) -> None:
+    """`furniture`'s footer and scale bar where none is turned (most pages): the operators saveState,
+    setFillColor(black), setFont, the lines' drawString and restoreState write, written here directly, the
+    canvas's state left as they leave it (every page of a kit has them). Black, which has an alpha, asks for a
+    PDF that knows transparency, as setting it does; its alpha is the canvas's already."""
+    code = c._code
+    code.append("q")
+    code.append(BLACK_FILL)
+    c._doc.ensureMinPdfVersion("transparency")
+    name, leading = font("sans"), FURNITURE_SIZE * 1.2  # (the leading setFont gives)
+    for line, spot in zip(page.footer, placed.lines):
+        code.append(text_code(c, spot.x * PT, spot.y * PT, line, name, FURNITURE_SIZE, leading))
+    bar = placed.bar
+    scale_bar(c, bar.x, bar.y, label=BAR_LABELS[placed.label_beside], beside=placed.label_beside)
+    code.append("Q")
