@@ -438,7 +438,7 @@ class Document:
             else:
                 data = _compressed(stream)
                 self.written.add(number, placing, self.encoded.add(data), used, fonts)
-        resources = _plain_resources(doc, doc.xobjDict(used) if used else None)
+        resources = _placing_resources(doc, used)
         if drawing.transparent:
             doc.ensureMinPdfVersion("transparency")
         place = self._keep(_form_bytes(_box(*box), data, resources))
@@ -686,6 +686,14 @@ def _form_bytes(box: bytes, data: bytes, resources: bytes) -> bytes:
 
 
 _RESOURCES: WeakKeyDictionary = WeakKeyDictionary()  # document -> the forms it places -> `_plain_resources`
+
+
+def _placing_resources(doc, used: list) -> bytes:
+    """`_plain_resources` of a form that places the forms `used` (by their names, as the canvas names them): the
+    dictionary of them, which reportlab's xobjDict makes, made only when these forms were not placed before."""
+    names = tuple(sorted({xObjectName(name) for name in used})) if used else None
+    written = _RESOURCES.setdefault(doc, {}).get(names)
+    return _plain_resources(doc, doc.xobjDict(used) if used else None) if written is None else written
 
 
 def _plain_resources(doc, xobjects) -> bytes:
