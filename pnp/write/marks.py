@@ -89,7 +89,7 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
         data = _met(pdfmetrics.getFont(name), doc, text)
     selected = _selected(c, name, size, leading) if data is not None else None
     if selected is not None:
-        return f"BT 1 0 {fp_str(slant)} 1 {fp_str(x, y)} Tm {selected} ({c._escape(data)}) Tj T* ET"
+        return f"BT 1 0 {fp_str(slant) if slant else '0'} 1 {fp_str(x, y)} Tm {selected} ({c._escape(data)}) Tj T* ET"
     # other text is coded as the document first meets its letters; the same text again (a footer's line on each
     # page) is coded as it was then, its letters all met: kept for the canvas
     coded = c.__dict__.setdefault("_pnp_texts", {})
@@ -113,7 +113,9 @@ def text_code(c: Canvas, x: float, y: float, text: str, name: str | None = None,
 def _selected(c: Canvas, name: str, size: float, leading: float) -> str | None:
     """The operators that select a font's first subset at a size and leading, once the canvas's document has the
     font (None before): written alike every time, so kept for the canvas."""
-    known = c.__dict__.setdefault("_pnp_fonts", {})
+    known = c.__dict__.get("_pnp_fonts")
+    if known is None:
+        known = c.__dict__["_pnp_fonts"] = {}
     selected = known.get((name, size, leading))
     if selected is None:
         face = pdfmetrics.getFont(name)
