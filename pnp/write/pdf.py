@@ -87,7 +87,8 @@ class Scratch:
         self.length = self.at = self.length + len(data)
         return place
 
-    def read(self, place: Spooled) -> bytes:
+    def read(self, place: int) -> bytes:
+        """The bytes at `place` (a Spooled, or the number it is)."""
         offset = place >> 32
         if offset != self.at:
             self.file.seek(offset)
@@ -602,10 +603,12 @@ class Document:
         offset = out.write(PDFFile(doc._pdfVersion).format(doc))
         offsets, number = array("q"), 1  # where each object starts, by its number: the cross-reference table
         faces = 0  # the faces' forms written so far: in FaceForms' order, which is their numbers'
-        while number in doc.numberToId:
+        names, plain = doc.numberToId, type(doc.encrypt) is NoEncryption
+        read, places = self.spool.read, self.faces.places  # (looked up once: a deck's PDF has thousands of faces)
+        while number <= len(names):  # (numbered from 1, each the next; writing an object may number more)
             offsets.append(offset)
-            if list.__getitem__(doc.numberToId, number - 1) is None and type(doc.encrypt) is NoEncryption:
-                data = self.spool.read(Spooled.at(self.faces.places[faces]))  # a face's form, written already
+            if plain and list.__getitem__(names, number - 1) is None:
+                data = read(places[faces])  # a face's form, written already (its place, as a number)
                 offset += out.write(b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") +
                                     b"endobj\n")
                 faces += 1
