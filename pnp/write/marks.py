@@ -183,18 +183,19 @@ def fold_line(c: Canvas, page: Page, label) -> None:
     c.restoreState()
 
 
-def repeated(c: Canvas, key, draw) -> None:
+def repeated(c: Canvas, key, draw, held=()) -> None:
     """What `draw()` writes on the canvas, drawn once a document and copied after that: crop marks and the scale
     bar are the same on every page of a kit. `draw` must leave the canvas as it found it (saveState ...
-    restoreState) and name nothing new (a form)."""
+    restoreState) and name nothing new (a form). A key may name objects by their identity (quicker to look up
+    than what they hold) when they are `held`: kept with what was drawn, so that no other takes their identity."""
     copies = c.__dict__.setdefault("_pnp_repeated", {})
     code = c._code
     if key in copies:
-        code.extend(copies[key])
+        code.extend(copies[key][0])
     else:
         start = len(code)
         draw()
-        copies[key] = code[start:]
+        copies[key] = (code[start:], held)
 
 
 def scale_bar(c: Canvas, x: float, y: float, label: str = BAR_LABELS[0],

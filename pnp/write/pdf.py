@@ -539,8 +539,9 @@ class Document:
                 # its marks are drawn once for the slots its faces fill and the room it leaves them, all they are
                 # made of: a kit's pages place their faces in the same few slots (the same objects), and the cuts
                 # and what the faces cover, worked out from them, took longer than the marks take to copy
-                key = ("marks", tuple([slot for slot, _ in block.placed]), block.content, block.cut_lines)
-                repeated(c, key, lambda block=block: crop_marks(c, block))
+                slots = [slot for slot, _ in block.placed]  # (the same few objects, page after page)
+                key = ("marks", *map(id, slots), id(block.content), block.cut_lines)
+                repeated(c, key, lambda block=block: crop_marks(c, block), held=(slots, block.content))
         if spots is not None:
             furniture(c, page, spots)
         self._show_page()
