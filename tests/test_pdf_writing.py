@@ -189,6 +189,17 @@ def test_what_every_page_repeats_is_copied_as_it_was_drawn():
 
 
 @pytest.mark.parametrize("form", ["duplex", "fold"])
+def test_the_marks_copied_from_page_to_page_are_those_each_page_would_draw(monkeypatch, form):
+    game = load_game("buried-treasure")
+    settings = Settings(fold=form == "fold")
+    parts = lay_out(game, settings)
+    pdfs = [(parts, True)] + [([part], False) for part in parts]  # (a part's last page: fewer slots in the room)
+    copied = [write_pdf(game, written, settings, with_contents=kit) for written, kit in pdfs]
+    monkeypatch.setattr(pdf, "repeated", lambda c, key, draw, held=(): draw())  # (every page's drawn anew)
+    assert [write_pdf(game, written, settings, with_contents=kit) for written, kit in pdfs] == copied
+
+
+@pytest.mark.parametrize("form", ["duplex", "fold"])
 def test_a_pages_footer_and_scale_bar_are_written_as_the_canvas_calls_would_write_them(form):
     game = load_game("buried-treasure")
     settings = Settings(fold=form == "fold")
