@@ -191,7 +191,7 @@ def _plain(value):
     """`value` as plain lists, dicts and scalars: a record's fields (those not starting with `_`), without the
     places in the data files they were read at, which moving a line changes."""
     kind = type(value)  # (the kinds a deck's cards are made of looked for first, by kind: thousands of each)
-    if kind is str or kind is not Fields and isinstance(value, str):
+    if kind is str or isinstance(value, str):
         if "#" not in value:  # (no colour in it: as it is)
             return value
         return HEX.sub(_same_hex, value.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
