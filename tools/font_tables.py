@@ -1,6 +1,6 @@
 """Write pnp/fonts/tables.marshal: what reportlab reads from each font pnp ships, so that a build takes it from
 there rather than reading every font file's tables again (pnp/typeset/text.py, `truetype`). Run it again when a
-font or reportlab changes (tests/test_fonts.py says when):
+font or reportlab changes (tests/test_font_tables_kept.py says when):
 
     python tools/font_tables.py
 """
