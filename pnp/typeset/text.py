@@ -316,10 +316,11 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
     room = w * PT
     while True:
         lines = _set(runs, font_name, size / given if given else 1.0, given, aspects, room)
-        sizes = [_line_size(line, size) for line in lines]  # (each line's, for its leading)
-        widths = [_width(line) for line in lines]
+        # each line's size (for its leading) and width: a line of one piece (most) its piece's
+        sizes = [line[0][3] if len(line) == 1 else _line_size(line, size) for line in lines]
+        widths = [line[-1][0] + line[-1][7] if line else 0.0 for line in lines]
         tall = sum(sizes) * leading
-        fits = all([wide <= room for wide in widths]) and (height is None or tall <= height + 0.01)
+        fits = max(widths) <= room and (height is None or tall <= height + 0.01)
         if fits or not fit or size <= smallest:
             break
         size = max(smallest, size * 0.92)
@@ -333,7 +334,7 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
                     for line in lines])
     return TextLayout(tuple([_plain(line) for line in pieces]), size, tuple([(b + shift) / PT for b in baselines]),
                       tuple([wide / PT for wide in widths]), fits, pieces,
-                      min([p.size for line in pieces for p in line] or [size]), top / PT)
+                      min([p[3] for line in lines for p in line] or [size]), top / PT)
 
 
 def _plain(line: tuple) -> str:
