@@ -36,6 +36,11 @@ SAFE = 3.0  # mm inside the trim: the safe zone
 GRAZE = 1.0  # mm: ink less than this past its frame or into the safe zone is a warning, from this on an error
 CONTRAST = 3.0  # the lowest contrast ratio of text against what lies under it (WCAG's, 1 to 21) that is not warned of
 PAPER = (1.0, 1.0, 1.0)  # what lies under everything: white paper
+SCENES = 64  # steps whose scene after them a scene keeps at once (see Scene): a template's own, and the few
+# faces' texts since it was last emptied
+KEPT_SCENES = 1024  # scenes kept at once, all let go past that (a deck's template makes a few dozen)
+SCENE_SIZE = 64  # frames and paints a scene holds at most: a face's steps after those are checked in full (each
+# scene holds all before it, and a face's steps may be thousands)
 
 FIT, FRAME, SAFE_ZONE, SMALL, FAINT = "fit", "frame", "safe zone", "small", "contrast"
 
@@ -87,16 +92,74 @@ def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=(
     w, h = size
     safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
     palette_items, paints = tuple(sorted(palette.items())), []
-    painted(under, Place(), paints, palette_items)
-    _check(steps, safe, Place(), paints, (), palette_items, found)
+    if under:  # (a face drawn over another: checked in full)
+        painted(under, Place(), paints, palette_items)
+        _check(steps, safe, Place(), paints, (), palette_items, found)
+        return found
+    scene = Scene.first(safe, palette_items)
+    for index, step in enumerate(steps, start=1):
+        if len(scene.frames) + len(scene.paints) > SCENE_SIZE:  # the rest of a busy face: checked in full
+            _check(steps[index - 1:], safe, ROOT, list(scene.paints), (), palette_items, found, list(scene.frames),
+                   index)
+            break
+        scene, notes = scene.then(step, index)
+        found += notes
     return found
 
 
-def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, palette: tuple, found: list) -> None:
+class Scene:
+    """What the steps of a face drawn so far leave for a text after them: the frames it may lie in and what they
+    painted (`_check`), on a face of that safe zone and palette. A template's faces share most of their steps
+    (pnp/render/steps.py reads a line once for them all): the scene after each step and what it gave are worked
+    out once for a scene, kept by the step itself and its place (`then`)."""
+
+    __slots__ = ("safe", "palette", "frames", "paints", "after")
+    firsts: dict = {}  # (safe zone, palette) -> the scene before a face's first step, and from it every scene kept
+    made = 0  # scenes made since `firsts` was last emptied
+
+    def __init__(self, safe: Box | None, palette: tuple, frames: tuple = (), paints: tuple = ()):
+        self.safe, self.palette, self.frames, self.paints = safe, palette, frames, paints
+        self.after: dict = {}  # (id of a step, its number) -> (the step, the scene after it, what it gave)
+
+    @classmethod
+    def first(cls, safe: Box | None, palette: tuple) -> "Scene":
+        """The scene before the first step of a face of that safe zone and palette."""
+        if cls.made >= KEPT_SCENES:  # (all let go at once: memory stays flat whatever the faces)
+            cls.firsts.clear()
+            cls.made = 0
+        found = cls.firsts.get((safe, palette))
+        if found is None:
+            found = cls.firsts[safe, palette] = cls(safe, palette)
+            cls.made += 1
+        return found
+
+    def then(self, step: tuple, index: int) -> tuple["Scene", tuple]:
+        """The scene after `step`, the face's step number `index`, and the findings of its text."""
+        known = self.after.get((id(step), index))
+        if known is not None and known[0] is step:
+            return known[1], known[2]
+        frames, paints, found = list(self.frames), list(self.paints), []
+        _check((step,), self.safe, ROOT, paints, (), self.palette, found, frames, index)
+        if len(frames) == len(self.frames) and len(paints) == len(self.paints):  # (as a text step leaves it)
+            scene = self
+        else:
+            scene = Scene(self.safe, self.palette, tuple(frames), tuple(paints))
+            if len(frames) + len(paints) > SCENE_SIZE:  # not kept (the face's later steps are checked in full)
+                return scene, tuple(found)
+            Scene.made += 1
+        if len(self.after) >= SCENES:  # a deck's own texts come once each: keep memory flat
+            self.after.clear()
+        self.after[id(step), index] = (step, scene, tuple(found))
+        return scene, tuple(found)
+
+
+def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, palette: tuple, found: list,
+           frames: list | None = None, start: int = 1) -> None:
     """Check the text of `steps`, drawn at `place` (a group's frame in the face); `paints` is what was painted
-    before them, in the face's coordinates."""
-    frames = []  # (the rectangle a text must keep inside, which step drew it)
-    for index, (name, v) in enumerate(steps, start=1):
+    before them, in the face's coordinates, and `frames` the frames drawn before them in the same group; the
+    first of them is step number `start`."""
+    frames = [] if frames is None else frames  # (the rectangle a text must keep inside, which step drew it)
+    for index, (name, v) in enumerate(steps, start=start):
         if name == "rect":
             frames.append((_frame(v["x"], v["y"], v["w"], v["h"], v["width"] if v["stroke"] != "none" else 0.0),
                            path + (index,)))
@@ -238,6 +301,9 @@ class Place:
     def point(self, u: float, v: float) -> tuple[float, float]:
         a, b, c, d, e, f = self.matrix
         return a * u + b * v + e, c * u + d * v + f
+
+
+ROOT = Place()  # a face's own frame
 
 
 def _local(matrix: tuple, x: float, y: float) -> tuple[float, float]:
