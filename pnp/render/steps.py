@@ -15,7 +15,7 @@ from pnp.errors import DataError, OverLimit, Where
 from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.read.datafile import parse_yaml
 from pnp.render import quickyaml  # (at the top: asked for on every face, an import there is a lookup a face)
-from pnp.typeset.markup import MarkupError, icons, parse, plain
+from pnp.typeset.markup import MarkupError, icons, parse, plain, styled
 from pnp.typeset.text import BOLD, quoted, shown_font
 
 FONTS = ("sans", "bold", "title")
@@ -168,11 +168,13 @@ class Steps:
         except quickyaml.Unsure:
             return None
         checked = {**alike, "text": text}
-        if not plain(text):
+        if styled(text):
             problems: list = []
             checked["icons"] = self._rich(checked, Where(label, 0, f"step {index + 1}").at("text"), problems)
             if problems:
                 return None
+        elif not plain(text):  # (colons alone: no icons, as `_rich` finds)
+            checked["icons"] = ()
         return "text", checked
 
     def _keep_text(self, line: str, step: tuple) -> None:
