@@ -114,6 +114,8 @@ class FaceMaker:
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
         # first given and the key of the face it made then
+        self.unread: dict = {}  # (template, size, bleed) -> `_given` when it is given none of the data it reads,
+        # nor drawn over another face
         self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
         self.inked = Recent(KEPT_FACES)  # face key -> the face printed with low ink (ink.py)
 
@@ -303,8 +305,13 @@ class FaceMaker:
             used = self.variables[template]
         else:
             used = self.variables[template]
-        return digest(self.sources, template, *size, bleed, *((over.key,) if over else ()),
-                      context if used is None else {name: context[name] for name in used if name in context})
+        read = context if used is None else {name: context[name] for name in used if name in context}
+        if read or over:
+            return digest(self.sources, template, *size, bleed, *((over.key,) if over else ()), read)
+        found = self.unread.get((template, *size, bleed))  # (a back: worked out once a size)
+        if found is None:
+            found = self.unread[template, *size, bleed] = digest(self.sources, template, *size, bleed, read)
+        return found
 
     @property
     def sources(self) -> str:
