@@ -138,19 +138,22 @@ class Scene:
         known = self.after.get((id(step), index))
         if known is not None and known[0] is step:
             return known[1], known[2]
-        frames, paints, found = list(self.frames), list(self.paints), []
-        _check((step,), self.safe, ROOT, paints, (), self.palette, found, frames, index)
-        if len(frames) == len(self.frames) and len(paints) == len(self.paints):  # (as a text step leaves it)
+        found: list = []
+        if step[0] == "text":  # (checked as `_check` checks it; it adds no frame, paints nothing)
+            if step[1]["text"].strip():
+                _check_text(step[1], self.frames, self.safe, ROOT, self.paints, (index,), self.palette, found)
             scene = self
         else:
+            frames, paints = list(self.frames), list(self.paints)
+            _check((step,), self.safe, ROOT, paints, (), self.palette, found, frames, index)
             scene = Scene(self.safe, self.palette, tuple(frames), tuple(paints))
             if len(frames) + len(paints) > SCENE_SIZE:  # not kept (the face's later steps are checked in full)
                 return scene, tuple(found)
             Scene.made += 1
         if len(self.after) >= SCENES:  # a deck's own texts come once each: keep memory flat
             self.after.clear()
-        self.after[id(step), index] = (step, scene, tuple(found))
-        return scene, tuple(found)
+        notes = self.after[id(step), index] = (step, scene, tuple(found))
+        return scene, notes[2]
 
 
 def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, palette: tuple, found: list,
