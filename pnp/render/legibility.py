@@ -89,22 +89,27 @@ def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=(
     its text out of the safe zone too; `palette` names the colours the steps may use; `under` are the steps
     of a face it is drawn over, if any."""
     found: list = []
-    w, h = size
-    safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
-    palette_items, paints = tuple(sorted(palette.items())), []
+    palette_items = tuple(sorted(palette.items()))
     if under:  # (a face drawn over another: checked in full)
+        paints: list = []
         painted(under, Place(), paints, palette_items)
-        _check(steps, safe, Place(), paints, (), palette_items, found)
+        _check(steps, _safe(size, cut), Place(), paints, (), palette_items, found)
         return found
-    scene = Scene.first(safe, palette_items)
+    scene = Scene.first(size, cut, palette_items)
     for index, step in enumerate(steps, start=1):
-        if len(scene.frames) + len(scene.paints) > SCENE_SIZE:  # the rest of a busy face: checked in full
-            _check(steps[index - 1:], safe, ROOT, list(scene.paints), (), palette_items, found, list(scene.frames),
-                   index)
+        if scene.full:  # the rest of a busy face: checked in full
+            _check(steps[index - 1:], scene.safe, ROOT, list(scene.paints), (), palette_items, found,
+                   list(scene.frames), index)
             break
         scene, notes = scene.then(step, index)
         found += notes
     return found
+
+
+def _safe(size: tuple[float, float], cut: bool) -> Box | None:
+    """The safe zone of a face of that size `cut` out along its trim (a card); None for another face."""
+    w, h = size
+    return Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
 
 
 class Scene:
@@ -113,23 +118,24 @@ class Scene:
     (pnp/render/steps.py reads a line once for them all): the scene after each step and what it gave are worked
     out once for a scene, kept by the step itself and its place (`then`)."""
 
-    __slots__ = ("safe", "palette", "frames", "paints", "after")
-    firsts: dict = {}  # (safe zone, palette) -> the scene before a face's first step, and from it every scene kept
+    __slots__ = ("safe", "palette", "frames", "paints", "full", "after")
+    firsts: dict = {}  # (size, cut, palette) -> the scene before a face's first step, and from it every scene kept
     made = 0  # scenes made since `firsts` was last emptied
 
     def __init__(self, safe: Box | None, palette: tuple, frames: tuple = (), paints: tuple = ()):
         self.safe, self.palette, self.frames, self.paints = safe, palette, frames, paints
+        self.full = len(frames) + len(paints) > SCENE_SIZE  # (a busy face's: not kept, see `then`)
         self.after: dict = {}  # (id of a step, its number) -> (the step, the scene after it, what it gave)
 
     @classmethod
-    def first(cls, safe: Box | None, palette: tuple) -> "Scene":
-        """The scene before the first step of a face of that safe zone and palette."""
+    def first(cls, size: tuple[float, float], cut: bool, palette: tuple) -> "Scene":
+        """The scene before the first step of a face of that size, `cut` or not (see `problems`), and palette."""
         if cls.made >= KEPT_SCENES:  # (all let go at once: memory stays flat whatever the faces)
             cls.firsts.clear()
             cls.made = 0
-        found = cls.firsts.get((safe, palette))
+        found = cls.firsts.get((size, cut, palette))
         if found is None:
-            found = cls.firsts[safe, palette] = cls(safe, palette)
+            found = cls.firsts[size, cut, palette] = cls(_safe(size, cut), palette)
             cls.made += 1
         return found
 
@@ -147,7 +153,7 @@ class Scene:
             frames, paints = list(self.frames), list(self.paints)
             _check((step,), self.safe, ROOT, paints, (), self.palette, found, frames, index)
             scene = Scene(self.safe, self.palette, tuple(frames), tuple(paints))
-            if len(frames) + len(paints) > SCENE_SIZE:  # not kept (the face's later steps are checked in full)
+            if scene.full:  # not kept (the face's later steps are checked in full)
                 return scene, tuple(found)
             Scene.made += 1
         if len(self.after) >= SCENES:  # a deck's own texts come once each: keep memory flat
