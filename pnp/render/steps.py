@@ -295,4 +295,8 @@ def _parsed(text: str, template: str, where: Where):
 
 def _count(steps: tuple) -> int:
     """Steps of a face, its groups' own steps counted too."""
-    return sum(1 + (_count(values["steps"]) if name == "group" else 0) for name, values in steps)
+    count = len(steps)
+    for name, values in steps:
+        if name == "group":
+            count += _count(values["steps"])
+    return count
