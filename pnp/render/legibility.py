@@ -118,7 +118,7 @@ class Scene:
     (pnp/render/steps.py reads a line once for them all): the scene after each step and what it gave are worked
     out once for a scene, kept by the step itself and its place (`then`)."""
 
-    __slots__ = ("safe", "palette", "frames", "paints", "full", "after")
+    __slots__ = ("safe", "palette", "frames", "paints", "full", "after", "under")
     firsts: dict = {}  # (size, cut, palette) -> the scene before a face's first step, and from it every scene kept
     made = 0  # scenes made since `firsts` was last emptied
 
@@ -126,6 +126,7 @@ class Scene:
         self.safe, self.palette, self.frames, self.paints = safe, palette, frames, paints
         self.full = len(frames) + len(paints) > SCENE_SIZE  # (a busy face's: not kept, see `then`)
         self.after: dict = {}  # (id of a step, its number) -> (the step, the scene after it, what it gave)
+        self.under: dict = {}  # a point of the face -> the colour painted there (`colour_under`)
 
     @classmethod
     def first(cls, size: tuple[float, float], cut: bool, palette: tuple) -> "Scene":
@@ -147,7 +148,8 @@ class Scene:
         found: list = []
         if step[0] == "text":  # (checked as `_check` checks it; it adds no frame, paints nothing)
             if step[1]["text"].strip():
-                _check_text(step[1], self.frames, self.safe, ROOT, self.paints, (index,), self.palette, found)
+                _check_text(step[1], self.frames, self.safe, ROOT, self.paints, (index,), self.palette, found,
+                            self.under)
             scene = self
         else:
             frames, paints = list(self.frames), list(self.paints)
@@ -211,8 +213,9 @@ def step_name(path: tuple) -> str:
 
 
 def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,
-                palette: tuple, found: list) -> None:
-    """Note what keeps one text step from being read (a step marked `fine` gives no warning)."""
+                palette: tuple, found: list, under: dict | None = None) -> None:
+    """Note what keeps one text step from being read (a step marked `fine` gives no warning); `under` keeps the
+    colour painted at each point asked of `paints` (a Scene's), when given."""
     def note(kind: str, error: bool, amount: float, detail: str = "") -> None:
         if error or not v["fine"]:
             step = step_name(path)
@@ -228,7 +231,7 @@ def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints:
     if not v["rotate"]:
         for kind, over, detail in _spilt(_ink_edges(v, layout), middle, frames, safe):
             note(kind, over >= GRAZE, over, detail)
-    faint = _faint(v, place.point(*middle), paints, palette, layout)
+    faint = _faint(v, place.point(*middle), paints, palette, layout, under)
     if faint:
         note(FAINT, False, *faint)
 
@@ -255,11 +258,18 @@ def _spilt(ink: tuple, middle: tuple, frames: list, safe: Box | None) -> list:
     return found
 
 
-def _faint(v: dict, point: tuple, paints: list, palette: tuple, layout) -> tuple | None:
+def _faint(v: dict, point: tuple, paints: list, palette: tuple, layout, seen: dict | None = None) -> tuple | None:
     """A text's lowest contrast ratio with what lies under `point` (its middle, in the face), of its own colour
     and each colour set inside it, and the two colours, when it is below CONTRAST; None when it is not, or the
-    colours are not known."""
-    under = _colour_under(point, tuple(paints))
+    colours are not known. `seen`: the colours found under points of `paints` so far (see `_check_text`)."""
+    if seen is None:
+        under = _colour_under(point, tuple(paints))
+    else:
+        under = seen.get(point, seen)
+        if under is seen:
+            if len(seen) >= SCENES:
+                seen.clear()
+            under = seen[point] = colour_under(point, paints)
     if under is None:
         return None
     inks = tuple(dict.fromkeys([v["colour"], *(piece.colour for line in layout.pieces for piece in line
