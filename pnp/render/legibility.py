@@ -36,8 +36,8 @@ SAFE = 3.0  # mm inside the trim: the safe zone
 GRAZE = 1.0  # mm: ink less than this past its frame or into the safe zone is a warning, from this on an error
 CONTRAST = 3.0  # the lowest contrast ratio of text against what lies under it (WCAG's, 1 to 21) that is not warned of
 PAPER = (1.0, 1.0, 1.0)  # what lies under everything: white paper
-SCENES = 64  # steps whose scene after them a scene keeps at once (see Scene): a template's own, and the few
-# faces' texts since it was last emptied
+SCENES = 64  # steps whose scene after them a scene keeps at once, and points under its texts (see Scene): a
+# template's own, and the few faces' texts met since it was last emptied
 KEPT_SCENES = 1024  # scenes kept at once, all let go past that (a deck's template makes a few dozen)
 SCENE_SIZE = 64  # frames and paints a scene holds at most: a face's steps after those are checked in full (each
 # scene holds all before it, and a face's steps may be thousands)
@@ -168,7 +168,7 @@ def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, p
            frames: list | None = None, start: int = 1) -> None:
     """Check the text of `steps`, drawn at `place` (a group's frame in the face); `paints` is what was painted
     before them, in the face's coordinates, and `frames` the frames drawn before them in the same group; the
-    first of them is step number `start`."""
+    first of `steps` is step number `start` there."""
     frames = [] if frames is None else frames  # (the rectangle a text must keep inside, which step drew it)
     for index, (name, v) in enumerate(steps, start=start):
         if name == "rect":
