@@ -316,10 +316,9 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
     room = w * PT
     while True:
         lines = _set(runs, font_name, size / given if given else 1.0, given, aspects, room)
-        # each line's size (for its leading), a line of one piece (most) its piece's; and width, to its last
-        # piece's end
+        # each line's size (for its leading), a line of one piece (most) its piece's, and width
         sizes = [line[0][3] if len(line) == 1 else _line_size(line, size) for line in lines]
-        widths = [line[-1][0] + line[-1][7] if line else 0.0 for line in lines]
+        widths = [_width(line) for line in lines]
         tall = sum(sizes) * leading
         fits = max(widths) <= room and (height is None or tall <= height + 0.01)
         if fits or not fit or size <= smallest:
@@ -351,6 +350,10 @@ def _line_size(line: list, size: float) -> float:
     """The size a line's leading is measured from: its largest text or icon's, the step's size at least when
     it has no pieces (an empty line)."""
     return max((piece[3] for piece in line), default=size)
+
+
+def _width(line: list) -> float:
+    return line[-1][0] + line[-1][7] if line else 0.0
 
 
 def _set(runs, font_name: str, scale: float, given: float, aspects: dict, width: float) -> list[list]:
