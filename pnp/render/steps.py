@@ -276,7 +276,7 @@ class Steps:
                     return None
             elif "icons" in values:
                 problems = []
-                values["icons"] = self._rich(values, Where(""), problems)
+                values["icons"] = self._rich(values, Where(""), problems) if styled(values["text"]) else ()
                 if problems:
                     return None
             steps.append((name, values))
