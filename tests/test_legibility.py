@@ -176,3 +176,30 @@ def test_a_sheet_s_text_is_read_against_the_background_it_is_printed_over(toy, t
     edit(toy / "templates/numbered.yaml.j2", "align: left}}]}", 'align: left, colour: "#FFFFFF"}}]}')
     said = warnings(run(toy, tmp_path))
     assert len(said) == 1 and "numbered-background.yaml.j2:2:" in said[0]
+
+
+def test_a_step_faces_share_is_checked_against_what_each_face_drew_before_it():
+    """The checks keep what a shared step gave after the steps before it (legibility.Scene): the same text step
+    after another frame, or at another place among the steps, is checked again there."""
+    from pnp.render.legibility import FRAME, problems
+
+    text = ("text", {"text": "Ahoy there, matey", "x": 5.0, "y": 5.0, "w": 40.0, "h": 10.0, "size": 10.0, "font": "sans",
+                     "colour": "#000000", "align": "left", "valign": "top", "leading": 1.2, "fit": True,
+                     "rotate": 0.0, "opacity": 1.0, "fine": False})
+
+    def rect(w: float) -> tuple:
+        return ("rect", {"x": 0.0, "y": 0.0, "w": w, "h": 30.0, "r": 0.0, "fill": "#FFFFFF", "stroke": "none",
+                         "width": 0.3, "dash": None, "opacity": 1.0})
+
+    wide, narrow = rect(60.0), rect(30.0)  # (the text runs past the narrow one)
+
+    def kinds(*steps) -> list:
+        return [(note.kind, note.step, note.detail) for note in problems(steps, (63.5, 88.9), False, {})]
+
+    for _ in range(2):  # (the second time from what the first kept)
+        assert kinds(wide, text) == []
+        assert kinds(narrow, text) == [(FRAME, "step 2", "the rect of step 1")]
+        assert kinds(narrow, wide, text) == [(FRAME, "step 3", "the rect of step 1")]
+        assert kinds(wide, narrow, text) == [(FRAME, "step 3", "the rect of step 2")]
+        assert kinds(narrow, text, text) == [(FRAME, f"step {step}", "the rect of step 1") for step in (2, 3)]
+        assert kinds(*[wide] * 70, narrow, text) == [(FRAME, "step 72", "the rect of step 71")]  # (a busy face)

@@ -236,7 +236,8 @@ def test_a_build_keeps_each_face_key_once_as_bytes_and_finds_a_cards_face_by_its
         for page in deck[0].pages:
             document.page(maker.page(page))
         gc.collect()
-        made = [n for code in (keys.digest.__code__, keys.FaceNumbers.key.__code__, keys.ByNumber.get.__code__)
+        made = [n for code in (keys.digest.__code__, keys.digest_before.__code__, keys.FaceNumbers.key.__code__,
+                               keys.ByNumber.get.__code__)
                 for n in range(code.co_firstlineno, code.co_firstlineno + 6)]
         numbered = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(True, keys.__file__)]).filter_traces(
             [tracemalloc.Filter(False, keys.__file__, n) for n in made])  # (the keys and numbers made for the faces

@@ -318,3 +318,18 @@ def test_a_step_faces_share_draws_on_each_what_it_draws_alone():
     remembering.record(first)
     for each in later:
         assert remembering.record(each) == painter().record(each)
+
+
+def test_a_step_whose_face_draws_a_number_no_pdf_holds_is_refused_on_every_face_that_shares_it():
+    """The painter checks only the operators a face writes anew, those of a step it remembers having been checked
+    with an earlier face: a step remembered from a face refused for its numbers is refused again on the next."""
+    from pnp.errors import DataError, Where
+    from pnp.render.draw import Painter
+    from pnp.render.faces import Face
+
+    art = ("art", {"art": "speck", "src": "speck.svg", "x": 0.0, "y": 0.0, "w": 60.0, "h": 80.0, "rotate": 0.0,
+                   "opacity": 1.0})  # artwork a trillionth of a point wide, scaled up to 60 mm
+    painter = Painter({}, lambda art, where: (1e-15, 1e-15))
+    for _ in range(2):
+        with pytest.raises(DataError, match="no PDF can hold"):
+            painter.record(Face("test", (art,), (63.5, 88.9), 3.0, Where("test")))

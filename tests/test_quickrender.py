@@ -150,6 +150,23 @@ def test_unsure_values_leave_the_text_to_jinja2():
     assert quickrender.render(pieces, {"card": {"title": 7}}, None) == "7"
 
 
+def test_values_that_read_only_names_are_kept_for_those_names_values_each_told_apart():
+    """A value of names and numbers alone (`w - 7`) is worked out once for each set of the names' values: 3 and
+    3.0, 0.0 and -0.0, a number and its text each write their own; a name not given is still unsure."""
+    pieces = quickrender.pieces(Renderer([]).env.parse("{{ w - 7 }} {{ -b }} {{ card.title }}"), {})
+    for _ in range(2):  # (the second time from what the first kept)
+        for w, b, written in [(10, 0.0, "3 -0.0 t"), (10.0, -0.0, "3.0 0.0 t"), (10, 0, "3 0 t"),
+                              (True, 1, None), (1, 1, "-6 -1 t"), ("10", 1, None)]:
+            context = {"w": w, "b": b, "card": {"title": "t"}}
+            if written is None:
+                with pytest.raises(quickrender.Unsure):
+                    quickrender.render(pieces, context, None)
+            else:
+                assert quickrender.render(pieces, context, None) == written
+    with pytest.raises(quickrender.Unsure):
+        quickrender.render(pieces, {"w": 10, "card": {"title": "t"}}, None)
+
+
 def test_a_template_compiled_in_an_earlier_build_is_rendered_quickly_from_its_second_face(tmp_path):
     (tmp_path / "front.j2").write_text(FRONT, encoding="utf-8")
     kept = tmp_path / "cache.sqlite"

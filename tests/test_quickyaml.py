@@ -128,3 +128,16 @@ def test_awkward_text_is_found_alike_with_or_without_the_pattern():
     texts = [chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF or code % 64 == 0]
     texts += ["- rect: {x: 1}\n- text: {text: \"a\tb\"}\n", "plain\nlines\n", "", "a\x7fb", "é\x01", "ok é"]
     assert [awkward(text) for text in texts] == [AWKWARD.search(text) is not None for text in texts]
+
+
+@pytest.mark.parametrize("line, split", [
+    ('- text: {text: "Card 1: move", x: 7}', ('- text: {text: , x: 7}', '"Card 1: move"')),
+    ('- text: {text: "say \\"ahoy\\"", x: 7}', ('- text: {text: , x: 7}', '"say \\"ahoy\\""')),
+    ('- text: {text: "a\\\\", x: "b"}', ('- text: {text: , x: "b"}', '"a\\\\"')),
+    ('- text: {text: "", x: 7}', ('- text: {text: , x: 7}', '""')),
+    ('- text: {text: "never closed, x: 7}', None), ('- text: {text: \'single\', x: 7}', None),
+    ('- rect: {text: "a", x: 7}', None)])
+def test_a_text_step_s_line_is_split_at_the_quote_that_closes_its_text(line, split):
+    from pnp.render.steps import Steps
+
+    assert Steps._text_split(line) == split

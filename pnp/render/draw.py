@@ -71,11 +71,12 @@ def artwork_of(steps):
 
 REPEATED = ("rect", "circle", "ellipse", "line", "polygon", "art", "text")  # steps whose operators are remembered
 REMEMBERED = 1024  # such steps' operators kept at once
+FULL = frozenset([1])  # the value of every transparency state at full opacity (reportlab's 1, 1.0 or True)
 
 
 def _opaque(c) -> bool:
     """Whether the canvas draws at full opacity, no transparency state in force."""
-    return all(value == 1 for value in c._extgstate._d.values())
+    return FULL.issuperset(c._extgstate._d.values())
 
 
 class Painter:
@@ -100,13 +101,29 @@ class Painter:
         self.dpi: dict = {}
         self.height = face.size[1]
         self.where = face.where
-        self._draw(steps)
-        bad = numbers.unprintable(c._code)
-        if bad:  # numbers each within range (the steps' specs saw to it) that, combined, are not
-            raise DataError([(face.where, f"draws a number no PDF can hold ({bad}): check the sizes and turns "
-                                          "of its steps")])
+        self.replayed = []  # (start, end) of each run of the code written as an earlier face wrote it
+        try:
+            self._draw(steps)
+            bad = numbers.unprintable(self._fresh(c._code))
+            if bad:  # numbers each within range (the steps' specs saw to it) that, combined, are not
+                raise DataError([(face.where, f"draws a number no PDF can hold ({bad}): check the sizes and "
+                                              "turns of its steps")])
+        except Exception:
+            self.drawn.clear()  # what this face remembered is written again only once a face's check has seen it
+            raise
         return Drawing(tuple(c._code), tuple(c._extgstate._c.items()), tuple(self.uses), self.dpi,
                        c._doc._pdfVersion >= PDF_SUPPORT_VERSION["transparency"])
+
+    def _fresh(self, code: list) -> list:
+        """The code of a face but the runs of it written as an earlier face wrote them (`replayed`): those were
+        checked with that face (operators are remembered only from a face drawn whole and checked)."""
+        if not self.replayed:
+            return code
+        fresh, at = [], 0
+        for start, end in self.replayed:
+            fresh += code[at:start]
+            at = end
+        return fresh + code[at:]
 
     def _draw(self, steps) -> None:
         for step in steps:
@@ -123,15 +140,21 @@ class Painter:
         transparency state set). A text that cannot be drawn (a glyph missing) raises before it is remembered."""
         c = self.c
         name, values = step
-        placed = (values["art"],) if name == "art" else [art for _, art, _ in values.get("icons", ())]
-        key = (id(step), self.height, tuple([self.uses[art] for art in placed]))
+        if name == "art":
+            places = (self.uses[values["art"]],)
+        else:
+            icons = values.get("icons") if name == "text" else None
+            places = tuple([self.uses[art] for _, art, _ in icons]) if icons else ()
+        key = (id(step), self.height, places)
         known = self.drawn.get(key)
-        if known is not None and known[0] is step and _opaque(c):
-            c._code.extend(known[1])
+        opaque = _opaque(c)
+        if known is not None and known[0] is step and opaque:
+            code = c._code
+            self.replayed.append((len(code), len(code) + len(known[1])))
+            code += known[1]
             c._doc._pdfVersion = max(c._doc._pdfVersion, known[2])
             return
         start, states = len(c._code), len(c._extgstate._c)
-        opaque = _opaque(c)
         getattr(self, f"_{name}")(values, self.where)
         if opaque and _opaque(c) and len(c._extgstate._c) == states:
             if len(self.drawn) >= REMEMBERED:

@@ -31,7 +31,7 @@ from pnp.render import legibility
 from pnp.render.draw import uses_of
 from pnp.render.drawings import Drawings
 from pnp.render.findings import Findings
-from pnp.render.keys import ByNumber, FaceNumbers, digest
+from pnp.render.keys import ByNumber, FaceNumbers, digest, digest_before, written_after
 from pnp.render.library import Library
 from pnp.render.steps import Steps
 from pnp.typeset.text import game_font
@@ -114,6 +114,9 @@ class FaceMaker:
         # when it cannot be made; what keeps its text from being read; what else keeps it from being made)
         self.variables: dict = {}  # template -> the names of the context it reads (None: any), or what it was
         # first given and the key of the face it made then
+        self.unread: dict = {}  # (template, size, bleed) -> `_given` when it is given none of the data it reads,
+        # nor drawn over another face
+        self.after_text: dict = {}  # (size, bleed) -> what a face's key holds after its text (see `_make`)
         self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
         self.inked = Recent(KEPT_FACES)  # face key -> the face printed with low ink (ink.py)
 
@@ -303,8 +306,13 @@ class FaceMaker:
             used = self.variables[template]
         else:
             used = self.variables[template]
-        return digest(self.sources, template, *size, bleed, *((over.key,) if over else ()),
-                      context if used is None else {name: context[name] for name in used if name in context})
+        read = context if used is None else {name: context[name] for name in used if name in context}
+        if read or over:
+            return digest(self.sources, template, *size, bleed, *((over.key,) if over else ()), read)
+        found = self.unread.get((template, *size, bleed))  # (a back: worked out once a size)
+        if found is None:
+            found = self.unread[template, *size, bleed] = digest(self.sources, template, *size, bleed, read)
+        return found
 
     @property
     def sources(self) -> str:
@@ -377,7 +385,10 @@ class FaceMaker:
         text = self.render(template, size, bleed, where, context)
         # (one string a face, however often it is found again in the store: the build keeps what it wrote of a
         # face, what it prints, by its key)
-        key = sys.intern(digest(text, size, bleed, self.palette, *self.own_fonts))
+        after = self.after_text.get((size, bleed))
+        if after is None:
+            after = self.after_text[size, bleed] = written_after(size, bleed, self.palette, *self.own_fonts)
+        key = sys.intern(digest_before(text, after))  # (digest(text, size, bleed, self.palette, *self.own_fonts))
         made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
         steps, quick = self.steps.read_lines(text, template, where)
         notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette, over.steps if over else ()))

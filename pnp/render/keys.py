@@ -11,6 +11,17 @@ def digest(*parts) -> str:
     return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def digest_before(first, after: str) -> str:
+    """`digest(first, *others)`, given what `written_after` wrote of the others: for the many keys that share all
+    but their first part (each face's text, then its size, bleed and palette), those written once."""
+    return hashlib.sha256(f"({first!r}, {after}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def written_after(*parts) -> str:
+    """What `digest` writes of `parts` (one at least) after a part before them (see `digest_before`)."""
+    return repr(parts)[1:] if len(parts) > 1 else f"{parts[0]!r})"
+
+
 class FaceNumbers:
     """Each face key a build meets, numbered in the order met (from 0): what a build keeps of every face it made,
     to find again what it did with it (the form a PDF drew it in, how it was written, the face a card's request

@@ -36,6 +36,11 @@ SAFE = 3.0  # mm inside the trim: the safe zone
 GRAZE = 1.0  # mm: ink less than this past its frame or into the safe zone is a warning, from this on an error
 CONTRAST = 3.0  # the lowest contrast ratio of text against what lies under it (WCAG's, 1 to 21) that is not warned of
 PAPER = (1.0, 1.0, 1.0)  # what lies under everything: white paper
+SCENES = 64  # steps whose scene after them a scene keeps at once, and points under its texts (see Scene): a
+# template's own, and the few faces' texts met since it was last emptied
+KEPT_SCENES = 1024  # scenes kept at once, all let go past that (a deck's template makes a few dozen)
+SCENE_SIZE = 64  # frames and paints a scene holds at most: a face's steps after those are checked in full (each
+# scene holds all before it, and a face's steps may be thousands)
 
 FIT, FRAME, SAFE_ZONE, SMALL, FAINT = "fit", "frame", "safe zone", "small", "contrast"
 
@@ -84,19 +89,88 @@ def problems(steps, size: tuple[float, float], cut: bool, palette: dict, under=(
     its text out of the safe zone too; `palette` names the colours the steps may use; `under` are the steps
     of a face it is drawn over, if any."""
     found: list = []
-    w, h = size
-    safe = Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
-    palette_items, paints = tuple(sorted(palette.items())), []
-    painted(under, Place(), paints, palette_items)
-    _check(steps, safe, Place(), paints, (), palette_items, found)
+    palette_items = tuple(sorted(palette.items()))
+    if under:  # (a face drawn over another: checked in full)
+        paints: list = []
+        painted(under, Place(), paints, palette_items)
+        _check(steps, _safe(size, cut), Place(), paints, (), palette_items, found)
+        return found
+    scene = Scene.first(size, cut, palette_items)
+    for index, step in enumerate(steps, start=1):
+        if scene.full:  # the rest of a busy face: checked in full
+            _check(steps[index - 1:], scene.safe, ROOT, list(scene.paints), (), palette_items, found,
+                   list(scene.frames), index)
+            break
+        scene, notes = scene.then(step, index)
+        found += notes
     return found
 
 
-def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, palette: tuple, found: list) -> None:
+def _safe(size: tuple[float, float], cut: bool) -> Box | None:
+    """The safe zone of a face of that size `cut` out along its trim (a card); None for another face."""
+    w, h = size
+    return Box(SAFE, SAFE, w - SAFE, h - SAFE) if cut and w > 2 * SAFE and h > 2 * SAFE else None
+
+
+class Scene:
+    """What the steps of a face drawn so far leave for a text after them: the frames it may lie in and what they
+    painted (`_check`), on a face of that safe zone and palette. A template's faces share most of their steps
+    (pnp/render/steps.py reads a line once for them all): the scene after each step and what it gave are worked
+    out once for a scene, kept by the step itself and its place (`then`)."""
+
+    __slots__ = ("safe", "palette", "frames", "paints", "full", "after", "under")
+    firsts: dict = {}  # (size, cut, palette) -> the scene before a face's first step, and from it every scene kept
+    made = 0  # scenes made since `firsts` was last emptied
+
+    def __init__(self, safe: Box | None, palette: tuple, frames: tuple = (), paints: tuple = ()):
+        self.safe, self.palette, self.frames, self.paints = safe, palette, frames, paints
+        self.full = len(frames) + len(paints) > SCENE_SIZE  # (a busy face's: not kept, see `then`)
+        self.after: dict = {}  # (id of a step, its number) -> (the step, the scene after it, what it gave)
+        self.under: dict = {}  # a point of the face -> the colour painted there (`colour_under`)
+
+    @classmethod
+    def first(cls, size: tuple[float, float], cut: bool, palette: tuple) -> "Scene":
+        """The scene before the first step of a face of that size, `cut` or not (see `problems`), and palette."""
+        if cls.made >= KEPT_SCENES:  # (all let go at once: memory stays flat whatever the faces)
+            cls.firsts.clear()
+            cls.made = 0
+        found = cls.firsts.get((size, cut, palette))
+        if found is None:
+            found = cls.firsts[size, cut, palette] = cls(_safe(size, cut), palette)
+            cls.made += 1
+        return found
+
+    def then(self, step: tuple, index: int) -> tuple["Scene", tuple]:
+        """The scene after `step`, the face's step number `index`, and the findings of its text."""
+        known = self.after.get((id(step), index))
+        if known is not None and known[0] is step:
+            return known[1], known[2]
+        found: list = []
+        if step[0] == "text":  # (checked as `_check` checks it; it adds no frame, paints nothing)
+            if step[1]["text"].strip():
+                _check_text(step[1], self.frames, self.safe, ROOT, self.paints, (index,), self.palette, found,
+                            self.under)
+            scene = self
+        else:
+            frames, paints = list(self.frames), list(self.paints)
+            _check((step,), self.safe, ROOT, paints, (), self.palette, found, frames, index)
+            scene = Scene(self.safe, self.palette, tuple(frames), tuple(paints))
+            if scene.full:  # not kept (the face's later steps are checked in full)
+                return scene, tuple(found)
+            Scene.made += 1
+        if len(self.after) >= SCENES:  # a deck's own texts come once each: keep memory flat
+            self.after.clear()
+        notes = self.after[id(step), index] = (step, scene, tuple(found))
+        return scene, notes[2]
+
+
+def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, palette: tuple, found: list,
+           frames: list | None = None, start: int = 1) -> None:
     """Check the text of `steps`, drawn at `place` (a group's frame in the face); `paints` is what was painted
-    before them, in the face's coordinates."""
-    frames = []  # (the rectangle a text must keep inside, which step drew it)
-    for index, (name, v) in enumerate(steps, start=1):
+    before them, in the face's coordinates, and `frames` the frames drawn before them in the same group; the
+    first of `steps` is step number `start` there."""
+    frames = [] if frames is None else frames  # (the rectangle a text must keep inside, which step drew it)
+    for index, (name, v) in enumerate(steps, start=start):
         if name == "rect":
             frames.append((_frame(v["x"], v["y"], v["w"], v["h"], v["width"] if v["stroke"] != "none" else 0.0),
                            path + (index,)))
@@ -139,8 +213,9 @@ def step_name(path: tuple) -> str:
 
 
 def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints: list, path: tuple,
-                palette: tuple, found: list) -> None:
-    """Note what keeps one text step from being read (a step marked `fine` gives no warning)."""
+                palette: tuple, found: list, under: dict | None = None) -> None:
+    """Note what keeps one text step from being read (a step marked `fine` gives no warning); `under` keeps the
+    colour painted at each point asked of `paints` (a Scene's), when given."""
     def note(kind: str, error: bool, amount: float, detail: str = "") -> None:
         if error or not v["fine"]:
             step = step_name(path)
@@ -156,7 +231,7 @@ def _check_text(v: dict, frames: list, safe: Box | None, place: "Place", paints:
     if not v["rotate"]:
         for kind, over, detail in _spilt(_ink_edges(v, layout), middle, frames, safe):
             note(kind, over >= GRAZE, over, detail)
-    faint = _faint(v, place.point(*middle), paints, palette, layout)
+    faint = _faint(v, place.point(*middle), paints, palette, layout, under)
     if faint:
         note(FAINT, False, *faint)
 
@@ -183,11 +258,18 @@ def _spilt(ink: tuple, middle: tuple, frames: list, safe: Box | None) -> list:
     return found
 
 
-def _faint(v: dict, point: tuple, paints: list, palette: tuple, layout) -> tuple | None:
+def _faint(v: dict, point: tuple, paints: list, palette: tuple, layout, seen: dict | None = None) -> tuple | None:
     """A text's lowest contrast ratio with what lies under `point` (its middle, in the face), of its own colour
     and each colour set inside it, and the two colours, when it is below CONTRAST; None when it is not, or the
-    colours are not known."""
-    under = _colour_under(point, tuple(paints))
+    colours are not known. `seen`: the colours found under points of `paints` so far (see `_check_text`)."""
+    if seen is None:
+        under = _colour_under(point, tuple(paints))
+    else:
+        under = seen.get(point, seen)
+        if under is seen:
+            if len(seen) >= SCENES:
+                seen.clear()
+            under = seen[point] = colour_under(point, paints)
     if under is None:
         return None
     inks = tuple(dict.fromkeys([v["colour"], *(piece.colour for line in layout.pieces for piece in line
@@ -238,6 +320,9 @@ class Place:
     def point(self, u: float, v: float) -> tuple[float, float]:
         a, b, c, d, e, f = self.matrix
         return a * u + b * v + e, c * u + d * v + f
+
+
+ROOT = Place()  # a face's own frame
 
 
 def _local(matrix: tuple, x: float, y: float) -> tuple[float, float]:

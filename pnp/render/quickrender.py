@@ -25,6 +25,8 @@ NUMBER = (int, float)  # (not bool: `type(x) in NUMBER`)
 SIGNS = {nodes.Neg: operator.neg, nodes.Pos: operator.pos}
 ARITHMETIC = {nodes.Add: operator.add, nodes.Sub: operator.sub, nodes.Mul: operator.mul,
               nodes.Div: operator.truediv}
+SCALARS = (int, float, str, bool)  # values of names whose values' text a template's pieces keep (see Pieces)
+KEPT_FIXED = 64  # sets of those values kept at once: a template's faces come in a few sizes
 
 
 class Unsure(Exception):
@@ -47,7 +49,19 @@ def pieces(tree: nodes.Template, filters: dict) -> list | None:
             if value is None:
                 return None
             found.append(value)
-    return found
+    return Pieces(found)
+
+
+class Pieces(list):
+    """A template's pieces (see `pieces`), and the text of those of its values that read only names it is given
+    (`w - 7`, `-bleed`: alike on every face of a size), kept for each set of those names' values (`_fixed`)."""
+
+    def __init__(self, found: list):
+        super().__init__(found)
+        self.values = [piece for piece in found if type(piece) is not str]
+        pure = [piece.reads for piece in self.values if getattr(piece, "reads", None) is not None]
+        self.names = tuple(sorted({name for reads in pure for name in reads})) if pure else None
+        self.fixed: dict = {}  # repr of those names' values -> each value's text (None: one that reads more)
 
 
 def render(found: list, context: dict, env) -> str:
@@ -60,11 +74,32 @@ def values(found: list, context: dict, env) -> list[str]:
     """The text of each value of a template's `pieces` for `context`, in order; Unsure when one is not worked out
     here."""
     try:
-        return [str(piece(context, env)) for piece in found if type(piece) is not str]
+        fixed = _fixed(found, context, env) if getattr(found, "names", None) is not None else None
+        if fixed is None:
+            return [str(piece(context, env)) for piece in found if type(piece) is not str]
+        return [text if text is not None else str(piece(context, env)) for piece, text in zip(found.values, fixed)]
     except Unsure:
         raise
     except Exception:  # (jinja2 says what is wrong: a division by zero, a value JSON cannot write, ...)
         raise Unsure from None
+
+
+def _fixed(found: Pieces, context: dict, env) -> list | None:
+    """The text of each value of `found` that reads only names, as worked out before for the same values of those
+    names (None for a value that reads more); None when they are not all given as numbers or text (whose `repr`
+    tells 1 from 1.0, True and "1", and 0.0 from -0.0)."""
+    given = [context.get(name, found) for name in found.names]  # (`found` for a name not given)
+    if not all([type(value) in SCALARS for value in given]):
+        return None
+    key = repr(given)
+    texts = found.fixed.get(key)
+    if texts is None:
+        texts = [None if getattr(piece, "reads", None) is None else str(piece(context, env))
+                 for piece in found.values]
+        if len(found.fixed) >= KEPT_FIXED:
+            found.fixed.clear()
+        found.fixed[key] = texts
+    return texts
 
 
 def _value(node, filters: dict):
@@ -73,9 +108,9 @@ def _value(node, filters: dict):
     kind = type(node)
     if kind is nodes.Const and type(node.value) in (int, float, str):
         constant = node.value
-        return lambda context, env: constant
+        return _reading(lambda context, env: constant, ())
     if _given(node):
-        return _name(node.name)
+        return _reading(_name(node.name), (node.name,))
     if kind is nodes.Getattr and node.ctx == "load" and not hasattr(dict, node.attr):
         if _given(node.node):  # (`card.title`, most values: one step, not two)
             return _named_key(node.node.name, node.attr)
@@ -83,10 +118,11 @@ def _value(node, filters: dict):
         return None if inner is None else _key(inner, node.attr)
     if kind in SIGNS:
         inner = _value(node.node, filters)
-        return None if inner is None else _numeric(SIGNS[kind], inner)
+        return None if inner is None else _reading(_numeric(SIGNS[kind], inner), _reads(inner))
     if kind in ARITHMETIC:
         left, right = _value(node.left, filters), _value(node.right, filters)
-        return None if left is None or right is None else _numeric(ARITHMETIC[kind], left, right)
+        return None if left is None or right is None else _reading(_numeric(ARITHMETIC[kind], left, right),
+                                                                   _reads(left, right))
     if kind is nodes.Filter and node.node is not None and not (node.args or node.kwargs or node.dyn_args or
                                                                node.dyn_kwargs):
         inner = _value(node.node, filters)
@@ -97,6 +133,18 @@ def _value(node, filters: dict):
         if function is not None and given in (None, _PassArg.environment):  # (as jinja2's code calls it)
             return _filtered(inner, function, given is _PassArg.environment)
     return None
+
+
+def _reading(value, reads: tuple | None):
+    """A value function marked with the names it reads, when it reads nothing else (see Pieces); None: more."""
+    value.reads = reads
+    return value
+
+
+def _reads(*operands) -> tuple | None:
+    """The names values read, when each reads only names (`_reading`)."""
+    reads = [getattr(operand, "reads", None) for operand in operands]
+    return None if None in reads else tuple(name for names in reads for name in names)
 
 
 def _given(node) -> bool:

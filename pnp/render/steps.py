@@ -15,12 +15,13 @@ from pnp.errors import DataError, OverLimit, Where
 from pnp.model.specs import Any_, Bool, Choice, Colour, Length, ListOf, Number, Record, Text
 from pnp.read.datafile import parse_yaml
 from pnp.render import quickyaml  # (at the top: asked for on every face, an import there is a lookup a face)
-from pnp.typeset.markup import MarkupError, icons, parse, plain
+from pnp.typeset.markup import MarkupError, icons, parse, plain, styled
 from pnp.typeset.text import BOLD, quoted, shown_font
 
 FONTS = ("sans", "bold", "title")
 PLACED = ("art", "image")  # steps that place a file of the artwork folders, named by `src`
 TEXT_FIRST = re.compile(r'- text: \{text: ("(?:[^"\\]|\\.)*")')  # a line starting a text step with its text
+TEXT_START = '- text: {text: "'  # how such a line starts, to its text's opening quote
 MAX_STEPS = 20_000  # drawing steps of one face, its groups' steps counted: the busiest face of the five kits has
 # under 1,000, and each step is kept, checked and drawn (a face of millions would fill memory before a PDF is made)
 
@@ -152,8 +153,13 @@ class Steps:
     def _text_split(line: str) -> tuple[str, str] | None:
         """A line that starts a text step with its text, double-quoted: (the line without that text, the text
         as written); None for another line."""
-        found = TEXT_FIRST.match(line)
-        return (line[:found.start(1)] + line[found.end(1):], found.group(1)) if found else None
+        if not line.startswith(TEXT_START):
+            return None
+        end = line.find('"', len(TEXT_START))  # (the closing quote, unless an escape comes before it)
+        if end < 0 or "\\" in line[len(TEXT_START):end]:
+            found = TEXT_FIRST.match(line)
+            return (line[:found.start(1)] + line[found.end(1):], found.group(1)) if found else None
+        return line[:len(TEXT_START) - 1] + line[end + 1:], line[len(TEXT_START) - 1:end + 1]
 
     def _text_alike(self, line: str, index: int, label: str) -> tuple | None:
         """The step of a line alike but for its text to one read before (see `_text_split`), when its text and
@@ -168,11 +174,13 @@ class Steps:
         except quickyaml.Unsure:
             return None
         checked = {**alike, "text": text}
-        if not plain(text):
+        if styled(text):
             problems: list = []
             checked["icons"] = self._rich(checked, Where(label, 0, f"step {index + 1}").at("text"), problems)
             if problems:
                 return None
+        elif not plain(text):  # (colons alone: no icons, as `_rich` finds)
+            checked["icons"] = ()
         return "text", checked
 
     def _keep_text(self, line: str, step: tuple) -> None:
@@ -268,7 +276,7 @@ class Steps:
                     return None
             elif "icons" in values:
                 problems = []
-                values["icons"] = self._rich(values, Where(""), problems)
+                values["icons"] = self._rich(values, Where(""), problems) if styled(values["text"]) else ()
                 if problems:
                     return None
             steps.append((name, values))
@@ -287,4 +295,8 @@ def _parsed(text: str, template: str, where: Where):
 
 def _count(steps: tuple) -> int:
     """Steps of a face, its groups' own steps counted too."""
-    return sum(1 + (_count(values["steps"]) if name == "group" else 0) for name, values in steps)
+    count = len(steps)
+    for name, values in steps:
+        if name == "group":
+            count += _count(values["steps"])
+    return count

@@ -45,10 +45,15 @@ def plain(text: str) -> bool:
     return MARKS.search(text) is None
 
 
+def styled(text: str) -> bool:
+    """Whether a text's markup sets any of it apart (a colon alone is no markup): else it is one plain run."""
+    return not plain(text) and (STYLES.search(text) is not None or ICON.search(text) is not None)
+
+
 @lru_cache(maxsize=1024)  # (a face's texts are read as it is checked, then laid out)
 def parse(text: str) -> tuple[Run, ...]:
     """The runs of a marked-up text, neighbours of one style joined; a MarkupError says what is wrong."""
-    if plain(text) or not STYLES.search(text) and not ICON.search(text):  # (a colon alone is no markup)
+    if not styled(text):
         return (Run(text),)
     runs: list[Run] = []
     bold = italic = None  # where the open ** or * began, if open

@@ -329,10 +329,11 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
     room = w * PT
     while True:
         lines = _set(runs, font_name, size / given if given else 1.0, given, aspects, room)
-        sizes = [_line_size(line, size) for line in lines]  # (each line's, for its leading)
+        # each line's size (for its leading), a line of one piece (most) its piece's, and width
+        sizes = [line[0][3] if len(line) == 1 else _line_size(line, size) for line in lines]
         widths = [_width(line) for line in lines]
         tall = sum(sizes) * leading
-        fits = all([wide <= room for wide in widths]) and (height is None or tall <= height + 0.01)
+        fits = max(widths) <= room and (height is None or tall <= height + 0.01)
         if fits or not fit or size <= smallest:
             break
         size = max(smallest, size * 0.92)
@@ -346,7 +347,7 @@ def _layout(text: str, font_name: str, size: float, leading: float, w: float, h:
                     for line in lines])
     return TextLayout(tuple([_plain(line) for line in pieces]), size, tuple([(b + shift) / PT for b in baselines]),
                       tuple([wide / PT for wide in widths]), fits, pieces,
-                      min([p.size for line in pieces for p in line] or [size]), top / PT)
+                      min([p[3] for line in lines for p in line] or [size]), top / PT)
 
 
 def _plain(line: tuple) -> str:
@@ -431,8 +432,7 @@ def _set_plain(run, font_name: str, scale: float, given: float, width: float) ->
     lines: list[list] = []
     for words in paragraphs:
         text, end = None, 0.0
-        for word in words:
-            wide = _text_width(word, face, size)
+        for word, wide in zip(words, _word_widths(words, face, size)):
             if text is not None and not end + gap + wide > width:
                 text, end = text + " " + word, end + gap + wide
                 continue
@@ -486,6 +486,28 @@ def _size_of(run, scale: float, given: float) -> float:
 def _text_width(text: str, face: str, size: float) -> float:
     """The width of a word (or a space) in one of the fonts (`font`), in points."""
     return pdfmetrics.stringWidth(text, font(face), size)
+
+
+WORD_WIDTHS: dict = {}  # (font, size) -> word -> its width (`_word_widths`)
+
+
+def _word_widths(words: list[str], face: str, size: float) -> list[float]:
+    """The width of each word, as `_text_width` gives it, from a table of the words met in that font and size
+    (without a key made for each word: a deck's texts are mostly words met before)."""
+    known = WORD_WIDTHS.get((face, size))
+    if known is None:
+        if len(WORD_WIDTHS) >= 16:
+            WORD_WIDTHS.clear()
+        known = WORD_WIDTHS[face, size] = {}
+    return [known.get(word) or _measured(known, word, face, size) for word in words]
+
+
+def _measured(known: dict, word: str, face: str, size: float) -> float:
+    """A word's width (`_text_width`), kept in the table of its font and size (`_word_widths`)."""
+    if len(known) >= 1024:  # (a deck's numbers, names and ids need not recur: memory stays flat)
+        known.clear()
+    known[word] = width = _text_width(word, face, size)
+    return width
 
 
 def overflow(v: dict, layout: TextLayout) -> str:
