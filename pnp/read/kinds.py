@@ -5,7 +5,6 @@ list of problems, and returns the values completed."""
 from __future__ import annotations
 
 from pnp.errors import DataError, Where, shown
-from pnp.model.board import Board
 from pnp.model.kinds import GUTTERS
 from pnp.model.specs import line_of
 from pnp.read.datafile import load_yaml, read_text
@@ -19,6 +18,8 @@ def _in_folder(name: str, folder, spot: Where, problems: list):
 
 def board(values: dict, block: dict, where: Where, folder, problems: list) -> dict:
     """The component's `board:` read into a Board: a file of the game's folder, or the mapping itself."""
+    from pnp.model.board import Board  # (loaded only for a game that has a board: most kits have none)
+
     source = values["board"]
     spot = where.at("board", line_of(block, "board", where.line))
     if isinstance(source, str):
