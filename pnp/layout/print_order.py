@@ -207,7 +207,7 @@ def each_page(game, parts: list[Part], settings: Settings, with_contents: bool, 
             page = next(contents)
         elif page is None:
             page = blank_page(settings)
-        yield replace(page, footer=footer(game, holds(owners), page.side, number, len(entries), settings))
+        yield page.footed(footer(game, holds(owners), page.side, number, len(entries), settings))
 
 
 def holds_part(owners: tuple, part: Part) -> bool:
