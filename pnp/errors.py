@@ -34,6 +34,15 @@ class Where:
             _set(made, "line", line)
         return made
 
+    def row(self, line: int) -> "Where":
+        """The same file (and sheet) at another line, no field named: where a table's row is (as `at` makes it)."""
+        made = object.__new__(type(self))
+        for name in self.__match_args__:
+            _set(made, name, getattr(self, name))
+        _set(made, "line", line)
+        _set(made, "field", "")
+        return made
+
     def __str__(self) -> str:
         place = f"{self.file}:{self.line}" if self.line else self.file
         return f"{place}: {self.field}" if self.field else place

@@ -421,7 +421,7 @@ def _cards(block, values, where, folder, palette, problems, listed="cards",
         return (), comments  # a column missing or misspelt: said once, at the header, rather than on every row
     cards, seen, names, before = [], {}, FileNames(), len(problems)
     for index, row in enumerate(rows):
-        spot = replace(base, line=line_of(rows, index, base.line), field="")
+        spot = base.row(line_of(rows, index, base.line))
         if rows.columns is not None and "count" in rows.columns and "count" not in row:
             named = f" (card {row['id']!r})" if "id" in row else ""
             problems.append((spot.at("count"), f"the count is blank{named}: write how many copies to print "
