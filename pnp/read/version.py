@@ -78,7 +78,8 @@ def _card_digests(component):
     import hashlib
 
     for card in component.cards:
-        yield card.id, hashlib.sha256(repr(_plain((card.count, card.fields, card.back))).encode(
+        # (what _plain makes of (count, fields, back), made here: a count is a whole number, plain as it is)
+        yield card.id, hashlib.sha256(repr([card.count, _plain(card.fields), _plain(card.back)]).encode(
             "utf-8", "surrogatepass")).hexdigest()[:LENGTH]
 
 
