@@ -128,12 +128,12 @@ def test_a_spoilt_cache_file_is_rebuilt_and_a_missing_cache_folder_is_done_witho
 def test_each_command_imports_only_what_it_needs(tmp_path):
     """`pnp check` and `pnp list` need neither templates nor SVG; a build from a warm cache, in a new process, renders no
     template and draws no SVG (but still checks its artwork, with lxml), and writes the same bytes. A build that
-    measures no ink coverage does not load what measures it."""
+    measures no ink coverage does not load what measures it, nor one of a game without a board what reads one."""
     game = Path(__file__).resolve().parent / "fixtures" / "toy"
     probe = ("import sys, runpy\nsys.argv = ['pnp'] + sys.argv[1:]\ntry:\n    runpy.run_module('pnp', "
              "run_name='__main__')\nexcept SystemExit:\n    pass\n"
              "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} & {'jinja2', 'svglib', 'lxml', "
-             "'pypdfium2'} | {'pnp.write.coverage'} & set(sys.modules))), file=sys.stderr)")
+             "'pypdfium2'} | {'pnp.write.coverage', 'pnp.model.board'} & set(sys.modules))), file=sys.stderr)")
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
 
     def loaded(*args) -> str:

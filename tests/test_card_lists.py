@@ -6,6 +6,7 @@ import csv
 import os
 import shutil
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
@@ -212,6 +213,13 @@ def test_cells_are_named_as_a_spreadsheet_names_them():
     where = InSheet("cards.xlsx", 7, "", "Cards", ("id", "count", "title"))
     assert [str(where.at("title")), str(where), str(where.at("nothing")), str(InSheet("c.ods", 0, "", "Sheet 1"))] \
         == ["cards.xlsx:Cards!C7: title", "cards.xlsx:Cards!A7", "cards.xlsx:Cards!A7: nothing", "c.ods:'Sheet 1'"]
+
+
+def test_a_row_is_placed_as_dataclasses_replace_places_it():
+    """Where.row: the same file (and sheet, columns) at another line, its field left out."""
+    for where in (Where("deck.csv", 1, "cards"), InSheet("cards.xlsx", 1, "cards", "Cards", ("id", "title"), 2)):
+        row = where.row(9)
+        assert type(row) is type(where) and row == replace(where, line=9, field="") and str(row).endswith("9")
 
 
 def test_a_spreadsheet_that_unpacks_past_the_limit_is_refused_before_it_is_read(toy, monkeypatch):

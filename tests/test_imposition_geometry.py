@@ -3,6 +3,8 @@ an area, the bleed and the crop marks a grid keeps, backs mirrored behind their 
 shelves or one to a page (pnp/layout/imposition.py)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_LENGTH, MARK_MIN, MARK_ROOM, Grid, NoRoom, Page,
@@ -420,3 +422,14 @@ def test_a_face_half_a_millimetre_too_wide_or_too_tall_for_the_room_left_goes_be
     assert page.placed[0][0] == Slot(Box(0.0, 100.0, 100.0, 106.0), 0, Box(0.0, 100.0, 100.0, 106.0))
     with pytest.raises(NoRoom, match="a 101 × 10 mm piece does not fit on a4 paper inside 0 mm margins"):
         shelf_pages([Face(101.0, 10.0)], settings, 5.0)
+
+
+def test_a_page_given_its_footer_is_the_page_dataclasses_replace_makes():
+    """Page.footed: every field kept (a packed page's blocks, stock and spacing too), the footer's lines set."""
+    slot = Slot(Box(10, 10, 73, 98), 90, Box(7, 7, 76, 101))
+    page = Page(size=(210.0, 297.0), side="fronts", placed=[(slot, "face")],
+                content=Box(5, 5, 205, 292), fold=("x", 105.0), reverse=True, marks=False, cut_lines=True,
+                flat="flat", spacing=Spacing(3.0, 0.0, True, header=True), blocks=("block",), stock="card")
+    footed = page.footed(("Game · fronts · page 2 of 9", "A4 paper"))
+    assert footed == replace(page, footer=("Game · fronts · page 2 of 9", "A4 paper")) and footed is not page
+    assert page.footer == ("", "")
