@@ -234,13 +234,6 @@ class Page:
             return None
         (axis, at), inked = self.fold, self.inked
         return (at, inked.y0, at, inked.y1) if axis == "x" else (inked.x0, at, inked.x1, at)
-
-    def footed(self, footer: tuple) -> Page:
-        """The same page with its footer's lines: what dataclasses.replace makes, in a sixth of the time (a PDF's
-        every page is made so as it is written)."""
-        values = list(_page_fields(self))
-        values[_FOOTER] = footer
-        return Page(*values)
     footer_at_bottom: bool = True
     marks: bool = True
     cut_lines: bool = False
@@ -251,6 +244,13 @@ class Page:
     spacing: Spacing | None = None  # how its pieces are spaced, when a kit may pack them with others' (packing.py)
     blocks: tuple = ()  # on a packed page: its groups of pieces, each a Page with its own crop marks
     stock: str = ""  # on a kit's packed page: the stock it prints on (the heavier, where parts of two share it)
+
+    def footed(self, footer: tuple) -> Page:
+        """The same page with its footer's lines: what dataclasses.replace makes, in a third of the time (a PDF's
+        every page is made so as it is written)."""
+        values = list(_page_fields(self))
+        values[_FOOTER] = footer
+        return Page(*values)
 
 
 _page_fields = operator.attrgetter(*Page.__match_args__)  # a page's fields, in order
