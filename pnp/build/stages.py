@@ -236,6 +236,7 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
             raise DataError(missing)
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
         layout.check_pages(game, planned)  # before any face is made
+        maker.sampled = colourblind.sampled(game)  # (their steps kept as they are made, for the check below)
         for settings, parts in planned:
             _checked(game, settings, parts, maker, progress)
     except DataError as error:

@@ -42,35 +42,58 @@ def problems(game, face_of) -> list[tuple[Where, str]]:
     close under a simulated colour-vision deficiency. `face_of(request)` makes a face (the render pass)."""
     found = []
     palette = tuple(sorted(game.palette.items()))
-    for component in game.components.values():
-        if component.kind not in KINDS or not component.template or len(component.cards) < 2:
-            continue
-        bleed = component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0
+    for component, bleed in _compared(game):
         marks: dict = {}
 
-        def marks_of(card) -> tuple:
-            if card.id not in marks:
+        def marks_of(place: int) -> tuple:
+            if place not in marks:
+                card = cards[place]
                 context = card.context()
                 face = face_of(Drawn(component.template, component.size, bleed, card.where,
                                      {"card": context, "piece": context, **KINDS[component.kind]}))
-                marks[card.id] = _kept_marks(face, palette)
-            return marks[card.id]
+                marks[place] = _kept_marks(face, palette)
+            return marks[place]
 
         cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
         for field in dict.fromkeys(name for card in cards for name in card.fields):
-            found += _field_problems(component, cards, field, marks_of)
+            found += _field_problems(component, field, _groups(cards, field), marks_of)
     return found
 
 
-def _field_problems(component, cards: tuple, field: str, marks_of) -> list:
-    """The pairs of groups of a component's cards (`cards`, read once), by one field, told apart by too close colours
-    alone."""
+def sampled(game) -> set[tuple[int, str, int]]:
+    """The fronts `problems` compares, as (the identity of their component's cards, its template, the card's place
+    among them): few a group whatever its size (SAMPLE), so that the render pass may keep their steps at hand."""
+    found = set()
+    for component, _ in _compared(game):
+        cards = tuple(component.cards)
+        for field in dict.fromkeys(name for card in cards for name in card.fields):
+            for places in _groups(cards, field).values():
+                found.update((id(component.cards), component.template, place) for place in _spread(places))
+    return found
+
+
+def _compared(game):
+    """The components whose groups of cards are compared, each with the bleed of the fronts compared."""
+    for component in game.components.values():
+        if component.kind in KINDS and component.template and len(component.cards) >= 2:
+            yield component, component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0
+
+
+def _groups(cards: tuple, field: str) -> dict[str, list[int]]:
+    """The places of a component's cards (`cards`) by their value of a field, when they make 2 to MAX_GROUPS groups;
+    else none."""
     by_value: dict = {}
-    for card in cards:
-        by_value.setdefault(str(card.fields.get(field)), []).append(card)
-    if not 2 <= len(by_value) <= MAX_GROUPS:
+    for place, card in enumerate(cards):
+        by_value.setdefault(str(card.fields.get(field)), []).append(place)
+    return by_value if 2 <= len(by_value) <= MAX_GROUPS else {}
+
+
+def _field_problems(component, field: str, by_value: dict, marks_of) -> list:
+    """The pairs of groups of a component's cards by one field (their places by value, `_groups`) told apart by too
+    close colours alone."""
+    if not by_value:
         return []
-    groups = {value: [marks_of(card) for card in _spread(cards)] for value, cards in by_value.items()}
+    groups = {value: [marks_of(place) for place in _spread(places)] for value, places in by_value.items()}
     shown = {value: (frozenset.intersection(*(colours for colours, _ in cards)),
                      frozenset.intersection(*(symbols for _, symbols in cards))) for value, cards in groups.items()}
     if len({colours for colours, _ in shown.values()}) < 2:
@@ -99,11 +122,11 @@ def _rounded(value):
     return round(value, 1)
 
 
-def _spread(cards: list) -> list:
-    """At most SAMPLE of a group's cards, spread evenly over it."""
-    if len(cards) <= SAMPLE:
-        return cards
-    return [cards[index * len(cards) // SAMPLE] for index in range(SAMPLE)]
+def _spread(places: list) -> list:
+    """At most SAMPLE of a group's cards (their places), spread evenly over it."""
+    if len(places) <= SAMPLE:
+        return places
+    return [places[index * len(places) // SAMPLE] for index in range(SAMPLE)]
 
 
 KEPT = Memo(SAMPLE * MAX_GROUPS)  # (a face's key, the palette) -> its marks: kept while the program runs, so that
