@@ -370,7 +370,7 @@ def test_the_fronts_the_colour_blind_check_compares_keep_their_steps_from_the_re
     check finds what it finds without them."""
     game = stated(_toy_with(tmp_path, 600))
     maker = FaceMaker(game, cache.Store())
-    maker.sampled = colourblind.sampled(game)
+    maker.sampled = colourblind.sampled(colourblind.compared(game))
     assert 10 < len(maker.sampled) <= colourblind.SAMPLE * colourblind.MAX_GROUPS
     lay_out(game, Settings(), maker)
     holding = [face for face in {**maker.faces.old, **maker.faces.new}.values() if not callable(face._steps)]

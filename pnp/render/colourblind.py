@@ -37,12 +37,13 @@ KINDS = {"cards": {}, "tokens": {}, "standees": {"side": "front"}}  # kinds whos
 # with what the template is told besides the piece (as the layout tells it: pnp/layout/cards.py, cutouts.py)
 
 
-def problems(game, face_of) -> list[tuple[Where, str]]:
+def problems(game, face_of, groups: list | None = None) -> list[tuple[Where, str]]:
     """Warnings, as (where, message), of groups of a component's cards told apart by colours alone that are too
-    close under a simulated colour-vision deficiency. `face_of(request)` makes a face (the render pass)."""
+    close under a simulated colour-vision deficiency. `face_of(request)` makes a face (the render pass); `groups`
+    are the game's (`compared`), when found before."""
     found = []
     palette = tuple(sorted(game.palette.items()))
-    for component, bleed in _compared(game):
+    for component, bleed, fields in compared(game) if groups is None else groups:
         marks: dict = {}
 
         def marks_of(place: int) -> tuple:
@@ -55,45 +56,44 @@ def problems(game, face_of) -> list[tuple[Where, str]]:
             return marks[place]
 
         cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
-        for field in dict.fromkeys(name for card in cards for name in card.fields):
-            found += _field_problems(component, field, _groups(cards, field), marks_of)
+        for field, by_value in fields.items():
+            found += _field_problems(component, field, by_value, marks_of)
     return found
 
 
-def sampled(game) -> set[tuple[int, str, int]]:
-    """The fronts `problems` compares, as (the identity of their component's cards, its template, the card's place
-    among them): few a group whatever its size (SAMPLE), so that the render pass may keep their steps at hand."""
-    found = set()
-    for component, _ in _compared(game):
-        cards = tuple(component.cards)
-        for field in dict.fromkeys(name for card in cards for name in card.fields):
-            for places in _groups(cards, field).values():
-                found.update((id(component.cards), component.template, place) for place in _spread(places))
-    return found
-
-
-def _compared(game):
-    """The components whose groups of cards are compared, each with the bleed of the fronts compared."""
+def compared(game) -> list[tuple]:
+    """The groups of cards `problems` compares: for each component whose fronts it compares, (the component, the
+    bleed of its fronts, for each field of its cards with 2 to MAX_GROUPS values: each value -> the places among
+    the component's cards of the few cards of that value compared, `_spread`)."""
+    found = []
     for component in game.components.values():
-        if component.kind in KINDS and component.template and len(component.cards) >= 2:
-            yield component, component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0
+        if component.kind not in KINDS or not component.template or len(component.cards) < 2:
+            continue
+        cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
+        fields = {}
+        for field in dict.fromkeys(name for card in cards for name in card.fields):
+            by_value: dict = {}
+            for place, card in enumerate(cards):
+                by_value.setdefault(str(card.fields.get(field)), []).append(place)
+            if 2 <= len(by_value) <= MAX_GROUPS:
+                fields[field] = {value: _spread(places) for value, places in by_value.items()}
+        found.append((component, component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0,
+                      fields))
+    return found
 
 
-def _groups(cards: tuple, field: str) -> dict[str, list[int]]:
-    """The places of a component's cards (`cards`) by their value of a field, when they make 2 to MAX_GROUPS groups;
-    else none."""
-    by_value: dict = {}
-    for place, card in enumerate(cards):
-        by_value.setdefault(str(card.fields.get(field)), []).append(place)
-    return by_value if 2 <= len(by_value) <= MAX_GROUPS else {}
+def sampled(groups: list) -> set[tuple[int, str, int]]:
+    """The fronts `problems` compares of the groups `compared` found, as (the identity of their component's cards,
+    its template, the card's place among them): a few a group whatever its size (SAMPLE), so that the render
+    pass may keep their steps at hand."""
+    return {(id(component.cards), component.template, place) for component, _, fields in groups
+            for by_value in fields.values() for places in by_value.values() for place in places}
 
 
 def _field_problems(component, field: str, by_value: dict, marks_of) -> list:
-    """The pairs of groups of a component's cards by one field (their places by value, `_groups`) told apart by too
-    close colours alone."""
-    if not by_value:
-        return []
-    groups = {value: [marks_of(place) for place in _spread(places)] for value, places in by_value.items()}
+    """The pairs of groups of a component's cards by one field (the places of the cards compared of each value,
+    `compared`) told apart by too close colours alone."""
+    groups = {value: [marks_of(place) for place in places] for value, places in by_value.items()}
     shown = {value: (frozenset.intersection(*(colours for colours, _ in cards)),
                      frozenset.intersection(*(symbols for _, symbols in cards))) for value, cards in groups.items()}
     if len({colours for colours, _ in shown.values()}) < 2:
