@@ -21,7 +21,7 @@ from pnp.model import game as game_model
 from pnp.model.game import Card, Cards, Fields
 from pnp.read import games, version
 from pnp.read.games import load_game
-from pnp.render.faces import FaceMaker
+from pnp.render.faces import KEPT_FACES, FaceMaker
 from pnp.render import colourblind, keys
 from pnp.render import steps as steps_module
 from pnp.render.findings import Findings
@@ -367,10 +367,13 @@ def test_a_deck_of_at_most_a_thousand_cards_keeps_its_requests_made_once(tmp_pat
 def test_the_fronts_the_colour_blind_check_compares_keep_their_steps_from_the_render_pass(tmp_path):
     """The fronts the colour-blind check compares (colourblind.sampled: a few of each group, however big) keep the
     steps they were made with, so that the check reads none back from the store; the others keep none, and the
-    check finds what it finds without them."""
+    check finds what it finds without them. A group of more cards than a maker keeps faces keeps none: its faces
+    are let go before the check asks for them."""
     game = stated(_toy_with(tmp_path, 600))
     maker = FaceMaker(game, cache.Store())
-    maker.sampled = colourblind.sampled(colourblind.compared(game))
+    maker.keep_steps_of([(range(KEPT_FACES + 1), "front.yaml.j2", 0)])
+    assert not maker.sampled
+    maker.keep_steps_of(colourblind.sampled(colourblind.compared(game)))
     assert 10 < len(maker.sampled) <= colourblind.SAMPLE * colourblind.MAX_GROUPS
     lay_out(game, Settings(), maker)
     holding = [face for face in {**maker.faces.old, **maker.faces.new}.values() if not callable(face._steps)]

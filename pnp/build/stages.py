@@ -236,8 +236,8 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
             raise DataError(missing)
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
         layout.check_pages(game, planned)  # before any face is made
-        groups = colourblind.compared(game)  # what the colour-blind check compares, once every face is made:
-        maker.sampled = colourblind.sampled(groups)  # those faces keep their steps as they are made
+        groups = colourblind.compared(game)  # what the colour-blind check compares once every face is made
+        maker.keep_steps_of(colourblind.sampled(groups))  # (the steps of those fronts kept as they are made)
         for settings, parts in planned:
             _checked(game, settings, parts, maker, progress)
     except DataError as error:

@@ -82,12 +82,12 @@ def compared(game) -> list[tuple]:
     return found
 
 
-def sampled(groups: list) -> set[tuple[int, str, int]]:
-    """The fronts `problems` compares of the groups `compared` found, as (the identity of their component's cards,
-    its template, the card's place among them): a few a group whatever its size (SAMPLE), so that the render
-    pass may keep their steps at hand."""
-    return {(id(component.cards), component.template, place) for component, _, fields in groups
-            for by_value in fields.values() for places in by_value.values() for place in places}
+def sampled(groups: list) -> list[tuple]:
+    """The fronts `problems` compares of the groups `compared` found, as (their component's cards, its template,
+    the card's place among them): a few a group whatever its size (SAMPLE), so that the render pass may keep their
+    steps at hand (FaceMaker.keep_steps_of)."""
+    return [(component.cards, component.template, place) for component, _, fields in groups
+            for by_value in fields.values() for places in by_value.values() for place in places]
 
 
 def _field_problems(component, field: str, by_value: dict, marks_of) -> list:

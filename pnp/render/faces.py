@@ -119,9 +119,8 @@ class FaceMaker:
         self.after_text: dict = {}  # (size, bleed) -> what a face's key holds after its text (see `_make`)
         self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
         self.inked = Recent(KEPT_FACES)  # face key -> the face printed with low ink (ink.py)
-        self.sampled: set = set()  # the fronts the colour-blind check will read, as (the identity of a group of
-        # cards, the template, the card's place among them; colourblind.sampled): made, they keep their steps, which
-        # that check would otherwise read back from the store (a few hundred however big the deck)
+        self.sampled: set = set()  # faces that keep their steps once made (see `keep_steps_of`), as (the identity
+        # of a group of cards, the template, the card's place among them)
 
     # --- the pass ------------------------------------------------------------------------------------
     def make(self, pages: list) -> None:
@@ -159,6 +158,14 @@ class FaceMaker:
         if isinstance(request, Drawn) and not isinstance(request._context, InGroup):
             return self._drawn(request, keep=False)
         return self.face(request)
+
+    def keep_steps_of(self, fronts) -> None:
+        """Have the faces made from now on for these fronts, (a group of cards, the template, a card's place among
+        them), keep their steps: the colour-blind check reads them once every face is made (colourblind.sampled),
+        a few hundred however big the deck, which it would otherwise read back from the store one by one. A group
+        of more than KEPT_FACES cards is passed over: its faces are let go, their steps with them, before the
+        check asks for them."""
+        self.sampled = {(id(cards), template, place) for cards, template, place in fronts if len(cards) <= KEPT_FACES}
 
     def printed_key(self, request) -> str:
         """What the face a request asks for prints: its key and the contents of the files it places (a template's
@@ -271,7 +278,7 @@ class FaceMaker:
         face = self._face(key, request, number)
         card = request._context
         if steps is not None and isinstance(card, InGroup) and (id(card.group), template, card.index) in self.sampled:
-            face._steps = steps  # (the colour-blind check's: see `sampled`)
+            face._steps = steps  # (the colour-blind check's: see `keep_steps_of`)
         return face
 
     def _known(self, request: Drawn) -> tuple:
