@@ -368,7 +368,7 @@ def test_the_fronts_the_colour_blind_check_compares_keep_their_steps_from_the_re
     """The fronts the colour-blind check compares (colourblind.sampled: a few of each group, however big) keep the
     steps they were made with, so that the check reads none back from the store; the others keep none, and the
     check finds what it finds without them. A group of more cards than a maker keeps faces keeps none: its faces
-    are let go before the check asks for them."""
+    are let go before the check asks for them; nor does a big deck's, whose cards are grouped after the pass."""
     game = stated(_toy_with(tmp_path, 600))
     maker = FaceMaker(game, cache.Store())
     maker.keep_steps_of([(range(KEPT_FACES + 1), "front.yaml.j2", 0)])
@@ -384,3 +384,6 @@ def test_the_fronts_the_colour_blind_check_compares_keep_their_steps_from_the_re
     found = colourblind.problems(game, maker.face_once)
     assert "face" not in read
     assert found == colourblind.problems(game, FaceMaker(game, cache.Store()).face)
+    big = _toy_with(tmp_path, 2000)  # (its cards kept compact: grouped once, by the check, after the render pass)
+    assert [fields for _, _, fields in colourblind.compared(big)] == [None, None]
+    assert not colourblind.sampled(colourblind.compared(big))

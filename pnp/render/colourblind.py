@@ -56,43 +56,48 @@ def problems(game, face_of, groups: list | None = None) -> list[tuple[Where, str
             return marks[place]
 
         cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
-        for field, by_value in fields.items():
+        for field, by_value in (_fields(cards) if fields is None else fields).items():
             found += _field_problems(component, field, by_value, marks_of)
     return found
 
 
 def compared(game) -> list[tuple]:
     """The groups of cards `problems` compares: for each component whose fronts it compares, (the component, the
-    bleed of its fronts, for each field of its cards with 2 to MAX_GROUPS values: each value -> the places among
-    the component's cards of the few cards of that value compared, `_spread`)."""
+    bleed of its fronts, its cards' groups (`_fields`), or None for a big deck's cards, kept compact: those are
+    made again each time they are read, and grouped once, by `problems`)."""
     found = []
     for component in game.components.values():
         if component.kind not in KINDS or not component.template or len(component.cards) < 2:
             continue
-        cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
-        fields = {}
-        for field in dict.fromkeys(name for card in cards for name in card.fields):
-            by_value: dict = {}
-            for place, card in enumerate(cards):
-                by_value.setdefault(str(card.fields.get(field)), []).append(place)
-            if 2 <= len(by_value) <= MAX_GROUPS:
-                fields[field] = {value: _spread(places) for value, places in by_value.items()}
         found.append((component, component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0,
-                      fields))
+                      None if component.cards.is_compact else _fields(tuple(component.cards))))
     return found
+
+
+def _fields(cards: tuple) -> dict:
+    """For each field of a component's cards with 2 to MAX_GROUPS values: each value -> the places among `cards` of
+    the few cards of that value compared (`_spread`)."""
+    fields = {}
+    for field in dict.fromkeys(name for card in cards for name in card.fields):
+        by_value: dict = {}
+        for place, card in enumerate(cards):
+            by_value.setdefault(str(card.fields.get(field)), []).append(place)
+        if 2 <= len(by_value) <= MAX_GROUPS:
+            fields[field] = {value: _spread(places) for value, places in by_value.items()}
+    return fields
 
 
 def sampled(groups: list) -> list[tuple]:
     """The fronts `problems` compares of the groups `compared` found, as (their component's cards, its template,
     the card's place among them): a few a group whatever its size (SAMPLE), so that the render pass may keep their
     steps at hand (FaceMaker.keep_steps_of)."""
-    return [(component.cards, component.template, place) for component, _, fields in groups
+    return [(component.cards, component.template, place) for component, _, fields in groups if fields is not None
             for by_value in fields.values() for places in by_value.values() for place in places]
 
 
 def _field_problems(component, field: str, by_value: dict, marks_of) -> list:
     """The pairs of groups of a component's cards by one field (the places of the cards compared of each value,
-    `compared`) told apart by too close colours alone."""
+    `_fields`) told apart by too close colours alone."""
     groups = {value: [marks_of(place) for place in places] for value, places in by_value.items()}
     shown = {value: (frozenset.intersection(*(colours for colours, _ in cards)),
                      frozenset.intersection(*(symbols for _, symbols in cards))) for value, cards in groups.items()}
