@@ -13,6 +13,7 @@ import pytest
 
 from conftest import TOY
 from pnp.build.stages import lay_out, write_pdf
+from pnp.render.stated import stated
 from pnp.errors import Where
 from pnp.layout.imposition import Placed, Settings, Slot
 from pnp.layout.print_order import parts
@@ -20,7 +21,7 @@ from pnp.model import game as game_model
 from pnp.model.game import Card, Cards, Fields
 from pnp.read import games, version
 from pnp.read.games import load_game
-from pnp.render.faces import FaceMaker
+from pnp.render.faces import KEPT_FACES, FaceMaker
 from pnp.render import colourblind, keys
 from pnp.render import steps as steps_module
 from pnp.render.findings import Findings
@@ -361,3 +362,28 @@ def test_a_deck_of_at_most_a_thousand_cards_keeps_its_requests_made_once(tmp_pat
     assert not compact and len(first) == 100 and all(map(operator.is_, first, again))
     compact, first, again = fronts(game_model.WHOLE + 1, "big")
     assert compact and first == again and not any(map(operator.is_, first, again))
+
+
+def test_the_fronts_the_colour_blind_check_compares_keep_their_steps_from_the_render_pass(tmp_path):
+    """The fronts the colour-blind check compares (colourblind.sampled: a few of each group, however big) keep the
+    steps they were made with, so that the check reads none back from the store; the others keep none, and the
+    check finds what it finds without them. A group of more cards than a maker keeps faces keeps none: its faces
+    are let go before the check asks for them; nor does a big deck's, whose cards are grouped after the pass."""
+    game = stated(_toy_with(tmp_path, 600))
+    maker = FaceMaker(game, cache.Store())
+    maker.keep_steps_of([(range(KEPT_FACES + 1), "front.yaml.j2", 0)])
+    assert not maker.sampled
+    maker.keep_steps_of(colourblind.sampled(colourblind.compared(game)))
+    assert 10 < len(maker.sampled) <= colourblind.SAMPLE * colourblind.MAX_GROUPS
+    lay_out(game, Settings(), maker)
+    holding = [face for face in {**maker.faces.old, **maker.faces.new}.values() if not callable(face._steps)]
+    assert 0 < len(holding) <= len(maker.sampled)
+    read = []
+    fetch = maker.store.fetch
+    maker.store.fetch = lambda kind, *rest: read.append(kind) or fetch(kind, *rest)
+    found = colourblind.problems(game, maker.face_once)
+    assert "face" not in read
+    assert found == colourblind.problems(game, FaceMaker(game, cache.Store()).face)
+    big = _toy_with(tmp_path, 2000)  # (its cards kept compact: grouped once, by the check, after the render pass)
+    assert [fields for _, _, fields in colourblind.compared(big)] == [None, None]
+    assert not colourblind.sampled(colourblind.compared(big))

@@ -236,13 +236,15 @@ def _laid_out(game: Game, variants: list[Settings], maker: FaceMaker, progress, 
             raise DataError(missing)
         planned = [(settings, layout.parts(game, settings)) for settings in variants]
         layout.check_pages(game, planned)  # before any face is made
+        groups = colourblind.compared(game)  # what the colour-blind check compares once every face is made
+        maker.keep_steps_of(colourblind.sampled(groups))  # (the steps of those fronts kept as they are made)
         for settings, parts in planned:
             _checked(game, settings, parts, maker, progress)
     except DataError as error:
         failure = error
     warnings = maker.report()[1]
     if failure is None:  # what is drawn tells its groups apart by more than colour
-        warnings += colourblind.problems(game, maker.face_once)
+        warnings += colourblind.problems(game, maker.face_once, groups)
     if strict and warnings:
         raise DataError((failure.problems if failure else []) + warnings)
     for line in told(warnings, verbose):

@@ -37,40 +37,68 @@ KINDS = {"cards": {}, "tokens": {}, "standees": {"side": "front"}}  # kinds whos
 # with what the template is told besides the piece (as the layout tells it: pnp/layout/cards.py, cutouts.py)
 
 
-def problems(game, face_of) -> list[tuple[Where, str]]:
+def problems(game, face_of, groups: list | None = None) -> list[tuple[Where, str]]:
     """Warnings, as (where, message), of groups of a component's cards told apart by colours alone that are too
-    close under a simulated colour-vision deficiency. `face_of(request)` makes a face (the render pass)."""
+    close under a simulated colour-vision deficiency. `face_of(request)` makes a face (the render pass); `groups`
+    are the game's (`compared`), when found before."""
     found = []
     palette = tuple(sorted(game.palette.items()))
-    for component in game.components.values():
-        if component.kind not in KINDS or not component.template or len(component.cards) < 2:
-            continue
-        bleed = component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0
+    for component, bleed, fields in compared(game) if groups is None else groups:
         marks: dict = {}
 
-        def marks_of(card) -> tuple:
-            if card.id not in marks:
+        def marks_of(place: int) -> tuple:
+            if place not in marks:
+                card = cards[place]
                 context = card.context()
                 face = face_of(Drawn(component.template, component.size, bleed, card.where,
                                      {"card": context, "piece": context, **KINDS[component.kind]}))
-                marks[card.id] = _kept_marks(face, palette)
-            return marks[card.id]
+                marks[place] = _kept_marks(face, palette)
+            return marks[place]
 
         cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
-        for field in dict.fromkeys(name for card in cards for name in card.fields):
-            found += _field_problems(component, cards, field, marks_of)
+        for field, by_value in (_fields(cards) if fields is None else fields).items():
+            found += _field_problems(component, field, by_value, marks_of)
     return found
 
 
-def _field_problems(component, cards: tuple, field: str, marks_of) -> list:
-    """The pairs of groups of a component's cards (`cards`, read once), by one field, told apart by too close colours
-    alone."""
-    by_value: dict = {}
-    for card in cards:
-        by_value.setdefault(str(card.fields.get(field)), []).append(card)
-    if not 2 <= len(by_value) <= MAX_GROUPS:
-        return []
-    groups = {value: [marks_of(card) for card in _spread(cards)] for value, cards in by_value.items()}
+def compared(game) -> list[tuple]:
+    """The groups of cards `problems` compares: for each component whose fronts it compares, (the component, the
+    bleed of its fronts, its cards' groups (`_fields`), or None for a big deck's cards, kept compact: those are
+    made again each time they are read, and grouped once, by `problems`)."""
+    found = []
+    for component in game.components.values():
+        if component.kind not in KINDS or not component.template or len(component.cards) < 2:
+            continue
+        found.append((component, component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0,
+                      None if component.cards.is_compact else _fields(tuple(component.cards))))
+    return found
+
+
+def _fields(cards: tuple) -> dict:
+    """For each field of a component's cards with 2 to MAX_GROUPS values: each value -> the places among `cards` of
+    the few cards of that value compared (`_spread`)."""
+    fields = {}
+    for field in dict.fromkeys(name for card in cards for name in card.fields):
+        by_value: dict = {}
+        for place, card in enumerate(cards):
+            by_value.setdefault(str(card.fields.get(field)), []).append(place)
+        if 2 <= len(by_value) <= MAX_GROUPS:
+            fields[field] = {value: _spread(places) for value, places in by_value.items()}
+    return fields
+
+
+def sampled(groups: list) -> list[tuple]:
+    """The fronts `problems` compares of the groups `compared` found, as (their component's cards, its template,
+    the card's place among them): a few a group whatever its size (SAMPLE), so that the render pass may keep their
+    steps at hand (FaceMaker.keep_steps_of)."""
+    return [(component.cards, component.template, place) for component, _, fields in groups if fields is not None
+            for by_value in fields.values() for places in by_value.values() for place in places]
+
+
+def _field_problems(component, field: str, by_value: dict, marks_of) -> list:
+    """The pairs of groups of a component's cards by one field (the places of the cards compared of each value,
+    `_fields`) told apart by too close colours alone."""
+    groups = {value: [marks_of(place) for place in places] for value, places in by_value.items()}
     shown = {value: (frozenset.intersection(*(colours for colours, _ in cards)),
                      frozenset.intersection(*(symbols for _, symbols in cards))) for value, cards in groups.items()}
     if len({colours for colours, _ in shown.values()}) < 2:
@@ -99,11 +127,11 @@ def _rounded(value):
     return round(value, 1)
 
 
-def _spread(cards: list) -> list:
-    """At most SAMPLE of a group's cards, spread evenly over it."""
-    if len(cards) <= SAMPLE:
-        return cards
-    return [cards[index * len(cards) // SAMPLE] for index in range(SAMPLE)]
+def _spread(places: list) -> list:
+    """At most SAMPLE of a group's cards (their places), spread evenly over it."""
+    if len(places) <= SAMPLE:
+        return places
+    return [places[index * len(places) // SAMPLE] for index in range(SAMPLE)]
 
 
 KEPT = Memo(SAMPLE * MAX_GROUPS)  # (a face's key, the palette) -> its marks: kept while the program runs, so that

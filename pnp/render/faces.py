@@ -119,6 +119,8 @@ class FaceMaker:
         self.after_text: dict = {}  # (size, bleed) -> what a face's key holds after its text (see `_make`)
         self.over_limit: set = set()  # templates a face of which went past a limit on a face (errors.OverLimit)
         self.inked = Recent(KEPT_FACES)  # face key -> the face printed with low ink (ink.py)
+        self.sampled: set = set()  # faces that keep their steps once made (see `keep_steps_of`), as (the identity
+        # of a group of cards, the template, the card's place among them)
 
     # --- the pass ------------------------------------------------------------------------------------
     def make(self, pages: list) -> None:
@@ -156,6 +158,14 @@ class FaceMaker:
         if isinstance(request, Drawn) and not isinstance(request._context, InGroup):
             return self._drawn(request, keep=False)
         return self.face(request)
+
+    def keep_steps_of(self, fronts) -> None:
+        """Have the faces made from now on for these fronts, (a group of cards, the template, a card's place among
+        them), keep their steps: the colour-blind check reads them once every face is made (colourblind.sampled),
+        a few hundred however big the deck, which it would otherwise read back from the store one by one. A group
+        of more than KEPT_FACES cards is passed over: its faces are let go, their steps with them, before the
+        check asks for them."""
+        self.sampled = {(id(cards), template, place) for cards, template, place in fronts if len(cards) <= KEPT_FACES}
 
     def printed_key(self, request) -> str:
         """What the face a request asks for prints: its key and the contents of the files it places (a template's
@@ -243,11 +253,11 @@ class FaceMaker:
         over = request.over and self.face(request.over)
         first = template not in self.variables
         given = self._given(template, (w, h), bleed, over, context)
-        made = self.keys.get(given)
+        made, steps = self.keys.get(given), None
         if made is None:
             stored = self.store.get("rendered", given)
             if stored is None or stored[0] not in self.faces and not self.store.has("face", stored[0]):
-                made = self._rendered(template, (w, h), bleed, where, over, context)
+                made, steps = self._rendered(template, (w, h), bleed, where, over, context)
                 if made[0] is not None:
                     # (each finding as its fields' values, in order: what dataclasses.astuple gives, in a twentieth of
                     # its time, which copies each value deeply)
@@ -265,7 +275,11 @@ class FaceMaker:
         number = self.numbers.number(key)
         if keep:
             known[place] = number
-        return self._face(key, request, number)
+        face = self._face(key, request, number)
+        card = request._context
+        if steps is not None and isinstance(card, InGroup) and (id(card.group), template, card.index) in self.sampled:
+            face._steps = steps  # (the colour-blind check's: see `keep_steps_of`)
+        return face
 
     def _known(self, request: Drawn) -> tuple:
         """Where the number of the face a template made for a request is kept, and under what: by its place
@@ -364,24 +378,26 @@ class FaceMaker:
 
     def _rendered(self, template: str, size, bleed: float, where: Where, over: Face | None, context: dict) -> tuple:
         """What a template makes of `context`: (the face's key, or None when it cannot be made; what keeps its
-        text from being read; what else keeps it from being made)."""
+        text from being read; what else keeps it from being made), and the face's steps when it is made."""
         if template in self.over_limit:
-            return None, (), ()  # its first face past a limit is reported: the build fails without trying this one
+            return (None, (), ()), None  # its first face past a limit is reported: the build fails without this one
         try:
-            key, notes, failures = self._make(template, size, bleed, where, over, context)
+            key, notes, failures, steps = self._make(template, size, bleed, where, over, context)
         except OverLimit as error:
             self.over_limit.add(template)
-            return None, (), tuple(error.problems)
+            return (None, (), tuple(error.problems)), None
         except DataError as error:
-            return None, (), tuple(error.problems)
-        return (None if failures or any(note.error for note in notes) else key), notes, failures
+            return (None, (), tuple(error.problems)), None
+        if failures or any(note.error for note in notes):
+            return (None, notes, failures), None
+        return (key, notes, failures), steps
 
     def _make(self, template: str, size, bleed: float, where: Where, over: Face | None,
-              context: dict) -> tuple[str, tuple, tuple]:
+              context: dict) -> tuple[str, tuple, tuple, tuple]:
         """Render, read and check a face and, unless its text cannot be read, draw it and keep its steps and
-        drawing in the store; return its key, what keeps its text from being read and what keeps it from being
-        drawn. (Every rendering is checked, even one whose face another has made: where the template wrote a
-        step is its own.)"""
+        drawing in the store; return its key, what keeps its text from being read, what keeps it from being
+        drawn, and its steps. (Every rendering is checked, even one whose face another has made: where the
+        template wrote a step is its own.)"""
         text = self.render(template, size, bleed, where, context)
         # (one string a face, however often it is found again in the store: the build keeps what it wrote of a
         # face, what it prints, by its key)
@@ -399,11 +415,11 @@ class FaceMaker:
             try:
                 drawing = self.drawings.painter.record(face)
             except DataError as error:  # a character none of the fonts has
-                return key, notes, tuple(error.problems)
+                return key, notes, tuple(error.problems), steps
             self.store.put("face", key, {"steps": self.steps.encoded(steps)})
             self.store.put("drawing", key, self.drawings.described(drawing))
             self.drawings.keep(key, drawing)
-        return key, notes, ()
+        return key, notes, (), steps
 
     def _placed_notes(self, notes: tuple, text: str, quick: bool, template: str, size, bleed: float,
                       context: dict) -> tuple:

@@ -9,7 +9,6 @@ import hashlib
 import marshal
 import operator
 import struct
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -276,9 +275,9 @@ class Piece(NamedTuple):
     width: float
 
 
-@dataclass(frozen=True)
-class TextLayout:
-    """Where a text step's lines fall in its own box: sizes in points, distances in millimetres."""
+class TextLayout(NamedTuple):
+    """Where a text step's lines fall in its own box: sizes in points, distances in millimetres. (A named tuple,
+    as Piece is: one is made for each text a deck sets.)"""
 
     lines: tuple[str, ...]  # each line's words, as plain text
     size: float  # after fitting
