@@ -135,3 +135,23 @@ def test_a_warm_preview_build_simulates_only_the_faces_that_changed(toy, tmp_pat
     edit(toy / "deck.csv", "Île de la Tortue ☠", "Île de la Tortue")  # the first card: the deck's face shown
     assert run(toy, tmp_path, "--preview").exit_code == 0
     assert len(simulated) == len(colourblind.DEFICIENCIES)  # that one face, once for each deficiency
+
+
+def test_what_a_face_shows_is_found_without_leaving_garbage_for_the_cycle_collector():
+    """A face's marks (its colours and symbols, its groups' too) are found without a cycle of objects: what finding
+    them made is freed as soon as it is done with, not held until the cycle collector passes (a big deck's check
+    reads hundreds of faces)."""
+    import gc
+
+    shapes = (("rect", {"x": 0.0, "y": 0.0, "w": 10.0, "h": 10.0, "r": 0.0, "fill": "#FF0000", "stroke": "none"}),
+              ("text", {"text": "Ahoy", "colour": "#000000"}))
+    steps = (*shapes, ("group", {"steps": shapes}), ("art", {"src": "ship.svg"}))
+    gc.collect()
+    gc.disable()
+    try:
+        colours, symbols = colourblind._marks(steps, ())
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert colours == {(1.0, 0.0, 0.0), (0.0, 0.0, 0.0)}
+    assert symbols == {("rect", (0.0, 0.0, 10.0, 10.0, 0.0)), ("text", "ahoy"), ("art", "ship.svg")}

@@ -178,19 +178,23 @@ def test_a_sheet_s_text_is_read_against_the_background_it_is_printed_over(toy, t
     assert len(said) == 1 and "numbered-background.yaml.j2:2:" in said[0]
 
 
+SHARED_TEXT = ("text", {"text": "Ahoy there, matey", "x": 5.0, "y": 5.0, "w": 40.0, "h": 10.0, "size": 10.0,
+                        "font": "sans", "colour": "#000000", "align": "left", "valign": "top", "leading": 1.2,
+                        "fit": True, "rotate": 0.0, "opacity": 1.0, "fine": False})
+
+
+def rect(w: float) -> tuple:
+    """A white rect from the face's corner, `w` mm wide, 30 mm tall: a frame for SHARED_TEXT."""
+    return ("rect", {"x": 0.0, "y": 0.0, "w": w, "h": 30.0, "r": 0.0, "fill": "#FFFFFF", "stroke": "none",
+                     "width": 0.3, "dash": None, "opacity": 1.0})
+
+
 def test_a_step_faces_share_is_checked_against_what_each_face_drew_before_it():
     """The checks keep what a shared step gave after the steps before it (legibility.Scene): the same text step
     after another frame, or at another place among the steps, is checked again there."""
     from pnp.render.legibility import FRAME, problems
 
-    text = ("text", {"text": "Ahoy there, matey", "x": 5.0, "y": 5.0, "w": 40.0, "h": 10.0, "size": 10.0, "font": "sans",
-                     "colour": "#000000", "align": "left", "valign": "top", "leading": 1.2, "fit": True,
-                     "rotate": 0.0, "opacity": 1.0, "fine": False})
-
-    def rect(w: float) -> tuple:
-        return ("rect", {"x": 0.0, "y": 0.0, "w": w, "h": 30.0, "r": 0.0, "fill": "#FFFFFF", "stroke": "none",
-                         "width": 0.3, "dash": None, "opacity": 1.0})
-
+    text = SHARED_TEXT
     wide, narrow = rect(60.0), rect(30.0)  # (the text runs past the narrow one)
 
     def kinds(*steps) -> list:
@@ -203,3 +207,21 @@ def test_a_step_faces_share_is_checked_against_what_each_face_drew_before_it():
         assert kinds(wide, narrow, text) == [(FRAME, "step 3", "the rect of step 2")]
         assert kinds(narrow, text, text) == [(FRAME, f"step {step}", "the rect of step 1") for step in (2, 3)]
         assert kinds(*[wide] * 70, narrow, text) == [(FRAME, "step 72", "the rect of step 71")]  # (a busy face)
+
+
+def test_the_scenes_a_check_let_go_are_freed_at_once():
+    """What the checks keep of the steps faces share (legibility.Scene) is let go as a whole past a bound; each
+    scene, and every step it keeps, is then freed at once, not left for the cycle collector: a scene does not
+    hold itself (the scene after a text is the scene before it)."""
+    import gc
+
+    from pnp.render.legibility import Scene, problems
+
+    gc.collect()
+    gc.disable()
+    try:
+        problems((rect(60.0), SHARED_TEXT, SHARED_TEXT), (63.5, 88.9), True, {})
+        Scene.firsts.clear()
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -151,26 +151,29 @@ def _kept_marks(face, palette: tuple) -> tuple[frozenset, frozenset]:
 def _marks(steps, palette: tuple) -> tuple[frozenset, frozenset]:
     """What a face shows: (its colours, as RGB; its symbols: the artwork and pictures it places, its words)."""
     colours, symbols = set(), set()
-
-    def walk(steps) -> None:
-        for name, v in steps:
-            if name == "group":
-                walk(v["steps"])
-            elif name in ("art", "image"):
-                symbols.add((name, v["src"]))
-            elif name == "text":
-                symbols.add(("text", v["text"].strip().lower()))
-                colours.add(rgb(v["colour"], palette))
-            else:
-                colours.add(rgb(v.get("fill", "none"), palette))
-                colours.add(rgb(v.get("stroke", "none"), palette))
-                if name in SHAPES:  # its shape, whatever its colour: a stone cut one way or another
-                    symbols.add((name, _rounded([v[key] for key in SHAPES[name]])))
-
-    walk(steps)
+    _walk(steps, palette, colours, symbols)
     colours.discard(None)
     symbols.discard(("text", ""))
     return frozenset(colours), frozenset(symbols)
+
+
+def _walk(steps, palette: tuple, colours: set, symbols: set) -> None:
+    """Add the colours and symbols of `steps`, their groups' too, to `colours` and `symbols` (see `_marks`). (A
+    function of the module, not one made inside `_marks` for each face: that one, calling itself, made a cycle
+    that only the cycle collector frees, with all it held.)"""
+    for name, v in steps:
+        if name == "group":
+            _walk(v["steps"], palette, colours, symbols)
+        elif name in ("art", "image"):
+            symbols.add((name, v["src"]))
+        elif name == "text":
+            symbols.add(("text", v["text"].strip().lower()))
+            colours.add(rgb(v["colour"], palette))
+        else:
+            colours.add(rgb(v.get("fill", "none"), palette))
+            colours.add(rgb(v.get("stroke", "none"), palette))
+            if name in SHAPES:  # its shape, whatever its colour: a stone cut one way or another
+                symbols.add((name, _rounded([v[key] for key in SHAPES[name]])))
 
 
 def apart(ones, others) -> dict[str, float]:

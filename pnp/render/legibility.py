@@ -125,7 +125,9 @@ class Scene:
     def __init__(self, safe: Box | None, palette: tuple, frames: tuple = (), paints: tuple = ()):
         self.safe, self.palette, self.frames, self.paints = safe, palette, frames, paints
         self.full = len(frames) + len(paints) > SCENE_SIZE  # (a busy face's: not kept, see `then`)
-        self.after: dict = {}  # (id of a step, its number) -> (the step, the scene after it, what it gave)
+        self.after: dict = {}  # (id of a step, its number) -> (the step, the scene after it, what it gave); a
+        # text's scene after it is this one, kept as None: a scene holding itself would be freed only by the cycle
+        # collector, with every step it keeps, long after it was let go
         self.under: dict = {}  # a point of the face -> the colour painted there (`colour_under`)
 
     @classmethod
@@ -144,7 +146,7 @@ class Scene:
         """The scene after `step`, the face's step number `index`, and the findings of its text."""
         known = self.after.get((id(step), index))
         if known is not None and known[0] is step:
-            return known[1], known[2]
+            return known[1] or self, known[2]
         found: list = []
         if step[0] == "text":  # (checked as `_check` checks it; it adds no frame, paints nothing)
             if step[1]["text"].strip():
@@ -160,7 +162,7 @@ class Scene:
             Scene.made += 1
         if len(self.after) >= SCENES:  # a deck's own texts come once each: keep memory flat
             self.after.clear()
-        notes = self.after[id(step), index] = (step, scene, tuple(found))
+        notes = self.after[id(step), index] = (step, None if scene is self else scene, tuple(found))
         return scene, notes[2]
 
 
