@@ -481,31 +481,38 @@ def _size_of(run, scale: float, given: float) -> float:
     return (run.size if run is not None and run.size is not None else given) * scale
 
 
-@lru_cache(maxsize=4096)  # a deck's words recur from card to card (its numbers, names and ids need not)
+WIDTHS: dict = {}  # (font, size) -> text -> its width: a deck's words recur from card to card, kept in a table a
+# font and size so that a text's words are each found without a key made for it (`_word_widths`)
+
+
 def _text_width(text: str, face: str, size: float) -> float:
     """The width of a word (or a space) in one of the fonts (`font`), in points."""
-    return pdfmetrics.stringWidth(text, font(face), size)
-
-
-WORD_WIDTHS: dict = {}  # (font, size) -> word -> its width (`_word_widths`)
+    known = _widths(face, size)
+    width = known.get(text)
+    return _measured(known, text, face, size) if width is None else width
 
 
 def _word_widths(words: list[str], face: str, size: float) -> list[float]:
-    """The width of each word, as `_text_width` gives it, from a table of the words met in that font and size
-    (without a key made for each word: a deck's texts are mostly words met before)."""
-    known = WORD_WIDTHS.get((face, size))
-    if known is None:
-        if len(WORD_WIDTHS) >= 16:
-            WORD_WIDTHS.clear()
-        known = WORD_WIDTHS[face, size] = {}
+    """The width of each word (`_text_width`), the table of their font and size looked up once."""
+    known = _widths(face, size)
     return [known.get(word) or _measured(known, word, face, size) for word in words]
 
 
-def _measured(known: dict, word: str, face: str, size: float) -> float:
-    """A word's width (`_text_width`), kept in the table of its font and size (`_word_widths`)."""
+def _widths(face: str, size: float) -> dict:
+    """The table of the widths of the texts met in that font and size (WIDTHS)."""
+    known = WIDTHS.get((face, size))
+    if known is None:
+        if len(WIDTHS) >= 16:
+            WIDTHS.clear()
+        known = WIDTHS[face, size] = {}
+    return known
+
+
+def _measured(known: dict, text: str, face: str, size: float) -> float:
+    """A text's width, measured, and kept in the table of its font and size (`_widths`)."""
     if len(known) >= 1024:  # (a deck's numbers, names and ids need not recur: memory stays flat)
         known.clear()
-    known[word] = width = _text_width(word, face, size)
+    known[text] = width = pdfmetrics.stringWidth(text, font(face), size)
     return width
 
 
