@@ -4,7 +4,6 @@ steps: a big deck places its faces many thousand times, and a kit's pages share 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
@@ -50,7 +49,6 @@ def _slot_code_of(slot) -> tuple[str, str]:
     return code
 
 
-@lru_cache(maxsize=256)  # (slots alike but not the same object: a page laid out again)
 def _slot_code(slot) -> tuple[str, str]:
     """The operators that clip to a slot's bleed and move (and turn) to its corner, for `place`."""
     trim, clip = slot.trim, slot.clip
