@@ -187,6 +187,44 @@ def test_a_big_game_keeps_its_cards_compact_and_reads_them_as_they_were(tmp_path
     assert game == whole and version._hashed(game) == version._hashed(whole)
 
 
+def test_a_big_game_is_read_a_group_at_a_time_never_holding_its_decks_as_records(tmp_path, monkeypatch):
+    """A game of more than WHOLE different cards in several groups keeps each group compact as soon as it is read:
+    as a group's file is read, the groups before it are compact already once they hold more than WHOLE (reading
+    them all as records first peaked the higher, the more cards the game had: some 900 bytes a card)."""
+    folder = tmp_path / "groups"
+    shutil.copytree(TOY, folder)
+    declared = (folder / "game.yaml").read_text(encoding="utf-8")
+    deck = declared[declared.index("  deck:\n"):declared.index("  sheet:\n")]
+    for n in range(1, 4):
+        rows = ["id,count,label,value,back"] + [f"group{n}-card-{i},1,Card {i},{i % 10}," for i in range(40)]
+        (folder / f"deck-{n}.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    groups = "".join(deck.replace("  deck:", f"  deck{n}:").replace("deck.csv", f"deck-{n}.csv") for n in range(1, 4))
+    (folder / "game.yaml").write_text(declared.replace(deck, deck + groups), encoding="utf-8")
+    monkeypatch.setattr(games, "WHOLE", 50)
+    read_so_far: dict = {}  # the groups read before the file being read: name -> compact?
+    held = []  # that, as each file of cards is read
+    load_list, compacted = games.load_list, games._compacted
+
+    def reading(path, *given):
+        held.append(dict(read_so_far))
+        return load_list(path, *given)
+
+    def compacting(components):
+        made = compacted(components)
+        read_so_far.update((name, each.cards.is_compact) for name, each in made.items())
+        return made
+
+    monkeypatch.setattr(games, "load_list", reading)
+    monkeypatch.setattr(games, "_compacted", compacting)
+    game = load_game(str(folder))
+    assert [len(game.components[f"deck{n}"].cards) for n in range(1, 4)] == [40, 40, 40]
+    assert held == [{}, {"deck": False}, {"deck": False, "deck1": False},  # (45 cards: not more than WHOLE)
+                    {"deck": True, "deck1": True, "deck2": True}], held
+    assert all(game.components[name].cards.is_compact for name in ("deck", "deck1", "deck2", "deck3"))
+    monkeypatch.setattr(games, "WHOLE", 10_000)  # the same game, its cards kept as records: read alike
+    assert load_game(str(folder)) == game
+
+
 def test_a_big_deck_laid_out_keeps_neither_its_cards_records_nor_their_places(tmp_path):
     """What a big game and its laid-out pages keep a card: its values compressed (Cards), and its faces' requests,
     which name the card by its place in its group (CardContext), made when asked for with its place in the data

@@ -225,6 +225,7 @@ def load_game(name: str, rules: tuple | list = ()) -> Game:
         component = _component(str(component_id), block, where, folder, palette, problems)
         if component is not None:
             components[component.id] = component
+            components = _compacted(components)
     _holding(components, raw.get("components") or {}, problems)
     _check_kit_total(components, Where(file, line_of(raw, "components"), "components"), problems)
     players = top["players"]
@@ -243,15 +244,25 @@ def load_game(name: str, rules: tuple | list = ()) -> Game:
     if problems:
         raise DataError(problems)
     facts, variant = varied(facts, list(rules), folder)
-    if sum(len(component.cards) for component in components.values()) > WHOLE:  # a big deck's cards kept compact
-        components = {name: replace(component, cards=component.cards.compact())
-                      for name, component in components.items()}
     return Game(slug=slug, name=top["name"], folder=folder, players=(players[0], players[1]),
                 credits=top["credits"], palette=palette, vars=top["vars"], forms=tuple(top["forms"] or ()),
                 components=components, aliases=aliases, kit_notes=tuple(top["kit_notes"] or ()),
                 rules_elsewhere=top["rules_elsewhere"],
                 printed=_printed(raw, top, components, file), fonts=fonts, icons=icons, rules=facts,
                 variant=variant)
+
+
+def _compacted(components: dict) -> dict:
+    """The components read so far, their cards kept compact (pnp.model.game.Cards) once they hold more than WHOLE
+    different cards in all: each group as soon as it is read, so that a big deck is never held whole as records
+    (its reading peaked higher the more cards it had: some 900 bytes a card)."""
+    if sum(len(component.cards) for component in components.values()) <= WHOLE:
+        return components
+    compacted = {}
+    for name, component in components.items():
+        cards = component.cards.compact()  # (the same Cards when they are compact already, or cannot be)
+        compacted[name] = component if cards is component.cards else replace(component, cards=cards)
+    return compacted
 
 
 def _fonts(raw, given: dict, folder: Path, file: str, problems: list) -> dict:
