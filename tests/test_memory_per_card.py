@@ -91,11 +91,12 @@ def test_a_pdf_keeps_its_faces_forms_in_arrays_not_as_objects(tmp_path, monkeypa
     doc = document.c._doc
     faces = len(document.forms)
     assert faces > 300 and len(document.faces) == faces  # the deck's fronts, and its backs
-    pages = len(doc.Pages.pages)  # (each kept as a name and an object: a page holds eight cards or more)
-    assert dict.__len__(doc.idToObject) < pages + 30 and dict.__len__(doc.idToObjectNumberAndVersion) < pages + 30
-    assert sum(name is not None for name in list.__iter__(doc.numberToId)) < pages + 30  # (a list: 8 bytes a face)
-    # the faces' forms found as reportlab asks for them, by name and by number
-    assert len(doc.idToObject) == len(doc.numberToId) == dict.__len__(doc.idToObject) + faces
+    pages = len(document.pages)  # (kept alike, in SpooledPages)
+    assert pages > 30 and len(doc.Pages.numbers) == pages
+    assert dict.__len__(doc.idToObject) < 30 and dict.__len__(doc.idToObjectNumberAndVersion) < 30
+    assert sum(name is not None for name in list.__iter__(doc.numberToId)) < 30  # (a list: 8 bytes an object)
+    # the faces' forms and the pages found as reportlab asks for them, by name and by number
+    assert len(doc.idToObject) == len(doc.numberToId) == dict.__len__(doc.idToObject) + faces + pages
     for number in range(1, len(doc.numberToId) + 1):
         name = doc.numberToId[number]
         assert doc.idToObjectNumberAndVersion[name] == (number, 0) and name in doc.idToObject
