@@ -189,6 +189,20 @@ def test_a_page_is_kept_as_its_number_and_places_in_arrays_not_as_objects_and_na
     assert not any(name in doc.idToObject for name in ("Page0", "Page3101", "Page1.Parent", "Page1.Contents "))
 
 
+@pytest.mark.quick
+@pytest.mark.parametrize("key", ["FormXob.face0", "FormXob.face123456", "FormXob.face", "FormXob.face12x",
+                                 "FormXob.face\u0661", "FormXob.art0123456789ab", "Font", "a b", "x#y", "Île"])
+def test_a_dictionarys_key_is_written_as_reportlab_writes_it_a_faces_form_not_kept(key):
+    from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+    expected = PDFDictionary({key: 1}).format(None)  # (<<\n/Key 1\n>>)
+    assert b"<<\n" + pdf._name(key) + b"1\n>>" == expected
+    kept = pdf._other_name.cache_info().currsize
+    for index in range(1000):
+        pdf._name(f"FormXob.face{index}")
+    assert pdf._other_name.cache_info().currsize == kept
+
+
 def test_a_scratch_file_gives_back_what_was_written_moving_only_for_a_read_out_of_turn_or_a_write_after_a_read():
     scratch = pdf.Scratch()
     moves = []

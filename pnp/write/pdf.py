@@ -1106,10 +1106,22 @@ def _first(item: tuple):
     return item[0]
 
 
-@lru_cache(maxsize=4096)
 def _name(key: str) -> bytes:
+    """A dictionary's key as PDF writes it, with the space after it. A face's form's name (`FormXob.face<index>`:
+    thousands of them in a deck's PDF, each written once or twice) is written at once, as it is after a slash
+    (PDFName escapes none of its letters), and not kept: kept, they would grow with the deck; the others, a few
+    hundred at most (fonts' entries, resources, artwork), are kept (`_other_name`)."""
+    if key.startswith(FACE_OBJECT):
+        digits = key[FACE_PREFIX:]
+        if digits.isdigit() and digits.isascii():
+            return b"/" + key.encode("ascii") + b" "
+    return _other_name(key)
+
+
+@lru_cache(maxsize=256)
+def _other_name(key: str) -> bytes:
     """A dictionary's key as PDF writes it, with the space after it: as it is, after a slash, when PDFName would
-    escape none of its letters (a form's name, thousands of them, written once each in a deck's PDF)."""
+    escape none of its letters."""
     if _PLAIN_NAME(key) and _ESCAPED.isdisjoint(key):
         return b"/" + key.encode("ascii") + b" "
     return PDFName(key).encode("extpdfdoc") + b" "
