@@ -296,7 +296,8 @@ def test_a_pages_footer_and_scale_bar_are_written_as_the_canvas_calls_would_writ
 PRIVATE = {
     "canvas": ["_code", "_doc", "_extgstate", "_formsinuse", "_fontname", "_fontsize", "_leading", "_escape",
                "state_stack", "init_graphics_state", "_enforceColorSpace"],
-    "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "fontMapping", "ensureMinPdfVersion"],
+    "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "fontMapping", "ensureMinPdfVersion",
+                 "idToObjectNumberAndVersion", "objectcounter", "pageCounter", "Pages", "Catalog"],
     "font face": ["_ttf_data", "unitsPerEm", "charToGlyph"],
     "font": ["face", "state", "encoding", "splitString", "getSubsetInternalName", "_assignState"],
     "artwork renderer": ["drawImage", "applyStateChanges", "_canvas"],
