@@ -78,9 +78,10 @@ def test_a_kit_version_is_worked_out_a_few_cards_at_a_time(tmp_path, monkeypatch
     assert sum(hashed) == 2000 and max(hashed) <= 200, max(hashed)
 
 
-def test_a_pdf_keeps_its_faces_forms_in_arrays_not_as_objects(tmp_path, monkeypatch):
-    """Each face's form is kept in a document as its number, place and name in arrays (FaceForms), some 30 bytes,
-    not as a name, an object and entries in reportlab's three tables (some 300 bytes)."""
+def test_a_pdf_keeps_its_faces_forms_and_its_pages_in_arrays_not_as_objects(tmp_path, monkeypatch):
+    """Each face's form is kept in a document as its number, place and name in arrays (FaceForms), some 20 bytes,
+    and each page as its number, name and places (SpooledPages), some 40, not as a name, an object and entries in
+    reportlab's three tables (some 300 bytes, some 450 a page)."""
     game = _toy_with(tmp_path, 300)
     settings = Settings()
     parts = [part for part in lay_out(game, settings) if part.component.id == "deck"]

@@ -67,6 +67,11 @@ class Spooled(int):
         return super().__new__(cls, place)
 
 
+NUMBER = "i"  # the type of the writer's arrays of objects' numbers and indexes (FaceForms, SpooledPages, PageTree,
+# Written): 4 bytes each (a PDF has far fewer than 2**31 objects)
+PLACE = "q"  # the type of its arrays of places in a scratch file (Spooled: offset << 32 | length): 8 bytes each
+
+
 class Scratch:
     """Bytes kept in a scratch file, each known by its place there (a Spooled): written one after another, and
     read back mostly in the order they were written. A read that starts where the one before ended reads on, from
@@ -245,10 +250,10 @@ class FaceForms(KeptApart):
     which may be faces named after it)."""
 
     def __init__(self):
-        self.numbers = array("q")  # each form's object number, ascending
-        self.places = array("q")  # each form's Spooled place
-        self.indexes = array("q")  # each form's index (its name)
-        self.order = array("q")  # index -> where the form is in the arrays above (-1: not yet numbered)
+        self.numbers = array(NUMBER)  # each form's object number, ascending
+        self.places = array(PLACE)  # each form's Spooled place
+        self.indexes = array(NUMBER)  # each form's index (its name)
+        self.order = array(NUMBER)  # index -> where the form is in the arrays above (-1: not yet numbered)
 
     def add(self, index: int, number: int, place: "Spooled") -> None:
         if self.numbers and number <= self.numbers[-1]:
@@ -309,11 +314,11 @@ class SpooledPages(KeptApart):
 
     def __init__(self, spool: Scratch):
         self.spool = spool
-        self.numbers = array("q")  # each page's object number, ascending
-        self.indexes = array("q")  # each page's index (its name), ascending
-        self.places = array("q")  # each page's dictionary's Spooled place
-        self.contents = array("q")  # each page's content stream's Spooled place
-        self.content_numbers = array("q")  # each page's content stream's number, given as the page is written
+        self.numbers = array(NUMBER)  # each page's object number, ascending
+        self.indexes = array(NUMBER)  # each page's index (its name), ascending
+        self.places = array(PLACE)  # each page's dictionary's Spooled place
+        self.contents = array(PLACE)  # each page's content stream's Spooled place
+        self.content_numbers = array(NUMBER)  # each page's content stream's number, given as the page is written
 
     def add(self, index: int, number: int, place: Spooled, contents: Spooled) -> None:
         if self.numbers and (number <= self.numbers[-1] or index <= self.indexes[-1]):
@@ -384,7 +389,7 @@ class PageTree(PDFPages):
 
     def __init__(self, numbered: Numbers):
         self.numbered = numbered
-        self.numbers = array("q")  # each page's object number, in order
+        self.numbers = array(NUMBER)  # each page's object number, in order
 
     def addPage(self, page) -> None:
         # (numbered by doc.Reference, under the name it gave the page: kept in Numbers' own dict, as its number)
@@ -872,7 +877,7 @@ class Written:
     places), the place of its stream, compressed, in the build's Spilled file, the forms it places, its fonts). A
     build keeps one a face, as the number of its entry by the face's number (`numbers`, the build's): the
     entry's place, and the index of its shape (the rest, the same for many faces: the same artwork, the same
-    fonts), in arrays, each shape kept once (some 30 bytes a face, against some 170 as a tuple and a Spooled
+    fonts), in arrays, each shape kept once (some 20 bytes a face, against some 170 as a tuple and a Spooled
     object, and 100 more as the face's key and a dict's entry)."""
 
     def __init__(self, numbers: FaceNumbers):
@@ -880,8 +885,8 @@ class Written:
         self.entries = ByNumber()  # a face's number -> the number of its entry
         self.shapes: list = []  # each (placing, used, fonts) once
         self.alike: dict = {}  # a shape -> its index in `shapes`
-        self.shape = array("q")  # an entry's shape, by its number
-        self.places = array("q")  # an entry's place (a Spooled), by its number
+        self.shape = array(NUMBER)  # an entry's shape, by its number
+        self.places = array(PLACE)  # an entry's place (a Spooled), by its number
 
     def add(self, number: int, placing: tuple, place: Spooled, used: list, fonts: list) -> None:
         """How the face numbered `number` (in `numbers`) was written."""
