@@ -78,9 +78,10 @@ def test_a_kit_version_is_worked_out_a_few_cards_at_a_time(tmp_path, monkeypatch
     assert sum(hashed) == 2000 and max(hashed) <= 200, max(hashed)
 
 
-def test_a_pdf_keeps_its_faces_forms_in_arrays_not_as_objects(tmp_path, monkeypatch):
-    """Each face's form is kept in a document as its number, place and name in arrays (FaceForms), some 30 bytes,
-    not as a name, an object and entries in reportlab's three tables (some 300 bytes)."""
+def test_a_pdf_keeps_its_faces_forms_and_its_pages_in_arrays_not_as_objects(tmp_path, monkeypatch):
+    """Each face's form is kept in a document as its number, place and name in arrays (FaceForms), some 20 bytes,
+    and each page as its number, name and places (SpooledPages), some 40, not as a name, an object and entries in
+    reportlab's three tables (some 300 bytes, some 450 a page)."""
     game = _toy_with(tmp_path, 300)
     settings = Settings()
     parts = [part for part in lay_out(game, settings) if part.component.id == "deck"]
@@ -91,11 +92,12 @@ def test_a_pdf_keeps_its_faces_forms_in_arrays_not_as_objects(tmp_path, monkeypa
     doc = document.c._doc
     faces = len(document.forms)
     assert faces > 300 and len(document.faces) == faces  # the deck's fronts, and its backs
-    pages = len(doc.Pages.pages)  # (each kept as a name and an object: a page holds eight cards or more)
-    assert dict.__len__(doc.idToObject) < pages + 30 and dict.__len__(doc.idToObjectNumberAndVersion) < pages + 30
-    assert sum(name is not None for name in list.__iter__(doc.numberToId)) < pages + 30  # (a list: 8 bytes a face)
-    # the faces' forms found as reportlab asks for them, by name and by number
-    assert len(doc.idToObject) == len(doc.numberToId) == dict.__len__(doc.idToObject) + faces
+    pages = len(document.pages)  # (kept alike, in SpooledPages)
+    assert pages > 30 and len(doc.Pages.numbers) == pages
+    assert dict.__len__(doc.idToObject) < 30 and dict.__len__(doc.idToObjectNumberAndVersion) < 30
+    assert sum(name is not None for name in list.__iter__(doc.numberToId)) < 30  # (a list: 8 bytes an object)
+    # the faces' forms and the pages found as reportlab asks for them, by name and by number
+    assert len(doc.idToObject) == len(doc.numberToId) == dict.__len__(doc.idToObject) + faces + pages
     for number in range(1, len(doc.numberToId) + 1):
         name = doc.numberToId[number]
         assert doc.idToObjectNumberAndVersion[name] == (number, 0) and name in doc.idToObject

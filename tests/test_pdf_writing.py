@@ -121,7 +121,7 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     forms = [value for key, value in objects.items() if key.startswith("FormXob.")]
     pages = [value for key, value in objects.items() if key.startswith("Page")]
     assert len(forms) > 20 and all(isinstance(form, pdf.Spooled) for form in forms)
-    assert len(pages) > 10 and all(isinstance(page.Contents, pdf.Spooled) and page.stream is None for page in pages)
+    assert len(pages) > 10 and all(isinstance(page, pdf.Spooled) for page in pages)  # (a page's dictionary)
     doc = written[0].c._doc  # each object's number kept as a number, not a pair, and its name by its number in
     # a list; both asked for as reportlab asks
     assert all(type(number) is int for number in dict.values(doc.idToObjectNumberAndVersion))
@@ -129,6 +129,79 @@ def test_what_is_finished_waits_on_disk_not_in_memory(monkeypatch):
     assert all(doc.idToObjectNumberAndVersion[doc.numberToId[number]] == (number, 0)
                for number in range(1, len(doc.numberToId) + 1))
     assert 0 not in doc.numberToId and len(doc.numberToId) + 1 not in doc.numberToId
+
+
+def _blank_pages(document: pdf.Document, count: int) -> None:
+    """`count` pages shown in `document`, each of its size alone (a page's dictionary and content stream)."""
+    for _ in range(count):
+        document.c.setPageSize((200, 300))
+        document._show_page()
+
+
+@pytest.mark.quick
+@pytest.mark.parametrize("count", [0, 1, 10, 11, 23])  # (the page tree lists ten pages a line)
+def test_a_document_of_pages_kept_as_numbers_and_places_is_the_one_reportlab_writes(monkeypatch, count):
+    document = pdf.Document("pages")
+    _blank_pages(document, count)
+    spooled = document.bytes()
+    monkeypatch.setattr(pdf.Document, "_show_page", lambda self: self.c.showPage())  # (each page kept whole)
+    monkeypatch.setattr(pdf.Document, "bytes", lambda self: self.c.getpdfdata())
+    theirs = pdf.Document("pages")
+    _blank_pages(theirs, count)
+    assert theirs.bytes() == spooled
+
+
+@pytest.mark.quick
+def test_a_page_is_kept_as_its_number_and_places_in_arrays_not_as_objects_and_names():
+    """A page shown is kept in its document as its number, the places of its dictionary and content stream, and
+    (once written) its content stream's number, in arrays (SpooledPages, and the PageTree's numbers), some 40
+    bytes, not as a page object, its name and entries of reportlab's three tables (some 450 bytes); so are the
+    content streams numbered as the document is written. They are found as reportlab asks for them."""
+    import tracemalloc
+
+    document = pdf.Document("pages")
+    doc = document.c._doc
+    _blank_pages(document, 100)  # (the tables made, their first growth)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        _blank_pages(document, 3000)
+        kept = (tracemalloc.get_traced_memory()[0] - before) / 3000
+    finally:
+        tracemalloc.stop()
+    assert kept < 60, kept  # (each page shown: 3 numbers of 4 bytes and 2 places of 8, in arrays, as they grow,
+    # and its number's None in Names, 8)
+    assert len(document.pages.numbers) == len(doc.Pages.numbers) == 3100
+    assert dict.__len__(doc.idToObject) < 10 and dict.__len__(doc.idToObjectNumberAndVersion) < 10
+    names = len(doc.numberToId)
+    out = io.BytesIO()
+    document.write(out)
+    assert len(doc.numberToId) > names + 3100  # each page's content stream numbered, after the pages
+    assert dict.__len__(doc.idToObject) < 15 and dict.__len__(doc.idToObjectNumberAndVersion) < 15
+    assert sum(name is not None for name in list.__iter__(doc.numberToId)) < 15
+    assert len(document.pages) == 6200 and len(doc.idToObject) == len(doc.numberToId)
+    for number in range(1, len(doc.numberToId) + 1):
+        name = doc.numberToId[number]
+        assert doc.idToObjectNumberAndVersion[name] == (number, 0) and name in doc.idToObject
+    first, last = document.pages.content_numbers[0], document.pages.content_numbers[-1]
+    assert doc.numberToId[first] == "Page1.Contents" and doc.numberToId[last] == "Page3100.Contents"
+    assert doc.numberToId[document.pages.numbers[-1]] == "Page3100"
+    assert b"/Count 3100 /Kids [ %d 0 R" % document.pages.numbers[0] in out.getvalue()
+    assert not any(name in doc.idToObject for name in ("Page0", "Page3101", "Page1.Parent", "Page1.Contents "))
+
+
+@pytest.mark.quick
+@pytest.mark.parametrize("key", ["FormXob.face0", "FormXob.face123456", "FormXob.face", "FormXob.face12x",
+                                 "FormXob.face\u0661", "FormXob.art0123456789ab", "Font", "a b", "x#y", "Île"])
+def test_a_dictionarys_key_is_written_as_reportlab_writes_it_a_faces_form_not_kept(key):
+    from reportlab.pdfbase.pdfdoc import PDFDictionary
+
+    expected = PDFDictionary({key: 1}).format(None)  # (<<\n/Key 1\n>>)
+    assert b"<<\n" + pdf._name(key) + b"1\n>>" == expected
+    kept = pdf._other_name.cache_info().currsize
+    for index in range(1000):
+        pdf._name(f"FormXob.face{index}")
+    assert pdf._other_name.cache_info().currsize == kept
 
 
 def test_a_scratch_file_gives_back_what_was_written_moving_only_for_a_read_out_of_turn_or_a_write_after_a_read():
@@ -224,7 +297,8 @@ def test_a_pages_footer_and_scale_bar_are_written_as_the_canvas_calls_would_writ
 PRIVATE = {
     "canvas": ["_code", "_doc", "_extgstate", "_formsinuse", "_fontname", "_fontsize", "_leading", "_escape",
                "state_stack", "init_graphics_state", "_enforceColorSpace"],
-    "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "fontMapping", "ensureMinPdfVersion"],
+    "document": ["_pdfVersion", "idToObject", "numberToId", "delayedFonts", "fontMapping", "ensureMinPdfVersion",
+                 "idToObjectNumberAndVersion", "objectcounter", "pageCounter", "Pages", "Catalog"],
     "font face": ["_ttf_data", "unitsPerEm", "charToGlyph"],
     "font": ["face", "state", "encoding", "splitString", "getSubsetInternalName", "_assignState"],
     "artwork renderer": ["drawImage", "applyStateChanges", "_canvas"],

@@ -27,7 +27,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import (BasicFonts, NoEncryption, PDFArray, PDFBase85Encode, PDFDictionary, PDFFile,
                                       PDFFormXObject, PDFIndirectObject, PDFName, PDFObject, PDFObjectReference,
-                                      PDFPage, PDFResourceDictionary, PDFStream, PDFTrailer, PDFTrueTypeFont,
+                                      PDFPage, PDFPages, PDFResourceDictionary, PDFStream, PDFTrailer, PDFTrueTypeFont,
                                       PDFZCompress)
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfbase.pdfdoc import pdfdocEnc, xObjectName
@@ -67,6 +67,11 @@ class Spooled(int):
         return super().__new__(cls, place)
 
 
+NUMBER = "i"  # the type of the writer's arrays of objects' numbers and indexes (FaceForms, SpooledPages, PageTree,
+# Written): 4 bytes each (a PDF has far fewer than 2**31 objects)
+PLACE = "q"  # the type of its arrays of places in a scratch file (Spooled: offset << 32 | length): 8 bytes each
+
+
 class Scratch:
     """Bytes kept in a scratch file, each known by its place there (a Spooled): written one after another, and
     read back mostly in the order they were written. A read that starts where the one before ended reads on, from
@@ -100,27 +105,8 @@ class Scratch:
         self.file.close()
 
 
-class SpooledPage(PDFObject):
-    """A page whose dictionary was formatted as soon as the page was shown, its bytes waiting in the scratch file,
-    but for the two objects reportlab numbers only as it writes the document (the page tree, then the page's
-    content stream, `Contents`): numbered and filled in then, in that order, as reportlab's own check_format and
-    PDFPage.format would (the content stream named after its page)."""
-
-    stream = None
-
-    def __init__(self, name: str, spool: Scratch, data: Spooled, contents: Spooled):
-        setattr(self, "__InternalName__", name)  # (as reportlab's Reference names what it numbers)
-        self.spool, self.data, self.Contents = spool, data, contents
-
-    def format(self, document) -> bytes:
-        name = getattr(self, "__InternalName__")
-        parent, contents = document.Reference(document.Pages), document.Reference(self.Contents, f"{name}.Contents")
-        return self.spool.read(self.data).replace(PARENT.token, parent.format(document)).replace(
-            CONTENTS.token, contents.format(document))
-
-
 class Later(PDFObject):
-    """A reference written as a token in a page's dictionary, filled in by SpooledPage.format."""
+    """A reference written as a token in a page's dictionary, filled in by SpooledPages.written."""
 
     def __init__(self, token: bytes):
         self.token = token
@@ -135,7 +121,10 @@ PARENT, CONTENTS = Later(b"\0parent\0"), Later(b"\0contents\0")
 class Numbers(dict):
     """A document's objects' numbers by their names, as reportlab asks for them: (number, version) pairs, each
     kept as its number alone (reportlab numbers every version 0), not a pair an object (a deck's PDF numbers
-    tens of thousands)."""
+    tens of thousands); the faces' forms' and the pages' numbers are kept in FaceForms and SpooledPages."""
+
+    faces: "FaceForms"
+    pages: "SpooledPages"
 
     def __init__(self, numbered: dict):
         super().__init__()
@@ -150,12 +139,21 @@ class Numbers(dict):
 
     def __getitem__(self, name: str) -> tuple:
         number = self.get(name)
-        return (self.faces.number(name) if number is None else number), 0
+        if number is None:
+            try:
+                number = self.faces.number(name)  # (asked for each face a page places)
+            except KeyError:
+                number = self.pages.number(name)
+        return number, 0
 
 
 class Names(list):
     """A document's objects' names by their numbers (from 1, each the next), as reportlab asks for them: a list,
-    not a dict (a deck's PDF numbers tens of thousands of objects)."""
+    not a dict (a deck's PDF numbers tens of thousands of objects); None for a number whose object is kept
+    elsewhere (FaceForms, SpooledPages), which names it."""
+
+    faces: "FaceForms"
+    pages: "SpooledPages"
 
     def __init__(self, named: dict):
         super().__init__()
@@ -169,42 +167,53 @@ class Names(list):
 
     def __getitem__(self, number: int) -> str:
         name = list.__getitem__(self, number - 1)
-        return self.faces.name(number) if name is None else name
+        if name is None:
+            try:
+                return self.faces.name(number)
+            except KeyError:
+                return self.pages.name(number)
+        return name
 
     def __contains__(self, number) -> bool:
         return type(number) is int and 1 <= number <= len(self)
 
-    def face(self, number: int) -> None:
-        """Number `number` taken by a face's form (`FaceForms`): its name not kept here."""
+    def elsewhere(self, number: int) -> None:
+        """Number `number` taken by an object kept elsewhere (FaceForms, SpooledPages): its name not kept here."""
         if number != len(self) + 1:
-            raise ValueError(f"a face's form numbered {number}, not the next number, {len(self) + 1}")
+            raise ValueError(f"an object numbered {number}, not the next number, {len(self) + 1}")
         self.append(None)
 
 
 class Objects(dict):
-    """A document's objects by their names, as reportlab keeps them, and its faces' forms (`FaceForms`), found by
-    their names though kept there: the two as one mapping."""
+    """A document's objects by their names, as reportlab keeps them, and its faces' forms (FaceForms) and pages
+    (SpooledPages), found by their names though kept there (as the places of their bytes): the three as one
+    mapping."""
 
     faces: "FaceForms"
+    pages: "SpooledPages"
 
     def __missing__(self, name: str) -> Spooled:
-        return self.faces.place(name)
+        try:
+            return self.faces.place(name)
+        except KeyError:
+            return self.pages.place(name)
 
     def get(self, name, default=None):
         found = dict.get(self, name, self)
         if found is self:
-            return self.faces.place(name) if name in self.faces else default
+            return self[name] if name in self.faces or name in self.pages else default
         return found
 
     def __contains__(self, name) -> bool:
-        return dict.__contains__(self, name) or name in self.faces
+        return dict.__contains__(self, name) or name in self.faces or name in self.pages
 
     def __len__(self) -> int:
-        return dict.__len__(self) + len(self.faces)
+        return dict.__len__(self) + len(self.faces) + len(self.pages)
 
     def __iter__(self):
         yield from dict.__iter__(self)
         yield from self.faces.names()
+        yield from self.pages.names()
 
     def keys(self):
         return list(self)
@@ -221,7 +230,19 @@ FACE_OBJECT = xObjectName(FACE)  # the same, as reportlab names the object: Form
 FACE_PREFIX = len(FACE_OBJECT)
 
 
-class FaceForms:
+class KeptApart:
+    """Objects of a document kept in arrays, apart from reportlab's tables (FaceForms, SpooledPages), found by their
+    names as reportlab names them (`_at`, which tells where one is in the arrays)."""
+
+    def __contains__(self, name) -> bool:
+        try:
+            self._at(name)
+        except (KeyError, AttributeError):
+            return False
+        return True
+
+
+class FaceForms(KeptApart):
     """The forms of a document's faces, each known by its index (its name `face<index>`): its object's number and
     the place of its bytes in the scratch file, in arrays, not as names, objects and entries of reportlab's three
     tables (some 300 bytes a face: a deck's PDF holds thousands of faces, a kit's every one of the kit's).
@@ -229,10 +250,10 @@ class FaceForms:
     which may be faces named after it)."""
 
     def __init__(self):
-        self.numbers = array("q")  # each form's object number, ascending
-        self.places = array("q")  # each form's Spooled place
-        self.indexes = array("q")  # each form's index (its name)
-        self.order = array("q")  # index -> where the form is in the arrays above (-1: not yet numbered)
+        self.numbers = array(NUMBER)  # each form's object number, ascending
+        self.places = array(PLACE)  # each form's Spooled place
+        self.indexes = array(NUMBER)  # each form's index (its name)
+        self.order = array(NUMBER)  # index -> where the form is in the arrays above (-1: not yet numbered)
 
     def add(self, index: int, number: int, place: "Spooled") -> None:
         if self.numbers and number <= self.numbers[-1]:
@@ -246,13 +267,6 @@ class FaceForms:
 
     def __len__(self) -> int:
         return len(self.numbers)
-
-    def __contains__(self, name) -> bool:
-        try:
-            self._at(name)
-        except (KeyError, AttributeError):
-            return False
-        return True
 
     def names(self):
         """The forms' names, as reportlab names the objects, in the order they were numbered."""
@@ -283,6 +297,116 @@ class FaceForms:
         return f"{FACE_OBJECT}{self.indexes[at]}"
 
 
+PAGE = "Page"  # reportlab's name of a page, and its index after it: Page1, Page2 ... (PDFDocument.thisPageName)
+PAGE_PREFIX = len(PAGE)
+CONTENTS_NAME = ".Contents"  # after a page's name, the name of its content stream: Page1.Contents ...
+
+
+class SpooledPages(KeptApart):
+    """The pages of a document written out to the scratch file as each was shown (Document._show_page), each known
+    by its index (its name `Page<index>`, as reportlab names it): its object's number, the places of its
+    dictionary and content stream, and, once the document is being written, its content stream's number, in
+    arrays, not as a page object, names and entries of reportlab's three tables (some 500 bytes a page: a deck's
+    kit PDF has thousands of pages). A page's dictionary waits with the two references reportlab fills in only
+    as it writes the document left as tokens (see Later): to the page tree, and to the page's content stream,
+    which is numbered then, after its page (as reportlab's own check_format and PDFPage.format would number it):
+    `written` fills them in. The pages are kept in the order they were shown, which is their numbers'."""
+
+    def __init__(self, spool: Scratch):
+        self.spool = spool
+        self.numbers = array(NUMBER)  # each page's object number, ascending
+        self.indexes = array(NUMBER)  # each page's index (its name), ascending
+        self.places = array(PLACE)  # each page's dictionary's Spooled place
+        self.contents = array(PLACE)  # each page's content stream's Spooled place
+        self.content_numbers = array(NUMBER)  # each page's content stream's number, given as the page is written
+
+    def add(self, index: int, number: int, place: Spooled, contents: Spooled) -> None:
+        if self.numbers and (number <= self.numbers[-1] or index <= self.indexes[-1]):
+            raise ValueError(f"page {index} numbered {number}, before page {self.indexes[-1]}")
+        self.numbers.append(number)
+        self.indexes.append(index)
+        self.places.append(place)
+        self.contents.append(contents)
+
+    def written(self, at: int, document) -> bytes:
+        """The dictionary of the page at `at` in the arrays, its references filled in: to the page tree (numbered
+        when the first page is written) and to its content stream, numbered now, the next number. The pages are
+        written in turn, each once."""
+        if at != len(self.content_numbers):
+            raise ValueError(f"page {self.indexes[at]} written out of turn")
+        parent = b"%d %d R" % document.idToObjectNumberAndVersion[document.Reference(document.Pages).name]
+        number = document.objectcounter = document.objectcounter + 1  # (numbered as doc.Reference numbers it)
+        document.numberToId.elsewhere(number)
+        self.content_numbers.append(number)
+        return self.spool.read(self.places[at]).replace(PARENT.token, parent).replace(
+            CONTENTS.token, b"%d 0 R" % number)
+
+    def __len__(self) -> int:
+        """The objects kept: the pages' dictionaries, and the content streams numbered so far."""
+        return len(self.numbers) + len(self.content_numbers)
+
+    def names(self):
+        """The objects' names, as reportlab would name them: each page's, then each content stream's numbered."""
+        yield from (f"{PAGE}{index}" for index in self.indexes)
+        yield from (f"{PAGE}{self.indexes[at]}{CONTENTS_NAME}" for at in range(len(self.content_numbers)))
+
+    def _at(self, name: str) -> tuple[int, bool]:
+        """Where the page named `name` (`Page<index>`), or whose content stream it names (`Page<index>.Contents`),
+        is in the arrays, and whether it names the content stream; a KeyError when it names neither, or a content
+        stream not yet numbered."""
+        stream = name.endswith(CONTENTS_NAME)
+        digits = name[PAGE_PREFIX:-len(CONTENTS_NAME)] if stream else name[PAGE_PREFIX:]
+        if name[:PAGE_PREFIX] == PAGE and digits.isdigit() and digits.isascii():
+            index = int(digits)
+            at = bisect.bisect_left(self.indexes, index)
+            numbered = at < len(self.content_numbers)
+            if at < len(self.indexes) and self.indexes[at] == index and (numbered or not stream):
+                return at, stream
+        raise KeyError(name)
+
+    def number(self, name: str) -> int:
+        at, stream = self._at(name)
+        return (self.content_numbers if stream else self.numbers)[at]
+
+    def place(self, name: str) -> Spooled:
+        at, stream = self._at(name)
+        return Spooled.at((self.contents if stream else self.places)[at])
+
+    def name(self, number: int) -> str:
+        """The name (as reportlab would name the object) of the page or content stream numbered `number`."""
+        for numbers, suffix in ((self.numbers, ""), (self.content_numbers, CONTENTS_NAME)):
+            at = bisect.bisect_left(numbers, number)
+            if at < len(numbers) and numbers[at] == number:
+                return f"{PAGE}{self.indexes[at]}{suffix}"
+        raise KeyError(number)
+
+
+class PageTree(PDFPages):
+    """A document's page tree (reportlab's PDFPages, `doc.Pages`), which keeps each page's object's number, in an
+    array, not the page (reportlab keeps every page, to write the references to them, its Kids, in the end): the
+    Kids written from the numbers, the same bytes. `numbered` is the document's Numbers, where a page is
+    numbered just before it is added."""
+
+    def __init__(self, numbered: Numbers):
+        self.numbered = numbered
+        self.numbers = array(NUMBER)  # each page's object number, in order
+
+    def addPage(self, page) -> None:
+        # (numbered by doc.Reference, under the name it gave the page: kept in Numbers' own dict, as its number)
+        self.numbers.append(dict.__getitem__(self.numbered, getattr(page, "__InternalName__")))
+
+    def check_format(self, document) -> None:
+        self.Kids = _references(self.numbers)
+        self.Count = len(self.numbers)
+
+
+def _references(numbers) -> bytes:
+    """References to the objects numbered `numbers`, as a PDFArray of them writes them (without its multi-line
+    option, as pnp runs it: ten a line), a line at a time."""
+    lines = [b" ".join([b"%d 0 R" % number for number in numbers[at:at + 10]]) for at in range(0, len(numbers), 10)]
+    return b"[ " + b" \n  ".join(lines) + b" ]"
+
+
 class OnDemand(dict):
     """Index -> the name of a form, made by `make(index)` when first asked for."""
 
@@ -309,6 +433,9 @@ class Document:
         doc.numberToId = Names(doc.numberToId)
         doc.idToObject = Objects(doc.idToObject)
         self.faces = doc.idToObjectNumberAndVersion.faces = doc.numberToId.faces = doc.idToObject.faces = FaceForms()
+        self.pages = doc.idToObjectNumberAndVersion.pages = doc.numberToId.pages = doc.idToObject.pages = \
+            SpooledPages(self.spool)
+        doc.Pages = doc.Catalog.Pages = PageTree(doc.idToObjectNumberAndVersion)
         self.c.setTitle(title)
         self.c.setSubject(subject)
         self.c.setAuthor("pnp")
@@ -445,7 +572,7 @@ class Document:
         place = self._keep(_form_bytes(_box(*box), data, resources))
         if type(place) is Spooled:
             number = doc.objectcounter = doc.objectcounter + 1  # (numbered as doc.Reference numbers it)
-            doc.numberToId.face(number)
+            doc.numberToId.elsewhere(number)
             self.faces.add(index, number, place)
         else:  # (an object kept whole, in reportlab's tables)
             doc.Reference(place, xObjectName(f"{FACE}{index}"))
@@ -560,11 +687,12 @@ class Document:
 
     def _show_page(self) -> None:
         """Close the page and write it out as reportlab would have made it: its content stream, and its dictionary
-        but for what reportlab numbers only as it writes the document (see SpooledPage); so nothing of a page
-        is held until then."""
+        but for what reportlab numbers only as it writes the document (see SpooledPages); so nothing of a page
+        is held until then but its number and places, in the document's SpooledPages and PageTree."""
         self.c.showPage()
         doc = self.c._doc
-        name = f"Page{doc.pageCounter - 1}"
+        index = doc.pageCounter - 1
+        name = f"{PAGE}{index}"  # (as reportlab named it)
         page = doc.idToObject[name]
         if page._colorsUsed or page._shadingUsed:  # (resources pnp never uses: such a page is formatted as written)
             return
@@ -576,16 +704,19 @@ class Document:
             stream = PDFStream(content=page.stream)
             stream.filters = [PDFZCompress] if page.compression else None
             data = stream.format(doc)
-        page.Contents = self._keep(data)
+        contents = page.Contents = self._keep(data)
         page.stream = None
-        page.Parent = PARENT  # (left to SpooledPage to number)
+        page.Parent = PARENT  # (left to SpooledPages to number)
         dictionary = _plain_page(doc, page)
         if dictionary is None:
             entries = page_entries(doc, page)
             entries.update(Parent=PARENT, Contents=CONTENTS)
             dictionary = _pdf(entries, doc)
-        doc.idToObject[name] = doc.Pages.pages[-1] = SpooledPage(name, self.spool, self._keep(dictionary),
-                                                                 page.Contents)
+        place = self._keep(dictionary)
+        number = dict.pop(doc.idToObjectNumberAndVersion, name)  # (out of reportlab's tables, into SpooledPages)
+        dict.pop(doc.idToObject, name)
+        list.__setitem__(doc.numberToId, number - 1, None)
+        self.pages.add(index, number, place, contents)
 
     def write(self, out) -> None:
         """Write the finished document to the binary file `out`, one object at a time, as reportlab's
@@ -603,16 +734,27 @@ class Document:
         doc.encrypt.prepare(doc)
         offset = out.write(PDFFile(doc._pdfVersion).format(doc))
         offsets, number = array("q"), 1  # where each object starts, by its number: the cross-reference table
-        faces = 0  # the faces' forms written so far: in FaceForms' order, which is their numbers'
+        # the faces' forms, pages and pages' content streams written so far: each in the order of their numbers
+        faces = pages = contents = 0
         names, plain = doc.numberToId, type(doc.encrypt) is NoEncryption
-        read, places = self.spool.read, self.faces.places  # (looked up once: a deck's PDF has thousands of faces)
+        read, spooled = self.spool.read, self.pages
+        numbered, places = self.faces.numbers, self.faces.places  # (looked up once: a deck's PDF has thousands)
         while number <= len(names):  # (numbered from 1, each the next; writing an object may number more)
             offsets.append(offset)
-            if plain and list.__getitem__(names, number - 1) is None:
-                data = read(places[faces])  # a face's form, written already (its place, as a number)
+            if plain and list.__getitem__(names, number - 1) is None:  # written already: its place, as a number
+                if faces < len(numbered) and numbered[faces] == number:  # a face's form
+                    data = read(places[faces])
+                    faces += 1
+                elif pages < len(spooled.numbers) and spooled.numbers[pages] == number:  # a page's dictionary
+                    data = spooled.written(pages, doc)  # (which numbers its content stream)
+                    pages += 1
+                else:  # a page's content stream
+                    if spooled.content_numbers[contents] != number:
+                        raise ValueError(f"object {number} kept nowhere")
+                    data = read(spooled.contents[contents])
+                    contents += 1
                 offset += out.write(b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") +
                                     b"endobj\n")
-                faces += 1
                 number += 1
                 continue
             internal = doc.numberToId[number]
@@ -622,8 +764,8 @@ class Document:
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
                 data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
-            elif type(made) in (Spooled, SpooledPage) and type(doc.encrypt) is NoEncryption:  # written already
-                data = self.spool.read(made) if type(made) is Spooled else made.format(doc)
+            elif type(made) is Spooled and plain:  # written already
+                data = self.spool.read(made)
                 data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
             elif type(made) is PDFTrueTypeFont:  # a font subset: its widths written faster
                 data = b"%d 0 obj\n" % number + font_bytes(doc, made) + b"\nendobj\n"
@@ -735,7 +877,7 @@ class Written:
     places), the place of its stream, compressed, in the build's Spilled file, the forms it places, its fonts). A
     build keeps one a face, as the number of its entry by the face's number (`numbers`, the build's): the
     entry's place, and the index of its shape (the rest, the same for many faces: the same artwork, the same
-    fonts), in arrays, each shape kept once (some 30 bytes a face, against some 170 as a tuple and a Spooled
+    fonts), in arrays, each shape kept once (some 20 bytes a face, against some 170 as a tuple and a Spooled
     object, and 100 more as the face's key and a dict's entry)."""
 
     def __init__(self, numbers: FaceNumbers):
@@ -743,8 +885,8 @@ class Written:
         self.entries = ByNumber()  # a face's number -> the number of its entry
         self.shapes: list = []  # each (placing, used, fonts) once
         self.alike: dict = {}  # a shape -> its index in `shapes`
-        self.shape = array("q")  # an entry's shape, by its number
-        self.places = array("q")  # an entry's place (a Spooled), by its number
+        self.shape = array(NUMBER)  # an entry's shape, by its number
+        self.places = array(PLACE)  # an entry's place (a Spooled), by its number
 
     def add(self, number: int, placing: tuple, place: Spooled, used: list, fonts: list) -> None:
         """How the face numbered `number` (in `numbers`) was written."""
@@ -911,7 +1053,7 @@ RESOURCES_UNUSED = ("ColorSpace", "ExtGState", "Pattern", "Properties", "Shading
 
 
 def _plain_page(doc, page) -> bytes | None:
-    """The dictionary of a page (its Parent and Contents left to SpooledPage) as `page_entries` gathers it and
+    """The dictionary of a page (its Parent and Contents left to SpooledPages) as `page_entries` gathers it and
     `_pdf` writes it, for a page of its size, turn and resources alone (fonts, procedure sets, forms), as pnp's
     pages are but a print shop's: its seven entries written at once, the page's own, the forms it places, the
     only ones looked up (a deck's PDF writes hundreds of pages); None for any other page."""
@@ -969,10 +1111,22 @@ def _first(item: tuple):
     return item[0]
 
 
-@lru_cache(maxsize=4096)
 def _name(key: str) -> bytes:
+    """A dictionary's key as PDF writes it, with the space after it. A face's form's name (`FormXob.face<index>`:
+    thousands of them in a deck's PDF, each written once or twice) is written at once, as it is after a slash
+    (PDFName escapes none of its letters), and not kept: kept, they would grow with the deck; the others, a few
+    hundred at most (fonts' entries, resources, artwork), are kept (`_other_name`)."""
+    if key.startswith(FACE_OBJECT):
+        digits = key[FACE_PREFIX:]
+        if digits.isdigit() and digits.isascii():
+            return b"/" + key.encode("ascii") + b" "
+    return _other_name(key)
+
+
+@lru_cache(maxsize=256)
+def _other_name(key: str) -> bytes:
     """A dictionary's key as PDF writes it, with the space after it: as it is, after a slash, when PDFName would
-    escape none of its letters (a form's name, thousands of them, written once each in a deck's PDF)."""
+    escape none of its letters."""
     if _PLAIN_NAME(key) and _ESCAPED.isdisjoint(key):
         return b"/" + key.encode("ascii") + b" "
     return PDFName(key).encode("extpdfdoc") + b" "
