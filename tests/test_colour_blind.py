@@ -155,3 +155,32 @@ def test_what_a_face_shows_is_found_without_leaving_garbage_for_the_cycle_collec
         gc.enable()
     assert colours == {(1.0, 0.0, 0.0), (0.0, 0.0, 0.0)}
     assert symbols == {("rect", (0.0, 0.0, 10.0, 10.0, 0.0)), ("text", "ahoy"), ("art", "ship.svg")}
+
+
+@pytest.mark.quick
+def test_a_groups_fields_are_found_in_one_reading_of_its_cards_and_a_field_of_a_value_a_card_is_let_go():
+    """A group's fields of 2 to MAX_GROUPS values, each value with the places of the few cards compared, are found by
+    reading the cards in turn (a big deck's are made as they are read, not held as records): a field of more
+    values than that (a title, a value a card) is let go, and one of a single value is no group."""
+    from pnp.errors import Where
+    from pnp.model.game import Card, Cards
+
+    suits = "red green blue".split()
+    rows = [Card(f"c{i}", 1, {"suit": suits[i % 3], "title": f"Card {i}", "kind": "crew"}, "back",
+                 Where("deck.csv", i)) for i in range(100)]
+    read = []
+
+    class Counted(Cards):  # (the cards as read, in turn, and how often)
+        def __iter__(self):
+            read.append(1)
+            return super().__iter__()
+
+        def __getitem__(self, index):
+            raise AssertionError("a card asked for by its place: the group read whole, not in turn")
+
+    fields = colourblind._fields(Counted(rows))
+    assert list(fields) == ["suit"] and len(read) == 2
+    assert {value: len(places) for value, places in fields["suit"].items()} == {suit: colourblind.SAMPLE
+                                                                                for suit in suits}
+    assert fields["suit"]["green"][:3] == [1, 4, 7] and all(rows[place].fields["suit"] == "green"
+                                                            for place in fields["suit"]["green"])

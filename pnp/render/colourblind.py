@@ -44,19 +44,22 @@ def problems(game, face_of, groups: list | None = None) -> list[tuple[Where, str
     found = []
     palette = tuple(sorted(game.palette.items()))
     for component, bleed, fields in compared(game) if groups is None else groups:
+        cards = component.cards  # (a big deck's made again as they are read, a few at a time: not held whole)
+        fields = _fields(cards) if fields is None else fields
+        places = {place for by_value in fields.values() for chosen in by_value.values() for place in chosen}
+        compared_cards = {place: card for place, card in enumerate(cards) if place in places}  # (a few a group)
         marks: dict = {}
 
         def marks_of(place: int) -> tuple:
             if place not in marks:
-                card = cards[place]
+                card = compared_cards[place]
                 context = card.context()
                 face = face_of(Drawn(component.template, component.size, bleed, card.where,
                                      {"card": context, "piece": context, **KINDS[component.kind]}))
                 marks[place] = _kept_marks(face, palette)
             return marks[place]
 
-        cards = tuple(component.cards)  # (asked for once: a big deck's are made as they are asked for)
-        for field, by_value in (_fields(cards) if fields is None else fields).items():
+        for field, by_value in fields.items():
             found += _field_problems(component, field, by_value, marks_of)
     return found
 
@@ -70,21 +73,24 @@ def compared(game) -> list[tuple]:
         if component.kind not in KINDS or not component.template or len(component.cards) < 2:
             continue
         found.append((component, component.options.get("bleed", 0.0) if component.kind != "standees" else 0.0,
-                      None if component.cards.is_compact else _fields(tuple(component.cards))))
+                      None if component.cards.is_compact else _fields(component.cards)))
     return found
 
 
-def _fields(cards: tuple) -> dict:
+def _fields(cards) -> dict:
     """For each field of a component's cards with 2 to MAX_GROUPS values: each value -> the places among `cards` of
-    the few cards of that value compared (`_spread`)."""
-    fields = {}
-    for field in dict.fromkeys(name for card in cards for name in card.fields):
-        by_value: dict = {}
-        for place, card in enumerate(cards):
+    the few cards of that value compared (`_spread`). The cards are read twice, in turn, once for the fields'
+    names (a big deck's cards are made again as they are read, a few at a time, not held as records), and a field
+    is let go as soon as it has more values than that (a card's title or text: a value a card)."""
+    names = dict.fromkeys(name for card in cards for name in card.fields)
+    by_field: dict = {name: {} for name in names}  # field -> value -> places (a field let go: left out)
+    for place, card in enumerate(cards):
+        for field, by_value in list(by_field.items()):
             by_value.setdefault(str(card.fields.get(field)), []).append(place)
-        if 2 <= len(by_value) <= MAX_GROUPS:
-            fields[field] = {value: _spread(places) for value, places in by_value.items()}
-    return fields
+            if len(by_value) > MAX_GROUPS:
+                del by_field[field]
+    return {field: {value: _spread(places) for value, places in by_value.items()}
+            for field, by_value in by_field.items() if len(by_value) >= 2}
 
 
 def sampled(groups: list) -> list[tuple]:
