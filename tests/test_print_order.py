@@ -147,9 +147,9 @@ def test_only_a_page_to_read_on_the_contents_own_paper_prints_on_the_contents_ba
     game, (map_, _), settings = kit
     read = replace(map_.pages[0], marks=False)
     rules = Part(SimpleNamespace(**{**vars(map_.component), "stock_for": lambda form: CONTENTS_STOCK}), [read], "")
-    after = [((), "contents")]
+    after = ((), "contents")
     assert _reads_on(after, (rules,), read, settings)
-    assert not _reads_on([((), None)], (rules,), read, settings)  # after a blank, not the contents
+    assert not _reads_on(((), None), (rules,), read, settings)  # after a blank, not the contents
     assert not _reads_on(after, (rules,), map_.pages[0], settings)  # a page with crop marks is to cut
     assert not _reads_on(after, (map_,), read, settings)  # on other paper
     assert not _reads_on(after, (rules, rules), read, settings)  # pieces packed from two parts

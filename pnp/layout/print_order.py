@@ -2,13 +2,15 @@
 a kit's contents page first (contents.py), and a blank back wherever a part would start on the back of another."""
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pnp.errors import DataError, PnpError, Where
 from pnp.layout.contents import contents_length, contents_pages, has_rules_sheet, samples
-from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
+from pnp.layout.imposition import FOOTER_BAND, GridPages, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, rules_pages, tally
-from pnp.layout.packing import kit_pages
+from pnp.layout.packing import entries_of, kit_pages
 from pnp.model.geometry import Box
 from pnp.read.version import kit_version
 from pnp.typeset.text import glyph_names, missing_glyphs
@@ -126,7 +128,7 @@ def title(game, parts: list[Part], with_contents: bool) -> str:
 
 
 def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
-             lead: list | None = None) -> list[tuple[tuple, object]]:
+             lead: list | None = None) -> "Entries":
     """The pages of a PDF in print order, as (the parts it holds, page); ((), None) is a blank page. `lead`:
     pages printed first in place of the contents (a reprint's checklist), as ((), page), the parts after them
     unpacked.
@@ -137,26 +139,64 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
     blank back, so that no part ever starts on the back of another; only a text to read on plain paper (the
     rules) may start on the back of the contents."""
     padded = (with_contents or lead is not None) and not settings.fold and not settings.shop
-    body = _packed(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
+    runs = _packed(parts, settings) if with_contents else [((part,), part.pages, range(len(part.pages)))
+                                                           for part in parts]
     if lead is not None:
-        entries: list = [((), page) for page in lead]
+        first: list = [((), page) for page in lead]
     else:
-        entries = [((), "contents")] * contents_length(game, parts, settings, body) if with_contents else []
-    for owners, page in body:
-        if padded and len(entries) % 2 and not page.reverse and not _reads_on(entries, owners, page, settings):
-            entries.append(((), None))  # the back of the sheet before
-        entries.append((owners, page))
-    return entries
+        first = [((), "contents")] * contents_length(game, parts, settings, _stocked(runs)) if with_contents else []
+    return Entries(first, runs, settings if padded else None)
 
 
-PACKED: list = []  # the last few kits packed: (their parts and pages, settings, the packed pages); emptied as a
-# build ends (pnp/build/stages.py), as the next build's parts are others
+def _stocked(runs: list):
+    """The entries of those pages of `runs` that may name the stock they print on (contents.shared_stock): not a
+    grid's, which are a part's own, each made as it is asked for, but the pages packed from parts' pieces."""
+    return entries_of([run for run in runs if not isinstance(run[1], GridPages)])
+
+
+class Entries(Sequence):
+    """A PDF's pages in print order, as `sequence` gives them: the `first` entries, then the pages of `runs` (as
+    packing.kit_pages gives them), each made as it is read (a big deck's pages are made as they are asked for,
+    imposition.GridPages: none is held here), with a blank back wherever `padded` (the settings of a kit printed
+    double-sided in one go, else None) needs one. Their number is counted once, when first asked for (without
+    making a page where none is padded)."""
+
+    __slots__ = ("first", "runs", "padded", "count")
+
+    def __init__(self, first: list, runs: list, padded: Settings | None = None):
+        self.first, self.runs, self.padded, self.count = first, runs, padded, None
+
+    def __iter__(self):
+        yield from self.first
+        count, last, padded = len(self.first), self.first[-1] if self.first else None, self.padded
+        for owners, page in entries_of(self.runs):
+            if padded and count % 2 and not page.reverse and not _reads_on(last, owners, page, padded):
+                yield (), None  # the back of the sheet before
+                count += 1
+            yield owners, page
+            count, last = count + 1, (owners, page)
+
+    def __len__(self) -> int:
+        if self.count is None:
+            self.count = sum(1 for _ in self) if self.padded else len(self.first) + sum(
+                len(indexes) for _, _, indexes in self.runs)
+        return self.count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(self)[index]
+        return next(itertools.islice(self, range(len(self))[index], None))
+
+
+PACKED: list = []  # the last few kits packed: (their parts and pages, settings, the packed pages' runs); emptied as
+# a build ends (pnp/build/stages.py), as the next build's parts are others
 PACKED_KEPT = 4  # a build asks for its kits' pages several times (the PDF, the captions, the preview's groups)
 
 
 def _packed(parts: list[Part], settings: Settings) -> list:
-    """A kit's parts packed onto shared pages (packing.py), packed once for the same parts, each with the same
-    pages, and settings: the parts are known by identity, and kept here with what was packed from them."""
+    """A kit's parts packed onto shared pages (packing.py), as runs of pages, packed once for the same parts, each
+    with the same pages, and settings: the parts are known by identity, and kept here with what was packed from
+    them."""
     held = [(part, part.pages) for part in parts]
     for kept, kept_settings, packed in PACKED:
         if kept_settings == settings and len(kept) == len(held) and all(
@@ -170,11 +210,11 @@ def _packed(parts: list[Part], settings: Settings) -> list:
 CONTENTS_STOCK = "plain paper"
 
 
-def _reads_on(entries: list, owners: tuple, page, settings: Settings) -> bool:
-    """Whether a page may print on the back of the contents: it is to be read, not cut (no crop marks, no
-    pieces), on the contents' own paper."""
+def _reads_on(last: tuple, owners: tuple, page, settings: Settings) -> bool:
+    """Whether a page may print on the back of the contents (the entry `last` before it): it is to be read, not
+    cut (no crop marks, no pieces), on the contents' own paper."""
     form = "fold" if settings.fold else "duplex"
-    return (entries[-1][1] == "contents" and not page.marks and page.spacing is None and len(owners) == 1
+    return (last[1] == "contents" and not page.marks and page.spacing is None and len(owners) == 1
             and owners[0].component.stock_for(form) == CONTENTS_STOCK)
 
 
@@ -201,7 +241,7 @@ def each_page(game, parts: list[Part], settings: Settings, with_contents: bool, 
     """`document`'s pages one at a time, each made with its footer as it is asked for (a writer that draws a page
     at a time holds one, not a deck's thousands)."""
     entries = sequence(game, parts, settings, with_contents, lead)
-    contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
+    contents = iter(contents_pages(game, parts, entries, settings, _stocked(entries.runs)) if with_contents else ())
     for number, (owners, page) in enumerate(entries, start=1):
         if page == "contents":
             page = next(contents)
