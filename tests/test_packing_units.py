@@ -358,6 +358,21 @@ def test_parts_on_different_stocks_keep_their_own_sheets_when_both_are_well_fill
     assert [page for _, page in entries] == [*a.pages, *b.pages]
 
 
+def test_a_big_part_s_own_pages_are_kept_as_a_run_of_them_its_part_filled_sheet_known_by_its_place():
+    """A kit keeps a part's own pages as runs of their indexes, not an entry a page (a big deck's pages are made as
+    they are asked for, each a page of its own): the 1,000th card, alone on the deck's last sheet, is packed with
+    another part's three, and the deck's other 111 sheets print as they are."""
+    deck, small = part("D", 1000), part("A", 3)
+    runs = kit_pages([deck, small], Settings())
+    assert [(tuple(p.name for p in owners), indexes) for owners, _, indexes in runs] == [
+        (("D",), range(0, 222)), (("D", "A"), range(0, 2))]
+    assert runs[0][1] is deck.pages
+    entries = list(entries_of(runs))
+    assert [page for _, page in entries[:222]] == deck.pages[:222] and len(entries) == 224
+    assert sorted(face for _, face in entries[222][1].placed) == [("A", "front", i) for i in range(3)] + [
+        ("D", "front", 999)]
+
+
 def test_pages_packed_with_a_part_s_leading_page_print_where_that_page_did():
     """A part whose first page leads its full pages (as a board's assembly map leads its sheets): the shared
     sheet its pieces were packed onto prints in its place, before its full pages, naming the parts in the kit's

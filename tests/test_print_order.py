@@ -12,7 +12,7 @@ import pytest
 
 from pnp.errors import DataError, PnpError, Where
 from pnp.layout import print_order
-from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, Slot, Spacing
+from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, Slot, Spacing, duplex_pages
 from pnp.layout.kinds import LAYOUTS, Layout
 from pnp.layout.print_order import (CONTENTS_STOCK, MAX_PAGES, Part, _reads_on, captions, check_pages, document,
                                     footer, holds_part, lacking, page_groups, parts, sequence, sheets, showcase, title,
@@ -309,3 +309,21 @@ def test_a_duplex_kit_of_an_even_number_of_pages_prints_on_half_as_many_sheets(k
     two_sided = Part(map_.component, [map_.pages[0], replace(map_.pages[0], reverse=True)], "")
     assert len(sequence(game, [two_sided], settings, with_contents=True)) == 4  # the contents' two, its two
     assert sheets(game, [two_sided], settings, with_contents=True) == 2
+
+
+def test_a_pdf_s_pages_are_made_as_they_are_read_counted_once_and_without_making_one_where_none_is_padded(kit):
+    """A PDF's entries hold no page (a big deck's are made as they are asked for): each read makes its pages again,
+    equal to those before; their number is counted once, from the runs of pages alone where no blank back is
+    padded in, else by reading them."""
+    game, (map_, pad), settings = kit
+    made = []
+    deck = Part(map_.component, duplex_pages([(("front", i), ("back", i)) for i in range(40)], (63.5, 88.9), 3.0,
+                                             0.0, settings), "")
+    make = deck.pages.make
+    deck.pages.make = lambda *args: made.append(args) or make(*args)
+    entries = sequence(game, [deck, pad], settings, with_contents=False)
+    assert len(entries) == 11 and not made  # five sheets of the deck, fronts and backs, and the pad's page
+    assert list(entries) == list(entries) and len(made) == 20
+    assert entries[3] == list(entries)[3] and entries[-1] == ((pad,), pad.pages[0]) and entries[:2] == list(entries)[:2]
+    padded = sequence(game, [pad, deck], settings, with_contents=False, lead=[])
+    assert len(padded) == len(list(padded)) == 12 and list(padded)[1] == ((), None)
