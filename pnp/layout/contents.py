@@ -20,24 +20,24 @@ def page_ranges(parts: list, entries) -> list[str]:
     """Where each part lies in the kit: "page 4", "pages 4–15" or "pages 4–6, 9" (a page it shares with
     other parts' pieces may come after its own). `entries` are read once (a big deck's pages are made as they
     are read, pnp/layout/print_order.Entries)."""
-    spans: dict = {id(part): [] for part in parts}  # each part's runs of pages, as [first, last] page numbers
+    found: dict = {id(part): [] for part in parts}  # each part's runs of pages, as [first, last] page numbers
     printed = 0  # the number of the last page not left blank
     for number, (owners, page) in enumerate(entries, start=1):
         for part in owners:
-            runs = spans.get(id(part))
-            if runs is None:
+            spans = found.get(id(part))
+            if spans is None:
                 continue
-            if runs and printed <= runs[-1][1]:  # beyond blanks only
-                runs[-1][1] = number
+            if spans and printed <= spans[-1][1]:  # beyond blanks only
+                spans[-1][1] = number
             else:
-                runs.append([number, number])
+                spans.append([number, number])
         if page is not None:
             printed = number
     ranges = []
     for part in parts:
-        runs = spans[id(part)]
-        text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs)
-        ranges.append(f"page {text}" if len(runs) == 1 and runs[0][0] == runs[0][1] else f"pages {text}")
+        spans = found[id(part)]
+        text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in spans)
+        ranges.append(f"page {text}" if len(spans) == 1 and spans[0][0] == spans[0][1] else f"pages {text}")
     return ranges
 
 
