@@ -314,7 +314,7 @@ def test_a_duplex_kit_of_an_even_number_of_pages_prints_on_half_as_many_sheets(k
 def test_a_pdf_s_pages_are_made_as_they_are_read_counted_once_and_without_making_one_where_none_is_padded(kit):
     """A PDF's entries hold no page (a big deck's are made as they are asked for): each read makes its pages again,
     equal to those before; their number is counted once, from the runs of pages alone where no blank back is
-    padded in, else by reading them."""
+    padded in, else as they are read through (or by reading them, when it is asked for first)."""
     game, (map_, pad), settings = kit
     made = []
     deck = Part(map_.component, duplex_pages([(("front", i), ("back", i)) for i in range(40)], (63.5, 88.9), 3.0,
@@ -326,4 +326,7 @@ def test_a_pdf_s_pages_are_made_as_they_are_read_counted_once_and_without_making
     assert list(entries) == list(entries) and len(made) == 20
     assert entries[3] == list(entries)[3] and entries[-1] == ((pad,), pad.pages[0]) and entries[:2] == list(entries)[:2]
     padded = sequence(game, [pad, deck], settings, with_contents=False, lead=[])
-    assert len(padded) == len(list(padded)) == 12 and list(padded)[1] == ((), None)
+    made.clear()
+    assert list(iter(padded))[1] == ((), None) and len(padded) == 12 and len(made) == 10  # (list() asks its length)
+    again = sequence(game, [pad, deck], settings, with_contents=False, lead=[])
+    assert len(again) == 12 and len(made) == 20 and list(again) == list(padded)

@@ -158,8 +158,8 @@ class Entries(Sequence):
     """A PDF's pages in print order, as `sequence` gives them: the `first` entries, then the pages of `runs` (as
     packing.kit_pages gives them), each made as it is read (a big deck's pages are made as they are asked for,
     imposition.GridPages: none is held here), with a blank back wherever `padded` (the settings of a kit printed
-    double-sided in one go, else None) needs one. Their number is counted once, when first asked for (without
-    making a page where none is padded)."""
+    double-sided in one go, else None) needs one. Their number is known once they are read through, or counted
+    when asked for before (without making a page where none is padded)."""
 
     __slots__ = ("first", "runs", "padded", "count")
 
@@ -175,6 +175,7 @@ class Entries(Sequence):
                 count += 1
             yield owners, page
             count, last = count + 1, (owners, page)
+        self.count = count
 
     def __len__(self) -> int:
         if self.count is None:
