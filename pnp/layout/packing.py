@@ -409,17 +409,17 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, object, range]]:
             (tuple(part for part in parts if any(part is owner for owner in owners)),
              [replace(page, stock=pool.stock) for page in pages], range(len(pages)))
             for owners, pages in packed]  # in the kit's order
-    runs = []
+    page_runs = []
     for part in parts:
-        runs += before.get(id(part), [])
-        runs += [((part,), part.pages, indexes) for indexes in _kept(len(part.pages), gone.get(id(part), ()))]
-        runs += after.get(id(part), [])
-    return runs
+        page_runs += before.get(id(part), [])
+        page_runs += [((part,), part.pages, indexes) for indexes in _kept(len(part.pages), gone.get(id(part), ()))]
+        page_runs += after.get(id(part), [])
+    return page_runs
 
 
-def entries_of(runs: list):
+def entries_of(page_runs: list):
     """Runs of pages (as `kit_pages` gives them) as the pages they hold, in turn: (the parts a page holds, page)."""
-    return ((owners, pages[index]) for owners, pages, indexes in runs for index in indexes)
+    return ((owners, pages[index]) for owners, pages, indexes in page_runs for index in indexes)
 
 
 def _kept(count: int, gone) -> list[range]:

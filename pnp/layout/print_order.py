@@ -21,7 +21,7 @@ class Part:
     """A component laid out for this build."""
 
     component: object
-    pages: list
+    pages: Sequence  # its Pages: a list, or a grid's (imposition.GridPages), each made as it is asked for
     advice: str
 
 
@@ -128,7 +128,7 @@ def title(game, parts: list[Part], with_contents: bool) -> str:
 
 
 def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
-             lead: list | None = None) -> "Entries":
+             lead: list | None = None) -> Entries:
     """The pages of a PDF in print order, as (the parts it holds, page); ((), None) is a blank page. `lead`:
     pages printed first in place of the contents (a reprint's checklist), as ((), page), the parts after them
     unpacked.
