@@ -277,19 +277,20 @@ def test_words_a_font_cannot_print_are_a_problem_at_each_place_they_are_given_be
     assert parts(Kinds.game("pad", printed=(("Plain", ("sans",), first),)), Settings())
 
 
-def test_a_kit_is_packed_once_for_the_same_parts_and_settings_and_the_last_few_are_kept(kit, monkeypatch):
+def test_a_kit_is_laid_out_once_for_the_same_parts_and_settings_and_the_last_few_are_kept(kit, monkeypatch):
     monkeypatch.setattr(print_order, "PACKED", [])
-    _, parts, settings = kit
-    first = print_order._packed(parts, settings)
-    assert print_order._packed(parts, settings) is first
-    assert print_order._packed(parts, replace(settings, fold=True)) is not first
-    assert print_order._packed([Part(parts[0].component, list(parts[0].pages), ""), parts[1]], settings) is not first
-    assert print_order._packed(parts[:1], settings) is not first
-    assert print_order._packed(parts, settings) is first  # three others since: kept
-    for paper in ("letter", "a3", "tabloid", "a4"):
-        print_order._packed(parts, replace(settings, paper=PAPERS[paper], fold=True))
+    game, parts, settings = kit
+    first = print_order._kit(game, parts, settings)
+    assert print_order._kit(game, parts, settings) is first is sequence(game, parts, settings, with_contents=True)
+    assert print_order._kit(game, parts, replace(settings, fold=True)) is not first
+    assert print_order._kit(game, [Part(parts[0].component, list(parts[0].pages), ""), parts[1]], settings) is not first
+    assert print_order._kit(game, parts[:1], settings) is not first
+    assert print_order._kit(game, parts, settings) is first  # three others since: kept
+    assert print_order._kit(SimpleNamespace(**vars(game)), parts, settings) is not first  # another game's
+    for paper in ("letter", "a3", "tabloid"):
+        print_order._kit(game, parts, replace(settings, paper=PAPERS[paper], fold=True))
     assert len(print_order.PACKED) == print_order.PACKED_KEPT
-    assert print_order._packed(parts, settings) is not first  # four others since: packed anew
+    assert print_order._kit(game, parts, settings) is not first  # four others since: laid out anew
 
 
 def test_only_a_duplex_kit_printed_in_one_go_has_blank_backs(kit):

@@ -155,10 +155,16 @@ class Span(Sequence):
 
 
 def _faces(pairs, start: int, stop: int, sides: tuple):
-    """The faces of pairs[start:stop] on a page, side by side: a Span of pairs made when asked for, else a tuple."""
-    if isinstance(pairs, Pairs):
+    """The faces of pairs[start:stop] on a page, side by side: a tuple of those of a list, else a Span of Pairs
+    made when asked for. (A grid's pages are made each time they are read: GridPages.)"""
+    if not isinstance(pairs, (list, tuple)):
         return pairs.span(start, stop, sides)
-    return tuple(pair[side] for side in sides for pair in pairs[start:stop])
+    held = pairs[start:stop]
+    faces = tuple(map(_SIDES[sides[0]], held))
+    return faces + tuple(map(_SIDES[sides[1]], held)) if len(sides) > 1 else faces
+
+
+_SIDES = (operator.itemgetter(0), operator.itemgetter(1))  # a (front, back) pair's front, and its back
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ on a fold-and-glue page it is mirrored about the fold, as the part's own layout 
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 
@@ -418,8 +419,11 @@ def kit_pages(parts: list, settings) -> list[tuple[tuple, object, range]]:
 
 
 def entries_of(page_runs: list):
-    """Runs of pages (as `kit_pages` gives them) as the pages they hold, in turn: (the parts a page holds, page)."""
-    return ((owners, pages[index]) for owners, pages, indexes in page_runs for index in indexes)
+    """Runs of pages (as `kit_pages` gives them) as the pages they hold, in turn: (the parts a page holds, page).
+    (Each run's pages read in turn, as a grid's are made: imposition.GridPages.)"""
+    for owners, pages, indexes in page_runs:
+        for page in itertools.islice(pages, indexes.start, indexes.stop):
+            yield owners, page
 
 
 def _kept(count: int, gone) -> list[range]:

@@ -138,14 +138,17 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
     and the page after it: a fronts page is followed by its backs, and a page meant for one side only by a
     blank back, so that no part ever starts on the back of another; only a text to read on plain paper (the
     rules) may start on the back of the contents."""
-    padded = (with_contents or lead is not None) and not settings.fold and not settings.shop
-    runs = _packed(parts, settings) if with_contents else [((part,), part.pages, range(len(part.pages)))
-                                                           for part in parts]
-    if lead is not None:
-        first: list = [((), page) for page in lead]
-    else:
-        first = [((), "contents")] * contents_length(game, parts, settings, _stocked(runs)) if with_contents else []
-    return Entries(first, runs, settings if padded else None)
+    if with_contents:
+        kit = _kit(game, parts, settings)
+        return kit if lead is None else Entries([((), page) for page in lead], kit.runs, kit.padded)
+    runs = [((part,), part.pages, range(len(part.pages))) for part in parts]
+    return Entries([((), page) for page in lead or ()], runs, _in_one_go(settings) if lead is not None else None)
+
+
+def _in_one_go(settings: Settings) -> Settings | None:
+    """The settings of a file printed double-sided in one go, padded with blank backs (Entries): duplex pages, not
+    fold-and-glue sheets nor a print shop's; else None."""
+    return settings if not settings.fold and not settings.shop else None
 
 
 def _stocked(runs: list):
@@ -189,23 +192,27 @@ class Entries(Sequence):
         return next(itertools.islice(self, range(len(self))[index], None))
 
 
-PACKED: list = []  # the last few kits packed: (their parts and pages, settings, the packed pages' runs); emptied as
-# a build ends (pnp/build/stages.py), as the next build's parts are others
-PACKED_KEPT = 4  # a build asks for its kits' pages several times (the PDF, the captions, the preview's groups)
+PACKED: list = []  # the last few kits laid out: (the game, their parts and pages, settings, the kit's Entries);
+# emptied as a build ends (pnp/build/stages.py), as the next build's parts are others
+PACKED_KEPT = 4  # a build asks for its kits' pages several times (the PDF, its sheets, the manifest, the captions,
+# the preview's groups)
 
 
-def _packed(parts: list[Part], settings: Settings) -> list:
-    """A kit's parts packed onto shared pages (packing.py), as runs of pages, packed once for the same parts, each
-    with the same pages, and settings: the parts are known by identity, and kept here with what was packed from
-    them."""
+def _kit(game, parts: list[Part], settings: Settings) -> Entries:
+    """A kit's pages in print order: its contents, then its parts' pages, the pieces of those part-filled packed
+    onto shared pages (packing.py). Laid out once for the same game, parts, each with the same pages, and settings:
+    the parts are known by identity, and kept here with the kit's entries (which hold no page, only runs of them,
+    and their number once it is counted)."""
     held = [(part, part.pages) for part in parts]
-    for kept, kept_settings, packed in PACKED:
-        if kept_settings == settings and len(kept) == len(held) and all(
+    for kept_game, kept, kept_settings, entries in PACKED:
+        if kept_game is game and kept_settings == settings and len(kept) == len(held) and all(
                 part is other and pages is other_pages for (part, pages), (other, other_pages) in zip(held, kept)):
-            return packed
-    packed = kit_pages(parts, settings)
-    PACKED[:] = [(held, settings, packed), *PACKED[:PACKED_KEPT - 1]]
-    return packed
+            return entries
+    runs = kit_pages(parts, settings)
+    contents = [((), "contents")] * contents_length(game, parts, settings, _stocked(runs))
+    entries = Entries(contents, runs, _in_one_go(settings))
+    PACKED[:] = [(game, held, settings, entries), *PACKED[:PACKED_KEPT - 1]]
+    return entries
 
 
 CONTENTS_STOCK = "plain paper"
