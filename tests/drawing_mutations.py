@@ -29,7 +29,7 @@ TESTS = ["tests/test_drawing_golden.py",
 # (what it does, file, text there, what it becomes)
 MUTATIONS = [
     ("back pages get crop marks", "pnp/layout/imposition.py",
-     'Page(side="backs", placed=backs, marks=False,', 'Page(side="backs", placed=backs, marks=True,'),
+     'back = Page(side="backs", marks=False,', 'back = Page(side="backs", marks=True,'),
     ("a circle's radius doubled", "pnp/render/draw.py",
      'self.c.circle(x, y, v["r"] * PT,', 'self.c.circle(x, y, 2 * v["r"] * PT,'),
     ("an ellipse's axes swapped", "pnp/render/draw.py",

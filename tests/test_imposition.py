@@ -172,3 +172,29 @@ def test_sharing_cuts_fits_more_a_page_and_says_what_it_costs():
     page = duplex_pages(pairs(9), POKER, 3.0, 0.0, settings("letter"))[0]
     assert not page.cut_lines and page.fit == shared
     assert capacity(POKER, 3.0, 6.0, settings("a4")).per_page == 8
+
+
+@pytest.mark.parametrize("layout", [duplex_pages, fold_pages])
+def test_a_grid_s_pages_are_made_when_asked_for_each_equal_to_the_one_made_before(layout):
+    """A grid's pages (GridPages) are made as they are read, not held: a page made again is a page of its own,
+    equal to the one before, and all but its faces (its slots, content, fit and spacing) are the grid's, shared by
+    every page alike, so that the writer draws its marks once for all (it knows them by those objects)."""
+    pages = layout(pairs(21), POKER, 3.0, 0.0, settings("a4"))
+    made, again = list(pages), list(pages)
+    assert made == again == pages and len(pages) == len(made) and all(a is not b for a, b in zip(made, again))
+    assert [pages[index] for index in range(-len(pages), len(pages))] == made + made
+    assert pages[1:4] == made[1:4] and pages[::-1] == made[::-1]
+    with pytest.raises(IndexError):
+        pages[len(pages)]
+    fronts = [page for page in made if not page.reverse]
+    *full, last = fronts
+    assert all(page.content is made[0].content and page.fit is made[0].fit for page in made)
+    assert all(page.placed.slots is full[0].placed.slots and page.spacing is full[0].spacing for page in full)
+    assert full[0].spacing.full and not last.spacing.full
+    assert [page for page in again if not page.reverse][-1].spacing is last.spacing
+    faces = [face for page in fronts for _, face in page.placed if face[0] == "front"]
+    assert faces == [("front", i) for i in range(21)]
+    if layout is duplex_pages:  # each page of fronts followed by their backs, in the slots behind them
+        assert [page.side for page in made] == ["fronts", "backs"] * 3
+        assert [face for _, face in made[3].placed] == [("back", i) for i in range(9, 18)]
+        assert made[3].placed.slots is made[1].placed.slots and made[5].placed.slots is made[1].placed.slots

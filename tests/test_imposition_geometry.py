@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_LENGTH, MARK_MIN, MARK_ROOM, Grid, NoRoom, Page,
-                                   Settings, Slot, Spacing, _around, _joined, _ranges, behind, candidates,
+from pnp.layout.imposition import (FOOTER_BAND, MARK_GAP, MARK_LENGTH, MARK_MIN, MARK_ROOM, Grid, GridPages, NoRoom,
+                                   Page, Settings, Slot, Spacing, _around, _joined, behind, candidates,
                                    capacity, chosen, clip_for, duplex_pages, edge_bleeds, fit, fit_of, fold_grid,
                                    fold_pages, frames, grids, mirror, printable, shares_cuts, shelf_pages,
                                    shop_pages)
@@ -230,8 +230,12 @@ def test_the_fold_line_runs_the_length_of_the_inked_faces():
 
 
 def test_each_pages_share_of_the_pieces_and_one_empty_page_for_none():
-    assert _ranges(5, 2) == [(0, 2), (2, 4), (4, 5)]
-    assert _ranges(0, 3) == [(0, 0)]
+    def shares(count, per_page):
+        pages = GridPages(count, per_page, 1, None)
+        return [pages.share(sheet) for sheet in range(pages.shares)]
+
+    assert shares(5, 2) == [(0, 2), (2, 4), (4, 5)]
+    assert shares(0, 3) == [(0, 0)]
 
 
 def test_duplex_pages_say_when_they_are_full_and_draw_cut_lines_when_marks_cannot_stand():

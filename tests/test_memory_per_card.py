@@ -15,7 +15,7 @@ from conftest import TOY
 from pnp.build.stages import lay_out, write_pdf
 from pnp.render.stated import stated
 from pnp.errors import Where
-from pnp.layout.imposition import Placed, Settings, Slot
+from pnp.layout.imposition import GridPages, Placed, Settings, Slot
 from pnp.layout.print_order import parts
 from pnp.model import game as game_model
 from pnp.model.game import Card, Cards, Fields
@@ -296,19 +296,23 @@ def test_a_build_keeps_each_face_key_once_as_bytes_and_finds_a_cards_face_by_its
     assert numbers.key(made) == "a face made of others"
 
 
-def test_a_big_deck_laid_out_keeps_no_request_a_card(tmp_path):
+def test_a_big_deck_laid_out_keeps_no_request_nor_page_a_card(tmp_path):
     """A deck's pages keep their faces as a span of their part's cards (imposition.Span), each request made when
     it is asked for and equal to the one made before, not two requests and their card's context a card held the
-    build long (some 230 bytes a layout): what a deck laid out duplex and fold keeps a card is its values
-    compressed and its pages' share (some 230 bytes in all, against some 700)."""
+    build long (some 230 bytes a layout); and the pages are made when they are asked for too (GridPages), each
+    equal to the one made before, not a Page and a Spacing for every few cards: what a deck laid out duplex and
+    fold keeps a card is its values compressed (some 25 bytes in all, against some 230 with its pages held, and
+    some 700 with its requests)."""
     def kept(cards: int, copy: str) -> tuple:
         game = _toy_with(tmp_path / copy, cards)
         return game, parts(game, Settings()), parts(game, Settings(fold=True))
 
     per_card, big = _kept_a_card(kept)
-    assert per_card < 260, per_card
+    assert per_card < 40, per_card
     for laid in big[1:]:
         deck = next(part for part in laid if part.component.id == "deck")
+        assert type(deck.pages) is GridPages and len(deck.pages) > 100
+        assert deck.pages[3] == deck.pages[3] and deck.pages[3] is not deck.pages[3] and deck.pages[3] != deck.pages[5]
         fronts = [face for page in deck.pages for _, face in page.placed if face.template == "front.yaml.j2"]
         again = [face for page in deck.pages for _, face in page.placed if face.template == "front.yaml.j2"]
         assert len(fronts) == 2000 and fronts == again and fronts[0] is not again[0] and fronts[0] != fronts[1]

@@ -12,7 +12,7 @@ from pnp.layout.imposition import (FOOTER_BAND, MARK_ROOM, NoRoom, Page, Setting
                                    fold_pages, shelf_pages)
 from pnp.layout.packing import (Packer, Piece, Pool, Run, Sheet, _best, _block, _least, _may_move, _merged, _moved,
                                 _halved, _orders, _packable, _packed, _score, _shape, _sheets, _split, _stock,
-                                kit_pages, packed_pages, paper, pieces_of, region_of, runs_of, used)
+                                entries_of, kit_pages, packed_pages, paper, pieces_of, region_of, runs_of, used)
 from pnp.memo import Memo
 from pnp.model.paper import PAPERS
 from pnp.model.geometry import Box
@@ -266,8 +266,9 @@ def test_runs_of_cards_keep_their_page_s_spacing_and_marks():
 def test_a_part_s_pages_each_with_those_printed_behind_it():
     a, b, c, d = (Page(size=(1, 1), side=side, reverse=reverse) for side, reverse in
                   (("fronts", False), ("backs", True), ("sheets", False), ("backs", True)))
-    assert _sheets([a, b, c, d]) == [[a, b], [c, d]]
-    assert _sheets([b, a]) == [[b], [a]]
+    assert list(_sheets([a, b, c, d])) == [(0, [a, b]), (2, [c, d])]
+    assert list(_sheets([b, a])) == [(0, [b]), (1, [a])]
+    assert list(_sheets([])) == []
 
 
 def test_the_paper_a_stock_names_first():
@@ -337,7 +338,7 @@ def part(name: str, count: int, size=(63.5, 88.9), stock=CARD) -> SimpleNamespac
 
 def test_a_kit_s_part_filled_pages_share_sheets_after_the_last_part_with_pieces_on_them():
     a, b, c = part("A", 3), part("B", 2, (30.0, 30.0)), part("C", 10)
-    entries = kit_pages([a, b, c], Settings())
+    entries = list(entries_of(kit_pages([a, b, c], Settings())))
     named = [([p.name for p in parts], page.side, len(page.placed), page.stock) for parts, page in entries]
     assert named == [(["C"], "fronts", 9, ""), (["C"], "backs", 9, ""),
                      (["A", "B", "C"], "fronts", 6, CARD), (["A", "B", "C"], "backs", 6, CARD)]
@@ -347,14 +348,29 @@ def test_a_kit_s_part_filled_pages_share_sheets_after_the_last_part_with_pieces_
 
 def test_a_part_whose_pages_packing_would_not_save_keeps_them():
     alone = part("A", 3)
-    entries = kit_pages([alone], Settings())
+    entries = list(entries_of(kit_pages([alone], Settings())))
     assert [page for _, page in entries] == alone.pages
 
 
 def test_parts_on_different_stocks_keep_their_own_sheets_when_both_are_well_filled():
     a, b = part("A", 8), part("B", 8, stock=PAPER)
-    entries = kit_pages([a, b], Settings())
-    assert [page for _, page in entries] == a.pages + b.pages
+    entries = list(entries_of(kit_pages([a, b], Settings())))
+    assert [page for _, page in entries] == [*a.pages, *b.pages]
+
+
+def test_a_big_part_s_own_pages_are_kept_as_a_run_of_them_its_part_filled_sheet_known_by_its_place():
+    """A kit keeps a part's own pages as runs of their indexes, not an entry a page (a big deck's pages are made as
+    they are asked for, each a page of its own): the 1,000th card, alone on the deck's last sheet, is packed with
+    another part's three, and the deck's other 111 sheets print as they are."""
+    deck, small = part("D", 1000), part("A", 3)
+    runs = kit_pages([deck, small], Settings())
+    assert [(tuple(p.name for p in owners), indexes) for owners, _, indexes in runs] == [
+        (("D",), range(0, 222)), (("D", "A"), range(0, 2))]
+    assert runs[0][1] is deck.pages
+    entries = list(entries_of(runs))
+    assert [page for _, page in entries[:222]] == deck.pages[:222] and len(entries) == 224
+    assert sorted(face for _, face in entries[222][1].placed) == [("A", "front", i) for i in range(3)] + [
+        ("D", "front", 999)]
 
 
 def test_pages_packed_with_a_part_s_leading_page_print_where_that_page_did():
@@ -362,13 +378,13 @@ def test_pages_packed_with_a_part_s_leading_page_print_where_that_page_did():
     sheet its pieces were packed onto prints in its place, before its full pages, naming the parts in the kit's
     order."""
     first, rest = part("D", 1), part("D", 9)
-    led = SimpleNamespace(name="D", component=first.component, pages=first.pages + rest.pages)
+    led = SimpleNamespace(name="D", component=first.component, pages=[*first.pages, *rest.pages])
     full, small = part("Z", 9), part("A", 3)
-    entries = kit_pages([full, led, small], Settings())
+    entries = list(entries_of(kit_pages([full, led, small], Settings())))
     named = [([p.name for p in parts], page.side, len(page.placed)) for parts, page in entries]
     assert named == [(["Z"], "fronts", 9), (["Z"], "backs", 9), (["D", "A"], "fronts", 4), (["D", "A"], "backs", 4),
                      (["D"], "fronts", 9), (["D"], "backs", 9)]
-    assert entries[4][1] is rest.pages[0]
+    assert entries[4][1] == rest.pages[0]
 
 
 def test_a_piece_that_fits_only_on_its_side_is_turned_a_quarter_round():
@@ -409,12 +425,12 @@ def test_a_fold_and_glue_piece_too_large_for_half_a_sheet_with_room_for_its_mark
     small = SimpleNamespace(component=component, pages=fold_pages([("small", "back")], (30.0, 30.0), 0.0, 0.0,
                                                                   settings))
     assert not big.pages[0].spacing.full  # half a Letter sheet holds two
-    entries = kit_pages([big, small], settings)
-    assert entries[0][1] is big.pages[0] and entries[0][0] == (big,)
+    entries = list(entries_of(kit_pages([big, small], settings)))
+    assert entries[0][1] == big.pages[0] and entries[0][0] == (big,)
 
 
 def test_parts_are_packed_together_when_that_leaves_no_sheet_as_empty_though_it_saves_none():
     # eight cards and two: two sheets either way, but packed five and five rather than eight and two
-    entries = kit_pages([part("A", 8), part("B", 2)], Settings())
+    entries = list(entries_of(kit_pages([part("A", 8), part("B", 2)], Settings())))
     named = [([p.name for p in parts], page.side, len(page.placed)) for parts, page in entries]
     assert named == [(["A"], "fronts", 5), (["A"], "backs", 5), (["A", "B"], "fronts", 5), (["A", "B"], "backs", 5)]

@@ -10,7 +10,7 @@ import pytest
 from conftest import edit
 from pnp.layout import print_order as layout
 from pnp.layout.imposition import Settings, printable
-from pnp.layout.packing import (LEAST_USED, _merged, _orders, _packed, kit_pages, packed_pages, paper, region_of,
+from pnp.layout.packing import (LEAST_USED, _merged, _orders, _packed, entries_of, kit_pages, packed_pages, paper, region_of,
                                 runs_of)
 from pnp.memo import Memo
 from pnp.model.paper import PAPERS
@@ -196,7 +196,7 @@ def test_packed_pages_place_every_piece_once_with_its_back_behind_it(fold):
     settings = Settings(fold=fold)
     parts = [part for part in layout.parts(game, settings) if part.component.id in ("ships", "treasure")]
     pieces = [piece for part in parts for run in runs_of(part, part.pages, settings) for piece in run.pieces]
-    packed = [page for _, page in kit_pages(parts, settings)]
+    packed = [page for _, page in entries_of(kit_pages(parts, settings))]
     fronts = [page for page in packed if not page.reverse]
     assert all(page.blocks for page in fronts)
     placed = [face for page in fronts for block in page.blocks[::2 if fold else 1] for _, face in block.placed]

@@ -12,7 +12,7 @@ import pytest
 
 from pnp.errors import DataError, PnpError, Where
 from pnp.layout import print_order
-from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, Slot, Spacing
+from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, Slot, Spacing, duplex_pages
 from pnp.layout.kinds import LAYOUTS, Layout
 from pnp.layout.print_order import (CONTENTS_STOCK, MAX_PAGES, Part, _reads_on, captions, check_pages, document,
                                     footer, holds_part, lacking, page_groups, parts, sequence, sheets, showcase, title,
@@ -147,9 +147,9 @@ def test_only_a_page_to_read_on_the_contents_own_paper_prints_on_the_contents_ba
     game, (map_, _), settings = kit
     read = replace(map_.pages[0], marks=False)
     rules = Part(SimpleNamespace(**{**vars(map_.component), "stock_for": lambda form: CONTENTS_STOCK}), [read], "")
-    after = [((), "contents")]
+    after = ((), "contents")
     assert _reads_on(after, (rules,), read, settings)
-    assert not _reads_on([((), None)], (rules,), read, settings)  # after a blank, not the contents
+    assert not _reads_on(((), None), (rules,), read, settings)  # after a blank, not the contents
     assert not _reads_on(after, (rules,), map_.pages[0], settings)  # a page with crop marks is to cut
     assert not _reads_on(after, (map_,), read, settings)  # on other paper
     assert not _reads_on(after, (rules, rules), read, settings)  # pieces packed from two parts
@@ -277,19 +277,20 @@ def test_words_a_font_cannot_print_are_a_problem_at_each_place_they_are_given_be
     assert parts(Kinds.game("pad", printed=(("Plain", ("sans",), first),)), Settings())
 
 
-def test_a_kit_is_packed_once_for_the_same_parts_and_settings_and_the_last_few_are_kept(kit, monkeypatch):
+def test_a_kit_is_laid_out_once_for_the_same_parts_and_settings_and_the_last_few_are_kept(kit, monkeypatch):
     monkeypatch.setattr(print_order, "PACKED", [])
-    _, parts, settings = kit
-    first = print_order._packed(parts, settings)
-    assert print_order._packed(parts, settings) is first
-    assert print_order._packed(parts, replace(settings, fold=True)) is not first
-    assert print_order._packed([Part(parts[0].component, list(parts[0].pages), ""), parts[1]], settings) is not first
-    assert print_order._packed(parts[:1], settings) is not first
-    assert print_order._packed(parts, settings) is first  # three others since: kept
-    for paper in ("letter", "a3", "tabloid", "a4"):
-        print_order._packed(parts, replace(settings, paper=PAPERS[paper], fold=True))
+    game, parts, settings = kit
+    first = print_order._kit(game, parts, settings)
+    assert print_order._kit(game, parts, settings) is first is sequence(game, parts, settings, with_contents=True)
+    assert print_order._kit(game, parts, replace(settings, fold=True)) is not first
+    assert print_order._kit(game, [Part(parts[0].component, list(parts[0].pages), ""), parts[1]], settings) is not first
+    assert print_order._kit(game, parts[:1], settings) is not first
+    assert print_order._kit(game, parts, settings) is first  # three others since: kept
+    assert print_order._kit(SimpleNamespace(**vars(game)), parts, settings) is not first  # another game's
+    for paper in ("letter", "a3", "tabloid"):
+        print_order._kit(game, parts, replace(settings, paper=PAPERS[paper], fold=True))
     assert len(print_order.PACKED) == print_order.PACKED_KEPT
-    assert print_order._packed(parts, settings) is not first  # four others since: packed anew
+    assert print_order._kit(game, parts, settings) is not first  # four others since: laid out anew
 
 
 def test_only_a_duplex_kit_printed_in_one_go_has_blank_backs(kit):
@@ -309,3 +310,24 @@ def test_a_duplex_kit_of_an_even_number_of_pages_prints_on_half_as_many_sheets(k
     two_sided = Part(map_.component, [map_.pages[0], replace(map_.pages[0], reverse=True)], "")
     assert len(sequence(game, [two_sided], settings, with_contents=True)) == 4  # the contents' two, its two
     assert sheets(game, [two_sided], settings, with_contents=True) == 2
+
+
+def test_a_pdf_s_pages_are_made_as_they_are_read_counted_once_and_without_making_one_where_none_is_padded(kit):
+    """A PDF's entries hold no page (a big deck's are made as they are asked for): each read makes its pages again,
+    equal to those before; their number is counted once, from the runs of pages alone where no blank back is
+    padded in, else as they are read through (or by reading them, when it is asked for first)."""
+    game, (map_, pad), settings = kit
+    made = []
+    deck = Part(map_.component, duplex_pages([(("front", i), ("back", i)) for i in range(40)], (63.5, 88.9), 3.0,
+                                             0.0, settings), "")
+    make = deck.pages.make
+    deck.pages.make = lambda *args: made.append(args) or make(*args)
+    entries = sequence(game, [deck, pad], settings, with_contents=False)
+    assert len(entries) == 11 and not made  # five sheets of the deck, fronts and backs, and the pad's page
+    assert list(entries) == list(entries) and len(made) == 20
+    assert entries[3] == list(entries)[3] and entries[-1] == ((pad,), pad.pages[0]) and entries[:2] == list(entries)[:2]
+    padded = sequence(game, [pad, deck], settings, with_contents=False, lead=[])
+    made.clear()
+    assert list(iter(padded))[1] == ((), None) and len(padded) == 12 and len(made) == 10  # (list() asks its length)
+    again = sequence(game, [pad, deck], settings, with_contents=False, lead=[])
+    assert len(again) == 12 and len(made) == 20 and list(again) == list(padded)

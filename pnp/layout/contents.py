@@ -16,20 +16,28 @@ from pnp.typeset.text import font, wrap
 INK = "#2B1C0D"
 
 
-def page_ranges(parts: list, entries: list) -> list[str]:
+def page_ranges(parts: list, entries) -> list[str]:
     """Where each part lies in the kit: "page 4", "pages 4–15" or "pages 4–6, 9" (a page it shares with
-    other parts' pieces may come after its own)."""
-    ranges = []
-    for part in parts:
-        numbers = [number for number, (owners, _) in enumerate(entries, start=1) if any(owner is part for owner in owners)]
-        spans: list = []
-        for number in numbers:
-            if spans and all(page is None for _, page in entries[spans[-1][1]:number - 1]):  # beyond blanks only
+    other parts' pieces may come after its own). `entries` are read once (a big deck's pages are made as they
+    are read, pnp/layout/print_order.Entries)."""
+    found: dict = {id(part): [] for part in parts}  # each part's runs of pages, as [first, last] page numbers
+    printed = 0  # the number of the last page not left blank
+    for number, (owners, page) in enumerate(entries, start=1):
+        for part in owners:
+            spans = found.get(id(part))
+            if spans is None:
+                continue
+            if spans and printed <= spans[-1][1]:  # beyond blanks only
                 spans[-1][1] = number
             else:
                 spans.append([number, number])
+        if page is not None:
+            printed = number
+    ranges = []
+    for part in parts:
+        spans = found[id(part)]
         text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in spans)
-        ranges.append(f"page {text}" if len(numbers) == 1 else f"pages {text}")
+        ranges.append(f"page {text}" if len(spans) == 1 and spans[0][0] == spans[0][1] else f"pages {text}")
     return ranges
 
 
@@ -52,23 +60,24 @@ def has_rules_sheet(game) -> bool:
     return any(component.kind == "rules" for component in game.components.values())
 
 
-def contents_length(game, parts: list, settings, entries: list) -> int:
+def contents_length(game, parts: list, settings, entries) -> int:
     """How many pages the kit's contents take (the pages they name do not change how they flow; `entries`, the
-    kit's other pages, say which parts share another stock's sheets)."""
+    kit's other pages, or those of them that name a stock, say which parts share another stock's sheets)."""
     return len(_flow(game, parts, [""] * len(parts), settings, shared_stock(parts, entries, settings)))
 
 
-def shared_stock(parts: list, entries: list, settings) -> list[str]:
+def shared_stock(parts: list, entries, settings) -> list[str]:
     """For each part, what the contents page adds to its advice when some of its pieces print on another stock's
     sheets in this kit, packed with that stock's pieces so that no sheet is left mostly empty (the heavier stock
     serves the lighter piece); else ""."""
     form = "fold" if settings.fold else "duplex"
+    stocked = [(owners, page) for owners, page in entries if not isinstance(page, (str, type(None))) and page.stock]
+    # (the packed pages, which name their stock: `entries` read once, a big deck's pages made as they are read)
     notes = []
     for part in parts:
         own = paper(part.component.stock_for(form))
-        pages = [(owners, page) for owners, page in entries
-                 if not isinstance(page, (str, type(None))) and page.stock and page.stock != own
-                 and any(owner is part for owner in owners)]
+        pages = [(owners, page) for owners, page in stocked
+                 if page.stock != own and any(owner is part for owner in owners)]
         others = [owner.component.title for owners, _ in pages for owner in owners if owner is not part]
         if not pages:
             notes.append("")
@@ -84,12 +93,14 @@ def _listed(names: list) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def contents_pages(game, parts: list, entries: list, settings) -> list[Page]:
-    """The kit's first pages (`entries`: the kit's pages in print order, as pnp/layout/print_order.py lists them)."""
+def contents_pages(game, parts: list, entries, settings, stocked=None) -> list[Page]:
+    """The kit's first pages (`entries`: the kit's pages in print order, as pnp/layout/print_order.py lists them;
+    `stocked`: those of them that name a stock, when known apart, else found among `entries`)."""
     w, h = settings.size
     pages = []
     for number, steps in enumerate(_flow(game, parts, page_ranges(parts, entries), settings,
-                                         shared_stock(parts, entries, settings)), start=1):
+                                         shared_stock(parts, entries if stocked is None else stocked, settings)),
+                                   start=1):
         steps += scale_bar(w - 18.0 - SCALE_BAR, 12, h)
         steps.append(text_step(f"{game.name} · contents · page {number} · print at 100 %", 18.0, h - 12.5, 6,
                                "sans", INK, align="left", w=WIDE))

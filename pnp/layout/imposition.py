@@ -155,10 +155,16 @@ class Span(Sequence):
 
 
 def _faces(pairs, start: int, stop: int, sides: tuple):
-    """The faces of pairs[start:stop] on a page, side by side: a Span of pairs made when asked for, else a tuple."""
-    if isinstance(pairs, Pairs):
+    """The faces of pairs[start:stop] on a page, side by side: a tuple of those of a list, else a Span of Pairs
+    made when asked for. (A grid's pages are made each time they are read: GridPages.)"""
+    if not isinstance(pairs, (list, tuple)):
         return pairs.span(start, stop, sides)
-    return tuple(pair[side] for side in sides for pair in pairs[start:stop])
+    held = pairs[start:stop]
+    faces = tuple(map(_SIDES[sides[0]], held))
+    return faces + tuple(map(_SIDES[sides[1]], held)) if len(sides) > 1 else faces
+
+
+_SIDES = (operator.itemgetter(0), operator.itemgetter(1))  # a (front, back) pair's front, and its back
 
 
 @dataclass(slots=True)
@@ -252,9 +258,16 @@ class Page:
         values[_FOOTER] = footer
         return Page(*values)
 
+    def holding(self, placed, spacing: Spacing | None) -> Page:
+        """The same page with these faces in their slots, spaced so: as `footed` makes it (a grid's pages are made
+        as they are asked for, GridPages)."""
+        values = list(_page_fields(self))
+        values[_PLACED], values[_SPACING] = placed, spacing
+        return Page(*values)
+
 
 _page_fields = operator.attrgetter(*Page.__match_args__)  # a page's fields, in order
-_FOOTER = Page.__match_args__.index("footer")
+_FOOTER, _PLACED, _SPACING = map(Page.__match_args__.index, ("footer", "placed", "spacing"))
 
 
 def _joined(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -458,13 +471,55 @@ def behind(slot: Slot, settings: Settings) -> Slot:
     return replace(back, trim=back.trim.shift(dx, dy), clip=back.clip.shift(dx, dy).clip(printable(settings)))
 
 
-def _ranges(count: int, size: int) -> list[tuple[int, int]]:
-    """(start, stop) of each page's share of `count` pieces, `size` a page (one empty page for none)."""
-    return [(start, min(start + size, count)) for start in range(0, count, size)] or [(0, 0)]
+class GridPages(Sequence):
+    """A part's pages on one grid, each made when it is asked for: for each page's share of its `count` pieces,
+    `per_page` a page (one empty page for none), `sides` pages (its fronts, then their backs), each
+    `make(start, stop, side)`, the Page of pieces[start:stop] on that side. A big deck's pages are not held the
+    build long (thousands of Pages and Spacings, some 80 bytes a card), as its faces are not (`Placed`, `Span`).
+
+    A page made again is equal to the one made before and prints alike: all but its faces (its slots, content,
+    fit and spacing) are the grid's, made once and shared by every page, so that the writer, which knows a page's
+    marks by the identity of its slots and content (pnp/write/pdf.py), draws them once for all. A page is not
+    the same object twice: who keeps pages apart knows them by their place (packing.kit_pages). The part's pages
+    are the same object as long as the part is."""
+
+    __slots__ = ("count", "per_page", "sides", "make", "shares")
+
+    def __init__(self, count: int, per_page: int, sides: int, make):
+        self.count, self.per_page, self.sides, self.make = count, per_page, sides, make
+        self.shares = max(1, -(-count // per_page))  # pages of fronts (or sheets): one, empty, for none
+
+    def share(self, sheet: int) -> tuple[int, int]:
+        """(start, stop) of the pieces on the `sheet`th page of fronts."""
+        start = sheet * self.per_page
+        return start, min(start + self.per_page, self.count)
+
+    def __len__(self) -> int:
+        return self.shares * self.sides
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        sheet, side = divmod(range(self.shares * self.sides)[index], self.sides)
+        return self.make(*self.share(sheet), side)
+
+    def __iter__(self):
+        for sheet in range(self.shares):
+            start, stop = self.share(sheet)
+            for side in range(self.sides):
+                yield self.make(start, stop, side)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (list, GridPages)) and list(self) == list(other)
+
+    __hash__ = None  # (as a list's)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings,
-                 marks: bool = True) -> list[Page]:
+                 marks: bool = True) -> GridPages:
     """Front pages, each followed by its back page when the faces have backs. `pairs` are (front, back|None)."""
     grid, content, band = best_grid(settings, size, gutter, bleed, max(1, len(pairs)))
     most = best_grid(settings, size, gutter, bleed, 10 ** 6)[0].count  # a page is full when it holds that many
@@ -475,17 +530,19 @@ def duplex_pages(pairs: list, size, bleed: float, gutter: float, settings: Setti
     has_backs = any(back is not None for _, back in pairs)
     backs_at = [behind(slot, settings) for slot in slots] if has_backs else []  # every back page's slots, as the
     # front pages share theirs: a big deck's pages hold thousands of faces, not thousands of slots
-    pages = []
-    for start, stop in _ranges(len(pairs), grid.count):
-        common = dict(size=settings.size, content=content, footer_at_bottom=band, fit=fit)
-        pages.append(Page(side="fronts" if has_backs else "sheets", marks=marks,
-                          cut_lines=settings.cut_lines or (marks and not fit.marks),
-                          placed=Placed(slots, _faces(pairs, start, stop, (0,))),
-                          spacing=Spacing(bleed, gutter, stop - start >= most), **common))
-        if has_backs:
-            backs = Placed(backs_at, _faces(pairs, start, stop, (1,)))
-            pages.append(Page(side="backs", placed=backs, marks=False, reverse=True, **common))
-    return pages
+    common = dict(size=settings.size, content=content, footer_at_bottom=band, fit=fit)
+    front = Page(side="fronts" if has_backs else "sheets", marks=marks,
+                 cut_lines=settings.cut_lines or (marks and not fit.marks), **common)  # (each page but its faces)
+    back = Page(side="backs", marks=False, reverse=True, **common)
+    spacing = functools.cache(lambda held: Spacing(bleed, gutter, held >= most))  # (one for the full pages, one
+    # for the last)
+
+    def page(start: int, stop: int, side: int) -> Page:
+        if side:
+            return back.holding(Placed(backs_at, _faces(pairs, start, stop, (1,))), None)
+        return front.holding(Placed(slots, _faces(pairs, start, stop, (0,))), spacing(stop - start))
+
+    return GridPages(len(pairs), grid.count, 2 if has_backs else 1, page)
 
 
 @functools.lru_cache(maxsize=256)
@@ -519,23 +576,23 @@ def fold_grid(size, bleed: float, gutter: float, settings: Settings, needed: int
     return chosen(options, needed, bleed, marked)
 
 
-def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> list[Page]:
+def fold_pages(pairs: list, size, bleed: float, gutter: float, settings: Settings) -> GridPages:
     """Fold-and-glue sheets: fronts on one half, their backs mirrored on the other half of the same side."""
     grid, content, band, axis, at, page_settings = fold_grid(size, bleed, gutter, settings, max(1, len(pairs)))
     fit = fit_of(grid, bleed, content)
     rotation = 90 if grid.turned else 0
     fronts = [Slot(cell, rotation, clip_for(cell, grid, bleed, content)) for cell in grid.cells()]
     backs = [mirror(slot, axis, at) for slot in fronts]
-    pages, both = [], fronts + backs
-    for start, stop in _ranges(len(pairs), grid.count):
-        held = stop - start
-        slots = both if held == grid.count else fronts[:held] + backs[:held]
-        placed = Placed(slots, _faces(pairs, start, stop, (0, 1)))
-        pages.append(Page(size=page_settings.size, side="fold-and-glue", placed=placed, content=content,
-                          fold=(axis, at), footer_at_bottom=band, fit=fit,
-                          cut_lines=settings.cut_lines or not fit.marks,
-                          spacing=Spacing(bleed, gutter, held == grid.count)))
-    return pages
+    spaced = functools.cache(lambda held: (fronts[:held] + backs[:held], Spacing(bleed, gutter, held == grid.count)))
+    # (a page's slots and spacing by how many pieces it holds: one for the full pages, one for the last)
+    sheet = Page(size=page_settings.size, side="fold-and-glue", content=content, fold=(axis, at),
+                 footer_at_bottom=band, fit=fit, cut_lines=settings.cut_lines or not fit.marks)  # (each but its faces)
+
+    def page(start: int, stop: int, side: int) -> Page:
+        slots, spacing = spaced(stop - start)
+        return sheet.holding(Placed(slots, _faces(pairs, start, stop, (0, 1))), spacing)
+
+    return GridPages(len(pairs), grid.count, 1, page)
 
 
 def shop_pages(pairs: list, size, bleed: float) -> list[Page]:

@@ -12,6 +12,7 @@ on a fold-and-glue page it is mirrored about the fold, as the part's own layout 
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 
@@ -369,44 +370,73 @@ class Pool:
         return stock_weight(self.stock) * (2 if self.page.fold and not piece_has_back else 1)
 
 
-def kit_pages(parts: list, settings) -> list[tuple[tuple, Page]]:
-    """A kit's pages in print order, each with the parts it holds: every part's full pages, then, after the
-    last part that has pieces on them, the pages its part-filled pages were packed onto with others' (when
-    that saves paper, or leaves no sheet as empty; else its part-filled pages as they were). A part's first
-    page that leads its other pages (a board's assembly map before its sheets) keeps its place: the pages
-    it was packed onto print there. A part whose pieces would leave a sheet mostly empty is packed with
-    another stock's, on the heavier of the two (`economise`); the packed pages name the stock they print on."""
+def kit_pages(parts: list, settings) -> list[tuple[tuple, object, range]]:
+    """A kit's pages in print order, as runs of them, each (the parts its pages hold, the pages, the indexes of
+    those printed, in turn): every part's full pages, then, after the last part that has pieces on them, the
+    pages its part-filled pages were packed onto with others' (when that saves paper, or leaves no sheet as
+    empty; else its part-filled pages as they were). A part's first page that leads its other pages (a board's
+    assembly map before its sheets) keeps its place: the pages it was packed onto print there. A part whose pieces
+    would leave a sheet mostly empty is packed with another stock's, on the heavier of the two (`economise`); the
+    packed pages name the stock they print on. A part's pages are runs of its own pages, not each page (a big
+    deck's are made as they are asked for, imposition.GridPages), and are known by their place among them."""
     pools: dict = {}
+    loose_at: dict = {}  # id of a part -> the indexes of its part-filled pages
     for part in parts:
-        loose = [page for unit in _sheets(part.pages) if unit[0].spacing is not None and not unit[0].spacing.full
-                 for page in unit]
+        at, loose = [], []
+        for start, unit in _sheets(part.pages):
+            if unit[0].spacing is not None and not unit[0].spacing.full:
+                at += range(start, start + len(unit))
+                loose += unit
         runs = runs_of(part, loose, settings) if loose else []
         if loose and _packable(runs, replace(settings, size=loose[0].size), loose[0].fold):
             key = _stock(part, loose[0], settings)
             pool = pools.setdefault(key, Pool(key[0], loose[0]))
             pool.loose.append((part, loose, runs))
+            loose_at[id(part)] = at
     pools = economise(list(pools.values()), settings)
-    gone: set = set()  # the part-filled pages whose pieces were packed onto shared pages
+    gone: dict = {}  # id of a part -> the indexes of its part-filled pages whose pieces were packed onto shared pages
     before: dict = {}
     after: dict = {}
     for pool in pools:
         packed, covered = _pack(pool, settings)
         own = [sum(piece.size[0] * piece.size[1] for piece in pieces_of(part, unit)[0])
-               for part, pages, _ in pool.loose for unit in _sheets(pages)]
+               for part, pages, _ in pool.loose for _, unit in _sheets(pages)]
         if not pool.moved and (len(packed), -covered) >= (len(own), -min(own)):
             continue  # packing saves no sheet, and leaves one as empty: each part keeps its own pages
-        gone.update(id(page) for _, pages, _ in pool.loose for page in pages)
-        leading = [part for part, pages, _ in pool.loose if pages[0] is part.pages[0] and len(pages) < len(part.pages)]
+        gone.update((id(part), set(loose_at[id(part)])) for part, _, _ in pool.loose)
+        leading = [part for part, pages, _ in pool.loose if loose_at[id(part)][0] == 0 and len(pages) < len(part.pages)]
         where, owner = (before, leading[0]) if leading else (after, pool.loose[-1][0])
         where[id(owner)] = where.get(id(owner), []) + [
-            (tuple(part for part in parts if any(part is owner for owner in owners)), replace(each, stock=pool.stock))
-            for owners, pages in packed for each in pages]  # in the kit's order
-    entries = []
+            (tuple(part for part in parts if any(part is owner for owner in owners)),
+             [replace(page, stock=pool.stock) for page in pages], range(len(pages)))
+            for owners, pages in packed]  # in the kit's order
+    page_runs = []
     for part in parts:
-        entries += before.get(id(part), [])
-        entries += [((part,), page) for page in part.pages if id(page) not in gone]
-        entries += after.get(id(part), [])
-    return entries
+        page_runs += before.get(id(part), [])
+        page_runs += [((part,), part.pages, indexes) for indexes in _kept(len(part.pages), gone.get(id(part), ()))]
+        page_runs += after.get(id(part), [])
+    return page_runs
+
+
+def entries_of(page_runs: list):
+    """Runs of pages (as `kit_pages` gives them) as the pages they hold, in turn: (the parts a page holds, page).
+    (Each run's pages read in turn, as a grid's are made: imposition.GridPages.)"""
+    for owners, pages, indexes in page_runs:
+        for page in itertools.islice(pages, indexes.start, indexes.stop):
+            yield owners, page
+
+
+def _kept(count: int, gone) -> list[range]:
+    """The indexes up to `count` but those `gone`, as runs of them."""
+    kept: list = []
+    for index in range(count):
+        if index in gone:
+            continue
+        if kept and kept[-1].stop == index:
+            kept[-1] = range(kept[-1].start, index + 1)
+        else:
+            kept.append(range(index, index + 1))
+    return kept
 
 
 def _pack(pool: Pool, settings) -> tuple:
@@ -502,15 +532,17 @@ def _packable(runs: list[Run], settings, fold) -> bool:
     return True
 
 
-def _sheets(pages: list) -> list[list]:
-    """A part's pages, each with the pages printed behind it."""
-    units: list = []
-    for page in pages:
-        if page.reverse and units:
-            units[-1].append(page)
-        else:
-            units.append([page])
-    return units
+def _sheets(pages):
+    """A part's pages by the sheet each prints on, each with the index of its first: (index, [the page, the pages
+    printed behind it])."""
+    unit: list = []
+    for index, page in enumerate(pages):
+        if unit and not page.reverse:
+            yield index - len(unit), unit
+            unit = []
+        unit.append(page)
+    if unit:
+        yield len(pages) - len(unit), unit
 
 
 def _stock(part, page, settings) -> tuple:

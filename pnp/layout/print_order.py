@@ -2,13 +2,15 @@
 a kit's contents page first (contents.py), and a blank back wherever a part would start on the back of another."""
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pnp.errors import DataError, PnpError, Where
 from pnp.layout.contents import contents_length, contents_pages, has_rules_sheet, samples
-from pnp.layout.imposition import FOOTER_BAND, NoRoom, Page, Settings, printable
+from pnp.layout.imposition import FOOTER_BAND, GridPages, NoRoom, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS, rules_pages, tally
-from pnp.layout.packing import kit_pages
+from pnp.layout.packing import entries_of, kit_pages
 from pnp.model.geometry import Box
 from pnp.read.version import kit_version
 from pnp.typeset.text import glyph_names, missing_glyphs
@@ -19,7 +21,7 @@ class Part:
     """A component laid out for this build."""
 
     component: object
-    pages: list
+    pages: Sequence  # its Pages: a list, or a grid's (imposition.GridPages), each made as it is asked for
     advice: str
 
 
@@ -126,7 +128,7 @@ def title(game, parts: list[Part], with_contents: bool) -> str:
 
 
 def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
-             lead: list | None = None) -> list[tuple[tuple, object]]:
+             lead: list | None = None) -> Entries:
     """The pages of a PDF in print order, as (the parts it holds, page); ((), None) is a blank page. `lead`:
     pages printed first in place of the contents (a reprint's checklist), as ((), page), the parts after them
     unpacked.
@@ -136,45 +138,91 @@ def sequence(game, parts: list[Part], settings: Settings, with_contents: bool,
     and the page after it: a fronts page is followed by its backs, and a page meant for one side only by a
     blank back, so that no part ever starts on the back of another; only a text to read on plain paper (the
     rules) may start on the back of the contents."""
-    padded = (with_contents or lead is not None) and not settings.fold and not settings.shop
-    body = _packed(parts, settings) if with_contents else [((part,), page) for part in parts for page in part.pages]
-    if lead is not None:
-        entries: list = [((), page) for page in lead]
-    else:
-        entries = [((), "contents")] * contents_length(game, parts, settings, body) if with_contents else []
-    for owners, page in body:
-        if padded and len(entries) % 2 and not page.reverse and not _reads_on(entries, owners, page, settings):
-            entries.append(((), None))  # the back of the sheet before
-        entries.append((owners, page))
-    return entries
+    if with_contents:
+        kit = _kit(game, parts, settings)
+        return kit if lead is None else Entries([((), page) for page in lead], kit.runs, kit.padded)
+    runs = [((part,), part.pages, range(len(part.pages))) for part in parts]
+    return Entries([((), page) for page in lead or ()], runs, _in_one_go(settings) if lead is not None else None)
 
 
-PACKED: list = []  # the last few kits packed: (their parts and pages, settings, the packed pages); emptied as a
-# build ends (pnp/build/stages.py), as the next build's parts are others
-PACKED_KEPT = 4  # a build asks for its kits' pages several times (the PDF, the captions, the preview's groups)
+def _in_one_go(settings: Settings) -> Settings | None:
+    """The settings of a file printed double-sided in one go, padded with blank backs (Entries): duplex pages, not
+    fold-and-glue sheets nor a print shop's; else None."""
+    return settings if not settings.fold and not settings.shop else None
 
 
-def _packed(parts: list[Part], settings: Settings) -> list:
-    """A kit's parts packed onto shared pages (packing.py), packed once for the same parts, each with the same
-    pages, and settings: the parts are known by identity, and kept here with what was packed from them."""
+def _stocked(runs: list):
+    """The entries of those pages of `runs` that may name the stock they print on (contents.shared_stock): not a
+    grid's, which are a part's own, each made as it is asked for, but the pages packed from parts' pieces."""
+    return entries_of([run for run in runs if not isinstance(run[1], GridPages)])
+
+
+class Entries(Sequence):
+    """A PDF's pages in print order, as `sequence` gives them: the `first` entries, then the pages of `runs` (as
+    packing.kit_pages gives them), each made as it is read (a big deck's pages are made as they are asked for,
+    imposition.GridPages: none is held here), with a blank back wherever `padded` (the settings of a kit printed
+    double-sided in one go, else None) needs one. Their number is known once they are read through, or counted
+    when asked for before (without making a page where none is padded)."""
+
+    __slots__ = ("first", "runs", "padded", "count")
+
+    def __init__(self, first: list, runs: list, padded: Settings | None = None):
+        self.first, self.runs, self.padded, self.count = first, runs, padded, None
+
+    def __iter__(self):
+        yield from self.first
+        count, last, padded = len(self.first), self.first[-1] if self.first else None, self.padded
+        for owners, page in entries_of(self.runs):
+            if padded and count % 2 and not page.reverse and not _reads_on(last, owners, page, padded):
+                yield (), None  # the back of the sheet before
+                count += 1
+            yield owners, page
+            count, last = count + 1, (owners, page)
+        self.count = count
+
+    def __len__(self) -> int:
+        if self.count is None:
+            self.count = sum(1 for _ in self) if self.padded else len(self.first) + sum(
+                len(indexes) for _, _, indexes in self.runs)
+        return self.count
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(self)[index]
+        return next(itertools.islice(self, range(len(self))[index], None))
+
+
+PACKED: list = []  # the last few kits laid out: (the game, their parts and pages, settings, the kit's Entries);
+# emptied as a build ends (pnp/build/stages.py), as the next build's parts are others
+PACKED_KEPT = 4  # a build asks for its kits' pages several times (the PDF, its sheets, the manifest, the captions,
+# the preview's groups)
+
+
+def _kit(game, parts: list[Part], settings: Settings) -> Entries:
+    """A kit's pages in print order: its contents, then its parts' pages, the pieces of those part-filled packed
+    onto shared pages (packing.py). Laid out once for the same game, parts, each with the same pages, and settings:
+    the parts are known by identity, and kept here with the kit's entries (which hold no page, only runs of them,
+    and their number once it is counted)."""
     held = [(part, part.pages) for part in parts]
-    for kept, kept_settings, packed in PACKED:
-        if kept_settings == settings and len(kept) == len(held) and all(
+    for kept_game, kept, kept_settings, entries in PACKED:
+        if kept_game is game and kept_settings == settings and len(kept) == len(held) and all(
                 part is other and pages is other_pages for (part, pages), (other, other_pages) in zip(held, kept)):
-            return packed
-    packed = kit_pages(parts, settings)
-    PACKED[:] = [(held, settings, packed), *PACKED[:PACKED_KEPT - 1]]
-    return packed
+            return entries
+    runs = kit_pages(parts, settings)
+    contents = [((), "contents")] * contents_length(game, parts, settings, _stocked(runs))
+    entries = Entries(contents, runs, _in_one_go(settings))
+    PACKED[:] = [(game, held, settings, entries), *PACKED[:PACKED_KEPT - 1]]
+    return entries
 
 
 CONTENTS_STOCK = "plain paper"
 
 
-def _reads_on(entries: list, owners: tuple, page, settings: Settings) -> bool:
-    """Whether a page may print on the back of the contents: it is to be read, not cut (no crop marks, no
-    pieces), on the contents' own paper."""
+def _reads_on(last: tuple, owners: tuple, page, settings: Settings) -> bool:
+    """Whether a page may print on the back of the contents (the entry `last` before it): it is to be read, not
+    cut (no crop marks, no pieces), on the contents' own paper."""
     form = "fold" if settings.fold else "duplex"
-    return (entries[-1][1] == "contents" and not page.marks and page.spacing is None and len(owners) == 1
+    return (last[1] == "contents" and not page.marks and page.spacing is None and len(owners) == 1
             and owners[0].component.stock_for(form) == CONTENTS_STOCK)
 
 
@@ -201,7 +249,7 @@ def each_page(game, parts: list[Part], settings: Settings, with_contents: bool, 
     """`document`'s pages one at a time, each made with its footer as it is asked for (a writer that draws a page
     at a time holds one, not a deck's thousands)."""
     entries = sequence(game, parts, settings, with_contents, lead)
-    contents = iter(contents_pages(game, parts, entries, settings) if with_contents else ())
+    contents = iter(contents_pages(game, parts, entries, settings, _stocked(entries.runs)) if with_contents else ())
     for number, (owners, page) in enumerate(entries, start=1):
         if page == "contents":
             page = next(contents)
