@@ -209,6 +209,31 @@ def test_a_step_faces_share_is_checked_against_what_each_face_drew_before_it():
         assert kinds(*[wide] * 70, narrow, text) == [(FRAME, "step 72", "the rect of step 71")]  # (a busy face)
 
 
+def test_a_scene_keeps_the_texts_asked_for_last_and_a_decks_own_texts_pass_through_it():
+    """A scene keeps the findings of the TEXTS texts asked for last (legibility.Scene): a template's own text,
+    the same step on every face, stays however many faces come with texts of their own, each met once; those
+    pass through, and the scenes after the faces' other steps are neither let go nor made again for them."""
+    from pnp.render import legibility
+    from pnp.render.legibility import TEXTS, Scene, problems
+
+    frame = rect(60.0)
+    Scene.firsts.clear()
+    made, checked = Scene.made, []
+    real = legibility._check_text
+    legibility._check_text = lambda *given: checked.append(given[0]["text"]) or real(*given)
+    try:
+        for card in range(10 * TEXTS):
+            own = ("text", {**SHARED_TEXT[1], "text": f"Card {card}"})
+            assert problems((frame, SHARED_TEXT, own), (63.5, 88.9), True, {}) == []
+    finally:
+        legibility._check_text = real
+    (first,) = Scene.firsts.values()
+    (after_frame,) = [scene for _, scene, _ in first.after.values()]
+    assert len(first.after) == 1 and Scene.made == made + 2  # (the first scene, and the one after the frame)
+    assert len(after_frame.texts) == TEXTS and checked.count(SHARED_TEXT[1]["text"]) == 1
+    assert len(checked) == 1 + 10 * TEXTS  # (each face's own text checked once, the shared one once in all)
+
+
 def test_the_scenes_a_check_let_go_are_freed_at_once():
     """What the checks keep of the steps faces share (legibility.Scene) is let go as a whole past a bound; each
     scene, and every step it keeps, is then freed at once, not left for the cycle collector: a scene does not

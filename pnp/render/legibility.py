@@ -37,7 +37,10 @@ GRAZE = 1.0  # mm: ink less than this past its frame or into the safe zone is a 
 CONTRAST = 3.0  # the lowest contrast ratio of text against what lies under it (WCAG's, 1 to 21) that is not warned of
 PAPER = (1.0, 1.0, 1.0)  # what lies under everything: white paper
 SCENES = 64  # steps whose scene after them a scene keeps at once, and points under its texts (see Scene): a
-# template's own, and the few faces' texts met since it was last emptied
+# template's own, and the few faces' steps met since it was last emptied
+TEXTS = 16  # texts whose findings a scene keeps at once, those asked for last: a template's own (the same step on
+# every face) stay, a deck's own texts (each met once) pass through, so that what a scene holds does not grow with
+# the deck, nor are the scenes after its other steps let go and made again for them
 KEPT_SCENES = 1024  # scenes kept at once, all let go past that (a deck's template makes a few dozen)
 SCENE_SIZE = 64  # frames and paints a scene holds at most: a face's steps after those are checked in full (each
 # scene holds all before it, and a face's steps may be thousands)
@@ -118,16 +121,17 @@ class Scene:
     (pnp/render/steps.py reads a line once for them all): the scene after each step and what it gave are worked
     out once for a scene, kept by the step itself and its place (`then`)."""
 
-    __slots__ = ("safe", "palette", "frames", "paints", "full", "after", "under")
+    __slots__ = ("safe", "palette", "frames", "paints", "full", "after", "texts", "under")
     firsts: dict = {}  # (size, cut, palette) -> the scene before a face's first step, and from it every scene kept
     made = 0  # scenes made since `firsts` was last emptied
 
     def __init__(self, safe: Box | None, palette: tuple, frames: tuple = (), paints: tuple = ()):
         self.safe, self.palette, self.frames, self.paints = safe, palette, frames, paints
         self.full = len(frames) + len(paints) > SCENE_SIZE  # (a busy face's: not kept, see `then`)
-        self.after: dict = {}  # (id of a step, its number) -> (the step, the scene after it, what it gave); a
-        # text's scene after it is this one, kept as None: a scene holding itself would be freed only by the cycle
-        # collector, with every step it keeps, long after it was let go
+        self.after: dict = {}  # (id of a step that is no text, its number) -> (the step, the scene after it, what
+        # it gave): a scene holding itself would be freed only by the cycle collector, with every step it keeps,
+        # long after it was let go, and a text's scene after it is this one: texts are kept apart
+        self.texts: dict = {}  # (id of a text step, its number) -> (the step, what it gave): the TEXTS asked for last
         self.under: dict = {}  # a point of the face -> the colour painted there (`colour_under`)
 
     @classmethod
@@ -144,26 +148,38 @@ class Scene:
 
     def then(self, step: tuple, index: int) -> tuple["Scene", tuple]:
         """The scene after `step`, the face's step number `index`, and the findings of its text."""
+        if step[0] == "text":  # (it adds no frame, paints nothing: the scene after it is this one)
+            return self, self._text(step, index)
         known = self.after.get((id(step), index))
         if known is not None and known[0] is step:
-            return known[1] or self, known[2]
+            return known[1], known[2]
         found: list = []
-        if step[0] == "text":  # (checked as `_check` checks it; it adds no frame, paints nothing)
+        frames, paints = list(self.frames), list(self.paints)
+        _check((step,), self.safe, ROOT, paints, (), self.palette, found, frames, index)
+        scene = Scene(self.safe, self.palette, tuple(frames), tuple(paints))
+        if scene.full:  # not kept (the face's later steps are checked in full)
+            return scene, tuple(found)
+        Scene.made += 1
+        if len(self.after) >= SCENES:  # a deck's own steps come once each: keep memory flat
+            self.after.clear()
+        self.after[id(step), index] = (step, scene, tuple(found))
+        return scene, tuple(found)
+
+    def _text(self, step: tuple, index: int) -> tuple:
+        """The findings of a text step, the face's step number `index`, checked as `_check` checks it, in this
+        scene; kept among the TEXTS asked for last."""
+        key = (id(step), index)
+        known = self.texts.pop(key, None)
+        if known is None or known[0] is not step:
+            found: list = []
             if step[1]["text"].strip():
                 _check_text(step[1], self.frames, self.safe, ROOT, self.paints, (index,), self.palette, found,
                             self.under)
-            scene = self
-        else:
-            frames, paints = list(self.frames), list(self.paints)
-            _check((step,), self.safe, ROOT, paints, (), self.palette, found, frames, index)
-            scene = Scene(self.safe, self.palette, tuple(frames), tuple(paints))
-            if scene.full:  # not kept (the face's later steps are checked in full)
-                return scene, tuple(found)
-            Scene.made += 1
-        if len(self.after) >= SCENES:  # a deck's own texts come once each: keep memory flat
-            self.after.clear()
-        notes = self.after[id(step), index] = (step, None if scene is self else scene, tuple(found))
-        return scene, notes[2]
+            known = (step, tuple(found))
+            if len(self.texts) >= TEXTS:
+                del self.texts[next(iter(self.texts))]  # (the one asked for longest ago)
+        self.texts[key] = known  # (asked for last)
+        return known[1]
 
 
 def _check(steps, safe: Box | None, place: "Place", paints: list, path: tuple, palette: tuple, found: list,
