@@ -186,6 +186,30 @@ def test_a_cache_file_grown_past_its_limit_is_emptied_when_the_next_build_starts
     assert path.stat().st_size < 100_000  # the space is given back
 
 
+def test_the_cache_file_is_made_of_large_pages_and_keeps_few_in_memory_an_older_file_too_once_emptied(tmp_path,
+                                                                                                    monkeypatch):
+    """A cache file is made of PAGE-byte pages (a face's entries, 1 to 2 KB each, written to a quarter as many as
+    SQLite's 4,096-byte pages, each a call to the system) and keeps CACHED KB of them in memory; a file made with
+    other pages, by an earlier version, takes them once it is emptied for new code."""
+    def layout(store) -> tuple:
+        return store.db.execute("PRAGMA page_size").fetchone()[0], store.db.execute("PRAGMA cache_size").fetchone()[0]
+
+    fresh = cache.Store(tmp_path / "fresh.sqlite")
+    fresh.keep("face", "k", b"drawn")
+    fresh.commit()
+    assert layout(fresh) == (cache.PAGE, -cache.CACHED) and cache.PAGE > 4096
+    assert fresh.scratch.execute("PRAGMA page_size").fetchone()[0] == cache.PAGE
+    older = tmp_path / "older.sqlite"
+    made = sqlite3.connect(older)
+    made.execute("PRAGMA page_size = 4096")
+    made.execute(f"CREATE TABLE entries {cache.TABLE}")
+    made.execute("INSERT INTO entries VALUES ('stamp', ?)", (b"an older version's stamp",))
+    made.commit()
+    made.close()
+    emptied = cache.Store(older)
+    assert layout(emptied) == (cache.PAGE, -cache.CACHED) and emptied.fetch("face", "k") is None
+
+
 def test_the_cache_is_emptied_when_pnp_itself_changes_not_a_games_rules(tmp_path, monkeypatch):
     """Drawings are kept by what they were given; the code that drew them is part of the stamp, so a changed
     pnp (an upgrade, a checkout) never reuses another's drawings. The games' rules draw nothing."""

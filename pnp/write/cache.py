@@ -33,6 +33,11 @@ WRITTEN_BITS = 1 << 21  # a fresh cache file's keys this store wrote, a bit each
 # font) lie in pages of their own, the keys in the index; kept in the index themselves (WITHOUT ROWID), they
 # filled twice the room and took twice as long to write and to read
 TABLE = "(key TEXT PRIMARY KEY, value BLOB)"
+PAGE = 16384  # bytes of a page of the file (SQLite's default is 4,096): a cold build writes its faces (1 to 2 KB
+# each) to a quarter as many pages, some 1,500 calls to the system fewer for 1,000 cards (15 ms to 12 for 3,000
+# entries), and reads one as fast; a file made before keeps its pages until it is next emptied
+CACHED = 512  # KB of the file's pages kept in memory (SQLite's default is 2,000): a build reads each entry once or
+# twice, mostly soon after writing it
 FORMER_TEMPLATES = "budgeted-templates"  # where earlier versions kept compiled templates, a file each and without
 # bound (some 600 MB seen): now entries of the file, the folder is taken away when the file is emptied for new code
 
@@ -94,6 +99,7 @@ class Store:
         # this one runs, and what that code made must never be taken for this code's
         self.made_by = made_by[:16]
         self.scratch = sqlite3.connect("", isolation_level=None)  # a private file, deleted on close
+        self.scratch.execute(f"PRAGMA page_size = {PAGE}")
         self.scratch.execute(f"CREATE TABLE entries {TABLE}")
         self.waiting: dict = {self.scratch: {}, self.db: {}}  # connection -> key -> bytes
 
@@ -102,6 +108,8 @@ class Store:
         try:
             db = sqlite3.connect(str(path), timeout=2.0, isolation_level=None)
             db.execute("PRAGMA synchronous = OFF")  # a cache: a file spoilt by a crash is found and emptied
+            db.execute(f"PRAGMA page_size = {PAGE}")  # (for a new file, or once VACUUM empties this one)
+            db.execute(f"PRAGMA cache_size = -{CACHED}")
             db.execute(f"CREATE TABLE IF NOT EXISTS entries {TABLE}")
             found = db.execute("SELECT value FROM entries WHERE key = 'stamp'").fetchone()
             if found is None or found[0] != made_by.encode() or path.stat().st_size > _limit():
