@@ -25,22 +25,20 @@ class Where:
 
     def at(self, field: str, line: int | None = None) -> "Where":
         """The same file, one field deeper (and at another line when known)."""
+        return self._moved(f"{self.field}.{field}" if self.field else field, self.line if line is None else line)
+
+    def row(self, line: int) -> "Where":
+        """The same file (and sheet) at another line, no field named: where a table's row is."""
+        return self._moved("", line)
+
+    def _moved(self, field: str, line: int) -> "Where":
+        """The same file (and sheet) at that field and line."""
         # (what dataclasses.replace makes, in a small part of the time: a deck's steps ask this many times a card)
         made = object.__new__(type(self))
         for name in self.__match_args__:  # (its fields, a subclass's too)
             _set(made, name, getattr(self, name))
-        _set(made, "field", f"{self.field}.{field}" if self.field else field)
-        if line is not None:
-            _set(made, "line", line)
-        return made
-
-    def row(self, line: int) -> "Where":
-        """The same file (and sheet) at another line, no field named: where a table's row is (as `at` makes it)."""
-        made = object.__new__(type(self))
-        for name in self.__match_args__:
-            _set(made, name, getattr(self, name))
+        _set(made, "field", field)
         _set(made, "line", line)
-        _set(made, "field", "")
         return made
 
     def __str__(self) -> str:

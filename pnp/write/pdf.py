@@ -532,14 +532,20 @@ class Document:
 
     def _face_numbered(self, index: int) -> None:
         """A face's form, numbered and spooled by reportlab's tables, kept in the document's FaceForms instead."""
-        doc = self.c._doc
         internal = xObjectName(f"{FACE}{index}")
-        if type(dict.get(doc.idToObject, internal)) is not Spooled:  # (an object kept whole stays one)
+        if type(dict.get(self.c._doc.idToObject, internal)) is not Spooled:  # (an object kept whole stays one)
             return
-        number = dict.pop(doc.idToObjectNumberAndVersion, internal)
-        place = dict.pop(doc.idToObject, internal)
-        list.__setitem__(doc.numberToId, number - 1, None)
+        number, place = self._kept_apart(internal)
         self.faces.add(index, number, place)
+
+    def _kept_apart(self, name: str) -> tuple[int, object]:
+        """The object reportlab's three tables hold under `name` taken out of them, to be kept apart (FaceForms,
+        SpooledPages): its number, and what the tables held."""
+        doc = self.c._doc
+        number = dict.pop(doc.idToObjectNumberAndVersion, name)
+        made = dict.pop(doc.idToObject, name)
+        list.__setitem__(doc.numberToId, number - 1, None)
+        return number, made
 
     def _plain_form(self, index: int, box: tuple, drawing, names: list, number: int) -> None:
         """The form of a drawing that sets no transparency state (most faces), written out at once: the bytes
@@ -713,11 +719,8 @@ class Document:
             entries = page_entries(doc, page)
             entries.update(Parent=PARENT, Contents=CONTENTS)
             dictionary = _pdf(entries, doc)
-        place = self._keep(dictionary)
-        number = dict.pop(doc.idToObjectNumberAndVersion, name)  # (out of reportlab's tables, into SpooledPages)
-        dict.pop(doc.idToObject, name)
-        list.__setitem__(doc.numberToId, number - 1, None)
-        self.pages.add(index, number, place, contents)
+        number, _ = self._kept_apart(name)
+        self.pages.add(index, number, self._keep(dictionary), contents)
 
     def write(self, out) -> None:
         """Write the finished document to the binary file `out`, one object at a time, as reportlab's
