@@ -1,8 +1,10 @@
 """Memos bounded in size. `Memo` keeps what the program works out while it runs, for `pnp watch`, which builds again
 on every save and would otherwise work it out again each time: at most `most` values, the oldest let go first.
-`Recent` keeps what a build asks for again soon (a big deck's faces, pnp/render/faces.py): what was asked for
-lately stays, the rest is let go."""
+`Recent` keeps what a build asks for again soon (a big deck's faces, pnp/render/faces.py): what was put in or
+asked for last stays, the rest is let go."""
 from __future__ import annotations
+
+from collections import OrderedDict
 
 
 class Memo(dict):
@@ -21,29 +23,28 @@ class Memo(dict):
 
 
 class Recent:
-    """A memo of the entries put in or asked for lately: once `size` more have been put in, those not asked for
-    since are let go. It holds all of a build's faces but a big deck's, whose faces then take memory bounded by
-    a few parts', not the deck's; a face let go is made again from its key (pnp.render.faces.FaceMaker.drawn_keys)."""
+    """A memo of at most `size` entries: those put in or asked for last, the others let go. It holds all of a
+    build's faces but a big deck's, whose faces then take the same memory as a deck of `size` cards, whatever
+    the deck's size; a face let go is made again from its key (pnp.render.faces.FaceMaker.drawn_keys)."""
 
     def __init__(self, size: int):
-        self.size, self.new, self.old = size, {}, {}
+        self.size, self.kept = size, OrderedDict()
 
     def get(self, key, default=None):
-        found = self.new.get(key, self)
+        found = self.kept.get(key, self)
         if found is self:
-            found = self.old.get(key, self)
-            if found is self:
-                return default
-            self[key] = found  # asked for again: kept another round
+            return default
+        self.kept.move_to_end(key)  # asked for again: let go last
         return found
 
     def __contains__(self, key) -> bool:
-        return key in self.new or key in self.old
+        return key in self.kept
 
     def __setitem__(self, key, value) -> None:
-        if len(self.new) >= self.size:
-            self.old, self.new = self.new, {}
-        self.new[key] = value
+        self.kept[key] = value
+        self.kept.move_to_end(key)
+        if len(self.kept) > self.size:
+            self.kept.popitem(last=False)
 
     def setdefault(self, key, value):
         found = self.get(key, self)

@@ -9,15 +9,19 @@ from pnp.render import faces
 from pnp.memo import Recent
 
 
-def test_a_memo_keeps_what_is_asked_for_and_lets_the_rest_go():
+def test_a_memo_keeps_what_was_put_in_or_asked_for_last_and_lets_the_rest_go():
     memo = Recent(2)
     memo["a"], memo["b"] = 1, 2
-    memo["c"] = 3  # two more put in: a and b are kept one more round
-    assert memo.get("a") == 1  # asked for again: kept another round
-    memo["d"] = 4
+    assert memo.get("a") == 1  # asked for again: let go after b
+    memo["c"] = 3  # one more than it holds: b goes
     assert "b" not in memo and memo.get("b") is None
-    assert memo.get("a") == 1 and memo.get("c") == 3 and memo.get("d") == 4
-    assert memo.setdefault("d", 5) == 4 and memo.setdefault("e", 6) == 6
+    assert memo.get("a") == 1 and memo.get("c") == 3
+    memo["d"] = 4  # a, asked for before c, goes
+    assert "a" not in memo and memo.get("c") == 3 and memo.get("d") == 4
+    assert memo.setdefault("d", 5) == 4 and memo.setdefault("e", 6) == 6 and "c" not in memo
+    for key in range(100):
+        memo[key] = key
+    assert len(memo.kept) == 2  # never more than its size, however many go through it
 
 
 def _built(folder: Path) -> dict:

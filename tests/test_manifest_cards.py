@@ -22,4 +22,6 @@ def test_a_card_is_found_by_where_its_data_is():
     assert [found.get(card.where) for card in sheets] == [("fleet", card.id) for card in sheets]
     assert found.get(Where("deck.csv", 1)) is None and found.get(Where("rules.yaml", 2)) is None
     assert found.get(InSheet("cards.xlsx", 2, "", "Ports")) is None
-    assert type(found.lines) is array and len(found.lines) == len(found.indexes) == 306  # two numbers a card
+    kept = list(found.files.values())  # three numbers a card, in arrays, each file's in the order of its lines
+    assert all(type(numbers) is array for numbers in sum(kept, ())) and sum(len(lines) for lines, _, _ in kept) == 306
+    assert list(found.files["deck.csv"][0]) == sorted(card.where.line for card in rows)

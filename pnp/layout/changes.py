@@ -59,31 +59,39 @@ def _entries(game, planned: list, settings: Settings, cards: "CardsAt", key_of):
 
 class CardsAt:
     """The game's cards by where their data is: `get(where)` gives the (component id, card id) of the card read
-    there, or None. Kept as each file's lines in order, with each card's group and place in it, not the card
-    itself nor a table of tuples: a big deck has tens of thousands (kept compact, pnp.model.game.Cards)."""
+    there, or None. Kept as three numbers a card, in arrays for each file in the order of its lines: the card's
+    line, its component's place in the game and its own place in the component. Not the card itself nor a table
+    of tuples: a big deck has tens of thousands (kept compact, pnp.model.game.Cards)."""
 
     def __init__(self, game):
         self.game = game
-        every = ((component.id, index, card.where) for component in game.components.values()
-                 for index, card in enumerate(component.cards))
-        placed = sorted(((where.file, where.line), order, owner, index)
-                        for order, (owner, index, where) in enumerate(every))
-        self.files: dict[str, tuple[int, int]] = {}  # file -> the range of its cards in the lists below
-        self.lines, self.owners, self.indexes = array("q"), [], array("q")
-        for (file, line), _, owner, index in placed:
-            start, _ = self.files.get(file, (len(self.indexes), 0))
-            self.files[file] = (start, len(self.indexes) + 1)
-            self.lines.append(line)
-            self.owners.append(owner)
-            self.indexes.append(index)
+        self.owners = list(game.components)  # the components' ids, in order
+        self.files: dict[str, tuple[array, array, array]] = {}  # file -> its cards' lines, owners and places
+        for owner, component in enumerate(game.components.values()):
+            for index, card in enumerate(component.cards):
+                where = card.where
+                kept = self.files.get(where.file)
+                if kept is None:
+                    kept = self.files[where.file] = (array("q"), array("i"), array("q"))
+                kept[0].append(where.line)
+                kept[1].append(owner)
+                kept[2].append(index)
+        for file, kept in self.files.items():
+            lines = kept[0]
+            if any(lines[at] > lines[at + 1] for at in range(len(lines) - 1)):  # (as a rule, read in order)
+                order = sorted(range(len(lines)), key=lines.__getitem__)  # (stable: cards on one line in turn)
+                self.files[file] = tuple(array(numbers.typecode, [numbers[at] for at in order]) for numbers in kept)
 
     def get(self, where: Where) -> tuple[str, str] | None:
-        start, end = self.files.get(where.file, (0, 0))
-        at = bisect_left(self.lines, where.line, start, end)
-        while at < end and self.lines[at] == where.line:  # (a workbook's sheets share their row numbers)
-            card = self.game.components[self.owners[at]].cards[self.indexes[at]]
+        found = self.files.get(where.file)
+        if found is None:
+            return None
+        lines, owners, indexes = found
+        at = bisect_left(lines, where.line)
+        while at < len(lines) and lines[at] == where.line:  # (a workbook's sheets share their row numbers)
+            card = self.game.components[self.owners[owners[at]]].cards[indexes[at]]
             if card.where == where:
-                return self.owners[at], card.id
+                return self.owners[owners[at]], card.id
             at += 1
         return None
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
-import sys
 
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
@@ -37,9 +36,9 @@ from pnp.render.steps import Steps
 from pnp.typeset.text import game_font
 
 
-KEPT_FACES = 1024  # faces (and what asked for them) a maker keeps at hand: from 1,024 to twice that (see
-# pnp.memo.Recent): all of a 1,000-card deck's fronts, so that a bigger deck takes no more; one let go is made
-# again from its key when asked for again (a lookup, the drawing being the store's or kept, drawings.KEPT)
+KEPT_FACES = 1024  # faces (and what asked for them) a maker keeps at hand (see pnp.memo.Recent): all of a
+# 1,000-card deck's fronts, so that a bigger deck takes no more; one let go is made again from its key when asked
+# for again (a lookup, the drawing being the store's or kept, drawings.KEPT)
 
 
 class Face:
@@ -263,7 +262,7 @@ class FaceMaker:
                     # its time, which copies each value deeply)
                     self.store.put("rendered", given, [made[0], [tuple(vars(note).values()) for note in made[1]]])
             else:
-                made = (sys.intern(stored[0]), tuple(legibility.Finding(*note) for note in stored[1]), ())
+                made = (stored[0], tuple(legibility.Finding(*note) for note in stored[1]), ())
             self.keys[given] = made
         if first:
             self.variables[template] = (context, over, made)  # its names sought when it is asked for again
@@ -399,12 +398,10 @@ class FaceMaker:
         drawn, and its steps. (Every rendering is checked, even one whose face another has made: where the
         template wrote a step is its own.)"""
         text = self.render(template, size, bleed, where, context)
-        # (one string a face, however often it is found again in the store: the build keeps what it wrote of a
-        # face, what it prints, by its key)
         after = self.after_text.get((size, bleed))
         if after is None:
             after = self.after_text[size, bleed] = written_after(size, bleed, self.palette, *self.own_fonts)
-        key = sys.intern(digest_before(text, after))  # (digest(text, size, bleed, self.palette, *self.own_fonts))
+        key = digest_before(text, after)  # (digest(text, size, bleed, self.palette, *self.own_fonts))
         made = key in self.faces or self.store.has("drawing", key)  # (stored after its steps)
         steps, quick = self.steps.read_lines(text, template, where)
         notes = tuple(legibility.problems(steps, size, bleed > 0, self.game.palette, over.steps if over else ()))
