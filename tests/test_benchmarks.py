@@ -31,3 +31,21 @@ def test_the_benchmark_still_runs(script, tmp_path):
                             text=True, cwd=tmp_path, timeout=600)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
     assert "Traceback" not in result.stderr and result.stdout.strip()
+
+
+@pytest.mark.quick
+def test_runs_taken_in_turn_are_compared_pair_by_pair_with_an_interval_that_assumes_no_spread():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import bench_build
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    runs = [(0, cpu, 0) for cpu in (0.90, 1.00, 0.95, 0.97, 1.10, 0.93, 0.96, 0.99, 0.94)]
+    plain = [(0, 1.0, 0)] * 9
+    # nine pairs: the median's interval runs from the second smallest ratio to the second largest (96 % at least)
+    assert bench_build.paired(runs, plain) == (0.96, 0.93, 1.00)
+    assert bench_build.paired(runs[:5], plain[:5])[1:] == (None, None)  # too few pairs for an interval
+    assert bench_build.paired(runs[:6], plain[:6])[1:] == (0.90, 1.10)  # six: the smallest and the largest
+    assert bench_build.verdict(runs, plain).endswith("target met")
+    assert bench_build.verdict(runs, [(0, 0.95, 0)] * 9).endswith("within the noise of the runs")
+    assert bench_build.verdict(runs, [(0, 0.5, 0)] * 9).endswith("target missed")
