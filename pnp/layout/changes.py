@@ -89,9 +89,10 @@ class CardsAt:
         lines, owners, indexes = found
         at = bisect_left(lines, where.line)
         while at < len(lines) and lines[at] == where.line:  # (a workbook's sheets share their row numbers)
-            card = self.game.components[self.owners[owners[at]]].cards[indexes[at]]
+            owner = self.owners[owners[at]]
+            card = self.game.components[owner].cards[indexes[at]]
             if card.where == where:
-                return self.owners[owners[at]], card.id
+                return owner, card.id
             at += 1
         return None
 
