@@ -390,20 +390,20 @@ class FaceMaker:
         if template in self.over_limit:
             return (None, (), ()), None  # its first face past a limit is reported: the build fails without this one
         try:
-            key, notes, failures, steps = self._make(template, size, bleed, where, over, context, given)
+            key, notes, steps = self._make(template, size, bleed, where, over, context, given)
         except OverLimit as error:
             self.over_limit.add(template)
             return (None, (), tuple(error.problems)), None
         except DataError as error:
             return (None, (), tuple(error.problems)), None
-        if failures or any(note.error for note in notes):
-            return (None, notes, failures), None
-        return (key, notes, failures), steps
+        if any(note.error for note in notes):
+            return (None, notes, ()), None
+        return (key, notes, ()), steps
 
     def _make(self, template: str, size, bleed: float, where: Where, over: Face | None, context: dict,
-              given: str) -> tuple[str, tuple, tuple, tuple]:
+              given: str) -> tuple[str, tuple, tuple]:
         """Render, read and check a face and, unless its text cannot be read, have it drawn (`_draw_checked`);
-        return its key, what keeps its text from being read, what keeps it from being made, and its steps.
+        return its key, what keeps its text from being read, and its steps.
         (Every rendering is checked, even one whose face another has made: where the template wrote a step is
         its own.)"""
         text = self.render(template, size, bleed, where, context)
@@ -425,7 +425,7 @@ class FaceMaker:
                                      [(template, where, context, given, notes)])
                 if len(self.undrawn) >= DRAWN_TOGETHER:
                     self._draw_checked()
-        return key, notes, (), steps
+        return key, notes, steps
 
     def _draw_checked(self) -> None:
         """Draw the faces checked since the last were drawn (see DRAWN_TOGETHER), each one's steps and drawing
