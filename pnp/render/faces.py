@@ -272,6 +272,9 @@ class FaceMaker:
             else:
                 made = (stored[0], tuple(legibility.Finding(*note) for note in stored[1]), ())
             self.keys[given] = made
+            if len(self.undrawn) >= DRAWN_TOGETHER:
+                self._draw_checked()
+                made = self.keys.get(given)  # (no face, should its own drawing have failed)
         if first:
             self.variables[template] = (context, over, made)  # its names sought when it is asked for again
         key, notes, failures = made
@@ -423,8 +426,6 @@ class FaceMaker:
             elif not made:
                 self.undrawn[key] = (Face(key, steps, size, bleed, where, lasting=True),
                                      [(template, where, context, given, notes)])
-                if len(self.undrawn) >= DRAWN_TOGETHER:
-                    self._draw_checked()
         return key, notes, steps
 
     def _draw_checked(self) -> None:
