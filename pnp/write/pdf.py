@@ -757,20 +757,17 @@ class Document:
                         raise ValueError(f"object {number} kept nowhere")
                     data = read(spooled.contents[contents])
                     contents += 1
-                offset += out.write(b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") +
-                                    b"endobj\n")
+                offset += out.write(_indirect(number, data))
                 number += 1
                 continue
             internal = doc.numberToId[number]
             made = doc.idToObject[internal]
             if type(made) is PDFPage and not made.Override_default_compilation:  # as PDFIndirectObject writes it
-                data = page_bytes(doc, made)
-                data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
+                data = _indirect(number, page_bytes(doc, made))
             elif type(made) is PDFStream and _plain(made, doc):  # a font's file or character map
                 data = b"%d 0 obj\n" % number + stream_bytes(made, doc) + b"endobj\n"
             elif type(made) is Spooled and plain:  # written already
-                data = self.spool.read(made)
-                data = b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
+                data = _indirect(number, self.spool.read(made))
             elif type(made) is PDFTrueTypeFont:  # a font subset: its widths written faster
                 data = b"%d 0 obj\n" % number + font_bytes(doc, made) + b"\nendobj\n"
             else:
@@ -787,6 +784,12 @@ class Document:
         out = io.BytesIO()
         self.write(out)
         return out.getvalue()
+
+
+def _indirect(number: int, data: bytes) -> bytes:
+    """An object's bytes as PDFIndirectObject writes the object numbered `number`: between `<number> 0 obj` and
+    `endobj`, each on a line of its own."""
+    return b"%d 0 obj\n" % number + data + (b"" if data.endswith(b"\n") else b"\n") + b"endobj\n"
 
 
 XREF_CHUNK = 1024  # objects' lines written at a time: a deck's PDF has tens of thousands, some 60 bytes each held
