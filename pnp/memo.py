@@ -27,6 +27,8 @@ class Recent:
     build's faces but a big deck's, whose faces then take the same memory as a deck of `size` cards, whatever
     the deck's size; a face let go is made again from its key (pnp.render.faces.FaceMaker.drawn_keys)."""
 
+    __slots__ = ("size", "kept")
+
     def __init__(self, size: int):
         self.size, self.kept = size, OrderedDict()
 
@@ -39,6 +41,9 @@ class Recent:
 
     def __contains__(self, key) -> bool:
         return key in self.kept
+
+    def __len__(self) -> int:
+        return len(self.kept)
 
     def __setitem__(self, key, value) -> None:
         self.kept[key] = value

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.model.geometry import Box
+from pnp.memo import Recent
 from pnp.model.units import PT
 from pnp.render.draw import colour
 from pnp.typeset.text import DESCENT, text_layout, unfitted
@@ -131,7 +132,7 @@ class Scene:
         self.after: dict = {}  # (id of a step that is no text, its number) -> (the step, the scene after it, what
         # it gave): a scene holding itself would be freed only by the cycle collector, with every step it keeps,
         # long after it was let go, and a text's scene after it is this one: texts are kept apart
-        self.texts: dict = {}  # (id of a text step, its number) -> (the step, what it gave): the TEXTS asked for last
+        self.texts = Recent(TEXTS)  # (id of a text step, its number) -> (the step, what it gave)
         self.under: dict = {}  # a point of the face -> the colour painted there (`colour_under`)
 
     @classmethod
@@ -169,16 +170,13 @@ class Scene:
         """The findings of a text step, the face's step number `index`, checked as `_check` checks it, in this
         scene; kept among the TEXTS asked for last."""
         key = (id(step), index)
-        known = self.texts.pop(key, None)
+        known = self.texts.get(key)
         if known is None or known[0] is not step:
             found: list = []
             if step[1]["text"].strip():
                 _check_text(step[1], self.frames, self.safe, ROOT, self.paints, (index,), self.palette, found,
                             self.under)
-            known = (step, tuple(found))
-            if len(self.texts) >= TEXTS:
-                del self.texts[next(iter(self.texts))]  # (the one asked for longest ago)
-        self.texts[key] = known  # (asked for last)
+            known = self.texts[key] = (step, tuple(found))
         return known[1]
 
 
