@@ -1,11 +1,11 @@
 """A build's manifest names the card each face is drawn for, found by where the card's data is."""
-from array import array
 from types import SimpleNamespace
 
 import pytest
 
 from pnp.errors import InSheet, Where
 from pnp.layout.changes import CardsAt
+from pnp.mapped import Mapped
 from pnp.model.game import Card
 
 pytestmark = pytest.mark.quick
@@ -23,5 +23,5 @@ def test_a_card_is_found_by_where_its_data_is():
     assert found.get(Where("deck.csv", 1)) is None and found.get(Where("rules.yaml", 2)) is None
     assert found.get(InSheet("cards.xlsx", 2, "", "Ports")) is None
     kept = list(found.files.values())  # three numbers a card, in arrays, each file's in the order of its lines
-    assert all(type(numbers) is array for numbers in sum(kept, ())) and sum(len(lines) for lines, _, _ in kept) == 306
+    assert all(type(numbers) is Mapped for numbers in sum(kept, ())) and sum(len(lines) for lines, _, _ in kept) == 306
     assert list(found.files["deck.csv"][0]) == sorted(card.where.line for card in rows)

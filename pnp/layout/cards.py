@@ -5,10 +5,9 @@ from __future__ import annotations
 import bisect
 import math
 
-from array import array
-
 from pnp.layout.imposition import Pairs, capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
 from pnp.layout.requests import Drawn, InGroup, labelled, layered, overlaid
+from pnp.mapped import Mapped
 from pnp.model.kinds import KINDS
 from pnp.wording import plural
 
@@ -66,9 +65,9 @@ class CardPairs(Pairs):
     def __init__(self, component):
         self.component = component
         self.front = (component.template, tuple(component.size), component.options["bleed"])  # (each front's)
-        self.ends = array("q")  # the copies up to and with each card, when a card is printed more than once
+        self.ends = Mapped("q")  # the copies up to and with each card, when a card is printed more than once
         named: dict = {}  # each card's back (its template, or none), once
-        self.backs = array("H")  # each card's back, by its number in `named`: its card not read again for it
+        self.backs = Mapped("H")  # each card's back, by its number in `named`: its card not read again for it
         copies = 0
         for card in component.cards:
             copies += card.count

@@ -12,7 +12,6 @@ backs paired as in the kit; any other part that changed is printed whole (a toke
 from __future__ import annotations
 
 import hashlib
-from array import array
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -22,6 +21,7 @@ from pnp.layout.imposition import FOOTER_BAND, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS
 from pnp.layout.print_order import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
+from pnp.mapped import Mapped
 from pnp.model.game import Card
 from pnp.model.units import PT
 from pnp.read.rulefacts import variant_text
@@ -66,13 +66,13 @@ class CardsAt:
     def __init__(self, game):
         self.game = game
         self.owners = list(game.components)  # the components' ids, in order
-        self.files: dict[str, tuple[array, array, array]] = {}  # file -> its cards' lines, owners and places
+        self.files: dict[str, tuple[Mapped, Mapped, Mapped]] = {}  # file -> its cards' lines, owners and places
         for owner, component in enumerate(game.components.values()):
             for index, card in enumerate(component.cards):
                 where = card.where
                 kept = self.files.get(where.file)
                 if kept is None:
-                    kept = self.files[where.file] = (array("q"), array("i"), array("q"))
+                    kept = self.files[where.file] = (Mapped("q"), Mapped("i"), Mapped("q"))
                 kept[0].append(where.line)
                 kept[1].append(owner)
                 kept[2].append(index)
@@ -80,7 +80,7 @@ class CardsAt:
             lines = kept[0]
             if any(lines[at] > lines[at + 1] for at in range(len(lines) - 1)):  # (as a rule, read in order)
                 order = sorted(range(len(lines)), key=lines.__getitem__)  # (stable: cards on one line in turn)
-                self.files[file] = tuple(array(numbers.typecode, [numbers[at] for at in order]) for numbers in kept)
+                self.files[file] = tuple(Mapped(numbers.typecode, [numbers[at] for at in order]) for numbers in kept)
 
     def get(self, where: Where) -> tuple[str, str] | None:
         found = self.files.get(where.file)

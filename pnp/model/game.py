@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Where
+from pnp.mapped import Mapped
 from pnp.model.specs import Any_, Choice, Colour, Either, Int, ListOf, MapOf, Record, Text
 from pnp.wording import plural
 
@@ -104,7 +105,8 @@ class Cards(Sequence):
     its faces are made and drawn and as its manifest is written, a piece at a time: a deck of any size is not
     held whole). Read as the tuple of cards it stands for."""
 
-    __slots__ = ("_whole", "_pieces", "_names", "_base", "_backs", "_length", "total", "_last", "__weakref__")
+    __slots__ = ("_whole", "_pieces", "_ends", "_names", "_base", "_backs", "_length", "total", "_last",
+                 "__weakref__")
 
     def __init__(self, cards=()):
         self._whole, self._pieces = tuple(cards), None
@@ -129,7 +131,7 @@ class Cards(Sequence):
                 return self
             rows.append((card.id, card.count, card.fields._values, backs.setdefault(card.back, len(backs)),
                          card.where.line))
-        pieces = []
+        pieces, ends = Mapped("B"), Mapped("q")  # (each piece's bytes, one after another; where each ends)
         for start in range(0, len(rows), PIECE):
             piece = rows[start:start + PIECE]
             try:
@@ -138,9 +140,11 @@ class Cards(Sequence):
                 return self
             if marshal.loads(data) != piece:  # (kept as another type: a subclass of str ...)
                 return self
-            pieces.append(zlib.compress(data, 1))
+            pieces.extend(zlib.compress(data, 1))
+            ends.append(len(pieces))
         made = Cards()
-        made._whole, made._pieces, made._names, made._base, made._backs = None, pieces, names, base, tuple(backs)
+        made._whole, made._pieces, made._ends = None, pieces, ends
+        made._names, made._base, made._backs = names, base, tuple(backs)
         made._length, made.total, made._last = self._length, self.total, {}
         return made
 
@@ -157,7 +161,8 @@ class Cards(Sequence):
         names, backs, place = self._names, self._backs, type(self._base)
         fixed = [(name, getattr(self._base, name)) for name in self._base.__match_args__ if name != "line"]
         cards, new, setter = [], object.__new__, object.__setattr__
-        for card_id, count, values, back, line in marshal.loads(zlib.decompress(self._pieces[number])):
+        piece = self._pieces[self._ends[number - 1] if number else 0:self._ends[number]]
+        for card_id, count, values, back, line in marshal.loads(zlib.decompress(piece)):
             fields = new(Fields)
             fields._names, fields._values = names, values
             where = new(place)
@@ -176,7 +181,7 @@ class Cards(Sequence):
     def __iter__(self):
         if self._pieces is None:
             return iter(self._whole)
-        return (card for number in range(len(self._pieces)) for card in self._piece(number))
+        return (card for number in range(len(self._ends)) for card in self._piece(number))
 
     def __len__(self) -> int:
         return self._length

@@ -8,9 +8,8 @@ many faces, once, at the first.
 """
 from __future__ import annotations
 
-from array import array
-
 from pnp.errors import Where, clip
+from pnp.mapped import Mapped
 from pnp.render import legibility
 
 SHOWN = 5  # the faces a message names at most
@@ -65,7 +64,7 @@ class Found:
 
     def __init__(self):
         self.summary = legibility.Summary()
-        self.faces = array("q")  # each face noted, for whom (see _who), as its hash
+        self.faces = Mapped("q")  # each face noted, for whom (see _who), as its hash
         self.shown: list = []  # the first SHOWN faces, for whom
         self.nouns: set = set()  # what each face is: "card", "sheet" ...
 

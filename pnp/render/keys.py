@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 from array import array
 
+from pnp.mapped import Mapped
+
 
 def digest(*parts) -> str:
     """A key for values written as `repr` (which tells 1 from "1" and keeps a dict's order)."""
@@ -31,8 +33,8 @@ class FaceNumbers:
     other key (a face the program makes of others: a board's sheet, a net, a few a kit) in a dict."""
 
     def __init__(self):
-        self.digests = bytearray()  # each face's digest by its number (zeros for a face keyed otherwise)
-        self.table = array("i", [-1]) * 8192  # a digest's first bytes -> its number (-1: none), as open
+        self.digests = Mapped("B")  # each face's digest by its number (zeros for a face keyed otherwise)
+        self.table = Mapped.filled("i", -1, 8192)  # a digest's first bytes -> its number (-1: none), as open
         # addressing finds it: each probe goes on to the next slot, half the slots kept free
         self.others: dict[str, int] = {}  # a key that is no digest -> its number
         self.named: dict[int, str] = {}  # the same, by its number
@@ -64,22 +66,23 @@ class FaceNumbers:
 
     def _slot(self, raw: bytes) -> tuple[int, int]:
         """Where a digest is in the table, or the free slot it would take: (slot, its number or -1)."""
-        mask = len(self.table) - 1
+        table, digests = self.table.values, self.digests.values
+        mask = len(table) - 1
         at = int.from_bytes(raw[:8], "little") & mask
         while True:
-            number = self.table[at]
-            if number < 0 or self.digests[32 * number:32 * number + 32] == raw:
+            number = table[at]
+            if number < 0 or digests[32 * number:32 * number + 32] == raw:
                 return at, number
             at = (at + 1) & mask
 
     def _new(self, raw: bytes) -> int:
-        self.digests += raw
+        self.digests.extend(raw)
         self.count += 1
         return self.count - 1
 
     def _grow(self) -> None:
         """The table twice the size, every digest's number in it again."""
-        self.table = array("i", [-1]) * (2 * len(self.table))
+        self.table = Mapped.filled("i", -1, 2 * len(self.table))
         named = self.named
         for number in range(self.count):
             if number not in named:
@@ -105,10 +108,11 @@ class ByNumber:
     __slots__ = ("values", "count")
 
     def __init__(self):
-        self.values, self.count = array("i"), 0
+        self.values, self.count = Mapped("i"), 0
 
     def get(self, number: int) -> int | None:
-        value = self.values[number] if number < len(self.values) else -1
+        values = self.values.values
+        value = values[number] if number < len(values) else -1
         return None if value < 0 else value
 
     def __setitem__(self, number: int, value: int) -> None:

@@ -20,11 +20,11 @@ tells each line's findings once for all the faces they were found on (see `descr
 from __future__ import annotations
 
 import math
-from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.model.geometry import Box
+from pnp.mapped import Mapped
 from pnp.memo import Recent
 from pnp.model.units import PT
 from pnp.render.draw import colour
@@ -447,7 +447,7 @@ class Summary:
 
     def __init__(self):
         self.text = None  # the first finding's text
-        self.texts = array("q")  # each finding's text, as its hash (the same text told once, `describe`)
+        self.texts = Mapped("q")  # each finding's text, as its hash (the same text told once, `describe`)
         self.labels: dict = {}  # the steps' labels ("step 4"), in the order found
         self.details = 0  # the different details found, up to two: the first is `detail`
 

@@ -17,7 +17,6 @@ import io
 import os
 import re
 import tempfile
-from array import array
 from dataclasses import replace
 from functools import lru_cache
 from weakref import WeakKeyDictionary
@@ -38,6 +37,7 @@ from pnp.errors import DataError
 from pnp.layout.furniture import furniture as where
 from pnp.layout.furniture import version_box
 from pnp.layout.imposition import Page
+from pnp.mapped import Mapped, release
 from pnp.memo import Memo
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
@@ -251,10 +251,10 @@ class FaceForms(KeptApart):
     which may be faces named after it)."""
 
     def __init__(self):
-        self.numbers = array(NUMBER)  # each form's object number, ascending
-        self.places = array(PLACE)  # each form's Spooled place
-        self.indexes = array(NUMBER)  # each form's index (its name)
-        self.order = array(NUMBER)  # index -> where the form is in the arrays above (-1: not yet numbered)
+        self.numbers = Mapped(NUMBER)  # each form's object number, ascending
+        self.places = Mapped(PLACE)  # each form's Spooled place
+        self.indexes = Mapped(NUMBER)  # each form's index (its name)
+        self.order = Mapped(NUMBER)  # index -> where the form is in the arrays above (-1: not yet numbered)
 
     def add(self, index: int, number: int, place: "Spooled") -> None:
         if self.numbers and number <= self.numbers[-1]:
@@ -315,11 +315,11 @@ class SpooledPages(KeptApart):
 
     def __init__(self, spool: Scratch):
         self.spool = spool
-        self.numbers = array(NUMBER)  # each page's object number, ascending
-        self.indexes = array(NUMBER)  # each page's index (its name), ascending
-        self.places = array(PLACE)  # each page's dictionary's Spooled place
-        self.contents = array(PLACE)  # each page's content stream's Spooled place
-        self.content_numbers = array(NUMBER)  # each page's content stream's number, given as the page is written
+        self.numbers = Mapped(NUMBER)  # each page's object number, ascending
+        self.indexes = Mapped(NUMBER)  # each page's index (its name), ascending
+        self.places = Mapped(PLACE)  # each page's dictionary's Spooled place
+        self.contents = Mapped(PLACE)  # each page's content stream's Spooled place
+        self.content_numbers = Mapped(NUMBER)  # each page's content stream's number, given as the page is written
 
     def add(self, index: int, number: int, place: Spooled, contents: Spooled) -> None:
         if self.numbers and (number <= self.numbers[-1] or index <= self.indexes[-1]):
@@ -390,7 +390,7 @@ class PageTree(PDFPages):
 
     def __init__(self, numbered: Numbers):
         self.numbered = numbered
-        self.numbers = array(NUMBER)  # each page's object number, in order
+        self.numbers = Mapped(NUMBER)  # each page's object number, in order
 
     def addPage(self, page) -> None:
         # (numbered by doc.Reference, under the name it gave the page: kept in Numbers' own dict, as its number)
@@ -679,6 +679,7 @@ class Document:
         if spots is not None:
             furniture(c, page, spots)
         self._show_page()
+        release()  # (the pages of a big deck's arrays read for this one: pnp/mapped.py)
 
     def _key(self, page: Page, flat: str | None, spots) -> None:
         """Note the page's key (see page_keys); `flat` is what its flat face shows, `spots` where its furniture is."""
@@ -737,7 +738,7 @@ class Document:
             doc.Catalog.Outlines = None
         doc.encrypt.prepare(doc)
         offset = out.write(PDFFile(doc._pdfVersion).format(doc))
-        offsets, number = array("q"), 1  # where each object starts, by its number: the cross-reference table
+        offsets, number = Mapped("q"), 1  # where each object starts, by its number: the cross-reference table
         # the faces' forms, pages and pages' content streams written so far: each in the order of their numbers
         faces = pages = contents = 0
         names, plain = doc.numberToId, type(doc.encrypt) is NoEncryption
@@ -759,6 +760,8 @@ class Document:
                     contents += 1
                 offset += out.write(_indirect(number, data))
                 number += 1
+                if not number % XREF_CHUNK:
+                    release()
                 continue
             internal = doc.numberToId[number]
             made = doc.idToObject[internal]
@@ -892,8 +895,8 @@ class Written:
         self.entries = ByNumber()  # a face's number -> the number of its entry
         self.shapes: list = []  # each (placing, used, fonts) once
         self.alike: dict = {}  # a shape -> its index in `shapes`
-        self.shape = array(NUMBER)  # an entry's shape, by its number
-        self.places = array(PLACE)  # an entry's place (a Spooled), by its number
+        self.shape = Mapped(NUMBER)  # an entry's shape, by its number
+        self.places = Mapped(PLACE)  # an entry's place (a Spooled), by its number
 
     def add(self, number: int, placing: tuple, place: Spooled, used: list, fonts: list) -> None:
         """How the face numbered `number` (in `numbers`) was written."""

@@ -1,0 +1,104 @@
+"""Arrays of numbers a build keeps one of for each card, face or PDF object (the faces' digests and numbers, the
+places of a PDF's objects, a big deck's cards kept compact): a big deck's would take memory in proportion to
+its size. `Mapped` holds one in memory while it is small; past HELD bytes, in a temporary file mapped into
+memory, whose pages are the system's to keep or to let go, not the process's. The pages read or written so
+far are let go at every page a build writes (`release`): a build then holds the few it is using, at any size
+of deck, and the system reads the others from the file again when they are asked for."""
+from __future__ import annotations
+
+import mmap
+import tempfile
+import weakref
+from array import array
+
+HELD = 16384  # bytes an array keeps in memory: past them, in a file (a deck of a few hundred cards stays)
+RELEASE = getattr(mmap, "MADV_DONTNEED", None)  # (None where the system has no such advice: pages then stay)
+_MAPPED: weakref.WeakSet = weakref.WeakSet()  # the arrays kept in files, to release
+
+
+class Mapped:
+    """An array of numbers of one type (array's typecodes, "B" for bytes), held in memory while it is small, then
+    in a file (see the module): read, set, appended to and extended as an array. Its values are an array (a
+    bytearray for "B") in memory; in a file, a view of the part in use (a slice of it too, not to be kept)."""
+
+    __slots__ = ("typecode", "itemsize", "values", "map", "__weakref__")
+
+    def __init__(self, typecode: str, values=()):
+        self.typecode, self.itemsize, self.map = typecode, array(typecode).itemsize, None
+        self.values = bytearray(values) if typecode == "B" else array(typecode, values)
+        if len(self.values) * self.itemsize > HELD:
+            self._move(len(self.values))
+
+    @classmethod
+    def filled(cls, typecode: str, value: int, count: int) -> "Mapped":
+        """`count` values, each `value`."""
+        return cls(typecode, array(typecode, [value]) * count)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, index):
+        return self.values[index]
+
+    def __setitem__(self, index: int, value: int) -> None:
+        self.values[index] = value
+
+    def __iter__(self):
+        return iter(self.values) if self.map is None else self._read()
+
+    def _read(self):
+        for start in range(0, len(self.values), 4096):  # (a part at a time: no view held while the file grows)
+            yield from self.values[start:start + 4096].tolist()
+
+    def append(self, value: int) -> None:
+        if self.map is None and (len(self.values) + 1) * self.itemsize <= HELD:
+            self.values.append(value)
+        else:
+            self._extended(1)[-1] = value
+
+    def extend(self, values) -> None:
+        count = len(values)
+        if self.map is None and (len(self.values) + count) * self.itemsize <= HELD:
+            self.values += values if self.typecode == "B" or type(values) is array else array(self.typecode, values)
+        elif count:
+            self._extended(count)[-count:] = values if self.typecode == "B" or type(values) is array else \
+                array(self.typecode, values)
+
+    def _extended(self, count: int) -> memoryview:
+        """The values, `count` more of them (zeros till they are set), in the file."""
+        length = len(self.values) + count
+        if self.map is None or length * self.itemsize > len(self.map):
+            self._move(length)
+        self.values = memoryview(self.map).cast(self.typecode)[:length]
+        return self.values
+
+    def _move(self, length: int) -> None:
+        """The values into a file, or the file grown, with room for `length` of them and as many again."""
+        size = -(-max(2 * length * self.itemsize, 2 * HELD) // mmap.PAGESIZE) * mmap.PAGESIZE
+        used = len(self.values)
+        if self.map is None:
+            kept = bytes(self.values)
+            with tempfile.TemporaryFile() as file:
+                file.truncate(size)
+                self.map = mmap.mmap(file.fileno(), size)  # (which keeps the file open while it needs it)
+            self.map[:len(kept)] = kept
+            _MAPPED.add(self)
+        else:
+            self.values = None  # (the map grows only when no view of it is held)
+            self.map.resize(size)
+        self.values = memoryview(self.map).cast(self.typecode)[:used]
+
+    def __reduce__(self):  # (for another process: the values themselves)
+        return Mapped, (self.typecode, bytes(self.values) if self.typecode == "B" else self.values.tolist())
+
+    def release(self) -> None:
+        """The pages of its file read or written so far let go of (read again when they are asked for)."""
+        if self.map is not None and RELEASE is not None:
+            self.map.madvise(RELEASE)
+
+
+def release() -> None:
+    """The pages of every array kept in a file let go of (see Mapped.release): a build does so at every page it
+    writes, and every few faces it makes."""
+    for mapped in list(_MAPPED):
+        mapped.release()
