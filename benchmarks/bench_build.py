@@ -40,9 +40,11 @@ it: a build with an empty cache fills the cache its warm run finds, and the modu
    median of the ratios of each pnp run to the plain run beside it, with a 95 % interval from the sign test:
    the target is met when the whole interval lies at 1.0 or below. Target: 1.0 or less against the two.
 7. The deck of 4. at a tenth, half and all of its size (1,000, 5,000 and 10,000 cards), each built with an empty
-   cache: the peak memory of each, what the peak grows by a thousand cards past the smallest, and from half the
-   deck to all of it. Target: 100 MB or less, not growing with the deck (a build holds a few parts' faces at a
-   time, not the deck's).
+   cache, taking turns: the peak memory of each, what the peak grows by a thousand cards past the smallest and
+   from half the deck to all of it, and the slope of a straight line through every run's peak against its
+   number of cards, with its 95 % interval (least squares, Student's t): the peak is flat when the whole
+   interval lies within FLAT MB a thousand cards either way. Target: 100 MB or less, not growing with the deck
+   (a build holds a few parts' faces at a time, not the deck's).
 """
 from __future__ import annotations
 
@@ -277,10 +279,13 @@ class Timings:
     def peak(self, label: str) -> float:
         return max(mb for _, _, mb in self.runs[label])
 
+    def peaks(self, label: str) -> list[float]:
+        return [mb for _, _, mb in self.runs[label]]
+
     def line(self, label: str) -> str:
         seconds = [run[0] for run in self.runs[label]]
         return (f"median {statistics.median(seconds):.3f} s (best {min(seconds):.3f}, worst {max(seconds):.3f}, "
-                f"{len(seconds)} runs; processor {self.median(label, 1):.3f} s), peak {self.peak(label):.0f} MB")
+                f"{len(seconds)} runs; processor {self.median(label, 1):.3f} s), peak {self.peak(label):.1f} MB")
 
 
 def paired(these: list, those: list) -> tuple:
@@ -418,16 +423,51 @@ def memory(pnp: list[str], scratch: Path, runs: int, timings: Timings, cards: in
             timings.add(f"{size} cards", run(command, scratch / f"memory-{size}-{index}"))
     print("Peak memory of the deck of different cards, `pnp build --duplex` with an empty cache:")
     for size in sizes:
-        print(f"  {size:6,} cards: {timings.line(f'{size} cards')}")
+        peaks = timings.peaks(f"{size} cards")
+        print(f"  {size:6,} cards: {timings.line(f'{size} cards')}; peaks from {min(peaks):.1f} to {max(peaks):.1f} MB")
         if size > sizes[0]:
-            print(f"    = {growth(timings, sizes[0], size):+.1f} MB a thousand cards past {sizes[0]:,}")
-    print(f"  from {sizes[1]:,} to {sizes[2]:,} cards: {growth(timings, sizes[1], sizes[2]):+.1f} MB a thousand cards")
+            print(f"    = {growth(timings, sizes[0], size):+.2f} MB a thousand cards past {sizes[0]:,}")
+    print(f"  from {sizes[1]:,} to {sizes[2]:,} cards: {growth(timings, sizes[1], sizes[2]):+.2f} MB a thousand cards")
+    print(f"  {flatness({size: timings.peaks(f'{size} cards') for size in sizes})}")
     print("  (target <= 100 MB, not growing with the deck)", flush=True)
 
 
 def growth(timings: Timings, fewer: int, more: int) -> float:
-    """What the peak memory (MB) grows by a thousand cards from the deck of `fewer` cards to the deck of `more`."""
-    return (timings.peak(f"{more} cards") - timings.peak(f"{fewer} cards")) / (more - fewer) * 1000
+    """What the median peak memory (MB) grows by a thousand cards from the deck of `fewer` cards to that of `more`."""
+    fewer_mb, more_mb = (statistics.median(timings.peaks(f"{size} cards")) for size in (fewer, more))
+    return (more_mb - fewer_mb) / (more - fewer) * 1000
+
+
+FLAT = 0.05  # MB a thousand cards: a peak that grows less, either way, is taken for flat (0.5 MB at 10,000 cards,
+# under 1 % of the build's peak, and less than one size's runs spread)
+
+
+def trend(peaks: dict) -> tuple:
+    """The slope (MB a thousand cards) of the least-squares line through the peaks of the runs (number of cards ->
+    the peak of each of its runs) and its 95 % interval, from Student's t with as many degrees of freedom as
+    runs less two; (slope, None, None) with fewer than three runs."""
+    from pnp.stats.figures import t_quantile
+
+    points = [(cards / 1000, mb) for cards, runs in peaks.items() for mb in runs]
+    x_mean, y_mean = statistics.fmean(x for x, _ in points), statistics.fmean(y for _, y in points)
+    spread = sum((x - x_mean) ** 2 for x, _ in points)
+    slope = sum((x - x_mean) * (y - y_mean) for x, y in points) / spread
+    if len(points) < 3:
+        return slope, None, None
+    residual = sum((y - y_mean - slope * (x - x_mean)) ** 2 for x, y in points) / (len(points) - 2)
+    half = t_quantile(len(points) - 2) * math.sqrt(residual / spread)
+    return slope, slope - half, slope + half
+
+
+def flatness(peaks: dict) -> str:
+    """The trend of the peaks (see `trend`) in words: flat when its whole interval lies within FLAT either way,
+    growing when it lies above FLAT, else too close to tell on this machine."""
+    slope, low, high = trend(peaks)
+    if low is None:
+        return f"line through the peaks: {slope:+.3f} MB a thousand cards (too few runs for an interval)"
+    judged = "flat" if -FLAT <= low and high <= FLAT else "growing" if low > FLAT else "within the noise of the runs"
+    return (f"line through the peaks: {slope:+.3f} MB a thousand cards, 95 % interval {low:+.3f} to {high:+.3f}: "
+            f"{judged} (flat: within {FLAT} either way)")
 
 
 def load() -> str:
@@ -499,7 +539,7 @@ def main() -> None:
                       f"    = {rate:,.0f} cards/s, {per_processor:,.0f} a processor second  (target >= 1,000 "
                       f"cards/s{', 1,500 a processor second' if kind == 'cold' else ''}, <= 100 MB)")
         if "memory" in only:
-            memory(pnp, scratch, max(1, options.runs // 2), timings, options.cards, warm_up)
+            memory(pnp, scratch, options.runs, timings, options.cards, warm_up)
 
 
 if __name__ == "__main__":

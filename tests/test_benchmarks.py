@@ -49,3 +49,25 @@ def test_runs_taken_in_turn_are_compared_pair_by_pair_with_an_interval_that_assu
     assert bench_build.verdict(runs, plain).endswith("target met")
     assert bench_build.verdict(runs, [(0, 0.95, 0)] * 9).endswith("within the noise of the runs")
     assert bench_build.verdict(runs, [(0, 0.5, 0)] * 9).endswith("target missed")
+
+
+@pytest.mark.quick
+def test_the_peaks_are_flat_only_when_the_whole_interval_of_their_slope_lies_within_the_tolerance():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import bench_build
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    # peaks on the line 50 + 0.01 MB a thousand cards, one run above it and one below at each size
+    level = {cards: [50 + cards / 1e5 + 0.1, 50 + cards / 1e5 - 0.1] for cards in (1000, 5000, 10000)}
+    slope, low, high = bench_build.trend(level)
+    spread = 2 * ((13 / 3) ** 2 + (1 / 3) ** 2 + (14 / 3) ** 2)  # (thousands of cards about their mean, 16 / 3)
+    half = 2.7764451 * (6 * 0.1 ** 2 / 4 / spread) ** 0.5  # Student's t for 4 degrees of freedom
+    assert slope == pytest.approx(0.01) and low == pytest.approx(0.01 - half, rel=1e-6)
+    assert high == pytest.approx(2 * slope - low)
+    assert bench_build.flatness(level).endswith("flat (flat: within 0.05 either way)")
+    rising = {cards: [mb + cards / 1e4 for mb in runs] for cards, runs in level.items()}  # 0.1 MB a thousand more
+    assert ": growing " in bench_build.flatness(rising)
+    noisy = {cards: [50, 51.5] for cards in level}  # no trend, but runs too spread to tell
+    assert bench_build.flatness(noisy).endswith("within the noise of the runs (flat: within 0.05 either way)")
+    assert bench_build.trend({1000: [50.0], 2000: [50.5]})[1:] == (None, None)
