@@ -23,12 +23,12 @@ _RELEASES = itertools.count()
 class Mapped:
     """An array of numbers of one type (array's typecodes, "B" for bytes), held in memory while it is small, then
     in a file (see the module): read, set, appended to and extended as an array. Its values are an array (a
-    bytearray for "B") in memory; in a file, a view of the part in use (a slice of it too, not to be kept)."""
+    bytearray for "B") in memory; in a file, a view of the part in use."""
 
-    __slots__ = ("typecode", "itemsize", "values", "map", "__weakref__")
+    __slots__ = ("typecode", "itemsize", "values", "file", "map", "__weakref__")
 
     def __init__(self, typecode: str, values=()):
-        self.typecode, self.itemsize, self.map = typecode, array(typecode).itemsize, None
+        self.typecode, self.itemsize, self.file, self.map = typecode, array(typecode).itemsize, None, None
         self.values = bytearray(values) if typecode == "B" else array(typecode, values)
         if len(self.values) * self.itemsize > HELD:
             self._move(len(self.values))
@@ -77,19 +77,17 @@ class Mapped:
         return self.values
 
     def _move(self, length: int) -> None:
-        """The values into a file, or the file grown, with room for `length` of them and as many again."""
+        """The values into a file, or the file grown, with room for `length` of them and as many again: mapped
+        anew (a view of the map before, held a moment longer, still reads and writes the same file)."""
         size = -(-max(2 * length * self.itemsize, 2 * HELD) // mmap.PAGESIZE) * mmap.PAGESIZE
-        used = len(self.values)
-        if self.map is None:
-            kept = bytes(self.values)
-            with tempfile.TemporaryFile() as file:
-                file.truncate(size)
-                self.map = mmap.mmap(file.fileno(), size)  # (which keeps the file open while it needs it)
-            self.map[:len(kept)] = kept
+        used, kept = len(self.values), None
+        if self.file is None:
+            kept, self.file = bytes(self.values), tempfile.TemporaryFile()
             _MAPPED.add(self)
-        else:
-            self.values = None  # (the map grows only when no view of it is held)
-            self.map.resize(size)
+        self.file.truncate(size)
+        self.map = mmap.mmap(self.file.fileno(), size)
+        if kept:
+            self.map[:len(kept)] = kept
         self.values = memoryview(self.map).cast(self.typecode)[:used]
 
     def __reduce__(self):  # (for another process: the values themselves)

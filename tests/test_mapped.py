@@ -2,6 +2,7 @@
 small, then in a file whose pages are let go at every page a build writes (pnp/mapped.py)."""
 import bisect
 import pickle
+import platform
 import random
 from array import array
 from pathlib import Path
@@ -70,3 +71,25 @@ def test_an_array_in_a_file_lets_go_of_the_pages_it_used():
     release()
     assert holding - _resident() > 6_000_000
     assert big[999_999] == 999_999 and big[4096] == 4096  # (read again from the file)
+
+
+def test_every_so_many_releases_the_heap_gives_its_free_pages_back(monkeypatch):
+    trimmed = []
+    monkeypatch.setattr(mapped, "_trim", lambda: trimmed.append)
+    for _ in range(3 * mapped.TRIMMED):
+        release()
+    assert trimmed == [0, 0, 0]  # (malloc_trim(0): every free page of the heap, none kept at its top)
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is the GNU C library's")
+def test_the_gnu_c_library_gives_its_heap_back():
+    mapped._trim.cache_clear()
+    assert mapped._trim() is not None and mapped._trim()(0) in (0, 1)
+
+
+def test_an_array_grows_while_a_view_of_it_is_held():
+    kept = Mapped("i", range(2 * HELD))
+    held = kept.values  # (as a reader holds it a moment: ByNumber.get)
+    kept.extend(array("i", range(8 * HELD)))  # (its file grown)
+    held[5] = -5  # (the same file, written through the view held)
+    assert len(held) == 2 * HELD and kept[5] == -5 and kept[-1] == 8 * HELD - 1 and len(kept) == 10 * HELD

@@ -100,7 +100,7 @@ class CardPairs(Pairs):
 
     def _card(self, copy: int) -> int:
         """The place among the group's cards of the card whose copy is the `copy`th."""
-        return bisect.bisect_right(self.ends, copy) if self.ends else copy
+        return bisect.bisect_right(self.ends.values, copy) if self.ends else copy
 
 
 class CardContext(InGroup):

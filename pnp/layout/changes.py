@@ -86,7 +86,7 @@ class CardsAt:
         found = self.files.get(where.file)
         if found is None:
             return None
-        lines, owners, indexes = found
+        lines, owners, indexes = (numbers.values for numbers in found)  # (read as they are kept: no copy)
         at = bisect_left(lines, where.line)
         while at < len(lines) and lines[at] == where.line:  # (a workbook's sheets share their row numbers)
             owner = self.owners[owners[at]]

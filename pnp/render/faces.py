@@ -433,6 +433,8 @@ class FaceMaker:
         """Draw the faces checked since the last were drawn (see DRAWN_TOGETHER), each one's steps and drawing
         kept in the store. A face that cannot be drawn (a character none of the fonts has) is told to every
         rendering that made it, as its check would have been: what it made is then no face."""
+        if not self.undrawn:
+            return
         undrawn, self.undrawn = self.undrawn, {}
         for key, (face, made_by) in undrawn.items():
             try:

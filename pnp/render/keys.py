@@ -105,21 +105,23 @@ class ByNumber:
     """A natural number (an index, an entry's number) for each face of a build, by the face's number
     (FaceNumbers): an array, -1 for a face that has none; `len` counts those that have one."""
 
-    __slots__ = ("values", "count")
+    __slots__ = ("kept", "count")
 
     def __init__(self):
-        self.values, self.count = Mapped("i"), 0
+        self.kept, self.count = Mapped("i"), 0  # each face's value, by its number (-1: none)
 
     def get(self, number: int) -> int | None:
-        values = self.values.values
+        values = self.kept.values
         value = values[number] if number < len(values) else -1
         return None if value < 0 else value
 
     def __setitem__(self, number: int, value: int) -> None:
-        if number >= len(self.values):  # (grown by half at least: a face is numbered after the last, mostly)
-            self.values.extend(array("i", [-1]) * max(number + 1 - len(self.values), len(self.values) // 2 + 16))
-        self.count += self.values[number] < 0
-        self.values[number] = value
+        values = self.kept.values
+        if number >= len(values):  # (grown by half at least: a face is numbered after the last, mostly)
+            self.kept.extend(array("i", [-1]) * max(number + 1 - len(values), len(values) // 2 + 16))
+            values = self.kept.values
+        self.count += values[number] < 0
+        values[number] = value
 
     def __len__(self) -> int:
         return self.count

@@ -292,7 +292,7 @@ class FaceForms(KeptApart):
 
     def name(self, number: int) -> str:
         """The name (as reportlab names the object) of the face's form numbered `number`."""
-        at = bisect.bisect_left(self.numbers, number)
+        at = bisect.bisect_left(self.numbers.values, number)
         if at == len(self.numbers) or self.numbers[at] != number:
             raise KeyError(number)
         return f"{FACE_OBJECT}{self.indexes[at]}"
@@ -359,7 +359,7 @@ class SpooledPages(KeptApart):
         digits = name[PAGE_PREFIX:-len(CONTENTS_NAME)] if stream else name[PAGE_PREFIX:]
         if name[:PAGE_PREFIX] == PAGE and digits.isdigit() and digits.isascii():
             index = int(digits)
-            at = bisect.bisect_left(self.indexes, index)
+            at = bisect.bisect_left(self.indexes.values, index)
             numbered = at < len(self.content_numbers)
             if at < len(self.indexes) and self.indexes[at] == index and (numbered or not stream):
                 return at, stream
@@ -376,7 +376,7 @@ class SpooledPages(KeptApart):
     def name(self, number: int) -> str:
         """The name (as reportlab would name the object) of the page or content stream numbered `number`."""
         for numbers, suffix in ((self.numbers, ""), (self.content_numbers, CONTENTS_NAME)):
-            at = bisect.bisect_left(numbers, number)
+            at = bisect.bisect_left(numbers.values, number)
             if at < len(numbers) and numbers[at] == number:
                 return f"{PAGE}{self.indexes[at]}{suffix}"
         raise KeyError(number)
@@ -499,7 +499,7 @@ class Document:
     def face_form(self, face) -> str:
         """The name of the form that draws `face` in this document, made when first asked for."""
         number = self._number(face)
-        made = self.forms.values  # (read here, not by forms.get: asked for each face a page places)
+        made = self.forms.kept.values  # (read here, not by forms.get: asked for each face a page places)
         if number < len(made) and made[number] >= 0:
             return f"{FACE}{made[number]}"
         index = len(self.forms)
@@ -743,7 +743,8 @@ class Document:
         faces = pages = contents = 0
         names, plain = doc.numberToId, type(doc.encrypt) is NoEncryption
         read, spooled = self.spool.read, self.pages
-        numbered, places = self.faces.numbers, self.faces.places  # (looked up once: a deck's PDF has thousands)
+        numbered, places = self.faces.numbers.values, self.faces.places.values  # (looked up once: a deck's PDF has
+        # thousands; the forms are all numbered by now)
         while number <= len(names):  # (numbered from 1, each the next; writing an object may number more)
             offsets.append(offset)
             if plain and list.__getitem__(names, number - 1) is None:  # written already: its place, as a number
@@ -917,7 +918,7 @@ class Written:
         return len(self.entries)
 
     def values(self) -> list:
-        return [self._entry(entry) for entry in self.entries.values if entry >= 0]
+        return [self._entry(entry) for entry in self.entries.kept if entry >= 0]
 
     def _entry(self, entry: int) -> tuple:
         placing, used, fonts = self.shapes[self.shape[entry]]
