@@ -93,3 +93,20 @@ def test_an_array_grows_while_a_view_of_it_is_held():
     kept.extend(array("i", range(8 * HELD)))  # (its file grown)
     held[5] = -5  # (the same file, written through the view held)
     assert len(held) == 2 * HELD and kept[5] == -5 and kept[-1] == 8 * HELD - 1 and len(kept) == 10 * HELD
+
+
+def test_a_big_deck_s_numbers_by_face_move_to_a_file_and_read_the_same():
+    from pnp.render.keys import ByNumber, FaceNumbers, digest
+
+    forms, numbers = ByNumber(), FaceNumbers()
+    keys = [digest("face", n) for n in range(3 * HELD // 4)]  # (their digests: 32 bytes each, past HELD)
+    for n, key in enumerate(keys):
+        assert numbers.number(key) == n
+        if n % 3:
+            forms[n] = n // 3
+    assert numbers.digests.map is not None and forms.kept.map is not None  # (both in files)
+    release()
+    assert [numbers.number(key) for key in keys[::97]] == list(range(0, len(keys), 97))
+    assert numbers.key(len(keys) - 1) == keys[-1] and len(numbers) == len(keys)
+    assert [forms.get(n) for n in range(6)] == [None, 0, 0, None, 1, 1] and forms.get(len(keys) + 5) is None
+    assert len(forms) == sum(1 for n in range(len(keys)) if n % 3)
