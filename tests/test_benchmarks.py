@@ -33,13 +33,19 @@ def test_the_benchmark_still_runs(script, tmp_path):
     assert "Traceback" not in result.stderr and result.stdout.strip()
 
 
-@pytest.mark.quick
-def test_runs_taken_in_turn_are_compared_pair_by_pair_with_an_interval_that_assumes_no_spread():
+def _bench_build():
+    """benchmarks/bench_build.py, imported."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
         import bench_build
     finally:
         sys.path.remove(str(BENCHMARKS))
+    return bench_build
+
+
+@pytest.mark.quick
+def test_runs_taken_in_turn_are_compared_pair_by_pair_with_an_interval_that_assumes_no_spread():
+    bench_build = _bench_build()
     runs = [(0, cpu, 0) for cpu in (0.90, 1.00, 0.95, 0.97, 1.10, 0.93, 0.96, 0.99, 0.94)]
     plain = [(0, 1.0, 0)] * 9
     # nine pairs: the median's interval runs from the second smallest ratio to the second largest (96 % at least)
@@ -53,11 +59,7 @@ def test_runs_taken_in_turn_are_compared_pair_by_pair_with_an_interval_that_assu
 
 @pytest.mark.quick
 def test_the_peaks_are_flat_only_when_the_whole_interval_of_their_slope_lies_within_the_tolerance():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import bench_build
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    bench_build = _bench_build()
     # peaks on the line 50 + 0.01 MB a thousand cards, one run above it and one below at each size
     level = {cards: [50 + cards / 1e5 + 0.1, 50 + cards / 1e5 - 0.1] for cards in (1000, 5000, 10000)}
     slope, low, high = bench_build.trend(level)
