@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import itertools
 import mmap
-import tempfile
 import weakref
 from array import array
 
@@ -18,6 +17,7 @@ RELEASE = getattr(mmap, "MADV_DONTNEED", None)  # (None where the system has no 
 _MAPPED: weakref.WeakSet = weakref.WeakSet()  # the arrays kept in files, to release
 TRIMMED = 64  # releases from one giving back of the heap's free pages to the next (see release)
 _RELEASES = itertools.count()
+_trimming = False  # whether releases give the heap's free pages back (see trim_heap)
 
 
 class Mapped:
@@ -82,6 +82,8 @@ class Mapped:
         size = -(-max(2 * length * self.itemsize, 2 * HELD) // mmap.PAGESIZE) * mmap.PAGESIZE
         used, kept = len(self.values), None
         if self.file is None:
+            import tempfile  # (imported by the first array that grows so big: the command line imports this module)
+
             kept, self.file = bytes(self.values), tempfile.TemporaryFile()
             _MAPPED.add(self)
         self.file.truncate(size)
@@ -100,14 +102,24 @@ class Mapped:
 
 
 def release() -> None:
-    """The pages of every array kept in a file let go of (see Mapped.release), and every TRIMMED times the heap's
-    free pages given back to the system: a build does so at every page it writes, and every few faces it makes."""
-    for mapped in list(_MAPPED):
+    """The pages of every array kept in a file let go of (see Mapped.release), and, while there are any (a big
+    deck's build), every TRIMMED times the heap's free pages given back to the system (see trim_heap): a build
+    does so at every page it writes, and every few faces it makes."""
+    kept = list(_MAPPED)
+    for mapped in kept:
         mapped.release()
-    if next(_RELEASES) % TRIMMED == 0:
+    if kept and _trimming and next(_RELEASES) % TRIMMED == 0:
         trim = _trim()
         if trim is not None:
             trim(0)
+
+
+def trim_heap() -> None:
+    """From now on, releases give the heap's free pages back (see release). The command line asks for it: its
+    process's heap is a build's, a few MB, walked in a moment; a process that holds far more (a run of the tests,
+    hundreds of MB) would walk it each time for little."""
+    global _trimming
+    _trimming = True
 
 
 @functools.lru_cache(maxsize=None)

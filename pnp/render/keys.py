@@ -34,7 +34,7 @@ class FaceNumbers:
 
     def __init__(self):
         self.digests = Mapped("B")  # each face's digest by its number (zeros for a face keyed otherwise)
-        self.table = Mapped.filled("i", -1, 8192)  # a digest's first bytes -> its number (-1: none), as open
+        self.table = Mapped.filled("i", -1, 2048)  # a digest's first bytes -> its number (-1: none), as open
         # addressing finds it: each probe goes on to the next slot, half the slots kept free
         self.others: dict[str, int] = {}  # a key that is no digest -> its number
         self.named: dict[int, str] = {}  # the same, by its number
