@@ -12,7 +12,8 @@ import mmap
 import weakref
 from array import array
 
-HELD = 16384  # bytes an array keeps in memory: past them, in a file (a deck of a few hundred cards stays)
+HELD = 49152  # bytes an array keeps in memory: past them, in a file (a deck of 1,000 cards keeps all of its in
+# memory, the largest its faces' digests, some 33 KB: a file and the pages let go of cost a build of that size 2 %)
 RELEASE = getattr(mmap, "MADV_DONTNEED", None)  # (None where the system has no such advice: pages then stay)
 _MAPPED: weakref.WeakSet = weakref.WeakSet()  # the arrays kept in files, to release
 TRIMMED = 64  # releases from one giving back of the heap's free pages to the next (see release)
