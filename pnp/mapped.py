@@ -126,8 +126,8 @@ def trim_heap() -> None:
 @functools.lru_cache(maxsize=None)
 def _trim():
     """The C library's `malloc_trim`, which gives the system back the pages of its heap that nothing uses: left
-    held, memory freed among what is still used made a big deck's build take more, the more cards it had (some 0.1
-    MB a thousand). None where the library has none (other than GNU's)."""
+    held, memory freed among what is still used made a big deck's build take more, the more cards it had. None
+    where the library has none (other than GNU's)."""
     try:
         import ctypes
 
