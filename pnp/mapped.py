@@ -63,11 +63,12 @@ class Mapped:
 
     def extend(self, values) -> None:
         count = len(values)
+        if self.typecode != "B" and type(values) is not array:
+            values = array(self.typecode, values)
         if self.map is None and (len(self.values) + count) * self.itemsize <= HELD:
-            self.values += values if self.typecode == "B" or type(values) is array else array(self.typecode, values)
+            self.values += values
         elif count:
-            self._extended(count)[-count:] = values if self.typecode == "B" or type(values) is array else \
-                array(self.typecode, values)
+            self._extended(count)[-count:] = values
 
     def _extended(self, count: int) -> memoryview:
         """The values, `count` more of them (zeros till they are set), in the file."""
