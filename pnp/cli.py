@@ -10,7 +10,8 @@ import sys
 
 import click
 
-from pnp import __version__, mapped
+from pnp import __version__
+from pnp.model import mapped
 
 COMMANDS = {"build": "build", "export": "export", "list": "listing", "new": "new", "check": "check",
             "simulate": "simulate", "stats": "stats", "watch": "watch", "record": "record"}  # name -> module
@@ -54,7 +55,7 @@ def main():
     """Run the command line. A fault of our own is reported in one line, not as a traceback,
     unless PNP_DEBUG is set."""
     gc.set_threshold(*COLLECTION)
-    mapped.trim_heap()  # (a process of its own: its heap is a build's, see pnp/mapped.py)
+    mapped.trim_heap()  # (a process of its own: its heap is a build's, see pnp/model/mapped.py)
     atexit.register(_leave_to_the_system)  # (run after the handlers registered later, as they are run last first)
     try:
         cli(prog_name="pnp", standalone_mode=True)

@@ -20,7 +20,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pnp"
 STAGES = ("model", "read", "typeset", "layout", "render", "write")
-SHARED = ("errors", "wording", "chance", "resources", "textfile", "memo", "mapped")  # modules at the top any stage may use
+SHARED = ("errors", "wording", "chance", "resources", "textfile", "memo")  # modules at the top any stage may use
 DRAWING = {"reportlab", "PIL", "jinja2"}
 SPREADSHEETS = {"openpyxl", "odf"}
 

@@ -5,7 +5,7 @@ import pytest
 
 from pnp.errors import InSheet, Where
 from pnp.layout.changes import CardsAt
-from pnp.mapped import Mapped
+from pnp.model.mapped import Mapped
 from pnp.model.game import Card
 
 pytestmark = pytest.mark.quick

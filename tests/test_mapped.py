@@ -1,5 +1,5 @@
 """The arrays a build keeps one number of for each card or face: read and written as an array, in memory while
-small, then in a file whose pages are let go at every page a build writes (pnp/mapped.py)."""
+small, then in a file whose pages are let go at every page a build writes (pnp/model/mapped.py)."""
 import bisect
 import pickle
 import platform
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp import mapped
-from pnp.mapped import HELD, Mapped, release
+from pnp.model import mapped
+from pnp.model.mapped import HELD, Mapped, release
 
 pytestmark = pytest.mark.quick
 

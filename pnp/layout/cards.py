@@ -7,7 +7,7 @@ import math
 
 from pnp.layout.imposition import Pairs, capacity, duplex_pages, fold_pages, shares_cuts, shop_pages
 from pnp.layout.requests import Drawn, InGroup, labelled, layered, overlaid
-from pnp.mapped import Mapped
+from pnp.model.mapped import Mapped
 from pnp.model.kinds import KINDS
 from pnp.wording import plural
 

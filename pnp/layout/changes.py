@@ -21,7 +21,7 @@ from pnp.layout.imposition import FOOTER_BAND, Page, Settings, printable
 from pnp.layout.kinds import LAYOUTS
 from pnp.layout.print_order import Part, sequence, variant
 from pnp.layout.requests import WIDE, Made, text_step
-from pnp.mapped import Mapped, release
+from pnp.model.mapped import Mapped, release
 from pnp.model.game import Card
 from pnp.model.units import PT
 from pnp.read.rulefacts import variant_text
@@ -55,7 +55,7 @@ def _entries(game, planned: list, settings: Settings, cards: "CardsAt", key_of):
             key = key_of(request)
             yield {"key": hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16],
                    "component": component, "card": card, "side": page.side, "page": number, "slot": slot}
-        release()  # (the pages of a big deck's arrays read for this page's faces: pnp/mapped.py)
+        release()  # (the pages of a big deck's arrays read for this page's faces: pnp/model/mapped.py)
 
 
 class CardsAt:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Where
-from pnp.mapped import Mapped
+from pnp.model.mapped import Mapped
 from pnp.model.specs import Any_, Choice, Colour, Either, Int, ListOf, MapOf, Record, Text
 from pnp.wording import plural
 

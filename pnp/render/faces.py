@@ -23,7 +23,7 @@ import os
 from pnp import resources
 from pnp.errors import DataError, OverLimit, Where
 from pnp.layout.requests import REQUESTS, Drawn, InGroup, Inline, Raw
-from pnp.mapped import release
+from pnp.model.mapped import release
 from pnp.memo import Recent
 from pnp.model.specs import line_of
 from pnp.read.datafile import parse_yaml
@@ -447,7 +447,7 @@ class FaceMaker:
             self.store.put("face", key, {"steps": self.steps.encoded(face.steps)})
             self.store.put("drawing", key, self.drawings.described(drawing))
             self.drawings.keep(key, drawing)
-        release()  # (the pages of a big deck's arrays read for these faces: pnp/mapped.py)
+        release()  # (the pages of a big deck's arrays read for these faces: pnp/model/mapped.py)
 
     def _placed_notes(self, notes: tuple, text: str, quick: bool, template: str, size, bleed: float,
                       context: dict) -> tuple:

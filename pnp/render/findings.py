@@ -9,7 +9,7 @@ many faces, once, at the first.
 from __future__ import annotations
 
 from pnp.errors import Where, clip
-from pnp.mapped import Mapped
+from pnp.model.mapped import Mapped
 from pnp.render import legibility
 
 SHOWN = 5  # the faces a message names at most

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from array import array
 
-from pnp.mapped import Mapped
+from pnp.model.mapped import Mapped
 
 
 def digest(*parts) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.model.geometry import Box
-from pnp.mapped import Mapped
+from pnp.model.mapped import Mapped
 from pnp.memo import Recent
 from pnp.model.units import PT
 from pnp.render.draw import colour

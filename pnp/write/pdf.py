@@ -37,7 +37,7 @@ from pnp.errors import DataError
 from pnp.layout.furniture import furniture as where
 from pnp.layout.furniture import version_box
 from pnp.layout.imposition import Page
-from pnp.mapped import Mapped, release
+from pnp.model.mapped import Mapped, release
 from pnp.memo import Memo
 from pnp.model.units import PT
 from pnp.render.draw import Drawing
@@ -679,7 +679,7 @@ class Document:
         if spots is not None:
             furniture(c, page, spots)
         self._show_page()
-        release()  # (the pages of a big deck's arrays read for this one: pnp/mapped.py)
+        release()  # (the pages of a big deck's arrays read for this one: pnp/model/mapped.py)
 
     def _key(self, page: Page, flat: str | None, spots) -> None:
         """Note the page's key (see page_keys); `flat` is what its flat face shows, `spots` where its furniture is."""
