@@ -82,10 +82,14 @@ def test_every_so_many_releases_the_heap_gives_its_free_pages_back(monkeypatch):
     for _ in range(3 * mapped.TRIMMED):
         release()
     assert trimmed == []  # (no array in a file: no big deck's build, whose heap would be worth it)
-    big = Mapped("q", range(HELD))
+    small = Mapped("q", range(HELD))
     for _ in range(3 * mapped.TRIMMED):
         release()
-    assert big.map is not None and trimmed == [0, 0, 0]  # (malloc_trim(0): every free page, none kept at the top)
+    assert small.map is not None and len(small.map) < mapped.TRIM_FROM and trimmed == []  # (a file, but small)
+    big = Mapped("q", range(mapped.TRIM_FROM // 8))
+    for _ in range(3 * mapped.TRIMMED):
+        release()
+    assert trimmed == [0, 0, 0]  # (malloc_trim(0): every free page, none kept at the top)
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is the GNU C library's")

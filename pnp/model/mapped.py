@@ -12,11 +12,13 @@ import mmap
 import weakref
 from array import array
 
-HELD = 49152  # bytes an array keeps in memory: past them, in a file (a deck of 1,000 cards keeps all of its in
-# memory, the largest its faces' digests, some 33 KB: a file and the pages let go of cost a build of that size 2 %)
+HELD = 16384  # bytes an array keeps in memory: past them, in a file (so a build's few dozen arrays hold so many
+# bytes each at most in memory, whatever the size of its deck)
 RELEASE = getattr(mmap, "MADV_DONTNEED", None)  # (None where the system has no such advice: pages then stay)
 _MAPPED: weakref.WeakSet = weakref.WeakSet()  # the arrays kept in files, to release
 TRIMMED = 64  # releases from one giving back of the heap's free pages to the next (see release)
+TRIM_FROM = 1 << 20  # bytes the arrays' files take before releases give the heap back at all: the files of a deck
+# of 1,000 cards take less, and its build would pay for the trims (some 2 %) for little
 _RELEASES = itertools.count()
 _trimming = False  # whether releases give the heap's free pages back (see trim_heap)
 
@@ -86,7 +88,7 @@ class Mapped:
         if self.file is None:
             import tempfile  # (imported by the first array that grows so big: the command line imports this module)
 
-            kept, self.file = bytes(self.values), tempfile.TemporaryFile()
+            kept, self.file = bytes(self.values), tempfile.TemporaryFile(buffering=0)  # (mapped: no buffer)
             _MAPPED.add(self)
         self.file.truncate(size)
         self.map = mmap.mmap(self.file.fileno(), size)
@@ -104,13 +106,13 @@ class Mapped:
 
 
 def release() -> None:
-    """The pages of every array kept in a file let go of (see Mapped.release), and, while there are any (a big
-    deck's build), every TRIMMED times the heap's free pages given back to the system (see trim_heap): a build
-    does so at every page it writes, and every few faces it makes."""
+    """The pages of every array kept in a file let go of (see Mapped.release), and, once their files take
+    TRIM_FROM bytes (a big deck's build), every TRIMMED times the heap's free pages given back to the system (see
+    trim_heap): a build does so at every page it writes, and every few faces it makes."""
     kept = list(_MAPPED)
     for mapped in kept:
         mapped.release()
-    if kept and _trimming and next(_RELEASES) % TRIMMED == 0:
+    if kept and _trimming and next(_RELEASES) % TRIMMED == 0 and sum(len(m.map) for m in kept) >= TRIM_FROM:
         trim = _trim()
         if trim is not None:
             trim(0)

@@ -148,26 +148,24 @@ class Numbers(dict):
         return number, 0
 
 
-class Names(list):
-    """A document's objects' names by their numbers (from 1, each the next), as reportlab asks for them: a list,
-    not a dict (a deck's PDF numbers tens of thousands of objects); None for a number whose object is kept
-    elsewhere (FaceForms, SpooledPages), which names it."""
+class Names:
+    """A document's objects' names by their numbers (from 1, each the next), as reportlab asks for them: the few
+    objects reportlab keeps itself named in `own`, by number; the others (FaceForms, SpooledPages) are numbered
+    here, not named (a deck's PDF numbers tens of thousands), and named there."""
 
-    faces: "FaceForms"
-    pages: "SpooledPages"
+    __slots__ = ("own", "count", "faces", "pages")
 
     def __init__(self, named: dict):
-        super().__init__()
+        self.own, self.count = {}, 0  # the names of the objects reportlab keeps, by number; the numbers taken
         for number, name in sorted(named.items()):
             self[number] = name
 
     def __setitem__(self, number: int, name: str) -> None:
-        if number != len(self) + 1:
-            raise ValueError(f"object {name} numbered {number}, not the next number, {len(self) + 1}")
-        self.append(name)
+        self.elsewhere(number)
+        self.own[number] = name
 
     def __getitem__(self, number: int) -> str:
-        name = list.__getitem__(self, number - 1)
+        name = self.own.get(number)
         if name is None:
             try:
                 return self.faces.name(number)
@@ -176,13 +174,16 @@ class Names(list):
         return name
 
     def __contains__(self, number) -> bool:
-        return type(number) is int and 1 <= number <= len(self)
+        return type(number) is int and 1 <= number <= self.count
+
+    def __len__(self) -> int:
+        return self.count
 
     def elsewhere(self, number: int) -> None:
         """Number `number` taken by an object kept elsewhere (FaceForms, SpooledPages): its name not kept here."""
-        if number != len(self) + 1:
-            raise ValueError(f"an object numbered {number}, not the next number, {len(self) + 1}")
-        self.append(None)
+        if number != self.count + 1:
+            raise ValueError(f"an object numbered {number}, not the next number, {self.count + 1}")
+        self.count = number
 
 
 class Objects(dict):
@@ -544,7 +545,7 @@ class Document:
         doc = self.c._doc
         number = dict.pop(doc.idToObjectNumberAndVersion, name)
         made = dict.pop(doc.idToObject, name)
-        list.__setitem__(doc.numberToId, number - 1, None)
+        del doc.numberToId.own[number]
         return number, made
 
     def _plain_form(self, index: int, box: tuple, drawing, names: list, number: int) -> None:
@@ -742,12 +743,13 @@ class Document:
         # the faces' forms, pages and pages' content streams written so far: each in the order of their numbers
         faces = pages = contents = 0
         names, plain = doc.numberToId, type(doc.encrypt) is NoEncryption
+        own = names.own  # (the objects reportlab keeps: the others are kept apart, written already)
         read, spooled = self.spool.read, self.pages
         numbered, places = self.faces.numbers.values, self.faces.places.values  # (looked up once: a deck's PDF has
         # thousands; the forms are all numbered by now)
         while number <= len(names):  # (numbered from 1, each the next; writing an object may number more)
             offsets.append(offset)
-            if plain and list.__getitem__(names, number - 1) is None:  # written already: its place, as a number
+            if plain and number not in own:  # written already: its place, as a number
                 if faces < len(numbered) and numbered[faces] == number:  # a face's form
                     data = read(places[faces])
                     faces += 1
