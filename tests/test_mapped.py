@@ -82,7 +82,7 @@ def test_every_so_many_releases_the_heap_gives_its_free_pages_back(monkeypatch):
     for _ in range(3 * mapped.TRIMMED):
         release()
     assert trimmed == []  # (no array in a file: no big deck's build, whose heap would be worth it)
-    small = Mapped("q", range(HELD))
+    small = Mapped("q", range(HELD // 4))  # (twice HELD bytes)
     for _ in range(3 * mapped.TRIMMED):
         release()
     assert small.map is not None and len(small.map) < mapped.TRIM_FROM and trimmed == []  # (a file, but small)

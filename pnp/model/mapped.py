@@ -17,8 +17,8 @@ HELD = 16384  # bytes an array keeps in memory: past them, in a file (so a build
 RELEASE = getattr(mmap, "MADV_DONTNEED", None)  # (None where the system has no such advice: pages then stay)
 _MAPPED: weakref.WeakSet = weakref.WeakSet()  # the arrays kept in files, to release
 TRIMMED = 64  # releases from one giving back of the heap's free pages to the next (see release)
-TRIM_FROM = 1 << 20  # bytes the arrays' files take before releases give the heap back at all: the files of a deck
-# of 1,000 cards take less, and its build would pay for the trims (some 2 %) for little
+TRIM_FROM = 1 << 17  # bytes the arrays' files take before releases give the heap back at all: a deck of 1,000
+# cards's take some 40 KB, and its build would pay for the trims (some 2 %) for little; one of 2,000 cards's, 150
 _RELEASES = itertools.count()
 _trimming = False  # whether releases give the heap's free pages back (see trim_heap)
 
