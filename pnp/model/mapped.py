@@ -12,13 +12,13 @@ import mmap
 import weakref
 from array import array
 
-HELD = 16384  # bytes an array keeps in memory: past them, in a file (so a build's few dozen arrays hold so many
-# bytes each at most in memory, whatever the size of its deck)
+HELD = 16384  # bytes an array keeps in memory: past them, in a file (each of a build's few dozen arrays then holds
+# no more in memory, whatever the size of its deck)
 RELEASE = getattr(mmap, "MADV_DONTNEED", None)  # (None where the system has no such advice: pages then stay)
 _MAPPED: weakref.WeakSet = weakref.WeakSet()  # the arrays kept in files, to release
 TRIMMED = 64  # releases from one giving back of the heap's free pages to the next (see release)
-TRIM_FROM = 1 << 17  # bytes the arrays' files take before releases give the heap back at all: a deck of 1,000
-# cards's take some 40 KB, and its build would pay for the trims (some 2 %) for little; one of 2,000 cards's, 150
+TRIM_FROM = 1 << 17  # bytes the arrays' files take before releases give the heap back at all: those of a deck of
+# 1,000 cards take some 40 KB, and its build would pay for the trims (some 2 %) for little; of 2,000 cards, 150 KB
 _RELEASES = itertools.count()
 _trimming = False  # whether releases give the heap's free pages back (see trim_heap)
 
